@@ -1,0 +1,36 @@
+# Set-up and everyday commands. Each creates or reuses the virtual environment in .venv.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench openapi clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## Start Redis, one worker and the API; submit a sample log and print its report.
+run: $(STAMP)
+	$(BIN)/referee run $(ARGS)
+
+## The whole test suite (starts its own Redis server and worker processes).
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/pytest $(ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+## Replay generated games in-process and print games/s and microseconds per event.
+bench: $(STAMP)
+	$(BIN)/python -m bench.replay_speed $(ARGS)
+
+## Rewrite openapi.yaml from the app's schemas.
+openapi: $(STAMP)
+	$(BIN)/referee openapi > openapi.yaml
+
+clean:
+	rm -rf $(VENV) .data

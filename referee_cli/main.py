@@ -1,0 +1,156 @@
+"""``referee``: replay logs in-process, or run the API, workers and a local Redis.
+
+Exit codes: 0 the log is legal (or the command succeeded); 1 the log was replayed and is
+not legal (illegal, score mismatch, incomplete); 2 the input could not be read.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import click
+
+import replay
+from referee_cli import services
+
+SAMPLE_LOG = Path(__file__).resolve().parent.parent / "fixtures" / "coimbra" / "sample.json"
+
+EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
+
+
+class UnreadableInput(click.ClickException):
+    """Input that cannot be read at all: exit code 2, with a located message."""
+
+    exit_code = EXIT_UNREADABLE
+
+
+def _read_json(path: Path) -> object:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        line, column = getattr(err, "lineno", "?"), getattr(err, "colno", "?")
+        raise UnreadableInput(
+            f"{path}:{line}:{column}: not valid JSON: {getattr(err, 'msg', err)}"
+        ) from None
+
+
+@click.group()
+def cli() -> None:
+    """Tabletop rules referee."""
+
+
+@cli.command("replay")
+@click.argument("log_path", metavar="LOG", type=click.Path(exists=True, dir_okay=False,
+                                                            path_type=Path))
+@click.option("--mode", type=click.Choice(["strict", "audit"]), default="strict",
+              show_default=True, help="Stop at the first violation, or record all of them.")
+@click.option("--catalog", "catalog_path", type=click.Path(exists=True, dir_okay=False,
+                                                           path_type=Path),
+              help="A transcribed catalog to use instead of the one the log names.")
+def replay_command(log_path: Path, mode: str, catalog_path: Path | None) -> None:
+    """Replay LOG in this process (no Redis) and print the report as JSON."""
+    catalog = _read_json(catalog_path) if catalog_path else None
+    try:
+        report = replay.replay(_read_json(log_path), mode=mode, catalog=catalog)
+    except replay.InvalidLog as err:
+        for problem in err.problems:
+            where = f"{problem.line}:{problem.column}" if problem.line else problem.path
+            click.echo(f"{log_path}:{where}: {problem.message}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    click.echo(json.dumps(report, indent=2, sort_keys=True))
+    sys.exit(EXIT_LEGAL if report["verdict"] == "legal" else EXIT_NOT_LEGAL)
+
+
+@cli.command()
+@click.option("--burst", is_flag=True, help="Exit once the queue is empty.")
+@click.option("--kind", type=click.Choice(["simple", "forking"]), default="simple",
+              show_default=True, help="Run jobs in the worker process, or fork per job.")
+def worker(burst: bool, kind: str) -> None:
+    """Run an RQ worker on the replay queue (REDIS_URL, or a local Redis started here)."""
+    from workers.worker import run_worker
+
+    with services.redis_url() as url:
+        run_worker(url, burst=burst, kind=kind)
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+def serve(host: str, port: int) -> None:
+    """Serve the API (REDIS_URL, or a local Redis started here)."""
+    with services.redis_url() as url, services.api_server(url, host, port) as server:
+        click.echo(f"referee API on http://{host}:{server.server_port} (Redis {url})", err=True)
+        _wait_for_interrupt()
+
+
+def _wait_for_interrupt() -> None:
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        click.echo("stopping", err=True)
+
+
+def _http_json(url: str, body: bytes | None = None) -> tuple[int, dict, dict]:
+    request = urllib.request.Request(url, data=body, method="POST" if body else "GET")
+    if body:
+        request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.status, dict(response.headers), json.loads(response.read())
+
+
+@cli.command()
+@click.option("--port", default=8000, show_default=True, type=int,
+              help="API port on 127.0.0.1 (0 picks a free one).")
+@click.option("--log", "log_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=SAMPLE_LOG, show_default=True, help="The log to submit.")
+@click.option("--once", is_flag=True, help="Exit after printing the report.")
+@click.option("--timeout", default=60.0, show_default=True, help="Seconds to wait for the report.")
+def run(port: int, log_path: Path, once: bool, timeout: float) -> None:
+    """Start Redis, a worker and the API; submit a log over HTTP and print its report."""
+    with services.redis_url() as url:
+        worker_process = services.start_worker_process(url)
+        try:
+            with services.api_server(url, "127.0.0.1", port) as server:
+                base = f"http://127.0.0.1:{server.server_port}"
+                click.echo(f"referee API on {base} (Redis {url})", err=True)
+                status, headers, _ = _http_json(f"{base}/v1/replays", log_path.read_bytes())
+                click.echo(f"POST /v1/replays -> {status}, Location {headers['Location']}",
+                           err=True)
+                record = _poll(base + headers["Location"], timeout)
+                click.echo(json.dumps(record.get("report") or record, indent=2, sort_keys=True))
+                if not once:
+                    click.echo("service running; Ctrl-C to stop", err=True)
+                    _wait_for_interrupt()
+        finally:
+            worker_process.terminate()
+            worker_process.wait(timeout=15)
+    if record["status"] != "done":
+        sys.exit(EXIT_UNREADABLE)
+
+
+def _poll(url: str, timeout: float) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        _, _, record = _http_json(url)
+        if record["status"] in ("done", "failed"):
+            return record
+        if time.monotonic() > deadline:
+            raise click.ClickException(f"no report after {timeout} s: {record['status']}")
+        time.sleep(0.05)
+
+
+@cli.command()
+def openapi() -> None:
+    """Print the API contract (OpenAPI, YAML) derived from the app."""
+    from api.openapi import spec_yaml
+
+    click.echo(spec_yaml(), nl=False)
+
+
+if __name__ == "__main__":
+    cli()

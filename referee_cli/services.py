@@ -1,0 +1,47 @@
+"""Bring up the pieces of the service on this machine: Redis, workers, the API."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+from werkzeug.serving import make_server
+
+from workers.redis_server import RedisServer
+
+DATA_DIR = Path(os.environ.get("REFEREE_DATA_DIR", ".data"))
+
+
+@contextmanager
+def redis_url():
+    """Yield a Redis URL: ``REDIS_URL`` when set, else a project-owned server started here."""
+    if os.environ.get("REDIS_URL"):
+        yield os.environ["REDIS_URL"]
+        return
+    with RedisServer(DATA_DIR / "redis") as server:
+        yield server.url
+
+
+def start_worker_process(url: str) -> subprocess.Popen:
+    """Start ``referee worker`` as a child process bound to ``url``."""
+    env = dict(os.environ, REDIS_URL=url)
+    return subprocess.Popen([sys.executable, "-m", "referee_cli.main", "worker"], env=env)
+
+
+@contextmanager
+def api_server(url: str, host: str, port: int):
+    """Serve the API in a background thread; yields the server (its port may be 0 -> chosen)."""
+    from api import create_app
+
+    server = make_server(host, port, create_app({"REDIS_URL": url}), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)

@@ -1,0 +1,48 @@
+"""Pure-Python rules engines and log formats for the tabletop referee.
+
+``replay(source)`` reads a log (a decoded JSON document or a ``GameLog``), picks the game's
+engine from the header and returns the report document. Nothing here does I/O beyond
+reading the package's own data files.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+
+from replay.core.log import GameLog, load_log
+from replay.core.problems import InvalidLog, LogProblem
+
+__all__ = ["ENGINE_VERSION", "GAMES", "InvalidLog", "engine_for", "replay"]
+
+ENGINE_VERSION = "0.1.0"
+MODES = ("strict", "audit")
+
+# Game name -> module implementing ``replay(log, mode, catalog) -> dict``.
+GAMES = {"coimbra": "replay.coimbra"}
+
+
+def engine_for(game: str):
+    """The engine module for a game name, or ``InvalidLog`` naming the close matches."""
+    if game not in GAMES:
+        raise InvalidLog([
+            LogProblem(
+                message=f"unknown game {game!r}",
+                path="/header/game",
+                expected=" or ".join(sorted(GAMES)),
+                suggestions=tuple(difflib.get_close_matches(game, GAMES, n=3)),
+            )
+        ])
+    return importlib.import_module(GAMES[game])
+
+
+def replay(source: dict | GameLog, mode: str = "strict", catalog: dict | None = None) -> dict:
+    """Replay a log and return its report document.
+
+    ``catalog`` is an already-decoded catalog document that replaces the one the log names
+    (for transcribed catalogs passed with ``--catalog``).
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+    log = source if isinstance(source, GameLog) else load_log(source)
+    return engine_for(log.game).replay(log, mode=mode, catalog=catalog)

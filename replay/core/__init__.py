@@ -1,0 +1,1 @@
+"""Game-independent pieces: log model, rules registry, violations, ledger, report."""

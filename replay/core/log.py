@@ -1,0 +1,99 @@
+"""The game-independent log model: a header and an ordered list of events."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
+
+PLAYER_NAME = validate.Regexp(
+    r"^[a-z][a-z0-9_-]{0,23}$",
+    error="player names are 1-24 lowercase letters, digits, '_' or '-', starting with a letter",
+)
+
+
+class HeaderSchema(Schema):
+    """What every log states before its first event."""
+
+    game = fields.String(required=True)
+    ruleset = fields.String(load_default=None)
+    catalog = fields.String(load_default=None)
+    variants = fields.List(fields.String(), load_default=list)
+    players = fields.List(
+        fields.String(validate=PLAYER_NAME), required=True, validate=validate.Length(min=1, max=8)
+    )
+    metadata = fields.Dict(keys=fields.String(), load_default=dict)
+
+
+class LogSchema(Schema):
+    """A whole log: header plus events; each event is an object with a ``type``."""
+
+    header = fields.Nested(HeaderSchema, required=True)
+    events = fields.List(fields.Dict(keys=fields.String()), load_default=list)
+
+
+@dataclass
+class GameLog:
+    """A parsed log. Events stay plain dicts here; each game reads its own event shapes."""
+
+    game: str
+    players: list[str]
+    ruleset: str | None = None
+    catalog: str | None = None
+    variants: list[str] = field(default_factory=list)
+    metadata: dict = field(default_factory=dict)
+    events: list[dict] = field(default_factory=list)
+    # Where each event came from in a text source: (line, column); empty for JSON input.
+    positions: list[tuple[int, int]] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        """The canonical JSON form of the log."""
+        header = {
+            "game": self.game,
+            "ruleset": self.ruleset,
+            "catalog": self.catalog,
+            "variants": list(self.variants),
+            "players": list(self.players),
+            "metadata": dict(self.metadata),
+        }
+        return {"header": header, "events": [dict(e) for e in self.events]}
+
+    def sha256(self) -> str:
+        """Content hash of the canonical form (key order and spacing do not matter)."""
+        canonical = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def load_log(data: object) -> GameLog:
+    """Validate a decoded JSON document as a log; raise ``InvalidLog`` with every problem."""
+    if not isinstance(data, dict):
+        raise InvalidLog(problems_from_marshmallow(["a log is a JSON object"]))
+    try:
+        loaded = LogSchema().load(data)
+    except ValidationError as err:
+        raise InvalidLog(problems_from_marshmallow(err.messages)) from None
+    header = loaded["header"]
+    players = header["players"]
+    if len(set(players)) != len(players):
+        raise InvalidLog([LogProblem("player names repeat", path="/header/players")])
+    events = loaded["events"]
+    missing = {
+        f"{i}": {"type": ["every event needs a string 'type'"]}
+        for i, event in enumerate(events)
+        if not isinstance(event.get("type"), str)
+    }
+    if missing:
+        raise InvalidLog(problems_from_marshmallow({"events": missing}))
+    return GameLog(
+        game=header["game"],
+        players=players,
+        ruleset=header["ruleset"],
+        catalog=header["catalog"],
+        variants=header["variants"],
+        metadata=header["metadata"],
+        events=events,
+    )

@@ -1,0 +1,63 @@
+"""Located problems found while reading a log (before any rule is applied)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class LogProblem:
+    """One thing wrong with the input, located as precisely as the notation allows.
+
+    ``path`` is a JSON-pointer-like location (``/events/3/die``); ``line`` and ``column``
+    are 1-based and set for the text notation.
+    """
+
+    message: str
+    path: str = ""
+    line: int | None = None
+    column: int | None = None
+    expected: str | None = None
+    suggestions: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict:
+        """Plain-data form for reports and API answers (empty fields left out)."""
+        data = {"message": self.message, "path": self.path}
+        if self.line is not None:
+            data["line"] = self.line
+            data["column"] = self.column
+        if self.expected:
+            data["expected"] = self.expected
+        if self.suggestions:
+            data["suggestions"] = list(self.suggestions)
+        return data
+
+
+@dataclass
+class InvalidLog(Exception):
+    """Raised when a log cannot be read at all; carries every problem found."""
+
+    problems: list[LogProblem] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return "; ".join(
+            f"{p.path or '/'}: {p.message}" for p in self.problems
+        ) or "invalid log"
+
+
+def problems_from_marshmallow(messages: dict | list, prefix: str = "") -> list[LogProblem]:
+    """Flatten marshmallow's nested error messages into located problems."""
+    found: list[LogProblem] = []
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            path = f"{prefix}/{key}" if key != "_schema" else prefix
+            found.extend(problems_from_marshmallow(value, path))
+    elif isinstance(messages, list):
+        for item in messages:
+            if isinstance(item, dict | list):
+                found.extend(problems_from_marshmallow(item, prefix))
+            else:
+                found.append(LogProblem(message=str(item), path=prefix or "/"))
+    else:
+        found.append(LogProblem(message=str(messages), path=prefix or "/"))
+    return found
