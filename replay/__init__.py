@@ -15,7 +15,8 @@ from replay.core.problems import InvalidLog, LogProblem
 
 __all__ = ["ENGINE_VERSION", "GAMES", "InvalidLog", "engine_for", "replay"]
 
-ENGINE_VERSION = "0.1.0"
+from replay.core.report import ENGINE_VERSION
+
 MODES = ("strict", "audit")
 
 # Game name -> module implementing ``replay(log, mode, catalog) -> dict``.

@@ -1,0 +1,346 @@
+"""Load and check a Coimbra catalog: every printed component the engine reads."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from importlib import resources
+
+from marshmallow import ValidationError
+
+from replay.coimbra.catalog_schema import LEVELS, TRACKS, CatalogSchema
+from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
+
+TRACK_COLOURS = {"council": "gray", "merchant": "orange", "clergy": "purple", "scholar": "green"}
+TRACK_RESOURCES = {"council": "guards", "merchant": "coins", "clergy": "pilgrim",
+                   "scholar": "points"}
+CHARACTERS_PER_LEVEL = {"I": 8, "II": 24, "III": 24}
+MONASTERY_SPACES = {"I": 8, "II": 4, "III": 2}
+COUNTS = {"monasteries": 24, "voyages": 15, "favors": 4, "scoring_tiles": 4}
+BUILTIN = ("coimbra-demo",)
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A character card."""
+
+    id: str
+    name: str
+    level: str
+    cls: str
+    cost: str
+    influence: int
+    diplomas: tuple[str, ...]
+    effects: tuple[dict, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A monastery, voyage or favor: its effects and the few numbers printed beside them."""
+
+    id: str
+    name: str
+    effects: tuple[dict, ...]
+    level: str = ""
+    diplomas: tuple[str, ...] = ()
+    cost: int = 0
+    currency: str = ""
+    crowns: int = 0
+
+
+@dataclass
+class Catalog:
+    """A validated catalog, indexed for the engine."""
+
+    id: str
+    sha256: str
+    printed: bool
+    description: str
+    diploma_types: tuple[str, ...]
+    characters: dict[str, Character]
+    start_pairs: list[tuple[str, str]]
+    monasteries: dict[str, Tile]
+    voyages: dict[str, Tile]
+    favors: dict[str, Tile]
+    scoring_tiles: dict[str, dict]
+    flag_crowns: list[int]  # by order position, 0-based
+    track_max: dict[str, int]
+    income: dict[str, list[dict]]  # track -> gain at each position 0..max
+    nodes: dict[str, dict]
+    corners: tuple[str, ...]
+    spaces: dict[str, str]  # monastery space -> level
+    roads_forward: dict[str, set[str]] = field(default_factory=dict)  # as printed
+    roads_any: dict[str, set[str]] = field(default_factory=dict)  # every road both ways
+
+    def summary(self) -> dict:
+        """What a report says about the catalog it used."""
+        return {"id": self.id, "sha256": self.sha256, "printed": self.printed,
+                "description": self.description}
+
+
+def catalog_sha256(document: dict) -> str:
+    """Content hash of a catalog document (key order and spacing do not matter)."""
+    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def builtin_document(catalog_id: str) -> dict:
+    """The decoded JSON of a catalog shipped with the package."""
+    path = resources.files("replay.coimbra").joinpath("data", f"{catalog_id}.json")
+    return json.loads(path.read_text("utf-8"))
+
+
+_CACHE: dict[str, Catalog] = {}
+
+
+def load_catalog(document: dict | None = None, catalog_id: str | None = None) -> Catalog:
+    """Validate a catalog document (or a built-in one by id) and index it.
+
+    Raises ``InvalidLog`` with every located problem when the catalog is not valid.
+    """
+    if document is None:
+        catalog_id = catalog_id or "coimbra-demo"
+        if catalog_id not in BUILTIN:
+            raise InvalidLog([LogProblem(
+                f"unknown catalog {catalog_id!r}", path="/header/catalog",
+                expected=" or ".join(BUILTIN) + ", or a transcribed catalog passed with it")])
+        if catalog_id not in _CACHE:
+            _CACHE[catalog_id] = _build(builtin_document(catalog_id))
+        return _CACHE[catalog_id]
+    return _build(document)
+
+
+def check_catalog(document: object) -> list[LogProblem]:
+    """Every problem of a catalog document, located by path; empty when it is valid."""
+    if not isinstance(document, dict):
+        return [LogProblem("a catalog is a JSON object", path="/")]
+    try:
+        data = CatalogSchema().load(document)
+    except ValidationError as err:
+        return problems_from_marshmallow(err.messages)
+    return _semantic_problems(data)
+
+
+def _build(document: dict) -> Catalog:
+    problems = check_catalog(document)
+    if problems:
+        raise InvalidLog([LogProblem(f"catalog: {p.message}", path=f"/catalog{p.path}")
+                          for p in problems])
+    data = CatalogSchema().load(document)
+    characters = {
+        c["id"]: Character(c["id"], c["name"], c["level"], c["class_"], c["cost"],
+                           c["influence"], tuple(c["diplomas"]), tuple(c["effects"]))
+        for c in data["characters"]
+    }
+    monasteries = {m["id"]: Tile(m["id"], m["name"], tuple(m["effects"]), level=m["level"],
+                                 diplomas=tuple(m["diplomas"])) for m in data["monasteries"]}
+    voyages = {v["id"]: Tile(v["id"], v["name"], tuple(v["effects"]), cost=v["cost"],
+                             currency=v["currency"]) for v in data["voyages"]}
+    favors = {f["id"]: Tile(f["id"], f["name"], tuple(f["effects"]), crowns=f["crowns"])
+              for f in data["favors"]}
+    income = {}
+    for name, track in data["tracks"].items():
+        by_position = [None] * (track["max"] + 1)
+        for box in track["income"]:
+            for position in range(box["from_"], box["to"] + 1):
+                by_position[position] = box["gain"]
+        income[name] = by_position
+    nodes = {n["id"]: n for n in data["map"]["nodes"]}
+    forward: dict[str, set[str]] = {node: set() for node in nodes}
+    both: dict[str, set[str]] = {node: set() for node in nodes}
+    for road in data["map"]["roads"]:
+        forward[road["from_"]].add(road["to"])
+        both[road["from_"]].add(road["to"])
+        both[road["to"]].add(road["from_"])
+        if not road["one_way"]:
+            forward[road["to"]].add(road["from_"])
+    meta = data["meta"]
+    return Catalog(
+        id=meta["id"], sha256=catalog_sha256(document), printed=meta["printed"],
+        description=meta["description"], diploma_types=tuple(data["diploma_types"]),
+        characters=characters, start_pairs=[tuple(p) for p in data["start_pairs"]],
+        monasteries=monasteries, voyages=voyages, favors=favors,
+        scoring_tiles={t["id"]: t for t in data["scoring_tiles"]},
+        flag_crowns=[f["crowns"] for f in sorted(data["flags"], key=lambda f: f["position"])],
+        track_max={name: t["max"] for name, t in data["tracks"].items()},
+        income=income, nodes=nodes,
+        corners=tuple(n for n, node in nodes.items() if node["kind"] == "corner"),
+        spaces={n: node["level"] for n, node in nodes.items() if node["kind"] == "monastery"},
+        roads_forward=forward, roads_any=both,
+    )
+
+
+def _semantic_problems(data: dict) -> list[LogProblem]:
+    """Counts, pairs, ids, tracks, effects and map checks beyond the schema."""
+    problems: list[LogProblem] = []
+
+    def problem(path: str, message: str, expected: str | None = None) -> None:
+        problems.append(LogProblem(message, path=path, expected=expected))
+
+    # Ids are unique across every component and map node.
+    seen: dict[str, str] = {}
+    for section in ("characters", "monasteries", "voyages", "favors", "scoring_tiles"):
+        for i, item in enumerate(data[section]):
+            if item["id"] in seen:
+                problem(f"/{section}/{i}/id", f"id {item['id']!r} repeats {seen[item['id']]}")
+            seen.setdefault(item["id"], f"/{section}/{i}")
+    for i, node in enumerate(data["map"]["nodes"]):
+        if node["id"] in seen:
+            problem(f"/map/nodes/{i}/id", f"id {node['id']!r} repeats {seen[node['id']]}")
+        seen.setdefault(node["id"], f"/map/nodes/{i}")
+
+    levels = Counter(c["level"] for c in data["characters"])
+    for level, wanted in CHARACTERS_PER_LEVEL.items():
+        if levels[level] != wanted:
+            problem("/characters", f"{levels[level]} level-{level} characters",
+                    f"{wanted} level-{level} characters")
+    for section, wanted in COUNTS.items():
+        if len(data[section]) != wanted:
+            problem(f"/{section}", f"{len(data[section])} {section}", f"{wanted}")
+    monastery_levels = Counter(m["level"] for m in data["monasteries"])
+    for level, spaces in MONASTERY_SPACES.items():
+        if monastery_levels[level] < spaces:
+            problem("/monasteries", f"only {monastery_levels[level]} level-{level} monasteries",
+                    f"at least {spaces}, one for each level-{level} space")
+
+    start_ids = {c["id"] for c in data["characters"] if c["level"] == "I"}
+    paired = [card for pair in data["start_pairs"] for card in pair]
+    if sorted(paired) != sorted(start_ids):
+        problem("/start_pairs", "the pairs do not hold each level-I character exactly once",
+                ", ".join(sorted(start_ids)))
+
+    diplomas = set(data["diploma_types"]) | {"wild"}
+    if len(set(data["diploma_types"])) != 5:
+        problem("/diploma_types", "diploma types repeat")
+    for section in ("characters", "monasteries"):
+        for i, item in enumerate(data[section]):
+            for j, symbol in enumerate(item["diplomas"]):
+                if symbol not in diplomas:
+                    problem(f"/{section}/{i}/diplomas/{j}", f"unknown diploma {symbol!r}",
+                            " or ".join(sorted(diplomas)))
+    problems.extend(_effect_problems(data))
+    problems.extend(_track_problems(data))
+    if sorted(f["position"] for f in data["flags"]) != [1, 2, 3, 4]:
+        problem("/flags", "flag positions are not 1, 2, 3, 4")
+    problems.extend(_map_problems(data["map"]))
+    return problems
+
+
+def _effect_problems(data: dict) -> list[LogProblem]:
+    found = []
+    allowed = {
+        "characters": {"gain", "score_per", "handler", "on_acquire"},
+        "monasteries": {"gain", "score_per", "handler"},
+        "voyages": {"gain", "score_per", "handler"},
+        "favors": {"gain", "voyage_discount", "handler"},
+    }
+    for section, kinds in allowed.items():
+        for i, item in enumerate(data[section]):
+            for j, effect in enumerate(item["effects"]):
+                path = f"/{section}/{i}/effects/{j}"
+                if effect["kind"] not in kinds:
+                    found.append(LogProblem(f"{section} cannot have {effect['kind']} effects",
+                                            path=path))
+                if effect["kind"] == "on_acquire" and item.get("level") != "I":
+                    found.append(LogProblem("only start (level I) characters trigger on acquire",
+                                            path=path))
+                if section == "voyages" and effect["kind"] == "gain" and \
+                        effect["when"] != "immediate":
+                    found.append(LogProblem("a voyage's gain is immediate", path=path))
+                if section == "favors" and effect["kind"] == "gain" and \
+                        effect["when"] != "immediate":
+                    found.append(LogProblem("a favor's gain is immediate", path=path))
+        if section == "voyages":
+            for i, item in enumerate(data[section]):
+                tasks = [e for e in item["effects"] if e["kind"] == "score_per"]
+                if len(tasks) != 1:
+                    found.append(LogProblem("a voyage has exactly one score_per task",
+                                            path=f"/voyages/{i}/effects"))
+    return found
+
+
+def _track_problems(data: dict) -> list[LogProblem]:
+    found = []
+    if sorted(data["tracks"]) != sorted(TRACKS):
+        found.append(LogProblem("tracks must be exactly " + ", ".join(TRACKS), path="/tracks"))
+    for name, track in data["tracks"].items():
+        path = f"/tracks/{name}"
+        if track["colour"] != TRACK_COLOURS.get(name):
+            found.append(LogProblem(f"the {name} track is {TRACK_COLOURS.get(name)}",
+                                    path=f"{path}/colour"))
+        if track["income_resource"] != TRACK_RESOURCES.get(name):
+            found.append(LogProblem(f"the {name} track pays {TRACK_RESOURCES.get(name)}",
+                                    path=f"{path}/income_resource"))
+        expected_from = 0
+        for i, box in enumerate(track["income"]):
+            if box["from_"] != expected_from or box["to"] < box["from_"]:
+                found.append(LogProblem(
+                    f"box {box['from_']}-{box['to']} leaves a gap or overlaps",
+                    path=f"{path}/income/{i}", expected=f"a box starting at {expected_from}"))
+                break
+            expected_from = box["to"] + 1
+        else:
+            if expected_from != track["max"] + 1:
+                found.append(LogProblem(f"income boxes end at {expected_from - 1}",
+                                        path=f"{path}/income", expected=f"up to {track['max']}"))
+    return found
+
+
+def _map_problems(board: dict) -> list[LogProblem]:
+    found = []
+    nodes = {n["id"]: n for n in board["nodes"]}
+    kinds = Counter(n["kind"] for n in board["nodes"])
+    if kinds["city"] != 1:
+        found.append(LogProblem(f"{kinds['city']} city nodes", path="/map/nodes", expected="1"))
+    if kinds["corner"] != 4:
+        found.append(LogProblem(f"{kinds['corner']} corners", path="/map/nodes", expected="4"))
+    levels = Counter(n.get("level") for n in board["nodes"] if n["kind"] == "monastery")
+    for level in LEVELS:
+        if levels[level] != MONASTERY_SPACES[level]:
+            found.append(LogProblem(f"{levels[level]} level-{level} monastery spaces",
+                                    path="/map/nodes", expected=str(MONASTERY_SPACES[level])))
+    for i, node in enumerate(board["nodes"]):
+        if (node["kind"] == "monastery") != ("level" in node):
+            found.append(LogProblem("monastery spaces, and only they, have a level",
+                                    path=f"/map/nodes/{i}"))
+    pairs = set()
+    forward: dict[str, set[str]] = {n: set() for n in nodes}
+    for i, road in enumerate(board["roads"]):
+        path = f"/map/roads/{i}"
+        ends = (road["from_"], road["to"])
+        for end in ends:
+            if end not in nodes:
+                found.append(LogProblem(f"unknown node {end!r}", path=path))
+        if any(end not in nodes for end in ends):
+            continue
+        if frozenset(ends) in pairs or ends[0] == ends[1]:
+            found.append(LogProblem(f"road {ends[0]} - {ends[1]} repeats", path=path))
+        pairs.add(frozenset(ends))
+        forward[ends[0]].add(ends[1])
+        if not road["one_way"]:
+            forward[ends[1]].add(ends[0])
+        if nodes[ends[1]]["kind"] == "city" or (
+                nodes[ends[1]]["kind"] == "corner" and nodes[ends[0]]["kind"] != "city"):
+            found.append(LogProblem("no road leads back into the city", path=path))
+        if nodes[ends[0]]["kind"] in ("city", "corner") and not road["one_way"]:
+            found.append(LogProblem("roads leaving the city are one-way", path=path))
+    spaces = {n for n, node in nodes.items() if node["kind"] == "monastery"}
+    for corner in (n for n, node in nodes.items() if node["kind"] == "corner"):
+        reached = _reachable(forward, corner)
+        if not spaces <= reached:
+            found.append(LogProblem(
+                f"from {corner} these spaces cannot be reached: "
+                + ", ".join(sorted(spaces - reached)), path="/map/roads"))
+    return found
+
+
+def _reachable(forward: dict[str, set[str]], start: str) -> set[str]:
+    seen, queue = {start}, deque([start])
+    while queue:
+        for nxt in forward[queue.popleft()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen

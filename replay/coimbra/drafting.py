@@ -1,0 +1,144 @@
+"""Round set-up and phases A-B: dealing characters, crown tokens, the roll, the draft."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from replay.coimbra.game import Game
+from replay.coimbra.resolution import begin_resolution
+from replay.coimbra.state import CITY_ROWS, DICE_PER_PLAYER, LOCATIONS, Slot
+
+CARDS_PER_ROW = 4
+FULL_POOL = {"gray": 3, "orange": 3, "purple": 3, "green": 3, "white": 1}
+REMOVED = {4: {}, 3: {"purple": 1, "green": 1},
+           2: {"gray": 1, "orange": 1, "purple": 2, "green": 2}}
+NEUTRAL_TOKENS = {4: {}, 3: {"upper": [3], "central": [4], "lower": [3]},
+                  2: {"upper": [3, 2], "central": [4, 3], "lower": [5]}}
+
+
+def dice_pool(players: int, all_dice: bool) -> Counter:
+    """How many dice of each colour are rolled at this player count."""
+    pool = Counter(FULL_POOL)
+    if not all_dice:
+        pool.subtract(REMOVED[players])
+    return +pool
+
+
+def handle_deal(game: Game, event: dict) -> None:
+    """Four characters revealed beside each city location; then crown tokens placed."""
+    state, catalog, judge = game.state, game.catalog, game.judge
+    if event["round"] != state.round + 1:
+        judge.breach("coimbra.log.order", f"round {event['round']} cannot be dealt now",
+                     expected=state.round + 1, found=event["round"])
+    seen: set[str] = set()
+    for row in CITY_ROWS:
+        cards = event[row]
+        if len(cards) != CARDS_PER_ROW:
+            judge.breach("coimbra.deal.cards", f"{len(cards)} characters dealt to {row}",
+                         expected=CARDS_PER_ROW, found=len(cards))
+        for card_id in cards:
+            card = game.component(catalog.characters, card_id, "character")
+            if card_id not in state.deck or card_id in seen:
+                judge.breach("coimbra.deal.cards",
+                             f"{card_id} is not in the deck (already dealt, or a start card)",
+                             found=card_id)
+            seen.add(card_id)
+            level_two_left = any(catalog.characters[c].level == "II"
+                                 for c in state.deck - seen)
+            if card.level == "III" and level_two_left and card_id in state.deck:
+                judge.breach("coimbra.deal.cards",
+                             f"{card_id} is level III but level-II cards are still on top",
+                             expected="a level-II character", found=card_id)
+    state.round += 1
+    state.deck -= seen
+    state.rows = {row: list(event[row]) for row in CITY_ROWS}
+    state.crown_tokens = place_crown_tokens(game)
+    state.favors_available = list(catalog.favors)
+    state.phase = "A"
+
+
+def place_crown_tokens(game: Game) -> dict[str, str]:
+    """Each class's token on its first character, columns 4 to 1, rows top to bottom."""
+    tokens: dict[str, str] = {}
+    classes_done: set[str] = set()
+    rows = game.state.rows
+    for column in reversed(range(max(len(r) for r in rows.values()))):
+        for row in CITY_ROWS:
+            if column < len(rows[row]):
+                card_id = rows[row][column]
+                cls = game.catalog.characters[card_id].cls
+                if cls not in classes_done:
+                    classes_done.add(cls)
+                    tokens[card_id] = cls
+    return tokens
+
+
+def handle_roll(game: Game, event: dict) -> None:
+    """The first player rolls the whole pool; neutral tokens take their places."""
+    state, judge = game.state, game.judge
+    all_dice = judge.allows("all-dice")
+    players = len(state.order)
+    wanted = dice_pool(players, all_dice)
+    dice = event["dice"]
+    rolled = Counter(d.rstrip("0123456789") for d in dice)
+    if rolled != wanted:
+        full = dice_pool(players, True)
+        judge.breach("coimbra.roll.pool",
+                     f"the roll for {players} players is {_describe(wanted)}",
+                     expected=_describe(wanted), found=_describe(rolled),
+                     legal_under="all-dice" if rolled == full and not all_dice else None)
+    for die in dice:
+        value = int(die.lstrip("abcdefghijklmnopqrstuvwxyz"))
+        if not 1 <= value <= 6:
+            judge.breach("coimbra.roll.value", f"{die}: a die shows 1 to 6", found=value)
+    state.pool = list(dice)
+    state.queues = {location: [] for location in LOCATIONS}
+    if not all_dice:
+        for row, values in NEUTRAL_TOKENS[players].items():
+            for value in values:
+                _insert(state.queues[row], Slot(f"token{value}", value, None), row)
+    state.picks = 0
+    state.phase = "B"
+
+
+def _describe(pool: Counter) -> str:
+    return ", ".join(f"{n} {colour}" for colour, n in sorted(pool.items()))
+
+
+def handle_place(game: Game, event: dict) -> None:
+    """A player drafts one die and places it in a location at once."""
+    state, judge = game.state, game.judge
+    player = game.acting_player(event)
+    expected = state.order[state.picks % len(state.order)]
+    if player.name != expected:
+        judge.breach("coimbra.draft.turn", f"it is {expected}'s turn to take a die",
+                     player=player.name, expected=expected, found=player.name)
+    if len(player.dice) >= DICE_PER_PLAYER:
+        judge.breach("coimbra.draft.turn", f"{player.name} has already placed three dice",
+                     player=player.name, skip=True)
+    die = event["die"]
+    if die not in state.pool:
+        judge.breach("coimbra.draft.die", f"{die} is not in the rolled pool",
+                     player=player.name, expected=", ".join(sorted(state.pool)), found=die,
+                     skip=True)
+    location = event["to"]
+    if location not in LOCATIONS:
+        judge.breach("coimbra.draft.location", f"{location!r} is not a location",
+                     player=player.name, expected=", ".join(LOCATIONS), found=location,
+                     skip=True)
+    state.pool.remove(die)
+    player.dice.append(die)
+    value = int(die.lstrip("abcdefghijklmnopqrstuvwxyz"))
+    _insert(state.queues[location], Slot(die, value, player.name), location)
+    state.picks += 1
+    if state.picks == DICE_PER_PLAYER * len(state.order):
+        begin_resolution(game)
+
+
+def _insert(queue: list[Slot], slot: Slot, location: str) -> None:
+    """Castle ascending, cities descending; a new die goes right of equal values."""
+    if location == "castle":
+        index = next((i for i, s in enumerate(queue) if s.value > slot.value), len(queue))
+    else:
+        index = next((i for i, s in enumerate(queue) if s.value < slot.value), len(queue))
+    queue.insert(index, slot)

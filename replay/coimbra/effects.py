@@ -1,0 +1,81 @@
+"""The declarative effect vocabulary of the catalog, and the named handlers in code."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from replay.coimbra.game import Game
+from replay.coimbra.state import COLOUR_TRACK, Player
+
+
+def _steal_points(game: Game, name: str, params: dict, source: str) -> None:
+    """Every other player loses up to ``amount`` points (never below zero)."""
+    for other in game.state.order:
+        if other != name:
+            game.change(other, "points", -params.get("amount", 1), f"taken by {source}", source)
+
+
+HANDLERS: dict[str, Callable[[Game, str, dict, str], None]] = {"steal_points": _steal_points}
+
+
+def apply_immediate(game: Game, name: str, effects: Iterable[dict], source: str) -> None:
+    """Apply the immediate gains and handlers of a component just acquired or reached."""
+    for effect in effects:
+        if effect.get("when") != "immediate":
+            continue
+        if effect["kind"] == "gain":
+            game.gain(name, effect["gain"], f"immediate reward of {source}", source)
+        elif effect["kind"] == "handler":
+            HANDLERS[effect["id"]](game, name, effect.get("params", {}), source)
+
+
+def condition_holds(condition: dict | None, player: Player) -> bool:
+    """Whether a phase-E condition holds for the player's dice this round (white is no colour)."""
+    if not condition:
+        return True
+    colours = {die.rstrip("0123456789") for die in player.dice}
+    if "no_die" in condition:
+        return condition["no_die"] not in colours
+    return condition["has_die"] in colours
+
+
+def count(counter: str, game: Game, player: Player) -> int:
+    """The value of a COUNTER of the vocabulary for one player."""
+    catalog = game.catalog
+    kind, _, arg = counter.partition(":")
+    if kind == "characters":
+        return sum(1 for c in player.characters
+                   if not arg or catalog.characters[c].cls == arg)
+    if kind == "monasteries":
+        return sum(1 for m in player.monasteries
+                   if not arg or catalog.monasteries[m].level == arg)
+    if kind == "voyages":
+        return len(player.voyages)
+    if kind == "diplomas":
+        return len(diplomas_of(game, player))
+    if kind == "favors_taken":
+        return player.favors_taken
+    if kind == "track":
+        return player.influence[arg]
+    if kind == "tracks_at_least":
+        return sum(1 for position in player.influence.values() if position >= int(arg))
+    raise ValueError(f"unknown counter {counter}")
+
+
+def score_per(effect: dict, game: Game, player: Player) -> int:
+    """Points of a ``score_per`` effect: points per item, capped by ``max``."""
+    points = effect["points"] * count(effect["per"], game, player)
+    return min(points, effect["max"]) if "max" in effect else points
+
+
+def diplomas_of(game: Game, player: Player) -> list[str]:
+    """Every diploma symbol the player owns: on characters and on visited monasteries."""
+    catalog = game.catalog
+    symbols = [s for c in player.characters for s in catalog.characters[c].diplomas]
+    symbols += [s for m in player.monasteries for s in catalog.monasteries[m].diplomas]
+    return symbols
+
+
+def die_track(die: str) -> str | None:
+    """The track a coloured die pays on; None for white."""
+    return COLOUR_TRACK.get(die.rstrip("0123456789"))

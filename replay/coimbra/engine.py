@@ -1,0 +1,112 @@
+"""The replay loop: each event checked and applied in turn, phases advanced between them."""
+
+from __future__ import annotations
+
+from replay.coimbra.drafting import handle_deal, handle_place, handle_roll
+from replay.coimbra.game import Game
+from replay.coimbra.income import close_income, handle_income
+from replay.coimbra.pilgrim import handle_move
+from replay.coimbra.resolution import handle_distress, handle_favor, handle_recruit
+from replay.coimbra.scoring import final_scoring
+from replay.coimbra.setup import handle_setup, handle_start
+from replay.coimbra.state import ROUNDS
+from replay.coimbra.voyages import end_round, handle_invest, handle_pass
+from replay.core.judge import SkipEvent, StopReplay
+
+HANDLERS = {
+    "setup": handle_setup, "start": handle_start, "deal": handle_deal, "roll": handle_roll,
+    "place": handle_place, "favor": handle_favor, "recruit": handle_recruit,
+    "distress": handle_distress, "income": handle_income, "move": handle_move,
+    "invest": handle_invest, "pass": handle_pass,
+}
+PHASE_OF = {
+    "setup": "setup", "start": "start", "deal": "deal", "roll": "A", "place": "B",
+    "favor": "C", "recruit": "C", "distress": "C", "income": "E", "invest": "F", "pass": "F",
+}
+PHASE_NAMES = {
+    "setup": "setup", "start": "start choices", "deal": "the deal of a new round",
+    "A": "phase A (roll)", "B": "phase B (draft and place)", "C": "phase C (resolve dice)",
+    "E": "phase E (income)", "F": "phase F (voyages)", "over": "the end of the game",
+}
+CLAIM_EVENTS = ("check", "final")
+
+
+def run_events(game: Game, events: list[dict], claims) -> bool:
+    """Replay every event; return whether the replay went to the end of the log."""
+    for index, event in enumerate(events):
+        try:
+            apply_event(game, index, event, claims)
+        except SkipEvent:
+            continue
+        except StopReplay:
+            return False
+    game.event = game.judge.event = len(events)
+    return True
+
+
+def apply_event(game: Game, index: int, event: dict, claims) -> None:
+    """Check and apply one event (raises ``StopReplay`` / ``SkipEvent`` from the judge)."""
+    state = game.state
+    game.event = game.judge.event = index
+    kind = event["type"]
+    if kind not in ("move", *CLAIM_EVENTS):
+        state.pending_steps = None  # unused pilgrim steps are lost
+    if kind in CLAIM_EVENTS:
+        claims.record(game, index, event)
+        return
+    if kind != "move":
+        _enter_phase(game, PHASE_OF[kind], kind)
+    HANDLERS[kind](game, event)
+
+
+def finish(game: Game) -> dict | None:
+    """Close round four and score it, when the log reached round four's investments."""
+    state = game.state
+    if state.round == ROUNDS and state.phase in ("E", "F"):
+        try:
+            if state.phase == "E":
+                close_income(game)
+        except (StopReplay, SkipEvent):
+            return None
+        return final_scoring(game)
+    return None
+
+
+def _enter_phase(game: Game, wanted: str, kind: str) -> None:
+    """Move to the phase an event belongs to, closing the phases it ends."""
+    state = game.state
+    if state.phase == wanted:
+        return
+    if state.phase == "E" and wanted in ("F", "deal"):
+        close_income(game)
+    if state.phase == "F" and wanted == "deal" and state.round < ROUNDS:
+        end_round(game)
+    if state.phase != wanted:
+        after_end = state.phase == "F" and state.round == ROUNDS
+        game.judge.breach(
+            "coimbra.log.after_end" if after_end else "coimbra.log.order",
+            f"a {kind} event cannot come during {PHASE_NAMES[state.phase]}"
+            + ("" if after_end else f" of round {state.round}" if state.round else ""),
+            expected=expected_next(game), found=kind, skip=True)
+
+
+def expected_next(game: Game) -> str:
+    """What the log should say next, in words (for messages and incomplete reports)."""
+    state = game.state
+    return {
+        "setup": "setup", "start": f"start by {state.start_turns[0]}" if state.start_turns
+        else "deal", "deal": "deal", "A": "roll",
+        "B": f"place by {state.order[state.picks % len(state.order)]}",
+        "C": _next_resolution(game), "E": f"income by {state.acting_in_turn()}",
+        "F": "invest, pass, or the next round's deal" if state.round < ROUNDS
+        else "invest, pass, or the end of the log", "over": "nothing",
+    }[state.phase]
+
+
+def _next_resolution(game: Game) -> str:
+    nxt = game.state.next_slot()
+    if nxt is None:
+        return "income"
+    location, slot = nxt
+    action = "favor or distress" if location == "castle" else "recruit or distress"
+    return f"{action} by {slot.owner} with {slot.die} in the {location}"

@@ -1,0 +1,114 @@
+"""The game being replayed: state, catalog, judge and ledger, and the changes they share.
+
+Every change to a player's resources or points goes through ``change`` so that it is
+capped, floored and written to the ledger.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from replay.coimbra.catalog import Catalog
+from replay.coimbra.state import GameState, Player
+from replay.core.judge import Judge
+from replay.core.ledger import LedgerRow
+
+RESOURCE_CAP = 20
+
+
+class Game:
+    """A replay in progress."""
+
+    def __init__(self, players: list[str], catalog: Catalog, judge: Judge):
+        self.catalog = catalog
+        self.judge = judge
+        self.state = GameState(players={name: Player(name) for name in players},
+                               order=list(players))
+        self.ledger: list[LedgerRow] = []
+        self.event: int | None = None
+        self.warnings: list[dict] = []
+        self.discards: list[dict] = []  # characters removed from rows, and why
+        self.orders: list[dict] = []  # phase D of each round, explained
+
+    # -- shared changes -------------------------------------------------------------
+
+    def player(self, name: str) -> Player:
+        """The named player (the caller has checked the name)."""
+        return self.state.players[name]
+
+    def change(self, name: str, resource: str, delta: int, reason: str, source: str) -> int:
+        """Add ``delta`` to a resource within its limits; return what was really added."""
+        player = self.state.players[name]
+        if resource in ("coins", "guards", "points"):
+            before = getattr(player, resource)
+            cap = RESOURCE_CAP if resource != "points" else None
+        else:  # an influence track
+            before = player.influence[resource]
+            cap = self.catalog.track_max[resource]
+        after = max(0, before + delta)
+        if cap is not None:
+            after = min(cap, after)
+        applied = after - before
+        if applied == 0 and delta == 0:
+            return 0
+        if applied != delta:
+            reason = f"{reason} ({delta - applied:+d} beyond the limit, lost)"
+        if resource in ("coins", "guards", "points"):
+            setattr(player, resource, after)
+        else:
+            player.influence[resource] = after
+            if applied:
+                self.state.clock += 1
+                player.arrived[resource] = self.state.clock
+        self.ledger.append(LedgerRow(
+            event=self.event, player=name, resource=resource, delta=applied, after=after,
+            reason=reason, round=self.state.round, phase=self.phase_label(), source=source))
+        return applied
+
+    def gain(self, name: str, gain: dict, reason: str, source: str) -> None:
+        """Apply a GAIN object of the effect vocabulary."""
+        for resource in ("coins", "guards", "points"):
+            if gain.get(resource):
+                self.change(name, resource, gain[resource], reason, source)
+        for track, steps in gain.get("influence", {}).items():
+            self.change(name, track, steps, reason, source)
+        if gain.get("investments"):
+            self.player(name).investments += gain["investments"]
+        if gain.get("pilgrim"):
+            self.add_steps(name, gain["pilgrim"], source)
+
+    def add_steps(self, name: str, steps: int, source: str) -> None:
+        """Give pilgrim steps, to be used by a ``move`` right after this event."""
+        if self.player(name).pilgrim is None:
+            self.warnings.append({"event": self.event, "message":
+                                  f"{name} has no pilgrim on the map yet: {steps} step(s) "
+                                  f"from {source} are lost"})
+            return
+        pending = self.state.pending_steps
+        held = pending[1] if pending and pending[0] == name else 0
+        self.state.pending_steps = (name, held + steps)
+
+    def phase_label(self) -> str:
+        """The phase name used in ledger rows."""
+        phase = self.state.phase
+        return {"deal": "A", "over": "final"}.get(phase, phase)
+
+    # -- checks shared by the event handlers ---------------------------------------
+
+    def acting_player(self, event: dict) -> Player:
+        """The event's player, or a ``coimbra.log.player`` violation (event skipped)."""
+        name = event["player"]
+        if name not in self.state.players:
+            self.judge.breach("coimbra.log.player", f"{name!r} is not a player of this game",
+                              expected=", ".join(self.state.order), found=name, skip=True)
+        return self.state.players[name]
+
+    def component(self, table: dict, ident: str, what: str, player: str | None = None):
+        """The catalog entry ``ident`` of ``table``, or a ``coimbra.log.component`` violation."""
+        if ident not in table:
+            close = difflib.get_close_matches(ident, list(table), n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            self.judge.breach("coimbra.log.component",
+                              f"unknown {what} {ident!r} in catalog {self.catalog.id}{hint}",
+                              player=player, found=ident, skip=True)
+        return table[ident]

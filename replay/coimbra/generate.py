@@ -1,0 +1,94 @@
+"""A seeded random player: complete legal game logs, all chance drawn from the seed."""
+
+from __future__ import annotations
+
+import random
+
+from replay.coimbra.catalog import Catalog, load_catalog
+from replay.coimbra.claims import Claims
+from replay.coimbra.drafting import dice_pool
+from replay.coimbra.engine import apply_event, finish
+from replay.coimbra.game import Game
+from replay.coimbra.legal import legal_actions
+from replay.coimbra.state import CITY_ROWS, ROUNDS, TRACKS
+from replay.core.judge import Judge
+
+NAMES = ("ana", "bruno", "carla", "duarte")
+
+
+def generate(players: int, seed: int, catalog: Catalog | None = None,
+             with_final: bool = True) -> dict:
+    """A complete legal game for ``players`` players as a JSON log document."""
+    from replay.coimbra import RULES
+
+    catalog = catalog or load_catalog()
+    rng = random.Random(seed)
+    names = list(NAMES[:players])
+    game = Game(names, catalog, Judge("strict", RULES, set()))
+    claims = Claims()
+    events: list[dict] = []
+
+    def play(event: dict) -> None:
+        apply_event(game, len(events), event, claims)
+        events.append(event)
+
+    play(_setup_event(rng, names, catalog))
+    deck = _shuffled_deck(rng, catalog)
+    state = game.state
+    while True:
+        round_over = state.phase == "F" and state.cursor >= len(state.order)
+        if round_over and state.round == ROUNDS:
+            break
+        if state.phase == "deal" or round_over:
+            cards = [deck.pop() for _ in range(12)]
+            play({"type": "deal", "round": state.round + 1,
+                  **{row: cards[i * 4:(i + 1) * 4] for i, row in enumerate(CITY_ROWS)}})
+        elif state.phase == "A":
+            pool = dice_pool(players, all_dice=False)
+            play({"type": "roll", "dice": [f"{colour}{rng.randint(1, 6)}"
+                                           for colour in sorted(pool.elements())]})
+        else:
+            play(_choose(rng, legal_actions(game)))
+    if with_final:
+        final = finish(game)
+        events.append({"type": "final", "scores": {n: final["players"][n]["total"]
+                                                   for n in names}})
+    return {
+        "header": {"game": "coimbra", "ruleset": "coimbra-2018", "catalog": catalog.id,
+                   "variants": [], "players": names,
+                   "metadata": {"generator": "referee generate", "seed": seed}},
+        "events": events,
+    }
+
+
+def _choose(rng: random.Random, actions: list[dict]) -> dict:
+    """Prefer acting over forfeiting: recruit/favor/invest/move over distress and pass."""
+    weights = [{"distress": 0.15, "pass": 0.5, "move": 3.0}.get(a["type"], 1.0)
+               for a in actions]
+    return rng.choices(actions, weights=weights, k=1)[0]
+
+
+def _setup_event(rng: random.Random, names: list[str], catalog: Catalog) -> dict:
+    order = names[:]
+    rng.shuffle(order)
+    placed = {}
+    for level in ("I", "II", "III"):
+        spaces = sorted(s for s, lv in catalog.spaces.items() if lv == level)
+        tiles = sorted(t.id for t in catalog.monasteries.values() if t.level == level)
+        placed.update(zip(spaces, rng.sample(tiles, len(spaces)), strict=True))
+    tiles = rng.sample(sorted(catalog.scoring_tiles), len(TRACKS))
+    return {
+        "type": "setup", "order": order, "monasteries": placed,
+        "voyages": rng.sample(sorted(catalog.voyages), 6),
+        "scoring_tiles": dict(zip(TRACKS, tiles, strict=True)),
+        "start_pairs": [list(p) for p in rng.sample(catalog.start_pairs, len(names))],
+    }
+
+
+def _shuffled_deck(rng: random.Random, catalog: Catalog) -> list[str]:
+    """Level II on top of level III; ``pop()`` takes from the top."""
+    by_level = {lv: sorted(c.id for c in catalog.characters.values() if c.level == lv)
+                for lv in ("II", "III")}
+    for cards in by_level.values():
+        rng.shuffle(cards)
+    return by_level["III"] + by_level["II"]

@@ -1,0 +1,80 @@
+"""Phase E: in the new order, each player activates their three dice for income."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from replay.coimbra.effects import condition_holds, die_track
+from replay.coimbra.game import Game
+from replay.coimbra.state import TRACKS, Player
+
+
+def handle_income(game: Game, event: dict) -> None:
+    """One die activates its track (white: the track named in the event)."""
+    state, judge = game.state, game.judge
+    player = game.acting_player(event)
+    position = state.order.index(player.name)
+    if position > state.cursor:
+        while state.cursor < position:
+            _end_turn(game, state.players[state.acting_in_turn()])
+    elif position < state.cursor:
+        judge.breach("coimbra.income.turn",
+                     f"{player.name} has finished income; it is "
+                     f"{state.acting_in_turn()}'s turn", player=player.name,
+                     expected=state.acting_in_turn(), found=player.name)
+    die = event["die"]
+    unused = Counter(player.dice) - Counter(player.income_used)
+    if not unused[die]:
+        judge.breach("coimbra.income.die",
+                     f"{die} is not one of {player.name}'s dice still to activate",
+                     player=player.name, expected=", ".join(sorted(unused.elements())),
+                     found=die, skip=True)
+    colour_track = die_track(die)
+    track = event.get("track", colour_track)
+    if track not in TRACKS or (colour_track and track != colour_track):
+        judge.breach("coimbra.income.track",
+                     f"{die} pays on the {colour_track} track" if colour_track
+                     else "a white die names one of the four tracks",
+                     player=player.name, expected=colour_track or ", ".join(TRACKS),
+                     found=track, skip=track not in TRACKS)
+    player.income_used.append(die)
+    box = game.catalog.income[track][player.influence[track]]
+    game.gain(player.name, box, f"income from {die} on {track} "
+              f"(position {player.influence[track]})", f"track:{track}")
+    if position == state.cursor and len(player.income_used) >= len(player.dice):
+        _end_turn(game, player)
+
+
+def close_income(game: Game) -> None:
+    """End phase E: players who have not finished are flagged, then phase F begins."""
+    state = game.state
+    while state.phase == "E":
+        _end_turn(game, state.players[state.acting_in_turn()])
+
+
+def _end_turn(game: Game, player: Player) -> None:
+    state = game.state
+    unused = Counter(player.dice) - Counter(player.income_used)
+    if unused:
+        player.income_used.extend(unused.elements())
+        game.judge.breach("coimbra.income.die",
+                          f"{player.name} did not activate {', '.join(sorted(unused))}",
+                          player=player.name, expected="three income activations",
+                          found=len(player.dice) - sum(unused.values()))
+    _phase_e_abilities(game, player)
+    state.cursor += 1
+    if state.cursor >= len(state.order):
+        state.phase = "F"
+        state.cursor = 0
+
+
+def _phase_e_abilities(game: Game, player: Player) -> None:
+    """Characters (in acquisition order), then visited monasteries, pay their phase-E gains."""
+    catalog = game.catalog
+    sources = [(c, catalog.characters[c].effects) for c in player.characters]
+    sources += [(m, catalog.monasteries[m].effects) for m in player.monasteries]
+    for source, effects in sources:
+        for effect in effects:
+            if effect["kind"] == "gain" and effect["when"] == "phase_e" and \
+                    condition_holds(effect.get("if_"), player):
+                game.gain(player.name, effect["gain"], f"phase-E ability of {source}", source)

@@ -1,0 +1,33 @@
+"""Phase D: the new player order, by crowns."""
+
+from __future__ import annotations
+
+from replay.coimbra.game import Game
+from replay.coimbra.state import Player
+
+
+def crowns_of(game: Game, player: Player, position: int) -> dict[str, int]:
+    """A player's crowns as phase D counts them, by source, at order ``position`` (0-based)."""
+    favors = sum(game.catalog.favors[f].crowns for f in player.favors)
+    flag = 0 if game.judge.allows("round-crowns-only") else game.catalog.flag_crowns[position]
+    return {"tokens": player.crown_tokens, "favors": favors, "flag": flag,
+            "total": player.crown_tokens + favors + flag}
+
+
+def establish_new_order(game: Game) -> None:
+    """Rank by crowns, highest first; ties reverse (or keep, by variant) the previous order."""
+    state = game.state
+    previous = list(state.order)
+    crowns = {name: crowns_of(game, state.players[name], i) for i, name in enumerate(previous)}
+    keep = game.judge.allows("keep-tie-order")
+    state.order = sorted(
+        previous,
+        key=lambda name: (-crowns[name]["total"],
+                          previous.index(name) if keep else -previous.index(name)),
+    )
+    state.previous_order = previous
+    game.orders.append({"round": state.round, "previous": previous, "crowns": crowns,
+                        "new": list(state.order),
+                        "ties": "kept" if keep else "reversed"})
+    state.phase = "E"
+    state.cursor = 0

@@ -1,0 +1,41 @@
+"""Pilgrim movement along the roads of the map, and first visits to monasteries."""
+
+from __future__ import annotations
+
+from replay.coimbra.effects import apply_immediate
+from replay.coimbra.game import Game
+
+
+def handle_move(game: Game, event: dict) -> None:
+    """Spend pilgrim steps: each node of the path is one step along a road."""
+    state, judge, catalog = game.state, game.judge, game.catalog
+    player = game.acting_player(event)
+    pending = state.pending_steps
+    steps = pending[1] if pending and pending[0] == player.name else 0
+    path = event["path"]
+    if steps < len(path):
+        judge.breach("coimbra.pilgrim.steps",
+                     f"{player.name} has {steps} pilgrim step(s) to use here, "
+                     f"the path takes {len(path)}", player=player.name,
+                     expected=steps, found=len(path), skip=player.pilgrim is None)
+    two_way = judge.allows("two-way-roads")
+    for node in path:
+        game.component(catalog.nodes, node, "map location", player.name)
+        here = player.pilgrim
+        if node not in catalog.roads_forward[here]:
+            any_road = node in catalog.roads_any[here]
+            if not (two_way and any_road):
+                judge.breach("coimbra.pilgrim.road",
+                             f"no road leads from {here} to {node}" if not any_road
+                             else f"the road from {here} to {node} is one-way the other way",
+                             player=player.name,
+                             expected=", ".join(sorted(catalog.roads_forward[here])),
+                             found=node, legal_under="two-way-roads" if any_road else None)
+        player.pilgrim = node
+        steps -= 1
+        state.pending_steps = (player.name, max(steps, 0))
+        tile_id = state.monasteries.get(node)
+        if tile_id and tile_id not in player.monasteries:
+            player.monasteries.append(tile_id)
+            apply_immediate(game, player.name, catalog.monasteries[tile_id].effects, tile_id)
+            steps = state.pending_steps[1]

@@ -1,0 +1,174 @@
+"""Phase C: dice return castle first, then the city rows, each left to right."""
+
+from __future__ import annotations
+
+from replay.coimbra.effects import apply_immediate
+from replay.coimbra.game import Game
+from replay.coimbra.order import establish_new_order
+from replay.coimbra.state import CITY_ROWS, LOCATIONS, Player, Slot
+
+DISTRESS_MAX = 2
+
+
+def begin_resolution(game: Game) -> None:
+    """Enter phase C and resolve whatever needs no player (neutral tokens, empty rows)."""
+    game.state.phase = "C"
+    advance(game)
+
+
+def advance(game: Game) -> None:
+    """Resolve neutral tokens and finished rows until a player's die is next."""
+    state = game.state
+    for location in LOCATIONS:
+        for slot in state.queues[location]:
+            if slot.resolved:
+                continue
+            if slot.owner is not None:
+                return
+            _neutral_discard(game, location)
+            slot.resolved = True
+        if location in CITY_ROWS and state.rows.get(location):
+            _discard_leftovers(game, location)
+    establish_new_order(game)
+
+
+def _neutral_discard(game: Game, row: str) -> None:
+    """Discard the remaining character with the highest printed influence, leftmost on ties."""
+    cards = [c for c in game.state.rows.get(row, []) if c is not None]
+    if not cards:
+        return
+    influence = {c: game.catalog.characters[c].influence for c in cards}
+    highest = max(influence.values())
+    victim = next(c for c in cards if influence[c] == highest)
+    _remove_card(game, row, victim, "discarded by a neutral token")
+
+
+def _discard_leftovers(game: Game, row: str) -> None:
+    for card in [c for c in game.state.rows[row] if c is not None]:
+        _remove_card(game, row, card, "left in the row when it finished")
+    game.state.rows[row] = []
+
+
+def _remove_card(game: Game, row: str, card: str, why: str) -> None:
+    state = game.state
+    state.rows[row][state.rows[row].index(card)] = None
+    state.crown_tokens.pop(card, None)
+    game.discards.append({"event": game.event, "round": state.round, "row": row,
+                          "card": card, "reason": why})
+
+
+def _acting_slot(game: Game, player: Player, event: dict,
+                 prefer: tuple[str, ...]) -> tuple[str, Slot]:
+    """The die this event resolves; a violation when it is not the next die in order."""
+    state, judge = game.state, game.judge
+    location, slot = state.next_slot()
+    if slot.owner != player.name or ("die" in event and event["die"] != slot.die):
+        wanted = f"{slot.owner}'s {slot.die} in the {location}"
+        own = [(loc, s) for loc in LOCATIONS for s in state.queues[loc]
+               if s.owner == player.name and not s.resolved
+               and ("die" not in event or s.die == event["die"])]
+        own.sort(key=lambda item: item[0] not in prefer)
+        judge.breach("coimbra.resolve.order",
+                     f"the next die to resolve is {wanted}", player=player.name,
+                     expected=wanted, found=f"{player.name} {event.get('die', '')}".strip(),
+                     skip=not own)
+        location, slot = own[0]
+    return location, slot
+
+
+def handle_favor(game: Game, event: dict) -> None:
+    """A castle die takes an available favor tile for free."""
+    player = game.acting_player(event)
+    location, slot = _acting_slot(game, player, event, ("castle",))
+    tile = game.component(game.catalog.favors, event["tile"], "favor tile", player.name)
+    if location != "castle":
+        game.judge.breach("coimbra.castle.favor", f"a favor is taken with a castle die, "
+                          f"not from the {location}", player=player.name, skip=True)
+    if tile.id not in game.state.favors_available:
+        game.judge.breach("coimbra.castle.favor", f"{tile.id} has already been taken",
+                          player=player.name,
+                          expected=", ".join(game.state.favors_available), found=tile.id,
+                          skip=True)
+    game.state.favors_available.remove(tile.id)
+    player.favors.append(tile.id)
+    player.favors_taken += 1
+    apply_immediate(game, player.name, tile.effects, tile.id)
+    _finish(game, slot)
+
+
+def handle_recruit(game: Game, event: dict) -> None:
+    """A city die acquires a character from its row, paying the die's value."""
+    state, judge = game.state, game.judge
+    player = game.acting_player(event)
+    card = game.component(game.catalog.characters, event["card"], "character", player.name)
+    in_row = next((r for r in CITY_ROWS if card.id in state.rows.get(r, ())), None)
+    location, slot = _acting_slot(game, player, event, (in_row,) if in_row else CITY_ROWS)
+    if location == "castle":
+        judge.breach("coimbra.city.row", "a castle die takes a favor, not a character",
+                     player=player.name, skip=True)
+    if in_row != location:
+        where = f"it is in the {in_row} row" if in_row else "it is not on display"
+        judge.breach("coimbra.city.row", f"{card.id} cannot be taken with a die in the "
+                     f"{location}: {where}", player=player.name,
+                     expected=", ".join(c for c in state.rows[location] if c),
+                     found=card.id, skip=in_row is None)
+    _pay_for(game, player, card, slot.value, event.get("pay"))
+    row = state.rows[in_row]
+    row[row.index(card.id)] = None
+    player.characters.append(card.id)
+    game.change(player.name, card.cls, card.influence, f"influence of {card.id}", card.id)
+    apply_immediate(game, player.name, card.effects, card.id)
+    for start_id in player.start_cards:
+        for effect in game.catalog.characters[start_id].effects:
+            if effect["kind"] == "on_acquire" and effect["class_"] == card.cls:
+                game.gain(player.name, effect["gain"],
+                          f"{start_id} triggered by acquiring a {card.cls} character", start_id)
+    if state.crown_tokens.pop(card.id, None):
+        player.crown_tokens += 1
+    _finish(game, slot)
+
+
+def _pay_for(game: Game, player: Player, card, value: int, pay: dict | None) -> None:
+    judge = game.judge
+    if pay is not None and judge.allows("mixed-payment"):
+        coins, guards = int(pay.get("coins", 0)), int(pay.get("guards", 0))
+        if coins + guards != value or coins > player.coins or guards > player.guards:
+            judge.breach("coimbra.city.payment",
+                         f"{card.id} costs {value}, paid from {player.coins} coins and "
+                         f"{player.guards} guards", player=player.name, expected=value,
+                         found=f"{coins} coins + {guards} guards")
+        game.change(player.name, "coins", -coins, f"paid for {card.id}", card.id)
+        game.change(player.name, "guards", -guards, f"paid for {card.id}", card.id)
+        return
+    held = getattr(player, card.cost)
+    if pay is not None and pay.get(card.cost, value) != value:
+        judge.breach("coimbra.city.payment",
+                     f"{card.id} is paid entirely in {card.cost}", player=player.name,
+                     expected=f"{value} {card.cost}", found=pay, legal_under="mixed-payment")
+    if held < value:
+        mixed_ok = player.coins + player.guards >= value
+        judge.breach("coimbra.city.payment",
+                     f"{card.id} costs {value} {card.cost} but {player.name} has {held}",
+                     player=player.name, expected=f"{value} {card.cost}", found=held,
+                     legal_under="mixed-payment" if mixed_ok else None)
+    game.change(player.name, card.cost, -value, f"paid for {card.id}", card.id)
+
+
+def handle_distress(game: Game, event: dict) -> None:
+    """Instead of the location's action: up to two coins and up to two guards."""
+    player = game.acting_player(event)
+    _, slot = _acting_slot(game, player, event, LOCATIONS)
+    coins, guards = event.get("coins", DISTRESS_MAX), event.get("guards", DISTRESS_MAX)
+    if not (0 <= coins <= DISTRESS_MAX and 0 <= guards <= DISTRESS_MAX):
+        game.judge.breach("coimbra.distress.amount",
+                          "distress gives up to two coins and up to two guards",
+                          player=player.name, expected="0-2 coins, 0-2 guards",
+                          found=f"{coins} coins, {guards} guards")
+    game.change(player.name, "coins", coins, "distress action", "distress")
+    game.change(player.name, "guards", guards, "distress action", "distress")
+    _finish(game, slot)
+
+
+def _finish(game: Game, slot: Slot) -> None:
+    slot.resolved = True
+    advance(game)

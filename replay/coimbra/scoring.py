@@ -1,0 +1,90 @@
+"""Final scoring after round four, every point written to the ledger by category."""
+
+from __future__ import annotations
+
+from replay.coimbra.diplomas import best_diploma_score
+from replay.coimbra.effects import diplomas_of, score_per
+from replay.coimbra.game import Game
+from replay.coimbra.order import crowns_of
+from replay.coimbra.state import TRACKS
+
+CATEGORIES = ("running", "voyages", "influence", "diplomas", "abilities", "leftovers")
+TWO_PLAYER_GAP = 3
+
+
+def final_scoring(game: Game) -> dict:
+    """Score voyages, tracks, diplomas, end-game abilities and leftovers; return the breakdown."""
+    state = game.state
+    state.phase = "over"
+    game.event = None
+    breakdown = {name: dict.fromkeys(CATEGORIES, 0) for name in state.order}
+    for name in state.order:
+        breakdown[name]["running"] = state.players[name].points
+
+    def score(name: str, category: str, points: int, reason: str, source: str) -> None:
+        breakdown[name][category] += game.change(name, "points", points, reason, source)
+
+    for name in state.order:
+        player = state.players[name]
+        for voyage in player.voyages:
+            for effect in game.catalog.voyages[voyage].effects:
+                if effect["kind"] == "score_per":
+                    score(name, "voyages", score_per(effect, game, player),
+                          f"voyage task of {voyage} ({effect['per']})", voyage)
+    track_awards = _influence_awards(game)
+    for track, awards in track_awards.items():
+        for award in awards:
+            score(award["player"], "influence", award["points"],
+                  f"{track} track, place {award['place']}", f"track:{track}")
+    diploma_sets = {}
+    for name in state.order:
+        player = state.players[name]
+        points, sets = best_diploma_score(diplomas_of(game, player), game.catalog.diploma_types)
+        diploma_sets[name] = sets
+        score(name, "diplomas", points, f"diploma sets {sets}", "diplomas")
+        for source, effects in _end_game_sources(game, player):
+            for effect in effects:
+                if effect["kind"] == "score_per":
+                    score(name, "abilities", score_per(effect, game, player),
+                          f"end-game ability of {source} ({effect['per']})", source)
+                elif effect["kind"] == "gain" and effect["when"] == "end_game":
+                    game.gain(name, effect["gain"], f"end-game reward of {source}", source)
+    leftovers = {}
+    for position, name in enumerate(state.order):
+        player = state.players[name]
+        crowns = crowns_of(game, player, position)["total"]
+        leftovers[name] = {"coins": player.coins, "guards": player.guards, "crowns": crowns}
+        score(name, "leftovers", (player.coins + player.guards + crowns) // 2,
+              f"({player.guards} guards + {player.coins} coins + {crowns} crowns) // 2",
+              "leftovers")
+    for name in state.order:
+        breakdown[name]["total"] = state.players[name].points
+    return {"players": breakdown, "tracks": track_awards, "diploma_sets": diploma_sets,
+            "leftovers": leftovers}
+
+
+def _end_game_sources(game: Game, player):
+    catalog = game.catalog
+    yield from ((c, catalog.characters[c].effects) for c in player.characters)
+    yield from ((m, catalog.monasteries[m].effects) for m in player.monasteries)
+
+
+def _influence_awards(game: Game) -> dict[str, list[dict]]:
+    """Each track's scoring tile by rank: lower disk (earlier arrival) ahead on ties."""
+    state = game.state
+    count = len(state.order)
+    gap_rule = count == 2 or (count == 3 and game.judge.allows("second-place-gap-3p"))
+    awards: dict[str, list[dict]] = {}
+    for track in TRACKS:
+        tile = game.catalog.scoring_tiles[state.scoring_tiles[track]]
+        values = tile["two_players"] if count == 2 else tile["three_four_players"][:count - 1]
+        ranked = sorted((p for p in state.players.values() if p.influence[track] > 0),
+                        key=lambda p: (-p.influence[track], p.arrived[track]))
+        awards[track] = []
+        for place, (player, points) in enumerate(zip(ranked, values, strict=False), start=1):
+            if place == 2 and gap_rule and \
+                    ranked[0].influence[track] - player.influence[track] > TWO_PLAYER_GAP:
+                break
+            awards[track].append({"player": player.name, "place": place, "points": points,
+                                  "position": player.influence[track]})
+    return awards

@@ -1,0 +1,90 @@
+"""The state of a Coimbra game as plain data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+LOCATIONS = ("castle", "upper", "central", "lower")
+CITY_ROWS = ("upper", "central", "lower")
+TRACKS = ("council", "merchant", "clergy", "scholar")
+COLOUR_TRACK = {"gray": "council", "orange": "merchant", "purple": "clergy", "green": "scholar"}
+ROUNDS = 4
+DICE_PER_PLAYER = 3
+
+
+@dataclass(slots=True)
+class Slot:
+    """A die (or neutral token) in a location's queue."""
+
+    die: str  # e.g. "gray5"; neutral tokens are "token3"
+    value: int
+    owner: str | None  # None for a neutral token
+    resolved: bool = False
+
+
+@dataclass(slots=True)
+class Player:
+    """One player's resources, tracks, components and per-round bookkeeping."""
+
+    name: str
+    coins: int = 7
+    guards: int = 7
+    points: int = 0
+    influence: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TRACKS, 0))
+    # When the player's disk reached its current space on each track (lower disk = earlier).
+    arrived: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TRACKS, 0))
+    characters: list[str] = field(default_factory=list)
+    start_cards: list[str] = field(default_factory=list)
+    monasteries: list[str] = field(default_factory=list)  # tiles visited, in visit order
+    pilgrim: str | None = None  # the node the pilgrim stands on
+    voyages: list[str] = field(default_factory=list)
+    favors_taken: int = 0
+    # This round only:
+    favors: list[str] = field(default_factory=list)
+    crown_tokens: int = 0
+    dice: list[str] = field(default_factory=list)
+    income_used: list[str] = field(default_factory=list)
+    investments: int = 1
+    invested_this_round: int = 0
+    # Start choices made.
+    took_pair: bool = False
+    took_corner: bool = False
+
+
+@dataclass
+class GameState:
+    """Everything on the table, and where in the sequence of play the game stands."""
+
+    players: dict[str, Player]
+    order: list[str]
+    phase: str = "setup"  # setup, start, deal, A, B, C, E, F, over
+    round: int = 0
+    start_turns: list[str] = field(default_factory=list)
+    deck: set[str] = field(default_factory=set)
+    rows: dict[str, list[str | None]] = field(default_factory=dict)
+    crown_tokens: dict[str, str] = field(default_factory=dict)  # card id -> class
+    favors_available: list[str] = field(default_factory=list)
+    voyages: list[str] = field(default_factory=list)
+    monasteries: dict[str, str] = field(default_factory=dict)  # space -> tile
+    scoring_tiles: dict[str, str] = field(default_factory=dict)
+    start_pairs: list[tuple[str, str]] = field(default_factory=list)
+    corners_free: list[str] = field(default_factory=list)
+    pool: list[str] = field(default_factory=list)
+    queues: dict[str, list[Slot]] = field(default_factory=dict)
+    picks: int = 0
+    cursor: int = 0  # index into order for phases B, E and F
+    pending_steps: tuple[str, int] | None = None  # (player, pilgrim steps still to use)
+    clock: int = 0  # increases on every track move, to rank equal positions
+    previous_order: list[str] = field(default_factory=list)
+
+    def acting_in_turn(self) -> str:
+        """The player whose turn it is in phases B, E and F."""
+        return self.order[self.cursor % len(self.order)]
+
+    def next_slot(self) -> tuple[str, Slot] | None:
+        """The leftmost unresolved item of the first location not finished (phase C)."""
+        for location in LOCATIONS:
+            for slot in self.queues.get(location, ()):
+                if not slot.resolved:
+                    return location, slot
+        return None

@@ -1,0 +1,87 @@
+"""Violations and the judge that records them according to the replay mode."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class Violation:
+    """A rule broken at one event of the log."""
+
+    rule: str
+    event: int
+    message: str
+    statement: str = ""
+    line: int | None = None
+    column: int | None = None
+    expected: str | None = None
+    found: str | None = None
+    legal_under: str | None = None  # a known variant under which the event would be legal
+    follows_from: int | None = None  # an earlier violation's event this one is a consequence of
+    applied: bool = True  # audit mode: the event was applied as played (else skipped)
+
+    def to_dict(self) -> dict:
+        """Plain-data form for the report (unset optional fields left out)."""
+        data = {"rule": self.rule, "event": self.event, "message": self.message,
+                "statement": self.statement, "applied": self.applied}
+        for name in ("line", "column", "expected", "found", "legal_under", "follows_from"):
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
+        return data
+
+
+class StopReplay(Exception):
+    """Strict mode: the first violation ends the replay."""
+
+
+class SkipEvent(Exception):
+    """Audit mode: the violating event cannot be represented and is skipped."""
+
+
+class Judge:
+    """Records violations: stops at the first (strict) or collects them all (audit)."""
+
+    def __init__(self, mode: str, rules: dict, variants: set[str],
+                 positions: list[tuple[int, int]] | None = None):
+        self.strict = mode == "strict"
+        self.rules = rules
+        self.variants = variants
+        self.positions = positions or []
+        self.violations: list[Violation] = []
+        self.event = -1
+        self._tainted: dict[str | None, int] = {}
+
+    def allows(self, variant: str) -> bool:
+        """Whether the log declared this variant."""
+        return variant in self.variants
+
+    def breach(self, rule: str, message: str, *, player: str | None = None,
+               expected: object = None, found: object = None,
+               legal_under: str | None = None, skip: bool = False) -> None:
+        """Record a violation of ``rule`` at the current event.
+
+        Returns when the replay can go on with the event applied as played; raises
+        ``StopReplay`` in strict mode and ``SkipEvent`` when ``skip`` (not representable).
+        """
+        if rule not in self.rules:
+            raise KeyError(f"unknown rule id {rule}")
+        line, column = (self.positions[self.event] if self.event < len(self.positions)
+                        else (None, None))
+        earlier = self._tainted.get(player, self._tainted.get(None))
+        violation = Violation(
+            rule=rule, event=self.event, message=message, statement=self.rules[rule].statement,
+            line=line, column=column,
+            expected=None if expected is None else str(expected),
+            found=None if found is None else str(found),
+            legal_under=legal_under,
+            follows_from=earlier if earlier is not None and earlier < self.event else None,
+            applied=not skip,
+        )
+        self.violations.append(violation)
+        self._tainted.setdefault(player, self.event)
+        if self.strict:
+            raise StopReplay
+        if skip:
+            raise SkipEvent

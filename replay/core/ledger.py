@@ -1,0 +1,55 @@
+"""The ledger: every change to a player's resources or points, with its reason.
+
+Scores are never set directly; they are the sum of ledger rows, so each point is explained.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True)
+class LedgerRow:
+    """One change: who, what, by how much, the value after, and why."""
+
+    event: int | None  # index of the log event that caused it; None for final scoring
+    player: str
+    resource: str
+    delta: int
+    after: int
+    reason: str
+    round: int
+    phase: str
+    source: str  # the component or rule behind it, e.g. "c2-07" or "track:council"
+
+    def to_dict(self) -> dict:
+        """Plain-data form for the report."""
+        return {
+            "event": self.event, "player": self.player, "resource": self.resource,
+            "delta": self.delta, "after": self.after, "reason": self.reason,
+            "round": self.round, "phase": self.phase, "source": self.source,
+        }
+
+
+def phase_breakdown(rows: list[LedgerRow]) -> list[dict]:
+    """Round x phase x player sums of every resource, and of points by source."""
+    table: dict[tuple[int, str], dict[str, dict]] = {}
+    for row in rows:
+        cell = table.setdefault((row.round, row.phase), {}).setdefault(
+            row.player, {"resources": {}, "points_by_source": {}}
+        )
+        cell["resources"][row.resource] = cell["resources"].get(row.resource, 0) + row.delta
+        if row.resource == "points":
+            by_source = cell["points_by_source"]
+            by_source[row.source] = by_source.get(row.source, 0) + row.delta
+    return [
+        {"round": round_, "phase": phase, "players": players}
+        for (round_, phase), players in sorted(table.items(), key=lambda item: _order(item[0]))
+    ]
+
+
+PHASE_ORDER = {"setup": 0, "start": 1, "A": 2, "B": 3, "C": 4, "D": 5, "E": 6, "F": 7, "final": 8}
+
+
+def _order(key: tuple[int, str]) -> tuple[int, int]:
+    return key[0], PHASE_ORDER.get(key[1], 99)

@@ -1,0 +1,31 @@
+"""Game-independent parts of a report: versions, verdict, standings."""
+
+from __future__ import annotations
+
+import itertools
+
+ENGINE_VERSION = "0.2.0"
+REPORT_VERSION = 1
+VERDICTS = ("legal", "illegal", "score_mismatch", "incomplete", "unparseable")
+
+
+def verdict(violations: list, claims: list[dict], complete: bool) -> str:
+    """Illegal beats a score mismatch, which beats an unfinished game."""
+    if violations:
+        return "illegal"
+    if any(not claim["match"] for claim in claims):
+        return "score_mismatch"
+    return "legal" if complete else "incomplete"
+
+
+def standings(totals: dict[str, int], order: list[str]) -> tuple[list[dict], list[str]]:
+    """Rank by points; ties go to the player earlier in ``order``. Returns rows and notes."""
+    ranked = sorted(order, key=lambda name: (-totals[name], order.index(name)))
+    rows, notes = [], []
+    for rank, name in enumerate(ranked, start=1):
+        rows.append({"rank": rank, "player": name, "points": totals[name]})
+    for first, second in itertools.pairwise(ranked):
+        if totals[first] == totals[second]:
+            notes.append(f"{first} and {second} tie on {totals[first]} points: {first} ranks "
+                         f"ahead, earlier in the current player order ({', '.join(order)})")
+    return rows, notes
