@@ -16,31 +16,37 @@ import click
 
 import replay
 from referee_cli import services
+from referee_cli.catalog import catalog
+from referee_cli.files import EXIT_UNREADABLE, read_json
 
 SAMPLE_LOG = Path(__file__).resolve().parent.parent / "fixtures" / "coimbra" / "sample.json"
 
-EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
-
-
-class UnreadableInput(click.ClickException):
-    """Input that cannot be read at all: exit code 2, with a located message."""
-
-    exit_code = EXIT_UNREADABLE
-
-
-def _read_json(path: Path) -> object:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        line, column = getattr(err, "lineno", "?"), getattr(err, "colno", "?")
-        raise UnreadableInput(
-            f"{path}:{line}:{column}: not valid JSON: {getattr(err, 'msg', err)}"
-        ) from None
+EXIT_LEGAL, EXIT_NOT_LEGAL = 0, 1
 
 
 @click.group()
 def cli() -> None:
     """Tabletop rules referee."""
+
+
+cli.add_command(catalog)
+
+
+@cli.command()
+@click.argument("game", type=click.Choice(["coimbra"]))
+@click.option("--players", type=click.IntRange(2, 4), required=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write here instead of standard output.")
+def generate(game: str, players: int, seed: int, output: Path | None) -> None:
+    """Write a complete legal GAME log played by a seeded random player."""
+    from replay.coimbra.generate import generate as generate_log
+
+    text = json.dumps(generate_log(players, seed), indent=1) + "\n"
+    if output:
+        output.write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
 
 
 @cli.command("replay")
@@ -53,9 +59,9 @@ def cli() -> None:
               help="A transcribed catalog to use instead of the one the log names.")
 def replay_command(log_path: Path, mode: str, catalog_path: Path | None) -> None:
     """Replay LOG in this process (no Redis) and print the report as JSON."""
-    catalog = _read_json(catalog_path) if catalog_path else None
+    catalog = read_json(catalog_path) if catalog_path else None
     try:
-        report = replay.replay(_read_json(log_path), mode=mode, catalog=catalog)
+        report = replay.replay(read_json(log_path), mode=mode, catalog=catalog)
     except replay.InvalidLog as err:
         for problem in err.problems:
             where = f"{problem.line}:{problem.column}" if problem.line else problem.path

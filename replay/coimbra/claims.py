@@ -20,11 +20,7 @@ class Claims:
         if event["type"] == "final":
             self.final = (index, event["scores"])
             return
-        name = event["player"]
-        if name not in game.state.players:
-            game.warnings.append({"event": index, "message": f"claim about unknown player "
-                                  f"{name!r} ignored"})
-            return
+        name = game.acting_player(event).name
         for what, claimed in event["values"].items():
             if what not in CLAIMABLE:
                 game.warnings.append({"event": index, "message": f"cannot check {what!r}; "

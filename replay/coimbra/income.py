@@ -14,14 +14,10 @@ def handle_income(game: Game, event: dict) -> None:
     state, judge = game.state, game.judge
     player = game.acting_player(event)
     position = state.order.index(player.name)
-    if position > state.cursor:
-        while state.cursor < position:
-            _end_turn(game, state.players[state.acting_in_turn()])
-    elif position < state.cursor:
+    if position != state.cursor:
         judge.breach("coimbra.income.turn",
-                     f"{player.name} has finished income; it is "
-                     f"{state.acting_in_turn()}'s turn", player=player.name,
-                     expected=state.acting_in_turn(), found=player.name)
+                     f"it is {state.acting_in_turn()}'s turn to take income",
+                     player=player.name, expected=state.acting_in_turn(), found=player.name)
     die = event["die"]
     unused = Counter(player.dice) - Counter(player.income_used)
     if not unused[die]:
@@ -53,6 +49,7 @@ def close_income(game: Game) -> None:
 
 
 def _end_turn(game: Game, player: Player) -> None:
+    """Close a player's income turn; players who already took income out of turn follow."""
     state = game.state
     unused = Counter(player.dice) - Counter(player.income_used)
     if unused:
@@ -66,6 +63,10 @@ def _end_turn(game: Game, player: Player) -> None:
     if state.cursor >= len(state.order):
         state.phase = "F"
         state.cursor = 0
+        return
+    following = state.players[state.acting_in_turn()]
+    if len(following.income_used) >= len(following.dice):
+        _end_turn(game, following)
 
 
 def _phase_e_abilities(game: Game, player: Player) -> None:

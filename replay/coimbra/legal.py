@@ -97,7 +97,7 @@ def pilgrim_moves(game: Game) -> list[dict]:
     paths: list[list[str]] = []
     frontier: list[list[str]] = [[]]
     for _ in range(steps):
-        frontier = [path + [nxt] for path in frontier
+        frontier = [[*path, nxt] for path in frontier
                     for nxt in sorted(forward[path[-1] if path else start])]
         paths.extend(frontier)
         if len(paths) >= MAX_PATHS:

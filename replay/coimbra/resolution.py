@@ -141,7 +141,8 @@ def _pay_for(game: Game, player: Player, card, value: int, pay: dict | None) -> 
         game.change(player.name, "guards", -guards, f"paid for {card.id}", card.id)
         return
     held = getattr(player, card.cost)
-    if pay is not None and pay.get(card.cost, value) != value:
+    if pay is not None and (pay.get(card.cost, 0) != value
+                            or any(v for k, v in pay.items() if k != card.cost)):
         judge.breach("coimbra.city.payment",
                      f"{card.id} is paid entirely in {card.cost}", player=player.name,
                      expected=f"{value} {card.cost}", found=pay, legal_under="mixed-payment")

@@ -1,0 +1,51 @@
+"""``referee catalog``: write a fill-in catalog, check a transcribed one."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from referee_cli.files import read_json
+
+EXIT_INVALID = 1
+
+
+@click.group()
+def catalog() -> None:
+    """Component catalogs: templates for transcription, and checks."""
+
+
+@catalog.command()
+@click.argument("game", type=click.Choice(["coimbra"]))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write here instead of standard output.")
+def template(game: str, output: Path | None) -> None:
+    """Write a fill-in catalog with every slot of GAME's printed components."""
+    from replay.coimbra.catalog_template import template_document
+
+    text = json.dumps(template_document(), indent=1, ensure_ascii=False) + "\n"
+    if output:
+        output.write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+
+
+@catalog.command()
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def check(path: Path) -> None:
+    """Check a catalog file; print every problem with its place, exit 1 if any."""
+    from replay.coimbra.catalog import catalog_sha256, check_catalog
+
+    document = read_json(path)
+    problems = check_catalog(document)
+    for problem in problems:
+        expected = f" (expected {problem.expected})" if problem.expected else ""
+        click.echo(f"{path}:{problem.path}: {problem.message}{expected}", err=True)
+    if problems:
+        click.echo(f"{len(problems)} problem(s)", err=True)
+        sys.exit(EXIT_INVALID)
+    click.echo(f"{path}: valid catalog {document['meta']['id']} "
+               f"(sha256 {catalog_sha256(document)})")

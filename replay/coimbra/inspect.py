@@ -1,0 +1,44 @@
+"""Replay a log up to a point and look at the game there (``referee replay --at N``)."""
+
+from __future__ import annotations
+
+from replay.coimbra.catalog import load_catalog
+from replay.coimbra.claims import Claims
+from replay.coimbra.engine import run_events
+from replay.coimbra.events import check_events
+from replay.coimbra.game import Game
+from replay.coimbra.legal import acting_player, legal_actions
+from replay.core.judge import Judge
+from replay.core.log import GameLog
+
+
+def replay_to(log: GameLog, upto: int, catalog: dict | None = None) -> Game:
+    """The game after events ``0..upto`` (inclusive), replayed in audit mode."""
+    from replay.coimbra import RULES
+
+    events, _ = check_events(log.events)
+    game = Game(log.players, load_catalog(catalog, log.catalog),
+                Judge("audit", RULES, set(log.variants), log.positions))
+    run_events(game, events[:upto + 1], Claims())
+    return game
+
+
+def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
+    """Every player's state after event ``upto`` and what the acting player could do next."""
+    game = replay_to(log, upto, catalog)
+    state = game.state
+    return {
+        "after_event": upto,
+        "round": state.round,
+        "phase": game.phase_label(),
+        "order": list(state.order),
+        "players": {name: {
+            "points": p.points, "coins": p.coins, "guards": p.guards,
+            "influence": dict(p.influence), "characters": list(p.characters),
+            "monasteries": list(p.monasteries), "voyages": list(p.voyages),
+            "pilgrim": p.pilgrim, "dice": list(p.dice), "favors": list(p.favors),
+        } for name, p in state.players.items()},
+        "acting_player": acting_player(game),
+        "legal_actions": legal_actions(game),
+        "violations_so_far": [v.to_dict() for v in game.judge.violations],
+    }

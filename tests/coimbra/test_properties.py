@@ -1,0 +1,141 @@
+"""Property tests over games played by the seeded random player."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import replay
+from replay.coimbra.catalog import load_catalog
+from replay.coimbra.generate import generate
+from replay.coimbra.inspect import replay_to
+from replay.core.log import load_log
+
+games = st.builds(generate, players=st.integers(2, 4), seed=st.integers(0, 10**6))
+SETTINGS = settings(max_examples=25, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(games)
+def test_generated_games_replay_as_legal(log):
+    report = replay.replay(log)
+    assert report["violations"] == []
+    assert report["verdict"] == "legal"
+    assert report["reached"] == {"round": 4, "phase": "final", "expected_next": "nothing"}
+    # Every point is explained: the ledger's point rows add up to each total.
+    for name, total in log["events"][-1]["scores"].items():
+        assert sum(r["delta"] for r in report["ledger"]
+                   if r["player"] == name and r["resource"] == "points") == total
+
+
+@SETTINGS
+@given(games)
+def test_reports_are_deterministic(log):
+    first = json.dumps(replay.replay(log), sort_keys=True)
+    again = json.dumps(replay.replay(copy.deepcopy(log)), sort_keys=True)
+    assert first == again
+
+
+def _indices(log, kind):
+    return [i for i, e in enumerate(log["events"]) if e["type"] == kind]
+
+
+def _violation(log, index):
+    report = replay.replay(log)
+    assert report["verdict"] == "illegal"
+    first = report["violations"][0]
+    assert first["event"] == index
+    return first
+
+
+@SETTINGS
+@given(games, st.data())
+def test_paying_with_the_other_resource_breaks_payment(log, data):
+    index = data.draw(st.sampled_from(_indices(log, "recruit")))
+    event = log["events"][index]
+    catalog = load_catalog()
+    card = catalog.characters[event["card"]]
+    other = "guards" if card.cost == "coins" else "coins"
+    game = replay_to(load_log(log), index - 1)
+    slot = game.state.next_slot()[1]
+    event["pay"] = {other: slot.value}
+    violation = _violation(log, index)
+    assert violation["rule"] == "coimbra.city.payment"
+    assert violation["legal_under"] == "mixed-payment"
+
+
+@SETTINGS
+@given(games, st.data())
+def test_resolving_out_of_order_breaks_resolution_order(log, data):
+    events = log["events"]
+    swaps = [i for i in _indices(log, "recruit") + _indices(log, "favor")
+             + _indices(log, "distress")
+             if events[i + 1]["type"] in ("recruit", "favor", "distress")
+             and events[i + 1]["player"] != events[i]["player"]]
+    index = data.draw(st.sampled_from(swaps))
+    events[index], events[index + 1] = events[index + 1], events[index]
+    assert _violation(log, index)["rule"] == "coimbra.resolve.order"
+
+
+@SETTINGS
+@given(games, st.data())
+def test_recruiting_from_another_row_breaks_row_rule(log, data):
+    index = data.draw(st.sampled_from(_indices(log, "recruit")))
+    game = replay_to(load_log(log), index - 1)
+    location, _ = game.state.next_slot()
+    elsewhere = [c for row, cards in game.state.rows.items() if row != location
+                 for c in cards if c]
+    if not elsewhere:
+        return
+    log["events"][index]["card"] = data.draw(st.sampled_from(elsewhere))
+    assert _violation(log, index)["rule"] == "coimbra.city.row"
+
+
+@SETTINGS
+@given(games, st.data())
+def test_second_investment_in_a_round_breaks_the_limit(log, data):
+    investments = _indices(log, "invest")
+    if not investments:
+        return
+    index = data.draw(st.sampled_from(investments))
+    event = log["events"][index]
+    game = replay_to(load_log(log), index)
+    player = game.state.players[event["player"]]
+    if player.investments > player.invested_this_round:
+        return  # an ability granted this player another investment this round
+    others = [v for v in game.state.voyages if v not in player.voyages]
+    log["events"].insert(index + 1, {"type": "invest", "player": event["player"],
+                                     "voyage": others[0]})
+    assert _violation(log, index + 1)["rule"] == "coimbra.voyage.limit"
+
+
+@SETTINGS
+@given(st.integers(2, 4), st.integers(0, 10**6))
+def test_walking_back_along_a_one_way_road_breaks_road_rule(players, seed):
+    log = generate(players, seed)
+    catalog = load_catalog()
+    for index in _indices(log, "move"):
+        event = log["events"][index]
+        game = replay_to(load_log(log), index - 1)
+        here = game.state.players[event["player"]].pilgrim
+        if here in catalog.corners and len(event["path"]) >= 2:
+            first = event["path"][0]
+            event["path"] = [first, here]
+            violation = _violation(log, index)
+            assert violation["rule"] == "coimbra.pilgrim.road"
+            assert violation["legal_under"] == "two-way-roads"
+            return
+
+
+@SETTINGS
+@given(games, st.data())
+def test_taking_a_die_out_of_turn_breaks_draft_turn(log, data):
+    index = data.draw(st.sampled_from(_indices(log, "place")))
+    event = log["events"][index]
+    others = [p for p in log["header"]["players"] if p != event["player"]]
+    event["player"] = data.draw(st.sampled_from(others))
+    assert _violation(log, index)["rule"] == "coimbra.draft.turn"
