@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from replay.core.problems import InvalidLog, LogProblem
 
@@ -81,6 +82,7 @@ EVENTS: dict[str, dict[str, tuple[str, bool]]] = {
 }
 
 
+@lru_cache(maxsize=1024)
 def normalise_die(text: str) -> tuple[str | None, str | None]:
     """``(die, warning)`` for a die's text, or ``(None, problem)`` when it is not a die."""
     match = DIE.match(text.strip().lower())

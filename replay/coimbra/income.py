@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from replay.coimbra.effects import condition_holds, die_track
 from replay.coimbra.game import Game
 from replay.coimbra.state import TRACKS, Player
@@ -19,11 +17,11 @@ def handle_income(game: Game, event: dict) -> None:
                      f"it is {state.acting_in_turn()}'s turn to take income",
                      player=player.name, expected=state.acting_in_turn(), found=player.name)
     die = event["die"]
-    unused = Counter(player.dice) - Counter(player.income_used)
-    if not unused[die]:
+    unused = _unused_dice(player)
+    if die not in unused:
         judge.breach("coimbra.income.die",
                      f"{die} is not one of {player.name}'s dice still to activate",
-                     player=player.name, expected=", ".join(sorted(unused.elements())),
+                     player=player.name, expected=", ".join(sorted(unused)),
                      found=die, skip=True)
     colour_track = die_track(die)
     track = event.get("track", colour_track)
@@ -41,6 +39,15 @@ def handle_income(game: Game, event: dict) -> None:
         _end_turn(game, player)
 
 
+def _unused_dice(player: Player) -> list[str]:
+    """The player's dice not yet activated this round (equal dice counted separately)."""
+    unused = list(player.dice)
+    for die in player.income_used:
+        if die in unused:
+            unused.remove(die)
+    return unused
+
+
 def close_income(game: Game) -> None:
     """End phase E: players who have not finished are flagged, then phase F begins."""
     state = game.state
@@ -51,13 +58,13 @@ def close_income(game: Game) -> None:
 def _end_turn(game: Game, player: Player) -> None:
     """Close a player's income turn; players who already took income out of turn follow."""
     state = game.state
-    unused = Counter(player.dice) - Counter(player.income_used)
+    unused = _unused_dice(player)
     if unused:
-        player.income_used.extend(unused.elements())
+        player.income_used.extend(unused)
         game.judge.breach("coimbra.income.die",
                           f"{player.name} did not activate {', '.join(sorted(unused))}",
                           player=player.name, expected="three income activations",
-                          found=len(player.dice) - sum(unused.values()))
+                          found=len(player.dice) - len(unused))
     _phase_e_abilities(game, player)
     state.cursor += 1
     if state.cursor >= len(state.order):
