@@ -116,20 +116,29 @@ def handle_place(game: Game, event: dict) -> None:
     if len(player.dice) >= DICE_PER_PLAYER:
         judge.breach("coimbra.draft.turn", f"{player.name} has already placed three dice",
                      player=player.name, skip=True)
-    die = event["die"]
+    die, location = event["die"], event["to"]
+    problem = None
     if die not in state.pool:
-        judge.breach("coimbra.draft.die", f"{die} is not in the rolled pool",
-                     player=player.name, expected=", ".join(sorted(state.pool)), found=die,
-                     skip=True)
-    location = event["to"]
-    if location not in LOCATIONS:
-        judge.breach("coimbra.draft.location", f"{location!r} is not a location",
-                     player=player.name, expected=", ".join(LOCATIONS), found=location,
+        problem = ("coimbra.draft.die", f"{die} is not in the rolled pool",
+                   ", ".join(sorted(state.pool)), die)
+    elif location not in LOCATIONS:
+        problem = ("coimbra.draft.location", f"{location!r} is not a location",
+                   ", ".join(LOCATIONS), location)
+    if problem:
+        # The table moved on: the turn is used even though the die cannot be placed.
+        _next_pick(game)
+        rule, message, expected, found = problem
+        judge.breach(rule, message, player=player.name, expected=expected, found=found,
                      skip=True)
     state.pool.remove(die)
     player.dice.append(die)
     value = int(die.lstrip("abcdefghijklmnopqrstuvwxyz"))
     _insert(state.queues[location], Slot(die, value, player.name), location)
+    _next_pick(game)
+
+
+def _next_pick(game: Game) -> None:
+    state = game.state
     state.picks += 1
     if state.picks == DICE_PER_PLAYER * len(state.order):
         begin_resolution(game)

@@ -6,7 +6,13 @@ from replay.coimbra.drafting import handle_deal, handle_place, handle_roll
 from replay.coimbra.game import Game
 from replay.coimbra.income import close_income, handle_income
 from replay.coimbra.pilgrim import handle_move
-from replay.coimbra.resolution import handle_distress, handle_favor, handle_recruit
+from replay.coimbra.resolution import (
+    advance,
+    begin_resolution,
+    handle_distress,
+    handle_favor,
+    handle_recruit,
+)
 from replay.coimbra.scoring import final_scoring
 from replay.coimbra.setup import handle_setup, handle_start
 from replay.coimbra.state import ROUNDS
@@ -73,21 +79,59 @@ def finish(game: Game) -> dict | None:
 
 
 def _enter_phase(game: Game, wanted: str, kind: str) -> None:
-    """Move to the phase an event belongs to, closing the phases it ends."""
+    """Move to the phase an event belongs to, closing the phases it ends.
+
+    An event from a later phase than the current one ends the unfinished phases in between
+    (a violation, after which the replay goes on from the event's phase); an event from an
+    earlier phase, or one that would need chance not yet recorded, is out of place.
+    """
     state = game.state
-    if state.phase == wanted:
-        return
     if state.phase == "E" and wanted in ("F", "deal"):
         close_income(game)
     if state.phase == "F" and wanted == "deal" and state.round < ROUNDS:
         end_round(game)
-    if state.phase != wanted:
-        after_end = state.phase == "F" and state.round == ROUNDS
+    if state.phase == wanted:
+        return
+    if not _can_force(state, wanted):
+        after_end = state.phase in ("F", "over") and state.round == ROUNDS
         game.judge.breach(
             "coimbra.log.after_end" if after_end else "coimbra.log.order",
             f"a {kind} event cannot come during {PHASE_NAMES[state.phase]}"
             + ("" if after_end else f" of round {state.round}" if state.round else ""),
             expected=expected_next(game), found=kind, skip=True)
+    game.judge.breach("coimbra.log.order",
+                      f"a {kind} event comes before {PHASE_NAMES[state.phase]} of round "
+                      f"{state.round} is finished", expected=expected_next(game), found=kind)
+    while state.phase != wanted:
+        FORCE_CLOSE[state.phase](game)
+
+
+SEQUENCE = ("setup", "start", "deal", "A", "B", "C", "E", "F")
+
+
+def _can_force(state, wanted: str) -> bool:
+    """Whether the phases up to ``wanted`` can be closed without missing chance events."""
+    if state.phase not in ("start", "B", "C", "E", "F"):
+        return False
+    if wanted == "deal":
+        return state.round < ROUNDS
+    return SEQUENCE.index(wanted) > SEQUENCE.index(state.phase)
+
+
+def _close_start(game: Game) -> None:
+    game.state.start_turns.clear()
+    game.state.phase = "deal"
+
+
+def _close_resolution(game: Game) -> None:
+    for queue in game.state.queues.values():
+        for slot in queue:
+            slot.resolved = True
+    advance(game)
+
+
+FORCE_CLOSE = {"start": _close_start, "B": begin_resolution, "C": _close_resolution,
+               "E": close_income, "F": end_round}
 
 
 def expected_next(game: Game) -> str:

@@ -7,19 +7,22 @@ from replay.coimbra.game import Game
 
 
 def handle_move(game: Game, event: dict) -> None:
-    """Spend pilgrim steps: each node of the path is one step along a road."""
+    """Spend pilgrim steps: each node of the path is one step along a road.
+
+    Steps a monastery gives on a first visit can be spent further along the same path.
+    """
     state, judge, catalog = game.state, game.judge, game.catalog
     player = game.acting_player(event)
     pending = state.pending_steps
     steps = pending[1] if pending and pending[0] == player.name else 0
-    path = event["path"]
-    if steps < len(path):
-        judge.breach("coimbra.pilgrim.steps",
-                     f"{player.name} has {steps} pilgrim step(s) to use here, "
-                     f"the path takes {len(path)}", player=player.name,
-                     expected=steps, found=len(path), skip=player.pilgrim is None)
     two_way = judge.allows("two-way-roads")
-    for node in path:
+    for taken, node in enumerate(event["path"]):
+        if steps <= 0:
+            judge.breach("coimbra.pilgrim.steps",
+                         f"{player.name} has no pilgrim step left for {node} "
+                         f"(step {taken + 1} of the path)", player=player.name,
+                         expected=taken, found=len(event["path"]),
+                         skip=player.pilgrim is None)
         game.component(catalog.nodes, node, "map location", player.name)
         here = player.pilgrim
         if node not in catalog.roads_forward[here]:
@@ -32,10 +35,9 @@ def handle_move(game: Game, event: dict) -> None:
                              expected=", ".join(sorted(catalog.roads_forward[here])),
                              found=node, legal_under="two-way-roads" if any_road else None)
         player.pilgrim = node
-        steps -= 1
-        state.pending_steps = (player.name, max(steps, 0))
+        state.pending_steps = (player.name, max(steps - 1, 0))
         tile_id = state.monasteries.get(node)
         if tile_id and tile_id not in player.monasteries:
             player.monasteries.append(tile_id)
             apply_immediate(game, player.name, catalog.monasteries[tile_id].effects, tile_id)
-            steps = state.pending_steps[1]
+        steps = state.pending_steps[1]

@@ -12,10 +12,11 @@ def _take_turn(game: Game, player: Player) -> None:
     state = game.state
     position = state.order.index(player.name)
     if position < state.cursor:
+        now = (f"it is {state.acting_in_turn()}'s turn" if state.cursor < len(state.order)
+               else "every player has had their turn")
         game.judge.breach("coimbra.voyage.turn",
-                          f"{player.name}'s investment turn has passed; it is "
-                          f"{state.acting_in_turn()}'s turn", player=player.name,
-                          expected=state.acting_in_turn(), found=player.name)
+                          f"{player.name}'s investment turn has passed; {now}",
+                          player=player.name, found=player.name)
     else:
         state.cursor = position
 
