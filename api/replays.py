@@ -10,7 +10,6 @@ from flask_smorest import Blueprint
 import replay
 from api.problems import Problem
 from api.schemas import ProblemSchema, ReplayOptionsSchema, ReplayStatusSchema
-from replay.core.log import load_log
 from workers.jobs import enqueue_replay
 from workers.store import ReplayStore
 
@@ -72,8 +71,7 @@ def submit_replay(mode: str):
     """Submit a log for replay."""
     document = _decode_json_body()
     try:
-        log = load_log(document)
-        replay.engine_for(log.game)
+        replay.validate(document)
     except replay.InvalidLog as err:
         raise Problem(
             422, "invalid-log", "The log is not valid",

@@ -57,10 +57,17 @@ def generate(game: str, players: int, seed: int, output: Path | None) -> None:
 @click.option("--catalog", "catalog_path", type=click.Path(exists=True, dir_okay=False,
                                                            path_type=Path),
               help="A transcribed catalog to use instead of the one the log names.")
-def replay_command(log_path: Path, mode: str, catalog_path: Path | None) -> None:
+@click.option("--at", "at_event", type=click.IntRange(min=0),
+              help="Show every player's state after event N and the acting player's options.")
+def replay_command(log_path: Path, mode: str, catalog_path: Path | None,
+                   at_event: int | None) -> None:
     """Replay LOG in this process (no Redis) and print the report as JSON."""
     catalog = read_json(catalog_path) if catalog_path else None
     try:
+        if at_event is not None:
+            click.echo(json.dumps(replay.state_at(read_json(log_path), at_event, catalog),
+                                  indent=2, sort_keys=True))
+            return
         report = replay.replay(read_json(log_path), mode=mode, catalog=catalog)
     except replay.InvalidLog as err:
         for problem in err.problems:
@@ -69,6 +76,15 @@ def replay_command(log_path: Path, mode: str, catalog_path: Path | None) -> None
         sys.exit(EXIT_UNREADABLE)
     click.echo(json.dumps(report, indent=2, sort_keys=True))
     sys.exit(EXIT_LEGAL if report["verdict"] == "legal" else EXIT_NOT_LEGAL)
+
+
+@cli.command()
+@click.argument("game", type=click.Choice(sorted(replay.GAMES)))
+def rules(game: str) -> None:
+    """List GAME's rules: id, statement, and the section of the rule text."""
+    for rule in replay.engine_for(game).RULES.values():
+        mark = " (applied by the engine)" if rule.automatic else ""
+        click.echo(f"{rule.id}\t{rule.statement}{mark}\t[{rule.section}]")
 
 
 @cli.command()

@@ -13,7 +13,8 @@ import importlib
 from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog, LogProblem
 
-__all__ = ["ENGINE_VERSION", "GAMES", "InvalidLog", "engine_for", "replay"]
+__all__ = ["ENGINE_VERSION", "GAMES", "InvalidLog", "engine_for", "replay", "state_at",
+           "validate"]
 
 from replay.core.report import ENGINE_VERSION
 
@@ -47,3 +48,16 @@ def replay(source: dict | GameLog, mode: str = "strict", catalog: dict | None = 
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
     log = source if isinstance(source, GameLog) else load_log(source)
     return engine_for(log.game).replay(log, mode=mode, catalog=catalog)
+
+
+def validate(source: dict | GameLog, catalog: dict | None = None) -> GameLog:
+    """Check a log's header and event shapes without replaying it (``InvalidLog`` if bad)."""
+    log = source if isinstance(source, GameLog) else load_log(source)
+    engine_for(log.game).validate(log, catalog)
+    return log
+
+
+def state_at(source: dict | GameLog, event: int, catalog: dict | None = None) -> dict:
+    """Every player's state after ``event`` and the acting player's legal actions there."""
+    log = validate(source, catalog)
+    return engine_for(log.game).state_at(log, event, catalog)

@@ -11,6 +11,7 @@ import requests
 
 from referee_cli.services import api_server
 from tests.conftest import FIXTURES
+from workers.jobs import enqueue_replay
 from workers.store import ReplayStore
 
 pytestmark = pytest.mark.redis
@@ -53,14 +54,32 @@ def test_posted_log_is_replayed_by_a_worker_and_stored(base_url, redis_url, work
     assert stored["attempts"] == 1
 
 
-def test_log_invalid_for_its_engine_ends_as_recorded_failure(base_url, worker_process):
+def test_log_invalid_for_its_engine_is_refused_at_submission(base_url):
     log = json.loads((FIXTURES / "coimbra" / "sample.json").read_text())
     log["header"]["players"] = ["solo"]  # Coimbra needs 2-4 players
+    log["events"][3]["type"] = "teleport"
     response = requests.post(f"{base_url}/v1/replays", json=log, timeout=5)
-    assert response.status_code == 202
-    record = _poll(base_url + response.headers["Location"])
+    assert response.status_code == 422
+    assert response.headers["Content-Type"] == "application/problem+json"
+    paths = [p["path"] for p in response.json()["problems"]]
+    assert paths == ["/header/players", "/events/3/type"]
+
+
+def test_stored_log_that_cannot_be_replayed_ends_as_recorded_failure(redis_url, worker_process):
+    # Bypass the API's checks: a worker must still end the replay with a readable failure.
+    connection = redis.Redis.from_url(redis_url)
+    store = ReplayStore(connection)
+    log = json.loads((FIXTURES / "coimbra" / "sample.json").read_text())
+    log["events"][3]["type"] = "teleport"
+    replay_id = store.create(log, {"mode": "strict"})
+    enqueue_replay(connection, replay_id)
+    deadline = time.monotonic() + 20
+    while store.get(replay_id)["status"] not in ("done", "failed"):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    record = store.get(replay_id)
     assert record["status"] == "failed"
-    assert record["failure"]["problems"][0]["path"] == "/header/players"
+    assert record["failure"]["problems"][0]["path"] == "/events/3/type"
 
 
 def test_unknown_replay_is_a_problem_404(base_url):
