@@ -6,6 +6,8 @@ from replay.coimbra.game import Game
 from replay.coimbra.state import TRACKS
 
 CLAIMABLE = ("points", "coins", "guards", *TRACKS, "pilgrim")
+ALIASES = {"vp": "points", "score": "points", "gray": "council", "orange": "merchant",
+           "purple": "clergy", "green": "scholar"}
 
 
 class Claims:
@@ -21,9 +23,10 @@ class Claims:
             self.final = (index, event["scores"])
             return
         name = game.acting_player(event).name
-        for what, claimed in event["values"].items():
+        for written, claimed in event["values"].items():
+            what = ALIASES.get(written, written)
             if what not in CLAIMABLE:
-                game.warnings.append({"event": index, "message": f"cannot check {what!r}; "
+                game.warnings.append({"event": index, "message": f"cannot check {written!r}; "
                                       f"claimable: {', '.join(CLAIMABLE)}"})
                 continue
             self._compare(game, index, name, what, claimed, _value(game, name, what))
