@@ -56,7 +56,7 @@ def generate(players: int, seed: int, catalog: Catalog | None = None,
     return {
         "header": {"game": "coimbra", "ruleset": "coimbra-2018", "catalog": catalog.id,
                    "variants": [], "players": names,
-                   "metadata": {"generator": "referee generate", "seed": seed}},
+                   "metadata": {"generator": "referee generate", "seed": str(seed)}},
         "events": events,
     }
 

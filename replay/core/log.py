@@ -26,7 +26,9 @@ class HeaderSchema(Schema):
     players = fields.List(
         fields.String(validate=PLAYER_NAME), required=True, validate=validate.Length(min=1, max=8)
     )
-    metadata = fields.Dict(keys=fields.String(), load_default=dict)
+    metadata = fields.Dict(keys=fields.String(validate=validate.Regexp(
+        r"^[A-Za-z][A-Za-z0-9_-]*$", error="metadata keys are words such as event or table")),
+        values=fields.String(), load_default=dict)
 
 
 class LogSchema(Schema):
@@ -53,7 +55,7 @@ class GameLog:
     metadata: dict = field(default_factory=dict)
     events: list[dict] = field(default_factory=list)
     # Where each event came from in a text source: (line, column); empty for JSON input.
-    positions: list[tuple[int, int]] = field(default_factory=list)
+    positions: list[tuple[int, int]] = field(default_factory=list, compare=False)
 
     def to_dict(self) -> dict:
         """The canonical JSON form of the log."""

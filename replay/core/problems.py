@@ -19,6 +19,7 @@ class LogProblem:
     column: int | None = None
     expected: str | None = None
     suggestions: tuple[str, ...] = ()
+    text: str | None = None  # the raw line, for the text notation
 
     def to_dict(self) -> dict:
         """Plain-data form for reports and API answers (empty fields left out)."""
@@ -26,6 +27,8 @@ class LogProblem:
         if self.line is not None:
             data["line"] = self.line
             data["column"] = self.column
+        if self.text is not None:
+            data["text"] = self.text
         if self.expected:
             data["expected"] = self.expected
         if self.suggestions:

@@ -1,0 +1,475 @@
+"""The Coimbra text notation: one line per event, for people recording at the table.
+
+```
+[game "coimbra"]
+[players "ana bruno"]
+setup order: bruno ana
+setup monasteries: space-01=m1-03 space-02=m1-07 ...
+setup voyages: v-01 v-03 v-05 v-06 v-07 v-13
+setup tiles: council=st-1 merchant=st-2 clergy=st-3 scholar=st-4
+setup pairs: c1-01+c1-06 c1-02+c1-07
+bruno: start pair c1-02+c1-07
+round 1
+deal 1: upper c2-01 c2-02 c2-03 c2-04 | central ... | lower ...
+roll: gray5 gray3 orange6 orange2 purple4 green1 white3
+ana: place gray5 -> central          # "take" is read as "place"
+bruno: favor fav-4 with white3
+ana: recruit c2-07 with gray5
+ana: distress coins=1 guards=2
+bruno: income white3 -> scholar
+bruno: move space-03 stop-03
+bruno: invest v-03
+check ana vp=3 coins=9
+final ana=87 bruno=80
+```
+
+``parse_text`` turns it into the same model as the JSON log; ``print_text`` prints that
+model canonically, so ``parse_text(print_text(log)) == log``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from replay.coimbra.catalog import BUILTIN, load_catalog
+from replay.coimbra.events import normalise_die
+from replay.coimbra.state import LOCATIONS, TRACKS
+from replay.core.log import GameLog, load_log
+from replay.core.problems import InvalidLog, LogProblem
+from replay.core.text import (
+    HEADER_TAGS,
+    Line,
+    TextSource,
+    Token,
+    closest,
+    comment_lines,
+    quote,
+    read_source,
+)
+
+SETUP_KEYS = ("order", "monasteries", "voyages", "tiles", "pairs")
+VERBS = ("start", "place", "favor", "recruit", "distress", "income", "move", "invest", "pass")
+VERB_ALIASES = {"take": "place", "buy": "recruit", "favour": "favor"}
+PHASES = ("A", "B", "C", "D", "E", "F")
+
+
+class _Stop(Exception):
+    """This line has a problem already recorded; go on with the next line."""
+
+
+class _Reader:
+    """Reads the event lines of one text log into event dicts, collecting every problem."""
+
+    def __init__(self, source: TextSource, players: list[str], catalog_id: str | None):
+        self.source = source
+        self.players = players
+        catalog = load_catalog(catalog_id=catalog_id) if catalog_id in BUILTIN else None
+        self.ids: dict[str, set[str] | None] = {
+            "character": set(catalog.characters) if catalog else None,
+            "favor tile": set(catalog.favors) if catalog else None,
+            "voyage": set(catalog.voyages) if catalog else None,
+            "monastery": set(catalog.monasteries) if catalog else None,
+            "monastery space": set(catalog.spaces) if catalog else None,
+            "scoring tile": set(catalog.scoring_tiles) if catalog else None,
+            "map location": set(catalog.nodes) if catalog else None,
+            "starting corner": set(catalog.corners) if catalog else None,
+            "location": set(LOCATIONS),
+            "track": set(TRACKS),
+            "player": set(players),
+        }
+        self.line: Line | None = None
+
+    # -- tokens ---------------------------------------------------------------------
+
+    def fail(self, token: Token | None, message: str, expected: str | None = None,
+             suggestions: tuple[str, ...] = ()) -> None:
+        """Record a problem at ``token`` (or the line's end) and stop reading this line."""
+        column = token.column if token else len(self.line.raw.rstrip()) + 1
+        self.source.problem(self.line, column, message, expected, suggestions)
+        raise _Stop
+
+    def ident(self, token: Token | None, kind: str) -> str:
+        """A known id of ``kind``; misspellings get the closest valid ids."""
+        if token is None:
+            self.fail(None, f"a {kind} is missing")
+        known = self.ids[kind]
+        if known is not None and token.text not in known:
+            self.fail(token, f"unknown {kind} {token.raw!r}", expected=f"a {kind}",
+                      suggestions=closest(token.text, known))
+        self.noted_case(token)
+        return token.text
+
+    def die(self, token: Token | None) -> str:
+        """A die such as gray5 (``yellow`` and ``grey`` accepted, with a warning)."""
+        if token is None:
+            self.fail(None, "a die is missing", expected="a die such as gray5")
+        die, note = normalise_die(token.raw)
+        if die is None:
+            self.fail(token, note, expected="a die such as gray5")
+        if note:
+            self.source.warn(self.line, token.column, note)
+        return die
+
+    def number(self, token: Token | None, what: str) -> int:
+        """A whole number."""
+        if token is None or not token.text.lstrip("-").isdigit():
+            self.fail(token, f"{what} must be a whole number", expected="a number")
+        return int(token.text)
+
+    def keyword(self, token: Token | None, *words: str) -> str:
+        """One of ``words``."""
+        if token is None or token.text not in words:
+            self.fail(token, f"expected {' or '.join(repr(w) for w in words)}",
+                      expected=" or ".join(words),
+                      suggestions=closest(token.text, words) if token else ())
+        self.noted_case(token)
+        return token.text
+
+    def pairs_of(self, tokens: list[Token], sep: str) -> list[tuple[Token, Token]]:
+        """Split tokens like ``a=b`` (or ``a+b``) into their two halves."""
+        result = []
+        for token in tokens:
+            left, found, right = token.raw.partition(sep)
+            if not found or not left or not right:
+                self.fail(token, f"expected two parts joined by {sep!r}",
+                          expected=f"name{sep}value")
+            result.append((Token(left.lower(), token.column, left),
+                           Token(right.lower(), token.column + len(left) + 1, right)))
+        return result
+
+    def noted_case(self, token: Token) -> None:
+        """Warn once when a word was not written in lowercase."""
+        if token.raw != token.text and not token.raw.lower().startswith(("yellow", "grey")):
+            self.source.warn(self.line, token.column, f"{token.raw!r} read as {token.text!r}")
+
+    def values(self, tokens: list[Token], allowed: tuple[str, ...] | None) -> dict:
+        """``key=value`` words: numbers stay numbers, anything else stays text."""
+        result = {}
+        for key, value in self.pairs_of(tokens, "="):
+            if allowed is not None and key.text not in allowed:
+                self.fail(key, f"unknown name {key.raw!r}", expected=", ".join(allowed),
+                          suggestions=closest(key.text, allowed))
+            result[key.text] = int(value.text) if value.text.lstrip("-").isdigit() \
+                else value.text
+        return result
+
+    # -- lines ----------------------------------------------------------------------
+
+    def read(self) -> tuple[list[dict], list[tuple[int, int]]]:
+        """Every event, with the (line, column) it came from."""
+        events: list[dict] = []
+        positions: list[tuple[int, int]] = []
+        setup: dict | None = None
+        for line in self.source.lines:
+            self.line = line
+            if "  " in line.raw.split("#")[0].strip() or line.raw[:1].isspace():
+                self.source.warn(line, 1, "extra spaces ignored")
+            try:
+                first = line.tokens[0]
+                if first.text == "setup":
+                    if setup is None:
+                        setup = {"type": "setup"}
+                        events.append(setup)
+                        positions.append((line.number, line.column))
+                    self.setup_line(setup, line.tokens[1:])
+                    _add_comment(setup, line.comment)
+                    continue
+                setup = None if events and events[-1] is not setup else setup
+                event = self.event_line(line.tokens)
+            except _Stop:
+                continue
+            _add_comment(event, line.comment)
+            events.append(event)
+            positions.append((line.number, line.column))
+        return events, positions
+
+    def setup_line(self, setup: dict, tokens: list[Token]) -> None:
+        key = self.keyword(tokens[0] if tokens else None, *SETUP_KEYS)
+        if len(tokens) < 2 or tokens[1].text != ":":
+            self.fail(tokens[1] if len(tokens) > 1 else None, "expected ':' after the key")
+        items = tokens[2:]
+        if key == "order":
+            setup["order"] = [self.ident(t, "player") for t in items]
+        elif key == "voyages":
+            setup["voyages"] = [self.ident(t, "voyage") for t in items]
+        elif key == "monasteries":
+            setup["monasteries"] = {self.ident(space, "monastery space"):
+                                    self.ident(tile, "monastery")
+                                    for space, tile in self.pairs_of(items, "=")}
+        elif key == "tiles":
+            setup["scoring_tiles"] = {self.ident(track, "track"):
+                                      self.ident(tile, "scoring tile")
+                                      for track, tile in self.pairs_of(items, "=")}
+        else:
+            setup["start_pairs"] = [[self.ident(a, "character"), self.ident(b, "character")]
+                                    for a, b in self.pairs_of(items, "+")]
+
+    def event_line(self, tokens: list[Token]) -> dict:
+        first, rest = tokens[0], tokens[1:]
+        head = first.text
+        if head == "round":
+            return {"type": "marker", "round": self.number(_at(rest, 0), "the round")}
+        if head == "phase":
+            token = _at(rest, 0)
+            if token is None or token.text.upper() not in PHASES:
+                self.fail(token, "a phase is a letter A to F", expected="A, B, C, D, E or F")
+            return {"type": "marker", "phase": token.text.upper()}
+        if head == "deal":
+            return self.deal(rest)
+        if head == "roll":
+            self.colon(rest, 0)
+            return {"type": "roll", "dice": [self.die(t) for t in rest[1:]]}
+        if head == "check":
+            player = self.ident(_at(rest, 0), "player")
+            return {"type": "check", "player": player, "values": self.values(rest[1:], None)}
+        if head == "final":
+            scores = self.values(rest, tuple(self.players))
+            return {"type": "final", "scores": scores}
+        if head in self.players:
+            self.colon(rest, 0)
+            return self.action(head, rest[1:])
+        expected = ("a player name, setup, round, phase, deal, roll, check or final")
+        self.fail(first, f"cannot read {first.raw!r} here", expected=expected,
+                  suggestions=closest(head, [*self.players, "setup", "round", "phase", "deal",
+                                             "roll", "check", "final"]))
+        raise AssertionError  # unreachable: fail() raises
+
+    def colon(self, tokens: list[Token], index: int) -> None:
+        if _at(tokens, index) is None or tokens[index].text != ":":
+            self.fail(_at(tokens, index), "expected ':'", expected=":")
+
+    def deal(self, tokens: list[Token]) -> dict:
+        event = {"type": "deal", "round": self.number(_at(tokens, 0), "the round")}
+        self.colon(tokens, 1)
+        groups: list[list[Token]] = [[]]
+        for token in tokens[2:]:
+            if token.text == "|":
+                groups.append([])
+            else:
+                groups[-1].append(token)
+        for group in groups:
+            row = self.keyword(_at(group, 0), "upper", "central", "lower")
+            event[row] = [self.ident(t, "character") for t in group[1:]]
+        for row in ("upper", "central", "lower"):
+            if row not in event:
+                self.fail(None, f"the {row} row is missing", expected=f"| {row} ids...")
+        return event
+
+    def action(self, player: str, tokens: list[Token]) -> dict:
+        verb_token = _at(tokens, 0)
+        if verb_token is None:
+            self.fail(None, "an action is missing", expected=", ".join(VERBS))
+        verb = VERB_ALIASES.get(verb_token.text, verb_token.text)
+        if verb not in VERBS:
+            self.fail(verb_token, f"unknown action {verb_token.raw!r}",
+                      expected=", ".join(VERBS), suggestions=closest(verb_token.text, VERBS))
+        if verb != verb_token.text:
+            self.source.warn(self.line, verb_token.column,
+                             f"{verb_token.raw!r} read as {verb!r}")
+        event = {"type": verb, "player": player}
+        ACTIONS[verb](self, event, tokens[1:])
+        return event
+
+    def with_die(self, event: dict, tokens: list[Token]) -> list[Token]:
+        """Read an optional ``with DIE``; return the tokens after it."""
+        if tokens and tokens[0].text == "with":
+            event["die"] = self.die(_at(tokens, 1))
+            return tokens[2:]
+        return tokens
+
+    def nothing_more(self, tokens: list[Token]) -> None:
+        if tokens:
+            self.fail(tokens[0], f"unexpected {tokens[0].raw!r}", expected="end of line")
+
+
+def _at(tokens: list[Token], index: int) -> Token | None:
+    return tokens[index] if index < len(tokens) else None
+
+
+def _add_comment(event: dict, comment: str | None) -> None:
+    if comment:
+        event["comment"] = f"{event['comment']}\n{comment}" if "comment" in event else comment
+
+
+def _start(reader: _Reader, event: dict, tokens: list[Token]) -> None:
+    kind = reader.keyword(_at(tokens, 0), "pair", "corner")
+    if kind == "pair":
+        [(a, b)] = reader.pairs_of(tokens[1:2], "+") if len(tokens) > 1 else [(None, None)]
+        event["pair"] = [reader.ident(a, "character"), reader.ident(b, "character")]
+    else:
+        event["corner"] = reader.ident(_at(tokens, 1), "starting corner")
+    reader.nothing_more(tokens[2:])
+
+
+def _place(reader: _Reader, event: dict, tokens: list[Token]) -> None:
+    event["die"] = reader.die(_at(tokens, 0))
+    if _at(tokens, 1) is None or tokens[1].text != "->":
+        reader.fail(_at(tokens, 1), "expected '->' and a location", expected="-> castle")
+    event["to"] = reader.ident(_at(tokens, 2), "location")
+    reader.nothing_more(tokens[3:])
+
+
+def _favor(reader: _Reader, event: dict, tokens: list[Token]) -> None:
+    event["tile"] = reader.ident(_at(tokens, 0), "favor tile")
+    reader.nothing_more(reader.with_die(event, tokens[1:]))
+
+
+def _recruit(reader: _Reader, event: dict, tokens: list[Token]) -> None:
+    event["card"] = reader.ident(_at(tokens, 0), "character")
+    rest = reader.with_die(event, tokens[1:])
+    if rest and rest[0].text == "pay":
+        event["pay"] = reader.values(rest[1:], ("coins", "guards"))
+    else:
+        reader.nothing_more(rest)
+
+
+def _distress(reader: _Reader, event: dict, tokens: list[Token]) -> None:
+    event.update(reader.values(reader.with_die(event, tokens), ("coins", "guards")))
+
+
+def _income(reader: _Reader, event: dict, tokens: list[Token]) -> None:
+    event["die"] = reader.die(_at(tokens, 0))
+    if _at(tokens, 1) is not None:
+        reader.keyword(tokens[1], "->")
+        event["track"] = reader.ident(_at(tokens, 2), "track")
+        reader.nothing_more(tokens[3:])
+
+
+def _move(reader: _Reader, event: dict, tokens: list[Token]) -> None:
+    if not tokens:
+        reader.fail(None, "a move names the places reached", expected="node ids")
+    event["path"] = [reader.ident(t, "map location") for t in tokens]
+
+
+def _invest(reader: _Reader, event: dict, tokens: list[Token]) -> None:
+    event["voyage"] = reader.ident(_at(tokens, 0), "voyage")
+    reader.nothing_more(tokens[1:])
+
+
+def _pass(reader: _Reader, event: dict, tokens: list[Token]) -> None:
+    reader.nothing_more(tokens)
+
+
+ACTIONS: dict[str, Callable[[_Reader, dict, list[Token]], None]] = {
+    "start": _start, "place": _place, "favor": _favor, "recruit": _recruit,
+    "distress": _distress, "income": _income, "move": _move, "invest": _invest,
+    "pass": _pass,
+}
+
+
+def parse_text(text: str) -> tuple[GameLog, list[dict]]:
+    """A text log as a ``GameLog`` with event positions, and the leniency warnings.
+
+    Raises ``InvalidLog`` with every located problem found in one pass.
+    """
+    source = read_source(text)
+    tags = dict(source.tags)
+    header = {
+        "game": tags.pop("game", None),
+        "ruleset": tags.pop("ruleset", None),
+        "catalog": tags.pop("catalog", None),
+        "variants": _words(tags.pop("variants", "")),
+        "players": _words(tags.pop("players", "")),
+        "metadata": tags,
+    }
+    if header["game"] is None:
+        source.problems.append(LogProblem('the header needs [game "coimbra"]', line=1,
+                                          column=1, expected='[game "coimbra"]'))
+    if not header["players"]:
+        source.problems.append(LogProblem('the header needs [players "..."] in seat order',
+                                          line=1, column=1, expected='[players "ana bruno"]'))
+    reader = _Reader(source, header["players"], header["catalog"])
+    events, positions = reader.read()
+    if source.trailing_comment:
+        if events:
+            _add_comment(events[-1], source.trailing_comment)
+        else:
+            header["metadata"]["comment"] = source.trailing_comment
+    if source.problems:
+        raise InvalidLog(sorted(source.problems, key=lambda p: (p.line or 0, p.column or 0)))
+    log = load_log({"header": header, "events": events})
+    log.positions = positions
+    return log, source.warnings
+
+
+def _words(value: str) -> list[str]:
+    return [w.strip().lower() for w in value.replace(",", " ").split() if w.strip()]
+
+
+def print_text(log: GameLog) -> str:
+    """The canonical text form of a log."""
+    lines = [f"[{name} {quote(value)}]" for name, value in (
+        ("game", log.game), ("ruleset", log.ruleset), ("catalog", log.catalog),
+        ("variants", " ".join(log.variants)), ("players", " ".join(log.players)))
+        if value is not None]
+    lines += [f"[{name} {quote(value)}]" for name, value in sorted(log.metadata.items())
+              if name not in HEADER_TAGS and name != "comment"]
+    lines.append("")
+    for event in log.events:
+        lines += comment_lines(event.get("comment"))
+        lines += PRINTERS[event["type"]](event)
+    lines += comment_lines(log.metadata.get("comment"))
+    return "\n".join(lines) + "\n"
+
+
+def _kv(values: dict) -> str:
+    return " ".join(f"{k}={v}" for k, v in values.items())
+
+
+def _with(event: dict) -> str:
+    return f" with {event['die']}" if "die" in event else ""
+
+
+def _print_setup(e: dict) -> list[str]:
+    return [
+        f"setup order: {' '.join(e['order'])}",
+        f"setup monasteries: {_kv(e['monasteries'])}",
+        f"setup voyages: {' '.join(e['voyages'])}",
+        f"setup tiles: {_kv(e['scoring_tiles'])}",
+        f"setup pairs: {' '.join('+'.join(p) for p in e['start_pairs'])}",
+    ]
+
+
+def _print_marker(e: dict) -> list[str]:
+    return ([f"round {e['round']}"] if "round" in e else []) + \
+        ([f"phase {e['phase']}"] if "phase" in e else [])
+
+
+def _print_start(e: dict) -> list[str]:
+    what = f"pair {'+'.join(e['pair'])}" if "pair" in e else f"corner {e['corner']}"
+    return [f"{e['player']}: start {what}"]
+
+
+def _print_recruit(e: dict) -> list[str]:
+    pay = f" pay {_kv(e['pay'])}" if "pay" in e else ""
+    return [f"{e['player']}: recruit {e['card']}{_with(e)}{pay}"]
+
+
+def _print_distress(e: dict) -> list[str]:
+    amounts = _kv({k: e[k] for k in ("coins", "guards") if k in e})
+    return [f"{e['player']}: distress{_with(e)}" + (f" {amounts}" if amounts else "")]
+
+
+def _print_income(e: dict) -> list[str]:
+    track = f" -> {e['track']}" if "track" in e else ""
+    return [f"{e['player']}: income {e['die']}{track}"]
+
+
+PRINTERS: dict[str, Callable[[dict], list[str]]] = {
+    "setup": _print_setup,
+    "marker": _print_marker,
+    "start": _print_start,
+    "deal": lambda e: [f"deal {e['round']}: upper {' '.join(e['upper'])} | central "
+                       f"{' '.join(e['central'])} | lower {' '.join(e['lower'])}"],
+    "roll": lambda e: [f"roll: {' '.join(e['dice'])}"],
+    "place": lambda e: [f"{e['player']}: place {e['die']} -> {e['to']}"],
+    "favor": lambda e: [f"{e['player']}: favor {e['tile']}{_with(e)}"],
+    "recruit": _print_recruit,
+    "distress": _print_distress,
+    "income": _print_income,
+    "move": lambda e: [f"{e['player']}: move {' '.join(e['path'])}"],
+    "invest": lambda e: [f"{e['player']}: invest {e['voyage']}"],
+    "pass": lambda e: [f"{e['player']}: pass"],
+    "check": lambda e: [f"check {e['player']} {_kv(e['values'])}".rstrip()],
+    "final": lambda e: [f"final {_kv(e['scores'])}"],
+}

@@ -1,0 +1,135 @@
+"""The game-independent parts of the line-based text notation.
+
+A text log is a header of tags (``[game "coimbra"]``), then one line per event. ``#`` starts
+a comment, kept with the next event (or the event on its line). Every problem is collected
+with its line and column; parsing never stops at the first.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from replay.core.problems import LogProblem
+
+TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+TOKEN = re.compile(r"->|\||:|(?:[^\s|:-]|-(?!>))+")
+HEADER_TAGS = ("game", "ruleset", "catalog", "variants", "players")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A word of a line, lowercased, with its 1-based column and its text as written."""
+
+    text: str
+    column: int
+    raw: str
+
+
+@dataclass
+class Line:
+    """One event line: its number, raw text, tokens, and the comment it carries."""
+
+    number: int
+    raw: str
+    tokens: list[Token]
+    comment: str | None = None
+
+    @property
+    def column(self) -> int:
+        """Column of the first token."""
+        return self.tokens[0].column if self.tokens else 1
+
+
+@dataclass
+class TextSource:
+    """A text log split into header tags and event lines, with the problems found so far."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    lines: list[Line] = field(default_factory=list)
+    trailing_comment: str | None = None
+    problems: list[LogProblem] = field(default_factory=list)
+    warnings: list[dict] = field(default_factory=list)
+
+    def problem(self, line: Line, column: int, message: str, expected: str | None = None,
+                suggestions: tuple[str, ...] = ()) -> None:
+        """Record a located problem on ``line``."""
+        self.problems.append(LogProblem(message, line=line.number, column=column,
+                                        expected=expected, suggestions=suggestions,
+                                        text=line.raw))
+
+    def warn(self, line: Line, column: int, message: str) -> None:
+        """Record a leniency (a spelling accepted and normalised)."""
+        self.warnings.append({"line": line.number, "column": column, "message": message})
+
+
+def split_comment(raw: str) -> tuple[str, str | None]:
+    """The line without its ``#`` comment, and the comment text (None when there is none)."""
+    index = raw.find("#")
+    if index < 0:
+        return raw, None
+    return raw[:index], raw[index + 1:].strip()
+
+
+def read_source(text: str) -> TextSource:
+    """Split a text log into header tags and event lines; comments go with the next event."""
+    source = TextSource()
+    pending: list[str] = []
+    in_header = True
+    for number, raw in enumerate(text.splitlines(), start=1):
+        raw = raw.rstrip("\r")
+        body, comment = split_comment(raw)
+        if comment is not None and not body.strip():
+            pending.append(comment)
+            continue
+        if not body.strip():
+            continue
+        stripped = body.strip()
+        if stripped.startswith("["):
+            match = TAG.match(stripped)
+            if not match:
+                line = Line(number, raw, [])
+                source.problem(line, body.index("[") + 1, "a tag is [name \"value\"]",
+                               expected='[name "value"]')
+            elif not in_header:
+                line = Line(number, raw, [])
+                source.problem(line, body.index("[") + 1, "tags belong before the first event")
+            else:
+                name, value = match.group(1).lower(), _unescape(match.group(2))
+                if name in source.tags:
+                    source.problem(Line(number, raw, []), 1, f"tag {name!r} repeats")
+                source.tags[name] = value
+            if pending:
+                source.warnings.append({"line": number, "message":
+                                        "comments before a tag are not kept"})
+                pending = []
+            continue
+        in_header = False
+        tokens = [Token(m.group(0).lower(), m.start() + 1, m.group(0))
+                  for m in TOKEN.finditer(body)]
+        notes = [*pending, comment] if comment is not None else pending
+        source.lines.append(Line(number, raw, tokens, "\n".join(notes) if notes else None))
+        pending = []
+    if pending:
+        source.trailing_comment = "\n".join(pending)
+    return source
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def quote(value: str) -> str:
+    """A tag value, quoted and escaped."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def comment_lines(comment: str | None) -> list[str]:
+    """The ``# ...`` lines that print a comment."""
+    return [f"# {part}".rstrip() for part in comment.split("\n")] if comment else []
+
+
+def closest(word: str, choices) -> tuple[str, ...]:
+    """Up to three close spellings of ``word`` among ``choices``."""
+    return tuple(difflib.get_close_matches(word, list(choices), n=3, cutoff=0.6))
