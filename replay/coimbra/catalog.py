@@ -20,6 +20,7 @@ CHARACTERS_PER_LEVEL = {"I": 8, "II": 24, "III": 24}
 MONASTERY_SPACES = {"I": 8, "II": 4, "III": 2}
 COUNTS = {"monasteries": 24, "voyages": 15, "favors": 4, "scoring_tiles": 4}
 BUILTIN = ("coimbra-demo",)
+DEFAULT_CATALOG = "coimbra-demo"  # what a log that names no catalog is replayed with
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,7 @@ def load_catalog(document: dict | None = None, catalog_id: str | None = None) ->
     Raises ``InvalidLog`` with every located problem when the catalog is not valid.
     """
     if document is None:
-        catalog_id = catalog_id or "coimbra-demo"
+        catalog_id = catalog_id or DEFAULT_CATALOG
         if catalog_id not in BUILTIN:
             raise InvalidLog([LogProblem(
                 f"unknown catalog {catalog_id!r}", path="/header/catalog",

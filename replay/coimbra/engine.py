@@ -35,6 +35,9 @@ PHASE_NAMES = {
     "E": "phase E (income)", "F": "phase F (voyages)", "over": "the end of the game",
 }
 CLAIM_EVENTS = ("check", "final")
+# The phase letter an event's own phase shows as; a "phase D" marker precedes income.
+MARKER_PHASE = {"setup": "setup", "start": "start", "deal": "A", "A": "A", "B": "B", "C": "C",
+                "E": "DE", "F": "F"}
 
 
 def run_events(game: Game, events: list[dict], claims) -> bool:
@@ -60,9 +63,45 @@ def apply_event(game: Game, index: int, event: dict, claims) -> None:
     if kind in CLAIM_EVENTS:
         claims.record(game, index, event)
         return
+    if kind == "marker":
+        game.markers.append((index, event))
+        return
+    if game.markers:
+        _check_markers(game, event)
     if kind != "move":
         _enter_phase(game, PHASE_OF[kind], kind)
     HANDLERS[kind](game, event)
+
+
+def _check_markers(game: Game, event: dict) -> None:
+    """Round and phase markers must agree with the event that follows them."""
+    state = game.state
+    kind = event["type"]
+    phase = PHASE_OF.get(kind, state.phase)
+    round_ = event["round"] if kind == "deal" else state.round
+    if kind != "deal" and state.phase == "F" and phase in ("A", "B", "C", "E"):
+        round_ += 1  # this event belongs to the next round
+    markers, game.markers = game.markers, []
+    for index, marker in markers:
+        wrong = []
+        if "round" in marker and marker["round"] != round_:
+            wrong.append(f"round {round_}")
+        if "phase" in marker and marker["phase"] not in MARKER_PHASE.get(phase, ""):
+            wrong.append(f"phase {MARKER_PHASE.get(phase, phase)[-1]}")
+        if wrong:
+            current = game.judge.event
+            game.judge.event = index
+            try:
+                game.judge.breach("coimbra.log.order",
+                                  f"the marker says {_describe(marker)} but the next event, a "
+                                  f"{kind}, is in {' '.join(wrong)}",
+                                  expected=" ".join(wrong), found=_describe(marker))
+            finally:
+                game.judge.event = current
+
+
+def _describe(marker: dict) -> str:
+    return " ".join(f"{k} {marker[k]}" for k in ("round", "phase") if k in marker)
 
 
 def finish(game: Game) -> dict | None:

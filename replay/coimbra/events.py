@@ -78,6 +78,7 @@ EVENTS: dict[str, dict[str, tuple[str, bool]]] = {
     "invest": {"player": ("str", True), "voyage": ("str", True)},
     "pass": {"player": ("str", True)},
     "check": {"player": ("str", True), "values": ("int_map", True)},
+    "marker": {"round": ("int", False), "phase": ("str", False)},
     "final": {"scores": ("int_map", True)},
 }
 

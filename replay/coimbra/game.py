@@ -29,6 +29,7 @@ class Game:
         self.warnings: list[dict] = []
         self.discards: list[dict] = []  # characters removed from rows, and why
         self.orders: list[dict] = []  # phase D of each round, explained
+        self.markers: list[tuple[int, dict]] = []  # round/phase markers awaiting their event
 
     # -- shared changes -------------------------------------------------------------
 

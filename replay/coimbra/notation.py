@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from replay.coimbra.catalog import BUILTIN, load_catalog
-from replay.coimbra.events import normalise_die
+from replay.coimbra.catalog import BUILTIN, DEFAULT_CATALOG, load_catalog
+from replay.coimbra.events import check_events, normalise_die
 from replay.coimbra.state import LOCATIONS, TRACKS
 from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog, LogProblem
@@ -63,6 +63,7 @@ class _Reader:
     def __init__(self, source: TextSource, players: list[str], catalog_id: str | None):
         self.source = source
         self.players = players
+        catalog_id = catalog_id or DEFAULT_CATALOG
         catalog = load_catalog(catalog_id=catalog_id) if catalog_id in BUILTIN else None
         self.ids: dict[str, set[str] | None] = {
             "character": set(catalog.characters) if catalog else None,
@@ -262,7 +263,8 @@ class _Reader:
         verb = VERB_ALIASES.get(verb_token.text, verb_token.text)
         if verb not in VERBS:
             self.fail(verb_token, f"unknown action {verb_token.raw!r}",
-                      expected=", ".join(VERBS), suggestions=closest(verb_token.text, VERBS))
+                      expected=", ".join(VERBS),
+                      suggestions=closest(verb_token.text, [*VERBS, *VERB_ALIASES]))
         if verb != verb_token.text:
             self.source.warn(self.line, verb_token.column,
                              f"{verb_token.raw!r} read as {verb!r}")
@@ -380,16 +382,36 @@ def parse_text(text: str) -> tuple[GameLog, list[dict]]:
                                           line=1, column=1, expected='[players "ana bruno"]'))
     reader = _Reader(source, header["players"], header["catalog"])
     events, positions = reader.read()
+    if source.header_comment:
+        header["metadata"]["comment"] = source.header_comment
     if source.trailing_comment:
         if events:
             _add_comment(events[-1], source.trailing_comment)
         else:
-            header["metadata"]["comment"] = source.trailing_comment
+            _add_comment(header["metadata"], source.trailing_comment)
+    source.problems += _shape_problems(events, positions, source)
     if source.problems:
         raise InvalidLog(sorted(source.problems, key=lambda p: (p.line or 0, p.column or 0)))
     log = load_log({"header": header, "events": events})
     log.positions = positions
     return log, source.warnings
+
+
+def _shape_problems(events: list[dict], positions: list[tuple[int, int]],
+                    source: TextSource) -> list[LogProblem]:
+    """Events that read well line by line but are incomplete (a setup missing a line)."""
+    try:
+        check_events(events)
+    except InvalidLog as err:
+        raws = {line.number: line.raw for line in source.lines}
+        located = []
+        for problem in err.problems:
+            index = int(problem.path.split("/")[2])
+            line, column = positions[index]
+            located.append(LogProblem(problem.message, line=line, column=column,
+                                      expected=problem.expected, text=raws.get(line)))
+        return located
+    return []
 
 
 def _words(value: str) -> list[str]:
@@ -398,17 +420,17 @@ def _words(value: str) -> list[str]:
 
 def print_text(log: GameLog) -> str:
     """The canonical text form of a log."""
-    lines = [f"[{name} {quote(value)}]" for name, value in (
+    lines = comment_lines(log.metadata.get("comment"))
+    lines += [f"[{name} {quote(value)}]" for name, value in (
         ("game", log.game), ("ruleset", log.ruleset), ("catalog", log.catalog),
         ("variants", " ".join(log.variants)), ("players", " ".join(log.players)))
-        if value is not None]
+        if value]
     lines += [f"[{name} {quote(value)}]" for name, value in sorted(log.metadata.items())
               if name not in HEADER_TAGS and name != "comment"]
     lines.append("")
     for event in log.events:
         lines += comment_lines(event.get("comment"))
         lines += PRINTERS[event["type"]](event)
-    lines += comment_lines(log.metadata.get("comment"))
     return "\n".join(lines) + "\n"
 
 

@@ -48,7 +48,8 @@ class TextSource:
 
     tags: dict[str, str] = field(default_factory=dict)
     lines: list[Line] = field(default_factory=list)
-    trailing_comment: str | None = None
+    header_comment: str | None = None  # comments among the tags
+    trailing_comment: str | None = None  # comments after the last event
     problems: list[LogProblem] = field(default_factory=list)
     warnings: list[dict] = field(default_factory=list)
 
@@ -101,8 +102,8 @@ def read_source(text: str) -> TextSource:
                     source.problem(Line(number, raw, []), 1, f"tag {name!r} repeats")
                 source.tags[name] = value
             if pending:
-                source.warnings.append({"line": number, "message":
-                                        "comments before a tag are not kept"})
+                notes = [source.header_comment] if source.header_comment else []
+                source.header_comment = "\n".join([*notes, *pending])
                 pending = []
             continue
         in_header = False
