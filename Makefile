@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench openapi clean
+.PHONY: run test lint bench openapi clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,8 +16,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/referee run $(ARGS)
 
+## Debian's Chromium and its driver, for the browser test of the HTML report.
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+	  { apt-get update -q && apt-get install -y -q --no-install-recommends chromium chromium-driver; }
+
 ## The whole test suite (starts its own Redis server and worker processes).
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest $(ARGS)
 

@@ -17,7 +17,8 @@ import click
 import replay
 from referee_cli import services
 from referee_cli.catalog import catalog
-from referee_cli.files import EXIT_UNREADABLE, read_json
+from referee_cli.files import EXIT_UNREADABLE, UnreadableInput, read_json
+from referee_cli.verify import verify
 
 SAMPLE_LOG = Path(__file__).resolve().parent.parent / "fixtures" / "coimbra" / "sample.json"
 
@@ -30,6 +31,7 @@ def cli() -> None:
 
 
 cli.add_command(catalog)
+cli.add_command(verify)
 
 
 @cli.command()
@@ -49,33 +51,102 @@ def generate(game: str, players: int, seed: int, output: Path | None) -> None:
         click.echo(text, nl=False)
 
 
+LOG_PATH = click.Path(exists=True, dir_okay=False, path_type=Path)
+FORMATS = click.Choice(["json", "md", "html"])
+
+
+def _report_problems(path: Path, report: dict) -> None:
+    """Print an unreadable log's problems as ``file:line:col: message`` lines."""
+    for problem in report.get("problems", []):
+        where = f"{problem['line']}:{problem['column']}" if "line" in problem \
+            else problem.get("path", "")
+        hints = []
+        if problem.get("expected"):
+            hints.append(f"expected {problem['expected']}")
+        if problem.get("suggestions"):
+            hints.append(f"did you mean {' or '.join(problem['suggestions'])}?")
+        extra = f" ({'; '.join(hints)})" if hints else ""
+        click.echo(f"{path}:{where}: {problem['message']}{extra}", err=True)
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise UnreadableInput(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") \
+            from None
+
+
 @cli.command("replay")
-@click.argument("log_path", metavar="LOG", type=click.Path(exists=True, dir_okay=False,
-                                                            path_type=Path))
+@click.argument("log_path", metavar="LOG", type=LOG_PATH)
 @click.option("--mode", type=click.Choice(["strict", "audit"]), default="strict",
               show_default=True, help="Stop at the first violation, or record all of them.")
-@click.option("--catalog", "catalog_path", type=click.Path(exists=True, dir_okay=False,
-                                                           path_type=Path),
+@click.option("--format", "output_format", type=FORMATS, default="json", show_default=True,
+              help="The report as JSON, Markdown or a self-contained HTML page.")
+@click.option("--catalog", "catalog_path", type=LOG_PATH,
               help="A transcribed catalog to use instead of the one the log names.")
 @click.option("--at", "at_event", type=click.IntRange(min=0),
               help="Show every player's state after event N and the acting player's options.")
-def replay_command(log_path: Path, mode: str, catalog_path: Path | None,
+def replay_command(log_path: Path, mode: str, output_format: str, catalog_path: Path | None,
                    at_event: int | None) -> None:
-    """Replay LOG in this process (no Redis) and print the report as JSON."""
+    """Replay LOG (JSON or text notation) in this process, no Redis, and print the report."""
+    from replay.render import RENDERERS
+
     catalog = read_json(catalog_path) if catalog_path else None
-    try:
-        if at_event is not None:
-            click.echo(json.dumps(replay.state_at(read_json(log_path), at_event, catalog),
-                                  indent=2, sort_keys=True))
-            return
-        report = replay.replay(read_json(log_path), mode=mode, catalog=catalog)
-    except replay.InvalidLog as err:
-        for problem in err.problems:
-            where = f"{problem.line}:{problem.column}" if problem.line else problem.path
-            click.echo(f"{log_path}:{where}: {problem.message}", err=True)
+    text = _read_text(log_path)
+    if at_event is not None:
+        try:
+            state = replay.state_at(replay.parse(text), at_event, catalog)
+        except replay.InvalidLog as err:
+            _report_problems(log_path, replay.unparseable_report(text, err))
+            sys.exit(EXIT_UNREADABLE)
+        click.echo(json.dumps(state, indent=2, sort_keys=True))
+        return
+    report = replay.replay_text(text, mode=mode, catalog=catalog)
+    click.echo(RENDERERS[output_format](report), nl=False)
+    if report["verdict"] == "unparseable":
+        _report_problems(log_path, report)
         sys.exit(EXIT_UNREADABLE)
-    click.echo(json.dumps(report, indent=2, sort_keys=True))
     sys.exit(EXIT_LEGAL if report["verdict"] == "legal" else EXIT_NOT_LEGAL)
+
+
+@cli.command()
+@click.argument("sheet_path", metavar="SCORESHEET", type=LOG_PATH)
+@click.option("--format", "output_format", type=FORMATS, default="json", show_default=True)
+@click.option("--catalog", "catalog_path", type=LOG_PATH,
+              help="A transcribed catalog to use instead of the one the sheet names.")
+def score(sheet_path: Path, output_format: str, catalog_path: Path | None) -> None:
+    """Compute and check the final scoring from a SCORESHEET (the end state, no moves)."""
+    from replay.render import RENDERERS
+
+    catalog = read_json(catalog_path) if catalog_path else None
+    document = read_json(sheet_path)
+    try:
+        if not isinstance(document, dict) or "scoresheet" not in document:
+            raise replay.InvalidLog([replay.LogProblem(
+                "a scoresheet document has a header and a 'scoresheet'", path="/scoresheet")])
+        report = replay.score_sheet(document, catalog)
+    except replay.InvalidLog as err:
+        report = replay.unparseable_report(sheet_path.read_text(encoding="utf-8"), err)
+        _report_problems(sheet_path, report)
+        click.echo(RENDERERS[output_format](report), nl=False)
+        sys.exit(EXIT_UNREADABLE)
+    click.echo(RENDERERS[output_format](report), nl=False)
+    sys.exit(EXIT_LEGAL if report["verdict"] == "legal" else EXIT_NOT_LEGAL)
+
+
+@cli.command()
+@click.argument("log_path", metavar="LOG", type=LOG_PATH)
+@click.option("--to", "notation", type=click.Choice(["text", "json"]), required=True)
+def convert(log_path: Path, notation: str) -> None:
+    """Print LOG in the other notation (canonical form)."""
+    text = _read_text(log_path)
+    try:
+        log = replay.parse(text)
+    except replay.InvalidLog as err:
+        _report_problems(log_path, replay.unparseable_report(text, err))
+        sys.exit(EXIT_UNREADABLE)
+    click.echo(replay.print_log(log, notation), nl=False)
 
 
 @cli.command()

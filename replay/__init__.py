@@ -12,9 +12,10 @@ import importlib
 
 from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog, LogProblem
+from replay.sources import decode, parse, print_log, unparseable_report
 
-__all__ = ["ENGINE_VERSION", "GAMES", "InvalidLog", "engine_for", "replay", "state_at",
-           "validate"]
+__all__ = ["ENGINE_VERSION", "GAMES", "InvalidLog", "LogProblem", "engine_for", "parse", "print_log",
+           "replay", "replay_text", "score_sheet", "state_at", "validate"]
 
 from replay.core.report import ENGINE_VERSION
 
@@ -61,3 +62,21 @@ def state_at(source: dict | GameLog, event: int, catalog: dict | None = None) ->
     """Every player's state after ``event`` and the acting player's legal actions there."""
     log = validate(source, catalog)
     return engine_for(log.game).state_at(log, event, catalog)
+
+
+def replay_text(text: str, mode: str = "strict", catalog: dict | None = None) -> dict:
+    """Replay a log given as text in either notation; an unreadable one gets an
+    ``unparseable`` report listing every located problem instead of an exception."""
+    try:
+        decoded = decode(text)
+        if isinstance(decoded, dict):
+            return score_sheet(decoded, catalog)
+        return replay(decoded, mode=mode, catalog=catalog)
+    except InvalidLog as err:
+        return unparseable_report(text, err)
+
+
+def score_sheet(document: dict, catalog: dict | None = None) -> dict:
+    """Final scoring from a scoresheet (a header and a ``scoresheet`` instead of events)."""
+    log = load_log({k: v for k, v in document.items() if k != "scoresheet"})
+    return engine_for(log.game).score_sheet(log, document.get("scoresheet"), catalog)

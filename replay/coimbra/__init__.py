@@ -10,13 +10,16 @@ from replay.coimbra.engine import finish, run_events
 from replay.coimbra.events import check_events
 from replay.coimbra.game import Game
 from replay.coimbra.inspect import state_at
+from replay.coimbra.notation import parse_text, print_text
 from replay.coimbra.report import build_report
+from replay.coimbra.scoresheet import score_sheet
 from replay.core.judge import Judge
 from replay.core.log import GameLog
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.rules import load_rules, load_variants
 
-__all__ = ["RULES", "VARIANTS", "replay", "state_at", "validate"]
+__all__ = ["RULES", "VARIANTS", "parse_text", "print_text", "replay", "score_sheet",
+           "state_at", "validate"]
 
 RULES = load_rules("replay.coimbra")
 VARIANTS = load_variants("replay.coimbra")
@@ -64,4 +67,5 @@ def replay(log: GameLog, mode: str = "strict", catalog: dict | None = None) -> d
     final = finish(game) if completed else None
     claims.close(game, {n: p.points for n, p in game.state.players.items()} if final else None)
     replayed = len(events) if completed else judge.event
-    return build_report(log, game, loaded, mode, replayed, final, claims, warnings)
+    return build_report(log, game, loaded, mode, replayed, final, claims,
+                        log.warnings + warnings)

@@ -394,6 +394,7 @@ def parse_text(text: str) -> tuple[GameLog, list[dict]]:
         raise InvalidLog(sorted(source.problems, key=lambda p: (p.line or 0, p.column or 0)))
     log = load_log({"header": header, "events": events})
     log.positions = positions
+    log.warnings = source.warnings
     return log, source.warnings
 
 

@@ -12,8 +12,11 @@ CATEGORIES = ("running", "voyages", "influence", "diplomas", "abilities", "lefto
 TWO_PLAYER_GAP = 3
 
 
-def final_scoring(game: Game) -> dict:
-    """Score voyages, tracks, diplomas, end-game abilities and leftovers; return the breakdown."""
+def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> dict:
+    """Score voyages, tracks, diplomas, end-game abilities and leftovers; return the breakdown.
+
+    ``current_crowns`` replaces the crowns counted as in phase D (a scoresheet states them).
+    """
     state = game.state
     state.phase = "over"
     game.event = None
@@ -52,7 +55,8 @@ def final_scoring(game: Game) -> dict:
     leftovers = {}
     for position, name in enumerate(state.order):
         player = state.players[name]
-        crowns = crowns_of(game, player, position)["total"]
+        crowns = current_crowns[name] if current_crowns is not None \
+            else crowns_of(game, player, position)["total"]
         leftovers[name] = {"coins": player.coins, "guards": player.guards, "crowns": crowns}
         score(name, "leftovers", (player.coins + player.guards + crowns) // 2,
               f"({player.guards} guards + {player.coins} coins + {crowns} crowns) // 2",

@@ -56,6 +56,8 @@ class GameLog:
     events: list[dict] = field(default_factory=list)
     # Where each event came from in a text source: (line, column); empty for JSON input.
     positions: list[tuple[int, int]] = field(default_factory=list, compare=False)
+    # Spellings the parser accepted and normalised, reported as warnings.
+    warnings: list[dict] = field(default_factory=list, compare=False)
 
     def to_dict(self) -> dict:
         """The canonical JSON form of the log."""

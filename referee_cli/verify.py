@@ -1,0 +1,75 @@
+"""``referee verify DIR``: replay every log of a tournament, one report each, and a summary."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import click
+
+import replay
+
+LOG_SUFFIXES = (".json", ".txt", ".log")
+FAILING = ("illegal", "score_mismatch", "unparseable")
+
+
+def find_logs(folder: Path, out: Path) -> list[Path]:
+    """Every log file below ``folder``: not expected-outcome files, not earlier reports."""
+    return sorted(
+        path for path in folder.rglob("*")
+        if path.is_file() and path.suffix in LOG_SUFFIXES
+        and not path.name.endswith((".expected.json", ".report.json"))
+        and out not in path.parents
+    )
+
+
+def _summary_row(path: Path, report: dict) -> dict:
+    standings = report.get("standings") or []
+    return {
+        "log": str(path), "verdict": report["verdict"],
+        "winner": standings[0]["player"] if standings else "",
+        "points": standings[0]["points"] if standings else "",
+        "violations": len(report.get("violations", [])),
+    }
+
+
+@click.command()
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--mode", type=click.Choice(["strict", "audit"]), default="audit",
+              show_default=True)
+@click.option("--format", "output_format", type=click.Choice(["json", "md", "html"]),
+              default="json", show_default=True, help="The format of each report file.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Where the reports go (default: FOLDER/reports).")
+def verify(folder: Path, mode: str, output_format: str, out: Path | None) -> None:
+    """Replay every log in FOLDER; write one report per log and print a summary table.
+
+    Exit code 0 when no log is illegal, mismatched or unreadable; 1 otherwise.
+    """
+    from replay.render import RENDERERS
+
+    out = out or folder / "reports"
+    logs = find_logs(folder, out)
+    if not logs:
+        raise click.ClickException(f"no logs ({', '.join(LOG_SUFFIXES)}) in {folder}")
+    out.mkdir(parents=True, exist_ok=True)
+    rows = []
+    with click.progressbar(logs, label="replaying", file=sys.stderr,
+                           item_show_func=lambda p: p.name if p else "") as bar:
+        for path in bar:
+            report = replay.replay_text(path.read_text(encoding="utf-8", errors="replace"),
+                                        mode=mode)
+            name = path.relative_to(folder).with_suffix("").as_posix().replace("/", "--")
+            (out / f"{name}.report.{output_format}").write_text(
+                RENDERERS[output_format](report), encoding="utf-8")
+            rows.append(_summary_row(path.relative_to(folder), report))
+    width = max(len(r["log"]) for r in rows)
+    click.echo(f"{'log':<{width}}  {'verdict':<15} {'winner':<10} {'points':>6}  violations")
+    for row in rows:
+        click.echo(f"{row['log']:<{width}}  {row['verdict']:<15} {row['winner']:<10} "
+                   f"{row['points']!s:>6}  {row['violations']}")
+    totals = Counter(r["verdict"] for r in rows)
+    click.echo("totals: " + ", ".join(f"{n} {v}" for v, n in sorted(totals.items()))
+               + f" ({len(rows)} logs); reports in {out}")
+    sys.exit(1 if any(totals[v] for v in FAILING) else 0)

@@ -1,0 +1,70 @@
+"""Reading a log from text in either notation, and reports for logs that cannot be read."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from replay.core.log import GameLog, load_log
+from replay.core.problems import InvalidLog, LogProblem
+from replay.core.report import ENGINE_VERSION, REPORT_VERSION
+from replay.core.text import read_source
+
+
+def decode(text: str) -> GameLog | dict:
+    """A log from its text, or (for a JSON scoresheet) the decoded document."""
+    if text.lstrip().startswith("{"):
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise InvalidLog([LogProblem(f"not valid JSON: {err.msg}", line=err.lineno,
+                                         column=err.colno)]) from None
+        if isinstance(document, dict) and "scoresheet" in document:
+            return document
+        return load_log(document)
+    return parse(text)
+
+
+def parse(text: str) -> GameLog:
+    """A log from its text: JSON when it starts with ``{``, else the text notation."""
+    from replay import engine_for
+
+    if text.lstrip().startswith("{"):
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise InvalidLog([LogProblem(f"not valid JSON: {err.msg}", line=err.lineno,
+                                         column=err.colno)]) from None
+        return load_log(document)
+    game = read_source(text).tags.get("game")
+    if not game:
+        raise InvalidLog([LogProblem('a text log starts with [game "..."]', line=1, column=1,
+                                     expected='[game "coimbra"]')])
+    try:
+        engine = engine_for(game.strip().lower())
+    except InvalidLog as err:
+        raise InvalidLog([LogProblem(p.message, line=1, column=1, expected=p.expected,
+                                     suggestions=p.suggestions) for p in err.problems]) from None
+    return engine.parse_text(text)[0]
+
+
+def print_log(log: GameLog, notation: str) -> str:
+    """The canonical ``json`` or ``text`` form of a log."""
+    from replay import engine_for
+
+    if notation == "json":
+        return json.dumps(log.to_dict(), indent=1, ensure_ascii=False) + "\n"
+    return engine_for(log.game).print_text(log)
+
+
+def unparseable_report(text: str, error: InvalidLog) -> dict:
+    """The report of an input that could not be read as a log: every located problem."""
+    return {
+        "report_version": REPORT_VERSION,
+        "engine_version": ENGINE_VERSION,
+        "input_sha256": hashlib.sha256(text.encode()).hexdigest(),
+        "verdict": "unparseable",
+        "problems": [p.to_dict() for p in error.problems],
+        "violations": [],
+        "warnings": [],
+    }

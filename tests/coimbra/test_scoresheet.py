@@ -1,0 +1,104 @@
+"""Scoresheet-only input: the end state is enough to compute and check the final scoring."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+import replay
+from replay.coimbra.inspect import replay_to
+from replay.coimbra.order import crowns_of
+from replay.coimbra.state import TRACKS
+from replay.core.log import load_log
+from tests.conftest import FIXTURES
+
+LEGAL = FIXTURES / "coimbra" / "legal"
+
+
+def sheet_from(name: str) -> tuple[dict, dict]:
+    """The end state of a hand-checked game, written as a scoresheet, and its expectations."""
+    document = json.loads((LEGAL / f"{name}.json").read_text())
+    expected = json.loads((LEGAL / f"{name}.expected.json").read_text())
+    events = [e for e in document["events"] if e["type"] != "final"]
+    game = replay_to(load_log({**document, "events": events}), len(events) - 1)
+    state = game.state
+    players = {}
+    for position, name_ in enumerate(state.order):
+        p = state.players[name_]
+        players[name_] = {
+            "points": p.points, "coins": p.coins, "guards": p.guards,
+            "crowns": crowns_of(game, p, position)["total"],
+            "tracks": dict(p.influence), "characters": list(p.characters),
+            "monasteries": list(p.monasteries), "voyages": list(p.voyages),
+            "favors_taken": p.favors_taken,
+        }
+    arrival = {t: sorted(state.order, key=lambda n: state.players[n].arrived[t]) for t in TRACKS}
+    sheet = {"header": document["header"], "scoresheet": {
+        "order": list(state.order), "scoring_tiles": dict(state.scoring_tiles),
+        "players": players, "arrival": arrival,
+        "final": {n: v["total"] for n, v in expected["final"].items()}}}
+    return sheet, expected
+
+
+@pytest.mark.parametrize("name", ["game-2p", "game-3p", "game-4p"])
+def test_a_scoresheet_gives_the_hand_checked_final_scoring(name):
+    sheet, expected = sheet_from(name)
+    report = replay.score_sheet(sheet)
+    assert report["final"]["players"] == expected["final"]
+    assert report["standings"][0]["player"] == expected["winner"]
+    assert report["verdict"] == "legal"
+    assert report["input"] == "scoresheet"
+
+
+def test_a_wrong_total_on_the_sheet_is_a_score_mismatch():
+    sheet, expected = sheet_from("game-2p")
+    winner = expected["winner"]
+    sheet["scoresheet"]["final"][winner] -= 1
+    report = replay.score_sheet(sheet)
+    assert report["verdict"] == "score_mismatch"
+    assert report["first_divergence"]["player"] == winner
+
+
+def _problems(sheet: dict) -> list[tuple[str, str]]:
+    with pytest.raises(replay.InvalidLog) as err:
+        replay.score_sheet(sheet)
+    return [(p.path, p.message) for p in err.value.problems]
+
+
+def test_inconsistent_sheets_get_located_problems():
+    sheet, _ = sheet_from("game-2p")
+    bad = copy.deepcopy(sheet)
+    ana = bad["scoresheet"]["players"]["ana"]
+    ana["coins"] = 23
+    ana["characters"].append("c9-99")
+    ana["tracks"]["scholar"] = 16
+    problems = _problems(bad)
+    paths = {path for path, _ in problems}
+    assert "/scoresheet/players/ana/coins" in paths
+    assert f"/scoresheet/players/ana/characters/{len(ana['characters']) - 1}" in paths
+    assert "/scoresheet/players/ana/tracks/scholar" in paths
+
+
+def test_a_shared_space_needs_its_arrival_order():
+    sheet, _ = sheet_from("game-2p")
+    players = sheet["scoresheet"]["players"]
+    players["ana"]["tracks"]["clergy"] = players["bruno"]["tracks"]["clergy"] = 9
+    del sheet["scoresheet"]["arrival"]["clergy"]
+    [(path, message)] = _problems(sheet)
+    assert path == "/scoresheet/arrival/clergy"
+    assert "share space 9" in message
+
+
+def test_the_cli_scores_a_sheet_file(tmp_path):
+    from click.testing import CliRunner
+
+    from referee_cli.main import cli
+
+    sheet, expected = sheet_from("game-3p")
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(sheet))
+    result = CliRunner().invoke(cli, ["score", str(path)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["final"]["players"] == expected["final"]
