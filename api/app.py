@@ -1,4 +1,4 @@
-"""The Flask app factory."""
+"""The Flask app factory: configuration from the environment, blueprints, health."""
 
 from __future__ import annotations
 
@@ -6,21 +6,34 @@ import http
 import os
 
 import redis
-from flask import Flask
+from flask import Flask, current_app, g
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
+from rq import Worker
 
-from api import replays
-from api.problems import PROBLEM_MEDIA_TYPE, install_problem_handlers
-from api.schemas import ProblemSchema
+from api import batches, games, replays
+from api.auth import install_auth, load_keys
+from api.problems import PROBLEM_MEDIA_TYPE, Problem, install_problem_handlers
+from api.schemas import BatchSubmitSchema, ProblemSchema, ScoresheetDocumentSchema
 from replay.core.log import LogSchema
+from workers.webhooks import secret_for
 
 DEFAULTS = {
     "API_TITLE": "Tabletop rules referee",
     "API_VERSION": "v1",
     "OPENAPI_VERSION": "3.1.0",
     "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
+    "MAX_EVENTS": 5000,
+    "MAX_BATCH": 500,
+    "RATE_LIMIT": (600, 60),
     "REDIS_URL": "redis://127.0.0.1:6379/0",
+}
+ENVIRONMENT = {  # variable -> (config key, conversion)
+    "REDIS_URL": ("REDIS_URL", str),
+    "REFEREE_MAX_BODY": ("MAX_CONTENT_LENGTH", int),
+    "REFEREE_MAX_EVENTS": ("MAX_EVENTS", int),
+    "REFEREE_MAX_BATCH": ("MAX_BATCH", int),
+    "REFEREE_RATE_LIMIT": ("RATE_LIMIT", lambda v: tuple(int(x) for x in v.split("/"))),
 }
 
 
@@ -41,21 +54,51 @@ class RefereeApi(Api):
 
 
 def create_app(config: dict | None = None) -> Flask:
-    """Build the app; ``REDIS_URL`` comes from ``config`` or the environment."""
+    """Build the app from ``config``, the environment (``REFEREE_*``) and the defaults."""
     app = Flask(__name__)
     app.config.update(DEFAULTS)
-    if "REDIS_URL" in os.environ:
-        app.config["REDIS_URL"] = os.environ["REDIS_URL"]
+    for variable, (key, convert) in ENVIRONMENT.items():
+        if variable in os.environ:
+            app.config[key] = convert(os.environ[variable])
+    app.config["API_KEYS"] = load_keys()
     app.config.update(config or {})
     app.extensions["referee_redis"] = redis.Redis.from_url(app.config["REDIS_URL"])
 
     api = RefereeApi(app)
     api.spec.components.schema("Log", schema=LogSchema)
-    api.register_blueprint(replays.blp)
+    api.spec.components.schema("Scoresheet", schema=ScoresheetDocumentSchema)
+    api.spec.components.schema("BatchSubmit", schema=BatchSubmitSchema)
+    api.spec.components.security_scheme("apiKey", {"type": "http", "scheme": "bearer"})
+    api.spec.options["security"] = [{"apiKey": []}]
+    for blueprint in (replays.blp, batches.blp, games.blp):
+        api.register_blueprint(blueprint)
     install_problem_handlers(app)
+    install_auth(app)
+    _install_health(app)
+    return app
 
+
+def _install_health(app: Flask) -> None:
     @app.get("/healthz")
     def healthz():
+        """The process is up."""
         return {"status": "ok"}
 
-    return app
+    @app.get("/readyz")
+    def readyz():
+        """Redis answers and at least one worker is alive."""
+        connection = current_app.extensions["referee_redis"]
+        try:
+            connection.ping()
+            workers = len(Worker.all(connection=connection))
+        except redis.RedisError as err:
+            raise Problem(503, "not-ready", "Redis is not reachable", str(err)) from None
+        if not workers:
+            raise Problem(503, "not-ready", "No worker is running",
+                          "start one with `referee worker`", headers={"Retry-After": 5})
+        return {"status": "ready", "redis": "ok", "workers": workers}
+
+    @app.get("/v1/webhooks/secret")
+    def webhook_secret():
+        """The caller's secret for checking webhook signatures (Standard Webhooks)."""
+        return {"secret": secret_for(current_app.extensions["referee_redis"], g.client)}

@@ -16,12 +16,14 @@ log = logging.getLogger(__name__)
 class Problem(Exception):
     """An error answer with a stable ``type`` slug, a title, a detail and extra members."""
 
-    def __init__(self, status: int, slug: str, title: str, detail: str = "", **extra):
+    def __init__(self, status: int, slug: str, title: str, detail: str = "",
+                 headers: dict | None = None, **extra):
         super().__init__(detail or title)
         self.status = status
         self.slug = slug
         self.title = title
         self.detail = detail
+        self.headers = {k: str(v) for k, v in (headers or {}).items()}
         self.extra = extra
 
 
@@ -44,7 +46,7 @@ def _from_http_exception(err: HTTPException) -> Response:
     messages = getattr(err, "data", {}).get("messages") if hasattr(err, "data") else None
     if messages:
         extra["errors"] = messages
-    headers = dict(err.get_headers()) if err.code == 405 else {}
+    headers = dict(err.get_headers()) if err.code in (405, 429) else {}
     headers.pop("Content-Type", None)
     return problem_response(
         Problem(err.code or 500, slug, err.name, err.description or "", **extra), headers
@@ -56,7 +58,7 @@ def install_problem_handlers(app: Flask) -> None:
 
     @app.errorhandler(Problem)
     def _problem(err: Problem):
-        return problem_response(err)
+        return problem_response(err, err.headers)
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):

@@ -1,97 +1,172 @@
-"""``/v1/replays``: submit a log, follow its replay, read its report."""
+"""``/v1/replays``: submit a log, follow its replay, read its report, share it."""
 
 from __future__ import annotations
 
-import json
+import hashlib
+import secrets
+import time
 
-from flask import current_app, request, url_for
+from flask import Response, current_app, g, request, url_for
 from flask_smorest import Blueprint
 
-import replay
-from api.problems import Problem
-from api.schemas import ProblemSchema, ReplayOptionsSchema, ReplayStatusSchema
-from workers.jobs import enqueue_replay
-from workers.store import ReplayStore
+from api import reports
+from api.problems import PROBLEM_MEDIA_TYPE, Problem
+from api.schemas import (
+    ListArgsSchema,
+    ReplayListSchema,
+    ReplayStatusSchema,
+    ShareSchema,
+    SubmitArgsSchema,
+)
+from api.submission import accept, decode_body, options_for
+from workers.store import PREFIX, ReplayStore, done_channel
 
-blp = Blueprint("replays", __name__, url_prefix="/v1/replays", description="Replays of game logs")
+blp = Blueprint("replays", __name__, url_prefix="/v1", description="Replays of game logs")
+
+MAX_WAIT = 30
+PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
+LOG_BODY = {
+    "required": True,
+    "content": {
+        "application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/Log"},
+                                                  {"$ref": "#/components/schemas/Scoresheet"}]}},
+        "text/plain": {"schema": {"type": "string", "description": "the text notation"}},
+    },
+}
 
 
-def _store() -> ReplayStore:
+def store() -> ReplayStore:
+    """The replay store on the app's Redis connection."""
     return ReplayStore(current_app.extensions["referee_redis"])
 
 
-def _decode_json_body() -> object:
-    if request.mimetype != "application/json":
-        raise Problem(
-            415, "unsupported-media-type", "Unsupported media type",
-            f"send the log as application/json, not {request.mimetype or 'no type'}",
-        )
-    text = request.get_data(cache=False, as_text=False)
-    try:
-        return json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        line, column = getattr(err, "lineno", None), getattr(err, "colno", None)
-        where = f" at line {line}, column {column}" if line else ""
-        raise Problem(
-            400, "malformed-json", "The body is not valid JSON",
-            f"{getattr(err, 'msg', str(err))}{where}",
-            line=line, column=column,
-        ) from None
+def owned_record(replay_id: str) -> dict:
+    """The caller's replay; another client's replay does not exist for this caller."""
+    record = store().get(replay_id, with_source=False)
+    if record is None or record["owner"] != g.client:
+        raise Problem(404, "replay-not-found", "No such replay", f"no replay has id {replay_id}")
+    return record
 
 
-def _status_document(record: dict) -> dict:
-    document = {
-        key: record[key]
-        for key in ("id", "status", "submitted_at", "started_at", "finished_at", "attempts",
-                    "options", "report", "failure")
-        if key in record
-    }
+def status_document(record: dict) -> dict:
+    """What a client sees of a replay: status, progress, links, and the outcome."""
+    document = {key: record[key] for key in (
+        "id", "status", "submitted_at", "started_at", "finished_at", "attempts", "options",
+        "verdict", "failure", "progress", "name", "batch") if key in record}
     document["links"] = {"self": url_for("replays.Replay", replay_id=record["id"])}
+    if record["status"] == "done":
+        document["links"]["report"] = url_for("replays.report", replay_id=record["id"])
     return document
 
 
-@blp.route("", methods=["POST"])
-@blp.arguments(ReplayOptionsSchema, location="query", as_kwargs=True)
-@blp.doc(
-    requestBody={
-        "required": True,
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Log"}}},
-    }
-)
-@blp.response(202, ReplayStatusSchema, description="Accepted; follow Location")
-@blp.alt_response(400, schema=ProblemSchema, content_type="application/problem+json",
-                  description="Malformed JSON")
-@blp.alt_response(413, schema=ProblemSchema, content_type="application/problem+json",
-                  description="Body too large")
-@blp.alt_response(415, schema=ProblemSchema, content_type="application/problem+json",
-                  description="Not JSON")
-@blp.alt_response(422, schema=ProblemSchema, content_type="application/problem+json",
-                  description="Not a valid log")
-def submit_replay(mode: str):
-    """Submit a log for replay."""
-    document = _decode_json_body()
+def wait_for(replay_id: str, seconds: float) -> dict:
+    """The replay's record once finished, or after ``seconds`` (pub/sub, no polling)."""
+    connection = current_app.extensions["referee_redis"]
+    record = store().get(replay_id, with_source=False)
+    if record["status"] in ("done", "failed") or seconds <= 0:
+        return record
+    pubsub = connection.pubsub(ignore_subscribe_messages=True)
+    pubsub.subscribe(done_channel(replay_id))
     try:
-        replay.validate(document)
-    except replay.InvalidLog as err:
-        raise Problem(
-            422, "invalid-log", "The log is not valid",
-            str(err), problems=[p.to_dict() for p in err.problems],
-        ) from None
-    store = _store()
-    replay_id = store.create(document, {"mode": mode})
-    enqueue_replay(store.redis, replay_id)
-    location = url_for("replays.Replay", replay_id=replay_id)
-    return _status_document(store.get(replay_id)), 202, {"Location": location, "Retry-After": "1"}
+        deadline = time.monotonic() + seconds
+        record = store().get(replay_id, with_source=False)  # it may have finished meanwhile
+        while record["status"] not in ("done", "failed") and time.monotonic() < deadline:
+            # The first message read may be the (ignored) subscription confirmation.
+            pubsub.get_message(timeout=max(0.0, deadline - time.monotonic()))
+            record = store().get(replay_id, with_source=False)
+    finally:
+        pubsub.close()
+    return record
 
 
-@blp.route("/<string:replay_id>", endpoint="Replay")
+@blp.route("/replays", methods=["POST"])
+@blp.arguments(SubmitArgsSchema, location="query", as_kwargs=True)
+@blp.doc(requestBody=LOG_BODY, parameters=[{
+    "in": "header", "name": "Idempotency-Key", "schema": {"type": "string"},
+    "description": "Same key and body: the same replay. Same key, other body: 422."}])
+@blp.response(202, ReplayStatusSchema, description="Accepted; follow Location")
+@blp.alt_response(200, schema=ReplayStatusSchema, description="Finished within ?wait")
+@blp.alt_response(400, schema="Problem", description="Malformed body", **PROBLEM)
+@blp.alt_response(401, schema="Problem", description="No valid API key", **PROBLEM)
+@blp.alt_response(413, schema="Problem", description="Body too large", **PROBLEM)
+@blp.alt_response(415, schema="Problem", description="Not JSON or text", **PROBLEM)
+@blp.alt_response(422, schema="Problem", description="Not a valid log", **PROBLEM)
+@blp.alt_response(429, schema="Problem", description="Too many requests", **PROBLEM)
+def submit_replay(mode: str, wait: float, catalog: str | None, webhook: str | None):
+    """Submit a log (JSON or text notation) or a scoresheet for replay."""
+    text = decode_body(request.get_data(cache=False), request.mimetype)
+    accepted = accept(text, options_for(mode, catalog, webhook),
+                      request.headers.get("Idempotency-Key"))
+    record = wait_for(accepted.replay_id, min(wait, MAX_WAIT))
+    location = url_for("replays.Replay", replay_id=accepted.replay_id)
+    finished = record["status"] in ("done", "failed")
+    document = status_document(record)
+    if finished and record["status"] == "done" and wait:
+        document["report"] = store().get(accepted.replay_id, with_source=False)["report"]
+    headers = {"Location": location}
+    if not finished:
+        headers["Retry-After"] = "1"
+    return document, 200 if finished else 202, headers
+
+
+@blp.route("/replays", methods=["GET"])
+@blp.arguments(ListArgsSchema, location="query", as_kwargs=True)
+@blp.response(200, ReplayListSchema)
+@blp.alt_response(401, schema="Problem", description="No valid API key", **PROBLEM)
+def list_replays(page: int, per_page: int):
+    """The caller's own replays, newest first, a page at a time."""
+    records, total = store().list_for(g.client, (page - 1) * per_page, per_page)
+    pages = max(1, -(-total // per_page))
+    links = {"self": url_for("replays.list_replays", page=page, per_page=per_page)}
+    if page < pages:
+        links["next"] = url_for("replays.list_replays", page=page + 1, per_page=per_page)
+    if page > 1:
+        links["prev"] = url_for("replays.list_replays", page=page - 1, per_page=per_page)
+    return {"items": [status_document(r) for r in records], "total": total, "page": page,
+            "per_page": per_page, "links": links}
+
+
+@blp.route("/replays/<string:replay_id>", endpoint="Replay", methods=["GET"])
 @blp.response(200, ReplayStatusSchema)
-@blp.alt_response(404, schema=ProblemSchema, content_type="application/problem+json",
-                  description="No such replay")
+@blp.alt_response(404, schema="Problem", description="No such replay", **PROBLEM)
 def get_replay(replay_id: str):
-    """The status of a replay, with its report once done."""
-    record = _store().get(replay_id)
-    if record is None:
-        raise Problem(404, "replay-not-found", "No such replay", f"no replay has id {replay_id}")
-    record.pop("log", None)
-    return _status_document(record)
+    """The status of a replay, its progress, and links to its report once done."""
+    return status_document(owned_record(replay_id))
+
+
+@blp.route("/replays/<string:replay_id>/report", endpoint="report", methods=["GET"])
+@blp.doc(responses=reports.REPORT_RESPONSES)
+def get_report(replay_id: str):
+    """The report as JSON, Markdown or HTML (by ``Accept``), with a strong ETag."""
+    record = owned_record(replay_id)
+    return reports.respond(record, store().report_text(replay_id))
+
+
+@blp.route("/replays/<string:replay_id>/share", methods=["POST"])
+@blp.response(201, ShareSchema)
+@blp.alt_response(404, schema="Problem", description="No such replay", **PROBLEM)
+def share_replay(replay_id: str):
+    """Mint a read-only link to the report that needs no API key."""
+    owned_record(replay_id)
+    token = secrets.token_urlsafe(24)
+    connection = current_app.extensions["referee_redis"]
+    connection.set(share_key(token), replay_id)
+    return {"token": token, "url": url_for("replays.shared_report", token=token)}
+
+
+def share_key(token: str) -> str:
+    """Where a share token is kept (hashed: a leaked database does not leak links)."""
+    return f"{PREFIX}share:{hashlib.sha256(token.encode()).hexdigest()}"
+
+
+@blp.route("/shared/<string:token>", endpoint="shared_report", methods=["GET"])
+@blp.doc(responses=reports.REPORT_RESPONSES, security=[])
+def get_shared_report(token: str) -> Response:
+    """A shared report, read-only, for anyone holding the link."""
+    connection = current_app.extensions["referee_redis"]
+    replay_id = connection.get(share_key(token))
+    if replay_id is None:
+        raise Problem(404, "share-not-found", "No such shared report")
+    replay_id = replay_id.decode()
+    record = store().get(replay_id, with_source=False)
+    return reports.respond(record, store().report_text(replay_id))

@@ -1,12 +1,35 @@
-"""Marshmallow schemas of the API's answers (the log itself is ``replay.core.log.LogSchema``)."""
+"""Marshmallow schemas of the API's arguments and answers.
+
+The log itself is ``replay.core.log.LogSchema``; a scoresheet document is described here.
+"""
 
 from marshmallow import Schema, fields, validate
 
+from replay.coimbra.scoresheet import ScoresheetSchema
+from replay.core.log import HeaderSchema
 
-class ReplayOptionsSchema(Schema):
+MODES = validate.OneOf(["strict", "audit"])
+NAME = validate.Regexp(r"^[a-z0-9][a-z0-9_-]{0,63}$",
+                       error="names are 1-64 lowercase letters, digits, '-' or '_'")
+
+
+class SubmitArgsSchema(Schema):
     """Query options of a submission."""
 
-    mode = fields.String(load_default="strict", validate=validate.OneOf(["strict", "audit"]))
+    mode = fields.String(load_default="strict", validate=MODES)
+    wait = fields.Float(load_default=0, validate=validate.Range(min=0, max=30),
+                        metadata={"description": "seconds to wait for the report (max 30)"})
+    catalog = fields.String(load_default=None, validate=NAME,
+                            metadata={"description": "a catalog registered by this client"})
+    webhook = fields.URL(load_default=None, schemes={"http", "https"}, require_tld=False,
+                         metadata={"description": "POSTed (signed) when the replay finishes"})
+
+
+class ListArgsSchema(Schema):
+    """Which page of a listing."""
+
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1))
+    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
 
 
 class LinksSchema(Schema):
@@ -17,20 +40,133 @@ class LinksSchema(Schema):
 
 
 class ReplayStatusSchema(Schema):
-    """The state of one replay; ``report`` once done, ``failure`` once failed."""
+    """The state of one replay; its report link once done, ``failure`` once failed."""
 
     id = fields.String(required=True)
-    status = fields.String(
-        required=True, validate=validate.OneOf(["queued", "running", "done", "failed"])
-    )
+    status = fields.String(required=True, validate=validate.OneOf(
+        ["queued", "running", "done", "failed"]))
     submitted_at = fields.Float(required=True)
     started_at = fields.Float()
     finished_at = fields.Float()
     attempts = fields.Integer()
     options = fields.Dict()
+    verdict = fields.String()
+    progress = fields.Dict(metadata={"description": "events replayed / total"})
+    name = fields.String()
+    batch = fields.String()
     links = fields.Nested(LinksSchema, required=True)
-    report = fields.Dict()
+    report = fields.Dict(metadata={"description": "with ?wait, when finished in time"})
     failure = fields.Dict()
+
+
+class PageLinksSchema(Schema):
+    """Links between pages."""
+
+    self = fields.String(required=True)
+    next = fields.String()
+    prev = fields.String()
+
+
+class ReplayListSchema(Schema):
+    """A page of the caller's replays."""
+
+    items = fields.List(fields.Nested(ReplayStatusSchema), required=True)
+    total = fields.Integer(required=True)
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+    links = fields.Nested(PageLinksSchema, required=True)
+
+
+class ShareSchema(Schema):
+    """A read-only link to a report."""
+
+    token = fields.String(required=True)
+    url = fields.String(required=True)
+
+
+class ScoresheetDocumentSchema(Schema):
+    """A scoresheet submission: the header of a log and the end state instead of events."""
+
+    header = fields.Nested(HeaderSchema, required=True)
+    scoresheet = fields.Nested(ScoresheetSchema, required=True)
+
+
+class BatchLogSchema(Schema):
+    """One log of a batch: a JSON log (``log``) or the text notation (``text``)."""
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    log = fields.Dict()
+    text = fields.String()
+
+
+class BatchSubmitSchema(Schema):
+    """A tournament's logs in one request."""
+
+    logs = fields.List(fields.Nested(BatchLogSchema), required=True,
+                       validate=validate.Length(min=1))
+
+
+class BatchItemSchema(Schema):
+    """One game of a batch."""
+
+    name = fields.String(required=True)
+    replay = fields.String(required=True)
+    status = fields.String()
+    verdict = fields.String()
+    winner = fields.String()
+    points = fields.Integer()
+    duplicate_of = fields.String(metadata={"description": "the earlier log with this content"})
+    problem = fields.Dict(metadata={"description": "why this log could not be accepted"})
+
+
+class StandingSchema(Schema):
+    """A player's line in a tournament's standings."""
+
+    player = fields.String(required=True)
+    games = fields.Integer(required=True)
+    wins = fields.Integer(required=True)
+    points = fields.Integer(required=True)
+
+
+class BatchSchema(Schema):
+    """A batch: progress while it runs, each game's outcome, the standings."""
+
+    id = fields.String(required=True)
+    status = fields.String(required=True)
+    submitted_at = fields.Float(required=True)
+    progress = fields.Dict(required=True)
+    items = fields.List(fields.Nested(BatchItemSchema), required=True)
+    standings = fields.List(fields.Nested(StandingSchema), required=True)
+    links = fields.Dict()
+
+
+class GameSchema(Schema):
+    """A game the referee knows."""
+
+    game = fields.String(required=True)
+    rulesets = fields.List(fields.String(), required=True)
+    players = fields.List(fields.Integer(), required=True)
+    variants = fields.List(fields.Dict(), required=True)
+    catalogs = fields.List(fields.String(), required=True)
+
+
+class RuleSchema(Schema):
+    """A rule: stable id, statement, section of the rule text."""
+
+    id = fields.String(required=True)
+    statement = fields.String(required=True)
+    section = fields.String(required=True)
+    automatic = fields.Boolean(required=True)
+
+
+class CatalogRecordSchema(Schema):
+    """A registered catalog."""
+
+    name = fields.String(required=True)
+    sha256 = fields.String(required=True)
+    id = fields.String(required=True)
+    printed = fields.Boolean(required=True)
+    created = fields.Boolean()
 
 
 class ProblemSchema(Schema):
@@ -40,5 +176,8 @@ class ProblemSchema(Schema):
     title = fields.String(required=True)
     status = fields.Integer(required=True)
     detail = fields.String()
-    problems = fields.List(fields.Dict())
+    problems = fields.List(fields.Dict(), metadata={"description": "located log problems"})
     errors = fields.Dict()
+    line = fields.Integer()
+    column = fields.Integer()
+    limit = fields.Integer()

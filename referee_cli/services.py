@@ -26,18 +26,19 @@ def redis_url():
         yield server.url
 
 
-def start_worker_process(url: str) -> subprocess.Popen:
+def start_worker_process(url: str, env: dict | None = None) -> subprocess.Popen:
     """Start ``referee worker`` as a child process bound to ``url``."""
-    env = dict(os.environ, REDIS_URL=url)
+    env = dict(os.environ, REDIS_URL=url, **(env or {}))
     return subprocess.Popen([sys.executable, "-m", "referee_cli.main", "worker"], env=env)
 
 
 @contextmanager
-def api_server(url: str, host: str, port: int):
+def api_server(url: str, host: str, port: int, config: dict | None = None):
     """Serve the API in a background thread; yields the server (its port may be 0 -> chosen)."""
     from api import create_app
 
-    server = make_server(host, port, create_app({"REDIS_URL": url}), threaded=True)
+    app = create_app({"REDIS_URL": url, **(config or {})})
+    server = make_server(host, port, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

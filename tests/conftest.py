@@ -1,20 +1,21 @@
-"""Shared fixtures: a real Redis server for the tests marked ``redis``."""
+"""Shared fixtures: a real Redis server, real worker processes, the API over HTTP."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 import redis
 
+from referee_cli.services import api_server, start_worker_process
 from workers.redis_server import RedisServer
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
+KEYS = {"alice-key-0123456789": "alice", "bob-key-9876543210": "bob"}
+# Workers in tests notice abandoned replays quickly.
+FAST_RECOVERY = {"REFEREE_LEASE_SECONDS": "2", "REFEREE_RECOVERY_INTERVAL": "1"}
 
 
 @pytest.fixture(scope="session")
@@ -28,26 +29,58 @@ def redis_server(tmp_path_factory):
 @pytest.fixture
 def redis_url(redis_server):
     """The session server's URL, with an empty database for each test."""
+    if redis_server.process is None:  # a test stopped it: bring it back
+        redis_server.start()
     connection = redis.Redis.from_url(redis_server.url)
     connection.flushdb()
     connection.close()
     return redis_server.url
 
 
-@pytest.fixture
-def worker_process(redis_url):
-    """A real ``referee worker`` process on the test Redis."""
-    env = dict(os.environ, REDIS_URL=redis_url)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "referee_cli.main", "worker"], env=env, cwd=ROOT
-    )
-    connection = redis.Redis.from_url(redis_url)
-    deadline = time.monotonic() + 20
-    while not connection.keys("rq:worker:*"):
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            pytest.fail("the worker did not register with Redis")
+def wait_for_workers(url: str, count: int, timeout: float = 20) -> None:
+    """Block until ``count`` workers have registered with Redis."""
+    connection = redis.Redis.from_url(url)
+    deadline = time.monotonic() + timeout
+    while len(connection.keys("rq:worker:*")) < count:
+        if time.monotonic() > deadline:
+            pytest.fail(f"{count} worker(s) did not register with Redis")
         time.sleep(0.05)
-    yield process
-    process.terminate()
-    process.wait(timeout=15)
+
+
+@pytest.fixture
+def start_worker(redis_url):
+    """Start real ``referee worker`` processes; all are stopped after the test."""
+    started = []
+
+    def start(env: dict | None = None, wait: bool = True):
+        process = start_worker_process(redis_url, {**FAST_RECOVERY, **(env or {})})
+        started.append(process)
+        if wait:
+            wait_for_workers(redis_url, len([p for p in started if p.poll() is None]))
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=15)
+
+
+@pytest.fixture
+def worker_process(start_worker):
+    """One real worker."""
+    return start_worker()
+
+
+@pytest.fixture
+def api_url(redis_url):
+    """The API over HTTP on 127.0.0.1, with two clients' keys configured."""
+    with api_server(redis_url, "127.0.0.1", 0, {"API_KEYS": KEYS}) as server:
+        yield f"http://127.0.0.1:{server.server_port}"
+
+
+@pytest.fixture
+def open_api_url(redis_url):
+    """The API with no keys configured (local use: every request is anonymous)."""
+    with api_server(redis_url, "127.0.0.1", 0, {"API_KEYS": {}}) as server:
+        yield f"http://127.0.0.1:{server.server_port}"

@@ -15,7 +15,8 @@ import replay
 from tests.conftest import FIXTURES
 
 CASES = sorted(
-    path for path in (FIXTURES / "coimbra").glob("*/*.json")
+    path for folder in ("legal", "illegal")
+    for path in (FIXTURES / "coimbra" / folder).glob("*.json")
     if not path.name.endswith(".expected.json")
 )
 

@@ -1,0 +1,178 @@
+"""``/v1/batches``: a tournament's logs in one request, progress, outcomes and standings."""
+
+from __future__ import annotations
+
+import io
+import json
+import tarfile
+import time
+import zipfile
+from collections import defaultdict
+
+from flask import current_app, g, request, url_for
+from flask_smorest import Blueprint
+from marshmallow import ValidationError
+
+from api.problems import PROBLEM_MEDIA_TYPE, Problem
+from api.replays import store
+from api.schemas import BatchSchema, BatchSubmitSchema, SubmitArgsSchema
+from api.submission import accept, check_log, options_for
+from workers.store import PREFIX, new_id
+
+blp = Blueprint("batches", __name__, url_prefix="/v1/batches",
+                description="Tournaments: many logs at once")
+ARCHIVES = ("application/zip", "application/x-tar", "application/gzip")
+LOG_SUFFIXES = (".json", ".txt", ".log")
+PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
+
+
+def _batch_key(batch_id: str) -> str:
+    return f"{PREFIX}batch:{batch_id}"
+
+
+def _logs_from_json(data: bytes) -> list[tuple[str, str]]:
+    try:
+        document = json.loads(data)
+        loaded = BatchSubmitSchema().load(document)
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise Problem(400, "malformed-json", "The body is not valid JSON", str(err)) from None
+    except ValidationError as err:
+        raise Problem(422, "invalid-batch", "The batch is not valid",
+                      "a batch is {\"logs\": [{\"name\", \"log\" or \"text\"}]}",
+                      errors=err.messages) from None
+    logs = []
+    for i, item in enumerate(loaded["logs"]):
+        if ("log" in item) == ("text" in item):
+            raise Problem(422, "invalid-batch", "The batch is not valid",
+                          f"log {i} ({item['name']}) needs exactly one of 'log' and 'text'")
+        logs.append((item["name"], item["text"] if "text" in item else json.dumps(item["log"])))
+    return logs
+
+
+def _logs_from_archive(data: bytes, mimetype: str) -> list[tuple[str, str]]:
+    files: list[tuple[str, bytes]] = []
+    try:
+        if mimetype == "application/zip":
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                files = [(info.filename, archive.read(info)) for info in archive.infolist()
+                         if not info.is_dir()]
+        else:
+            with tarfile.open(fileobj=io.BytesIO(data)) as archive:
+                files = [(m.name, archive.extractfile(m).read()) for m in archive.getmembers()
+                         if m.isfile()]
+    except (zipfile.BadZipFile, tarfile.TarError, EOFError, OSError) as err:
+        raise Problem(400, "malformed-archive", "The archive cannot be read", str(err)) from None
+    logs = []
+    for name, content in sorted(files):
+        if not name.endswith(LOG_SUFFIXES) or name.endswith(".expected.json"):
+            continue
+        logs.append((name, content.decode("utf-8", errors="replace")))
+    return logs
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(SubmitArgsSchema(only=("mode", "catalog", "webhook")), location="query",
+               as_kwargs=True)
+@blp.doc(requestBody={"required": True, "content": {
+    "application/json": {"schema": {"$ref": "#/components/schemas/BatchSubmit"}},
+    "application/zip": {"schema": {"type": "string", "format": "binary"}},
+    "application/x-tar": {"schema": {"type": "string", "format": "binary"}},
+    "application/gzip": {"schema": {"type": "string", "format": "binary"}}}})
+@blp.response(202, BatchSchema, description="Accepted; follow Location")
+@blp.alt_response(400, schema="Problem", description="Malformed body", **PROBLEM)
+@blp.alt_response(413, schema="Problem", description="Body too large", **PROBLEM)
+@blp.alt_response(415, schema="Problem", description="Unsupported body", **PROBLEM)
+@blp.alt_response(422, schema="Problem", description="Not a valid batch", **PROBLEM)
+def submit_batch(mode: str, catalog: str | None, webhook: str | None):
+    """Submit many logs (a JSON list, or a zip / tar of log files); duplicates are found."""
+    data = request.get_data(cache=False)
+    if request.mimetype == "application/json":
+        logs = _logs_from_json(data)
+    elif request.mimetype in ARCHIVES:
+        logs = _logs_from_archive(data, request.mimetype)
+    else:
+        raise Problem(415, "unsupported-media-type", "Unsupported media type",
+                      "send application/json, application/zip, application/x-tar or "
+                      "application/gzip")
+    limit = current_app.config["MAX_BATCH"]
+    if not logs:
+        raise Problem(422, "empty-batch", "The batch holds no logs")
+    if len(logs) > limit:
+        raise Problem(422, "too-many-logs", "The batch has too many logs",
+                      f"{len(logs)} logs; at most {limit} per batch", limit=limit)
+    options = options_for(mode, catalog, webhook)
+    batch_id = new_id()
+    items, seen = [], {}
+    for name, text in logs:
+        item = {"name": name}
+        try:
+            check_log(text)
+        except Problem as problem:
+            item.update(replay="", problem={"type": problem.slug, "detail": problem.detail,
+                                            **problem.extra})
+            items.append(item)
+            continue
+        accepted = accept(text, options, batch=batch_id, name=name)
+        item["replay"] = accepted.replay_id
+        if accepted.replay_id in seen:
+            item["duplicate_of"] = seen[accepted.replay_id]
+        seen.setdefault(accepted.replay_id, name)
+        items.append(item)
+    connection = current_app.extensions["referee_redis"]
+    connection.hset(_batch_key(batch_id), mapping={
+        "id": batch_id, "owner": g.client, "submitted_at": round(time.time(), 3),
+        "items": json.dumps(items)})
+    location = url_for("batches.Batch", batch_id=batch_id)
+    return _batch_document(batch_id), 202, {"Location": location, "Retry-After": "1"}
+
+
+@blp.route("/<string:batch_id>", endpoint="Batch", methods=["GET"])
+@blp.response(200, BatchSchema)
+@blp.alt_response(404, schema="Problem", description="No such batch", **PROBLEM)
+def get_batch(batch_id: str):
+    """Progress, each game's verdict and winner, and the standings."""
+    return _batch_document(batch_id)
+
+
+def _batch_document(batch_id: str) -> dict:
+    connection = current_app.extensions["referee_redis"]
+    raw = connection.hgetall(_batch_key(batch_id))
+    if not raw or raw[b"owner"].decode() != g.client:
+        raise Problem(404, "batch-not-found", "No such batch", f"no batch has id {batch_id}")
+    items = json.loads(raw[b"items"])
+    finished = events = events_total = 0
+    table: dict[str, dict] = defaultdict(lambda: {"games": 0, "wins": 0, "points": 0})
+    counted = set()
+    for item in items:
+        if not item["replay"]:
+            finished += 1
+            continue
+        record = store().get(item["replay"], with_source=False)
+        item["status"] = record["status"]
+        progress = record.get("progress") or {}
+        events += progress.get("replayed", 0)
+        events_total += progress.get("total", 0)
+        if record["status"] in ("done", "failed"):
+            finished += 1
+        if record["status"] == "done":
+            item["verdict"] = record["verdict"]
+            standings = record.get("summary", {}).get("standings", [])
+            if standings:
+                item["winner"], item["points"] = standings[0]["player"], standings[0]["points"]
+            if item["replay"] not in counted and record["verdict"] in ("legal", "incomplete"):
+                counted.add(item["replay"])
+                for row in standings:
+                    line = table[row["player"]]
+                    line["games"] += 1
+                    line["wins"] += row["rank"] == 1
+                    line["points"] += row["points"]
+    standings = sorted(({"player": p, **line} for p, line in table.items()),
+                       key=lambda r: (-r["wins"], -r["points"], r["player"]))
+    return {
+        "id": batch_id, "status": "done" if finished == len(items) else "running",
+        "submitted_at": float(raw[b"submitted_at"]),
+        "progress": {"finished": finished, "total": len(items), "events_replayed": events,
+                     "events_total": events_total},
+        "items": items, "standings": standings,
+        "links": {"self": url_for("batches.Batch", batch_id=batch_id)},
+    }

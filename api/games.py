@@ -1,0 +1,95 @@
+"""``/v1/games`` and ``/v1/catalogs``: what the referee knows, and transcribed catalogs."""
+
+from __future__ import annotations
+
+import json
+
+from flask import current_app, g, request
+from flask_smorest import Blueprint
+from marshmallow import ValidationError
+
+import replay
+from api.problems import PROBLEM_MEDIA_TYPE, Problem
+from api.schemas import NAME, CatalogRecordSchema, GameSchema, RuleSchema
+from replay.coimbra.catalog import BUILTIN, check_catalog
+from workers.catalogs import CatalogInUse, CatalogStore
+
+blp = Blueprint("games", __name__, url_prefix="/v1", description="Games, rules, catalogs")
+PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
+PLAYER_COUNTS = {"coimbra": [2, 3, 4]}
+RULESETS = {"coimbra": ["coimbra-2018"]}
+
+
+@blp.route("/games", methods=["GET"])
+@blp.response(200, GameSchema(many=True))
+def list_games():
+    """The games, rulesets, variants and built-in catalogs."""
+    return [{
+        "game": game, "rulesets": RULESETS[game], "players": PLAYER_COUNTS[game],
+        "variants": [v.to_dict() for v in replay.engine_for(game).VARIANTS.values()],
+        "catalogs": list(BUILTIN),
+    } for game in sorted(replay.GAMES)]
+
+
+@blp.route("/games/<string:game>/rules", methods=["GET"])
+@blp.response(200, RuleSchema(many=True))
+@blp.alt_response(404, schema="Problem", description="No such game", **PROBLEM)
+def list_rules(game: str):
+    """Every rule of a game: stable id, one-line statement, section of the rule text."""
+    if game not in replay.GAMES:
+        raise Problem(404, "game-not-found", "No such game",
+                      f"games: {', '.join(sorted(replay.GAMES))}")
+    return [rule.to_dict() for rule in replay.engine_for(game).RULES.values()]
+
+
+def _catalogs() -> CatalogStore:
+    return CatalogStore(current_app.extensions["referee_redis"])
+
+
+@blp.route("/catalogs/<string:name>", methods=["PUT"])
+@blp.doc(requestBody={"required": True, "content": {"application/json": {
+    "schema": {"type": "object", "description": "a catalog (referee catalog template)"}}}})
+@blp.response(201, CatalogRecordSchema, description="Registered")
+@blp.alt_response(200, schema=CatalogRecordSchema, description="Already registered as is")
+@blp.alt_response(409, schema="Problem", description="Name used by a report", **PROBLEM)
+@blp.alt_response(422, schema="Problem", description="Not a valid catalog", **PROBLEM)
+def put_catalog(name: str):
+    """Register a transcribed catalog under a name (checked; immutable once used)."""
+    try:
+        NAME(name)
+    except ValidationError as err:
+        raise Problem(422, "invalid-name", "Not a catalog name", str(err.messages[0])) from None
+    if request.mimetype != "application/json":
+        raise Problem(415, "unsupported-media-type", "Unsupported media type",
+                      "a catalog is application/json")
+    try:
+        document = json.loads(request.get_data(cache=False))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise Problem(400, "malformed-json", "The body is not valid JSON", str(err)) from None
+    problems = check_catalog(document)
+    if problems:
+        raise Problem(422, "invalid-catalog", "The catalog is not valid",
+                      f"{len(problems)} problem(s)", problems=[p.to_dict() for p in problems])
+    try:
+        sha, created = _catalogs().register(g.client, name, document)
+    except CatalogInUse as err:
+        raise Problem(409, "catalog-immutable", "This catalog name is used by a report",
+                      f"{name} ({err}) is used by a report; register the new content under "
+                      "another name") from None
+    record = {"name": name, "sha256": sha, "id": document["meta"]["id"],
+              "printed": document["meta"]["printed"], "created": created}
+    return record, 201 if created else 200
+
+
+@blp.route("/catalogs/<string:name>", methods=["GET"])
+@blp.response(200, CatalogRecordSchema)
+@blp.alt_response(404, schema="Problem", description="No such catalog", **PROBLEM)
+def get_catalog(name: str):
+    """A registered catalog's content hash and identity."""
+    catalogs = _catalogs()
+    sha = catalogs.sha_of(g.client, name)
+    if sha is None:
+        raise Problem(404, "catalog-not-found", "No such catalog", f"no catalog named {name}")
+    document = catalogs.document(sha)
+    return {"name": name, "sha256": sha, "id": document["meta"]["id"],
+            "printed": document["meta"]["printed"]}

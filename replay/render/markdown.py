@@ -1,0 +1,350 @@
+"""Render a replay report as Markdown for people: verdict first, the ledger last.
+
+The helpers ``verdict_title``, ``verdict_sentence``, ``player_names`` and ``round_points``
+are shared with the HTML renderer. Every function copes with missing keys and never raises
+on a report that is merely incomplete (an ``unparseable`` report has few keys).
+"""
+
+from __future__ import annotations
+
+CATEGORIES = ("running", "voyages", "influence", "diplomas", "abilities", "leftovers", "total")
+CATEGORY_LABELS = {
+    "running": "Running (during play)", "voyages": "Voyages", "influence": "Influence tracks",
+    "diplomas": "Diplomas", "abilities": "Abilities", "leftovers": "Leftovers",
+    "total": "Total",
+}
+
+
+def _dict(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _names(values) -> str:
+    return ", ".join(str(v) for v in _list(values)) or "none"
+
+
+def verdict_title(report: dict) -> str:
+    """The verdict in capitals for headings and banners (``SCORE MISMATCH``, ``UNKNOWN``)."""
+    verdict = _dict(report).get("verdict")
+    return str(verdict).replace("_", " ").upper() if verdict else "UNKNOWN"
+
+
+def verdict_sentence(report: dict) -> str:
+    """One plain sentence saying why the verdict is what it is."""
+    report = _dict(report)
+    verdict = report.get("verdict")
+    reached = _dict(report.get("reached"))
+    events = _dict(report.get("events"))
+    if verdict == "legal":
+        leader = next(iter(_list(report.get("standings"))), None)
+        won = ""
+        if isinstance(leader, dict):
+            won = f" {leader.get('player')} wins with {leader.get('points')} points."
+        return (f"All {events.get('total', '?')} events follow the rules and every claimed "
+                f"value matches the replay.{won}")
+    if verdict == "illegal":
+        violations = [v for v in _list(report.get("violations")) if isinstance(v, dict)]
+        if not violations:
+            return "The log breaks a rule."
+        first = violations[0]
+        more = f" ({len(violations) - 1} more violation(s) below)" if len(violations) > 1 else ""
+        return (f"Event {first.get('event')} breaks rule {first.get('rule')}: "
+                f"{first.get('message')}{more}.")
+    if verdict == "score_mismatch":
+        wrong = [c for c in _list(report.get("claims"))
+                 if isinstance(c, dict) and not c.get("match", True)]
+        first = wrong[0] if wrong else {}
+        return (f"Every move is legal, but {len(wrong)} claimed value(s) differ from the "
+                f"replay; the first is {first.get('player')}'s {first.get('what')} at event "
+                f"{first.get('event')}: claimed {first.get('claimed')}, computed "
+                f"{first.get('computed')}.")
+    if verdict == "incomplete":
+        return (f"No rule is broken, but the log ends at round {reached.get('round', '?')}, "
+                f"phase {reached.get('phase', '?')} before the game is scored; expected next: "
+                f"{reached.get('expected_next', '?')}.")
+    if verdict == "unparseable":
+        problems = [p for p in _list(report.get("problems")) if isinstance(p, dict)]
+        first = f" The first: {problems[0].get('message')}." if problems else ""
+        return (f"The log could not be read ({len(problems)} problem(s)), so it was not "
+                f"replayed.{first}")
+    return "The report carries no known verdict."
+
+
+def player_names(report: dict) -> list[str]:
+    """Players in log order, else in the order they first appear in the report."""
+    report = _dict(report)
+    names = [str(n) for n in _list(report.get("players"))]
+    sources = [row.get("player") for row in _list(report.get("ledger")) if isinstance(row, dict)]
+    sources += list(_dict(_dict(report.get("final")).get("players")))
+    for name in sources:
+        if name is not None and str(name) not in names:
+            names.append(str(name))
+    return names
+
+
+def round_points(report: dict) -> list[tuple[str, dict[str, int]]]:
+    """Cumulative points per player after each round reached, then after final scoring.
+
+    Built from the ledger's ``points`` rows; start-of-game points (round 0) count towards
+    round 1. Returns ``[(label, {player: points})]`` with labels ``Round N`` and ``Final``.
+    """
+    report = _dict(report)
+    names = player_names(report)
+    by_round: dict[int, dict[str, int]] = {}
+    final: dict[str, int] = {}
+    has_final = report.get("final") is not None
+    for row in _list(report.get("ledger")):
+        if not isinstance(row, dict) or row.get("resource") != "points":
+            continue
+        delta = row.get("delta") if isinstance(row.get("delta"), int) else 0
+        player = str(row.get("player"))
+        if row.get("phase") == "final":
+            has_final = True
+            final[player] = final.get(player, 0) + delta
+            continue
+        number = row.get("round") if isinstance(row.get("round"), int) else 0
+        bucket = by_round.setdefault(max(number, 1), {})
+        bucket[player] = bucket.get(player, 0) + delta
+    reached = _dict(report.get("reached")).get("round")
+    last = max([reached if isinstance(reached, int) else 0, *by_round])
+    running = dict.fromkeys(names, 0)
+    rows = []
+    for number in range(1, last + 1):
+        for player, delta in by_round.get(number, {}).items():
+            running[player] = running.get(player, 0) + delta
+        partial = number == last and not has_final and report.get("verdict") != "legal"
+        rows.append((f"Round {number}" + (" (so far)" if partial else ""), dict(running)))
+    if has_final:
+        for player, delta in final.items():
+            running[player] = running.get(player, 0) + delta
+        rows.append(("Final", dict(running)))
+    return rows
+
+
+def cell(value) -> str:
+    """A table cell: text on one line with ``|`` escaped; missing values as a dash."""
+    if value is None or value == "":
+        return "—"
+    return str(value).replace("\\", "\\\\").replace("|", "\\|").replace("\r", " ").replace(
+        "\n", " ")
+
+
+def _table(header: list[str], rows: list[list]) -> list[str]:
+    lines = ["| " + " | ".join(cell(h) for h in header) + " |",
+             "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in rows]
+    return [*lines, ""]
+
+
+def _signed(value) -> str:
+    return f"+{value}" if isinstance(value, int) and value > 0 else str(value)
+
+
+def _position(item: dict) -> str:
+    if item.get("line") is None:
+        return ""
+    if item.get("column") is None:
+        return f"line {item['line']}"
+    return f"{item['line']}:{item['column']}"
+
+
+def _summary(report: dict) -> list[str]:
+    catalog = _dict(report.get("catalog"))
+    lines = []
+    if report.get("game") or report.get("ruleset"):
+        lines.append(f"- Game: {report.get('game', '?')}, ruleset {report.get('ruleset', '?')}")
+    if catalog:
+        sha = str(catalog.get("sha256") or "")[:12]
+        text = f"- Catalog: {catalog.get('id', '?')}" + (f" (sha256 {sha}…)" if sha else "")
+        if catalog.get("printed") is False:
+            text += " — **not the printed game's components**"
+            if catalog.get("description"):
+                text += f": {catalog['description']}"
+        elif catalog.get("printed"):
+            text += " — the printed game's components"
+        lines.append(text)
+    if "variants" in report:
+        lines.append(f"- Variants: {_names(report.get('variants'))}")
+    if "mode" in report:
+        lines.append(f"- Mode: {report.get('mode')}")
+    if report.get("players") is not None:
+        lines.append(f"- Players (log order): {_names(report.get('players'))}")
+    events = _dict(report.get("events"))
+    if events:
+        lines.append(f"- Events replayed: {events.get('replayed', '?')} of "
+                     f"{events.get('total', '?')} (events are numbered from 0)")
+    reached = _dict(report.get("reached"))
+    if reached:
+        lines.append(f"- Reached: round {reached.get('round', '?')}, phase "
+                     f"{reached.get('phase', '?')}; expected next: "
+                     f"{reached.get('expected_next', '?')}")
+    if report.get("input_sha256"):
+        lines.append(f"- Input sha256: `{report['input_sha256']}`")
+    lines.append(f"- Engine {report.get('engine_version', '?')}, report version "
+                 f"{report.get('report_version', '?')}")
+    return [*lines, ""]
+
+
+def _problems(report: dict) -> list[str]:
+    problems = [p for p in _list(report.get("problems")) if isinstance(p, dict)]
+    if not problems:
+        return []
+    rows = [[_position(p) or p.get("path"), p.get("message"), p.get("text"), p.get("expected"),
+             ", ".join(str(s) for s in _list(p.get("suggestions")))] for p in problems]
+    return ["## Problems reading the log", "",
+            *_table(["Where", "Problem", "Text", "Expected", "Did you mean"], rows)]
+
+
+def _violations(report: dict) -> list[str]:
+    violations = [v for v in _list(report.get("violations")) if isinstance(v, dict)]
+    if not violations:
+        return []
+    rows = []
+    for v in violations:
+        notes = []
+        if v.get("legal_under"):
+            notes.append(f"legal under variant {v['legal_under']}")
+        if v.get("follows_from") is not None:
+            notes.append(f"follows from event {v['follows_from']}")
+        if v.get("applied") is False:
+            notes.append("event skipped")
+        rows.append([v.get("event"), _position(v), v.get("rule"), v.get("message"),
+                     v.get("expected"), v.get("found"), "; ".join(notes)])
+    header = ["Event", "Line:col", "Rule", "Message", "Expected", "Found", "Notes"]
+    if not any(v.get("line") is not None for v in violations):
+        header, rows = [header[0], *header[2:]], [[row[0], *row[2:]] for row in rows]
+    lines = ["## Violations", "", *_table(header, rows)]
+    statements = {}
+    for v in violations:
+        if v.get("rule") and v.get("statement"):
+            statements.setdefault(v["rule"], v["statement"])
+    lines += [f"- **{rule}**: {text}" for rule, text in statements.items()]
+    return [*lines, ""] if statements else lines
+
+
+def _warnings(report: dict) -> list[str]:
+    warnings = [w for w in _list(report.get("warnings")) if isinstance(w, dict)]
+    if not warnings:
+        return []
+    lines = ["## Warnings", ""]
+    for w in warnings:
+        where = f"event {w['event']}" if w.get("event") is not None else ""
+        if not where and w.get("line") is not None:
+            where = f"line {w['line']}" + (f", column {w['column']}"
+                                           if w.get("column") is not None else "")
+        lines.append(f"- {where + ': ' if where else ''}{w.get('message', '')}")
+    return [*lines, ""]
+
+
+def _claims(report: dict) -> list[str]:
+    claims = [c for c in _list(report.get("claims")) if isinstance(c, dict)]
+    wrong = [c for c in claims if not c.get("match", True)]
+    if not claims:
+        return []
+    if not wrong:
+        return ["## Claims", "", f"All {len(claims)} claimed values match the replay.", ""]
+    rows = [[c.get("event"), c.get("player"), c.get("what"), c.get("claimed"),
+             c.get("computed")] for c in wrong]
+    lines = [f"## Claims that differ ({len(wrong)} of {len(claims)})", "",
+             *_table(["Event", "Player", "What", "Claimed", "Computed"], rows)]
+    for c in wrong:
+        steps = [r for r in _list(c.get("explained_by")) if isinstance(r, dict)]
+        if not steps:
+            continue
+        first = steps[0]
+        start = (first["after"] - first["delta"] if isinstance(first.get("after"), int)
+                 and isinstance(first.get("delta"), int) else "?")
+        trail = "; ".join(
+            f"{'final' if r.get('event') is None else 'event ' + str(r.get('event'))} "
+            f"{_signed(r.get('delta'))} → {r.get('after')} ({r.get('reason')})" for r in steps)
+        lines.append(f"- How {c.get('player')}'s {c.get('what')} reached {c.get('computed')}: "
+                     f"starts at {start}; {trail}")
+    return [*lines, ""]
+
+
+def _final(report: dict, names: list[str]) -> list[str]:
+    final = _dict(report.get("final"))
+    players = _dict(final.get("players"))
+    if not players:
+        return []
+    columns = [n for n in names if n in players] + [n for n in players if n not in names]
+    rows = [[CATEGORY_LABELS[key], *(_dict(players[n]).get(key) for n in columns)]
+            for key in CATEGORIES]
+    rows[-1] = [f"**{v}**" if v is not None else v for v in rows[-1]]
+    lines = ["## Final scoring", "", *_table(["Category", *columns], rows)]
+    tracks = _dict(final.get("tracks"))
+    if tracks:
+        track_rows = []
+        for track, places in tracks.items():
+            text = ", ".join(f"{p.get('place')}. {p.get('player')} (position {p.get('position')},"
+                             f" {p.get('points')} pts)" for p in _list(places)
+                             if isinstance(p, dict))
+            track_rows.append([track, text])
+        lines += _table(["Influence track", "Places"], track_rows)
+    return lines
+
+
+def _standings(report: dict) -> list[str]:
+    rows = [[s.get("rank"), s.get("player"), s.get("points")]
+            for s in _list(report.get("standings")) if isinstance(s, dict)]
+    if not rows:
+        return []
+    lines = ["## Standings", "", *_table(["Rank", "Player", "Points"], rows)]
+    notes = [str(n) for n in _list(report.get("tie_break"))]
+    lines += [f"- Tie-break: {note}" for note in notes]
+    return [*lines, ""] if notes else lines
+
+
+def _per_round(report: dict, names: list[str]) -> list[str]:
+    rows = round_points(report)
+    if not rows:
+        return []
+    return ["## Points per round (cumulative)", "",
+            *_table(["After", *names], [[label, *(pts.get(n, 0) for n in names)]
+                                        for label, pts in rows])]
+
+
+def _turn_order(report: dict) -> list[str]:
+    orders = [t for t in _list(report.get("turn_order")) if isinstance(t, dict)]
+    if not orders:
+        return []
+    rows = []
+    for t in orders:
+        crowns = ", ".join(
+            f"{name} {c.get('total')} ({c.get('tokens')}+{c.get('favors')}+{c.get('flag')})"
+            for name, c in _dict(t.get("crowns")).items() if isinstance(c, dict))
+        rows.append([t.get("round"), _names(t.get("previous")), crowns, _names(t.get("new")),
+                     t.get("ties")])
+    return ["## Turn order", "", "Crowns: total (tokens + favors + flag).", "",
+            *_table(["Round", "Previous order", "Crowns", "New order", "Ties"], rows)]
+
+
+def _ledger(report: dict) -> list[str]:
+    ledger = [row for row in _list(report.get("ledger")) if isinstance(row, dict)]
+    if not ledger:
+        return []
+    rows = [[r.get("event") if r.get("event") is not None else "final", r.get("round"),
+             r.get("phase"), r.get("player"), r.get("resource"), _signed(r.get("delta")),
+             r.get("after"), r.get("reason"), r.get("source")] for r in ledger]
+    return [f"## Ledger ({len(ledger)} rows)", "",
+            *_table(["Event", "Round", "Phase", "Player", "Resource", "Change", "After",
+                     "Reason", "Source"], rows)]
+
+
+def render_markdown(report: dict) -> str:
+    """The report as a deterministic Markdown document, verdict first and ledger last."""
+    report = _dict(report)
+    names = player_names(report)
+    lines = [f"# Verdict: {verdict_title(report)}", "", verdict_sentence(report), ""]
+    lines += _summary(report)
+    for section in (_problems(report), _violations(report), _warnings(report),
+                    _claims(report), _final(report, names), _standings(report),
+                    _per_round(report, names), _turn_order(report), _ledger(report)):
+        lines += section
+    while lines and lines[-1] == "":
+        lines.pop()
+    return "\n".join(lines) + "\n"

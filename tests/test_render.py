@@ -1,0 +1,156 @@
+"""Report renderings: golden JSON and Markdown files, and the HTML page's promises.
+
+Regenerate the golden files with ``REFEREE_UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_render.py``
+and read the changed ``.report.md`` files before committing them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+import replay
+from replay.render import RENDERERS, render_html, render_markdown
+from replay.render.markdown import round_points
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures" / "coimbra"
+GOLDEN = FIXTURES / "golden"
+UPDATE = os.environ.get("REFEREE_UPDATE_GOLDEN") == "1"
+
+
+def fixture_logs() -> list[Path]:
+    """Every legal and illegal fixture log (not the ``.expected.json`` files)."""
+    return [path for folder in ("legal", "illegal")
+            for path in sorted((FIXTURES / folder).glob("*.json"))
+            if not path.name.endswith(".expected.json")]
+
+
+def fixture_report(log: Path) -> dict:
+    """The report for a fixture log, replayed in the mode its ``.expected.json`` names."""
+    expected = log.with_name(log.name.removesuffix(".json") + ".expected.json")
+    mode = (json.loads(expected.read_text(encoding="utf-8")).get("mode", "strict")
+            if expected.exists() else "strict")
+    return replay.replay(json.loads(log.read_text(encoding="utf-8")), mode=mode)
+
+
+def golden_paths(log: Path) -> dict[str, Path]:
+    """``{"json": ..., "md": ...}``: where a fixture's golden renderings live."""
+    stem = f"{log.parent.name}-{log.name.removesuffix('.json')}"
+    return {kind: GOLDEN / f"{stem}.report.{kind}" for kind in ("json", "md")}
+
+
+def update_golden() -> None:
+    """Rewrite every golden file from the current engine and renderers."""
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    for log in fixture_logs():
+        report = fixture_report(log)
+        for kind, path in golden_paths(log).items():
+            path.write_text(RENDERERS[kind](report), encoding="utf-8")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _regenerate():
+    if UPDATE:
+        update_golden()
+
+
+LOGS = fixture_logs()
+
+
+@pytest.mark.parametrize("log", LOGS, ids=[f"{p.parent.name}-{p.stem}" for p in LOGS])
+def test_golden(log):
+    report = fixture_report(log)
+    for kind, path in golden_paths(log).items():
+        assert path.exists(), f"missing {path}; run with REFEREE_UPDATE_GOLDEN=1"
+        assert RENDERERS[kind](report) == path.read_text(encoding="utf-8"), (
+            f"{path.name} differs; rerun with REFEREE_UPDATE_GOLDEN=1 and review the diff")
+
+
+def test_renderings_are_deterministic():
+    report = fixture_report(FIXTURES / "legal" / "game-4p.json")
+    for render in RENDERERS.values():
+        assert render(report) == render(json.loads(json.dumps(report)))
+
+
+UNPARSEABLE = {
+    "verdict": "unparseable",
+    "problems": [{"message": "unknown event type 'plcae' | typo", "path": "/events/3/type",
+                  "line": 4, "column": 7, "text": "ana: plcae gray5", "expected": "place",
+                  "suggestions": ["place"]}],
+}
+
+
+def test_unparseable_markdown_and_html():
+    text = render_markdown(UNPARSEABLE)
+    assert text.startswith("# Verdict: UNPARSEABLE\n")
+    assert "plcae" in text and "\\| typo" in text and "4:7" in text
+    page = render_html(UNPARSEABLE)
+    assert "UNPARSEABLE" in page and "line 4, column 7" in page
+
+
+def test_renderers_survive_missing_and_null_keys():
+    report = fixture_report(FIXTURES / "illegal" / "city-payment-wrong-resource.json")
+    for key in report:
+        for broken in ({k: v for k, v in report.items() if k != key},
+                       *({**report, key: odd} for odd in (None, 5, "x", [], {}, [5], [None]))):
+            for render in RENDERERS.values():
+                assert isinstance(render(broken), str)
+    for render in (render_markdown, render_html):
+        assert render({})
+
+
+def test_markdown_names_a_demo_catalog_and_escapes_pipes():
+    report = fixture_report(FIXTURES / "illegal" / "city-row-other-row.json")
+    report["violations"][0]["message"] = "a | b"
+    text = render_markdown(report)
+    assert "not the printed game" in text
+    assert "a \\| b" in text
+
+
+def test_per_round_points_follow_the_ledger():
+    report = fixture_report(FIXTURES / "legal" / "game-2p.json")
+    rows = round_points(report)
+    assert [label for label, _ in rows] == ["Round 1", "Round 2", "Round 3", "Round 4", "Final"]
+    assert rows[-1][1] == {s["player"]: s["points"] for s in report["standings"]}
+
+
+def test_html_escapes_hostile_text():
+    report = fixture_report(FIXTURES / "illegal" / "city-row-other-row.json")
+    hostile = '<script>alert("x")</script>'
+    report["players"] = [hostile, *report["players"]]
+    report["violations"][0]["message"] = hostile
+    report["ledger"][0]["player"] = hostile
+    page = render_html(report)
+    assert "<script" not in page
+    assert "&lt;script&gt;" in page
+
+
+@pytest.mark.parametrize("name", ["game-2p", "game-4p", "round-one-2p"])
+def test_html_is_self_contained(name):
+    page = render_html(fixture_report(FIXTURES / "legal" / f"{name}.json"))
+    assert page.startswith("<!DOCTYPE html>")
+    assert "http://" not in page and "https://" not in page
+    assert not re.search(r"<(script|link|img|iframe)\b", page)
+    assert 'id="verdict"' in page and '<details id="ledger">' in page
+
+
+@pytest.mark.parametrize("folder, name", [("legal", "game-2p"), ("legal", "game-3p"),
+                                          ("legal", "game-4p"), ("legal", "round-one-2p"),
+                                          ("illegal", "voyage-payment-cannot-afford")])
+def test_score_chart_has_a_point_per_player_and_round(folder, name):
+    report = fixture_report(FIXTURES / folder / f"{name}.json")
+    page = render_html(report)
+    chart = re.search(r'<svg id="score-chart".*?</svg>', page).group(0)
+    assert "<title" in chart
+    lines = re.findall(r'<polyline[^>]* points="([^"]*)"', chart)
+    points = sum(len(line.split()) for line in lines)
+    expected = report["reached"]["round"] + (report["final"] is not None)
+    assert len(lines) == len(report["players"])
+    assert points == len(report["players"]) * expected
+    for player in report["players"]:
+        assert player in chart
