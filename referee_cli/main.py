@@ -215,7 +215,11 @@ def run(port: int, log_path: Path, once: bool, timeout: float) -> None:
                 click.echo(f"POST /v1/replays -> {status}, Location {headers['Location']}",
                            err=True)
                 record = _poll(base + headers["Location"], timeout)
-                click.echo(json.dumps(record.get("report") or record, indent=2, sort_keys=True))
+                if record["status"] == "done":
+                    _, _, report = _http_json(base + record["links"]["report"])
+                    click.echo(json.dumps(report, indent=2, sort_keys=True))
+                else:
+                    click.echo(json.dumps(record, indent=2, sort_keys=True))
                 if not once:
                     click.echo("service running; Ctrl-C to stop", err=True)
                     _wait_for_interrupt()
