@@ -31,7 +31,9 @@ def respond(record: dict, report_text: str | None) -> Response:
         raise Problem(409, "report-not-ready", "The report is not ready",
                       f"the replay is {record['status']}", headers={"Retry-After": 1},
                       failure=record.get("failure"))
-    media = request.accept_mimetypes.best_match(list(MEDIA_TYPES), default=None)
+    # No Accept header means anything goes: JSON, the report's own form.
+    media = request.accept_mimetypes.best_match(list(MEDIA_TYPES), default=None) \
+        if request.accept_mimetypes else "application/json"
     if media is None:
         raise Problem(406, "not-acceptable", "No acceptable format",
                       "the report is application/json, text/markdown or text/html")

@@ -66,6 +66,10 @@ def test_report_formats_by_accept_with_strong_etags(api_url, worker_process):
         assert again.status_code == 304
     refused = requests.get(url, headers={**ALICE, "Accept": "image/png"}, timeout=5)
     assert refused.status_code == 406
+    session = requests.Session()
+    session.headers.pop("Accept")
+    plain = session.get(url, headers=ALICE, timeout=5)
+    assert plain.headers["Content-Type"] == "application/json"
 
 
 def test_idempotency_key_and_identical_logs(api_url, worker_process):
