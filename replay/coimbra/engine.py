@@ -135,14 +135,19 @@ def _enter_phase(game: Game, wanted: str, kind: str) -> None:
         after_end = state.phase in ("F", "over") and state.round == ROUNDS
         game.judge.breach(
             "coimbra.log.after_end" if after_end else "coimbra.log.order",
-            f"a {kind} event cannot come during {PHASE_NAMES[state.phase]}"
+            f"{_article(kind)} {kind} event cannot come during {PHASE_NAMES[state.phase]}"
             + ("" if after_end else f" of round {state.round}" if state.round else ""),
             expected=expected_next(game), found=kind, skip=True)
     game.judge.breach("coimbra.log.order",
-                      f"a {kind} event comes before {PHASE_NAMES[state.phase]} of round "
+                      f"{_article(kind)} {kind} event comes before {PHASE_NAMES[state.phase]} "
+                      "of round "
                       f"{state.round} is finished", expected=expected_next(game), found=kind)
     while state.phase != wanted:
         FORCE_CLOSE[state.phase](game)
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
 
 
 SEQUENCE = ("setup", "start", "deal", "A", "B", "C", "E", "F")

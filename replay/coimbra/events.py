@@ -84,6 +84,10 @@ EVENTS: dict[str, dict[str, tuple[str, bool]]] = {
 
 
 @lru_cache(maxsize=1024)
+def _article(word: str) -> str:
+    return "an" if word[:1] in tuple("aeiou") else "a"
+
+
 def normalise_die(text: str) -> tuple[str | None, str | None]:
     """``(die, warning)`` for a die's text, or ``(None, problem)`` when it is not a die."""
     match = DIE.match(text.strip().lower())
@@ -125,7 +129,7 @@ def check_events(events: list[dict]) -> tuple[list[dict], list[dict]]:
         for name, (field_kind, required) in spec.items():
             if name not in event:
                 if required:
-                    problems.append(LogProblem(f"a {kind} event needs {name!r}",
+                    problems.append(LogProblem(f"{_article(kind)} {kind} event needs {name!r}",
                                                path=f"{path}/{name}"))
                 continue
             test, expected = KINDS[field_kind]
@@ -137,7 +141,7 @@ def check_events(events: list[dict]) -> tuple[list[dict], list[dict]]:
                 _normalise_dice(event, name, field_kind, path, problems, warnings, index)
         unknown = set(event) - set(spec) - {"type", "comment"}
         for name in sorted(unknown):
-            problems.append(LogProblem(f"a {kind} event has no field {name!r}",
+            problems.append(LogProblem(f"{_article(kind)} {kind} event has no field {name!r}",
                                        path=f"{path}/{name}", expected=", ".join(spec)))
         normalised.append(event)
     if problems:

@@ -16,6 +16,10 @@ from replay.core.ledger import LedgerRow
 RESOURCE_CAP = 20
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
 class Game:
     """A replay in progress."""
 
@@ -82,7 +86,7 @@ class Game:
         """Give pilgrim steps, to be used by a ``move`` right after this event."""
         if self.player(name).pilgrim is None:
             self.warnings.append({"event": self.event, "message":
-                                  f"{name} has no pilgrim on the map yet: {steps} step(s) "
+                                  f"{name} has no pilgrim on the map yet: {_count(steps, 'step')} "
                                   f"from {source} are lost"})
             return
         pending = self.state.pending_steps

@@ -162,7 +162,7 @@ def handle_distress(game: Game, event: dict) -> None:
     coins, guards = event.get("coins", DISTRESS_MAX), event.get("guards", DISTRESS_MAX)
     if not (0 <= coins <= DISTRESS_MAX and 0 <= guards <= DISTRESS_MAX):
         game.judge.breach("coimbra.distress.amount",
-                          "distress gives up to two coins and up to two guards",
+                          f"distress for {coins} coins and {guards} guards: at most two of each",
                           player=player.name, expected="0-2 coins, 0-2 guards",
                           found=f"{coins} coins, {guards} guards")
     game.change(player.name, "coins", coins, "distress action", "distress")

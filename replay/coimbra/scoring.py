@@ -44,7 +44,8 @@ def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> d
         player = state.players[name]
         points, sets = best_diploma_score(diplomas_of(game, player), game.catalog.diploma_types)
         diploma_sets[name] = sets
-        score(name, "diplomas", points, f"diploma sets {sets}", "diplomas")
+        described = "; ".join("+".join(s) for s in sets) or "no diplomas"
+        score(name, "diplomas", points, f"diploma sets: {described}", "diplomas")
         for source, effects in _end_game_sources(game, player):
             for effect in effects:
                 if effect["kind"] == "score_per":
@@ -59,7 +60,8 @@ def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> d
             else crowns_of(game, player, position)["total"]
         leftovers[name] = {"coins": player.coins, "guards": player.guards, "crowns": crowns}
         score(name, "leftovers", (player.coins + player.guards + crowns) // 2,
-              f"({player.guards} guards + {player.coins} coins + {crowns} crowns) // 2",
+              f"({player.guards} guards + {player.coins} coins + {crowns} crowns) / 2, "
+              "rounded down",
               "leftovers")
     for name in state.order:
         breakdown[name]["total"] = state.players[name].points

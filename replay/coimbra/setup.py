@@ -9,6 +9,7 @@ from replay.coimbra.game import Game
 from replay.coimbra.state import TRACKS
 
 VOYAGES_SHOWN = 6
+STARTING = {"coins": 7, "guards": 7}
 
 
 def handle_setup(game: Game, event: dict) -> None:
@@ -16,7 +17,8 @@ def handle_setup(game: Game, event: dict) -> None:
     state, catalog, judge = game.state, game.catalog, game.judge
     order = event["order"]
     if sorted(order) != sorted(state.order):
-        judge.breach("coimbra.setup.order", "the initial order must list every player once",
+        judge.breach("coimbra.setup.order",
+                     f"the initial order {', '.join(order)} does not list every player once",
                      expected=", ".join(sorted(state.order)), found=", ".join(order), skip=True)
     placed = event["monasteries"]
     for space in sorted(set(catalog.spaces) - set(placed)):
@@ -37,14 +39,16 @@ def handle_setup(game: Game, event: dict) -> None:
     for voyage in voyages:
         game.component(catalog.voyages, voyage, "voyage")
     if len(voyages) != VOYAGES_SHOWN or len(set(voyages)) != len(voyages):
-        judge.breach("coimbra.setup.voyages", "six different voyages are revealed",
+        judge.breach("coimbra.setup.voyages",
+                     f"{len(set(voyages))} different voyages revealed, not six",
                      expected="6 different voyages", found=len(set(voyages)))
     tiles = event["scoring_tiles"]
     for _track, tile_id in tiles.items():
         game.component(catalog.scoring_tiles, tile_id, "scoring tile")
     if sorted(tiles) != sorted(TRACKS) or len(set(tiles.values())) != len(TRACKS):
         judge.breach("coimbra.setup.scoring_tiles",
-                     "each of the four tracks gets one different scoring tile",
+                     f"the scoring tiles {', '.join(f'{k}={v}' for k, v in tiles.items())} "
+                     "are not one different tile per track",
                      expected=", ".join(TRACKS), found=", ".join(sorted(tiles)), skip=True)
     pairs = [tuple(pair) for pair in event["start_pairs"]]
     known = {frozenset(pair) for pair in catalog.start_pairs}
@@ -54,7 +58,8 @@ def handle_setup(game: Game, event: dict) -> None:
                          expected=" / ".join("+".join(p) for p in catalog.start_pairs),
                          found="+".join(pair), skip=True)
     if len(pairs) != len(state.order) or len({frozenset(p) for p in pairs}) != len(pairs):
-        judge.breach("coimbra.setup.start_pairs", "one different pair per player is displayed",
+        judge.breach("coimbra.setup.start_pairs",
+                     f"{len(pairs)} pairs displayed for {len(state.order)} players",
                      expected=len(state.order), found=len(pairs))
 
     state.order = list(order)
@@ -66,6 +71,9 @@ def handle_setup(game: Game, event: dict) -> None:
     state.corners_free = list(catalog.corners)
     state.deck = {c.id for c in catalog.characters.values() if c.level != "I"}
     state.start_turns = list(reversed(order)) + list(order)
+    for name in state.order:
+        for resource, amount in STARTING.items():
+            game.change(name, resource, amount, f"starting {resource}", "setup")
     state.phase = "start"
 
 
@@ -77,11 +85,13 @@ def handle_start(game: Game, event: dict) -> None:
     expected = state.start_turns[0]
     if player.name != expected:
         judge.breach("coimbra.start.order",
-                     "start choices go in reverse player order, then forward order",
+                     f"it is {expected}'s start choice (reverse order, then forward order)",
                      player=player.name, expected=expected, found=player.name, skip=True)
     has_pair, has_corner = "pair" in event, "corner" in event
     if has_pair == has_corner:
-        judge.breach("coimbra.start.choice", "a start choice is either a pair or a corner",
+        judge.breach("coimbra.start.choice",
+                     "a start choice takes a pair or a corner" + (", not both" if has_pair
+                                                                  else ": neither is given"),
                      player=player.name, skip=True)
     second_pass = turn >= len(state.order)
     if (has_pair and player.took_pair) or (has_corner and player.took_corner):

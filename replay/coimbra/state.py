@@ -27,8 +27,8 @@ class Player:
     """One player's resources, tracks, components and per-round bookkeeping."""
 
     name: str
-    coins: int = 7
-    guards: int = 7
+    coins: int = 0  # the starting coins and guards arrive as ledger rows at setup
+    guards: int = 0
     points: int = 0
     influence: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TRACKS, 0))
     # When the player's disk reached its current space on each track (lower disk = earlier).

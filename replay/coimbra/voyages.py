@@ -7,6 +7,10 @@ from replay.coimbra.game import Game
 from replay.coimbra.state import Player
 
 
+def _times(number: int) -> str:
+    return {1: "once", 2: "twice"}.get(number, f"{number} times")
+
+
 def _take_turn(game: Game, player: Player) -> None:
     """Move the turn to ``player``; earlier players have passed, later ones must wait."""
     state = game.state
@@ -43,7 +47,7 @@ def handle_invest(game: Game, event: dict) -> None:
                      player=player.name, found=voyage.id, skip=True)
     if player.invested_this_round >= player.investments:
         judge.breach("coimbra.voyage.limit",
-                     f"{player.name} may invest {player.investments} time(s) this round",
+                     f"{player.name} may invest {_times(player.investments)} this round",
                      player=player.name, expected=player.investments,
                      found=player.invested_this_round + 1)
     discount = sum(effect["amount"] for favor in player.favors
