@@ -23,9 +23,9 @@ comments = st.text(st.characters(blacklist_categories=["Cs", "Cc"]), max_size=20
 @given(games, st.lists(st.tuples(st.integers(0, 300), comments), max_size=5))
 def test_text_round_trips_through_the_model(document, notes):
     for index, note in notes:
+        note = note.replace("#", "").strip()
         if note:
-            event = document["events"][index % len(document["events"])]
-            event["comment"] = note.replace("#", "")
+            document["events"][index % len(document["events"])]["comment"] = note
     log = load_log(document)
     text = print_text(log)
     again, warnings = parse_text(text)
