@@ -6,17 +6,16 @@ import http
 import os
 
 import redis
-from flask import Flask, current_app, g
+from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
-from rq import Worker
 
-from api import batches, games, replays
+from api import batches, games, health, replays
 from api.auth import install_auth, load_keys
-from api.problems import PROBLEM_MEDIA_TYPE, Problem, install_problem_handlers
+from api.problems import PROBLEM_MEDIA_TYPE, install_problem_handlers
 from api.schemas import BatchSubmitSchema, ProblemSchema, ScoresheetDocumentSchema
 from replay.core.log import LogSchema
-from workers.webhooks import secret_for
+from replay.core.report_schema import ReportSchema
 
 DEFAULTS = {
     "API_TITLE": "Tabletop rules referee",
@@ -68,37 +67,11 @@ def create_app(config: dict | None = None) -> Flask:
     api.spec.components.schema("Log", schema=LogSchema)
     api.spec.components.schema("Scoresheet", schema=ScoresheetDocumentSchema)
     api.spec.components.schema("BatchSubmit", schema=BatchSubmitSchema)
+    api.spec.components.schema("Report", schema=ReportSchema)
     api.spec.components.security_scheme("apiKey", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"apiKey": []}]
-    for blueprint in (replays.blp, batches.blp, games.blp):
+    for blueprint in (replays.blp, batches.blp, games.blp, health.blp):
         api.register_blueprint(blueprint)
     install_problem_handlers(app)
     install_auth(app)
-    _install_health(app)
     return app
-
-
-def _install_health(app: Flask) -> None:
-    @app.get("/healthz")
-    def healthz():
-        """The process is up."""
-        return {"status": "ok"}
-
-    @app.get("/readyz")
-    def readyz():
-        """Redis answers and at least one worker is alive."""
-        connection = current_app.extensions["referee_redis"]
-        try:
-            connection.ping()
-            workers = len(Worker.all(connection=connection))
-        except redis.RedisError as err:
-            raise Problem(503, "not-ready", "Redis is not reachable", str(err)) from None
-        if not workers:
-            raise Problem(503, "not-ready", "No worker is running",
-                          "start one with `referee worker`", headers={"Retry-After": 5})
-        return {"status": "ready", "redis": "ok", "workers": workers}
-
-    @app.get("/v1/webhooks/secret")
-    def webhook_secret():
-        """The caller's secret for checking webhook signatures (Standard Webhooks)."""
-        return {"secret": secret_for(current_app.extensions["referee_redis"], g.client)}

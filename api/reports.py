@@ -12,7 +12,7 @@ from api.problems import Problem
 MEDIA_TYPES = {"application/json": "json", "text/markdown": "md", "text/html": "html"}
 REPORT_RESPONSES = {
     "200": {"description": "The report", "content": {
-        "application/json": {"schema": {"type": "object"}},
+        "application/json": {"schema": {"$ref": "#/components/schemas/Report"}},
         "text/markdown": {"schema": {"type": "string"}},
         "text/html": {"schema": {"type": "string"}}}},
     "304": {"description": "Not modified (If-None-Match)"},

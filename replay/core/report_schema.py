@@ -1,0 +1,110 @@
+"""The report document's schema (version ``REPORT_VERSION``), written down with marshmallow.
+
+Reports are built as plain data by the engines; this schema is their contract: the API
+publishes it, and the tests check every golden report against it.
+"""
+
+from marshmallow import INCLUDE, Schema, fields, validate
+
+from replay.core.report import VERDICTS
+
+
+class CatalogSummarySchema(Schema):
+    """Which catalog the replay read its components from."""
+
+    id = fields.String(required=True)
+    sha256 = fields.String(required=True, validate=validate.Length(equal=64))
+    printed = fields.Boolean(required=True)
+    description = fields.String(required=True)
+
+
+class ViolationSchema(Schema):
+    """A rule broken at one event."""
+
+    rule = fields.String(required=True)
+    event = fields.Integer(required=True)
+    message = fields.String(required=True)
+    statement = fields.String(required=True)
+    applied = fields.Boolean(required=True)
+    line = fields.Integer()
+    column = fields.Integer()
+    expected = fields.String()
+    found = fields.String()
+    legal_under = fields.String()
+    follows_from = fields.Integer()
+
+
+class LedgerRowSchema(Schema):
+    """One change to a player's resources or points."""
+
+    event = fields.Integer(required=True, allow_none=True)
+    player = fields.String(required=True)
+    resource = fields.String(required=True)
+    delta = fields.Integer(required=True)
+    after = fields.Integer(required=True)
+    reason = fields.String(required=True)
+    round = fields.Integer(required=True)
+    phase = fields.String(required=True)
+    source = fields.String(required=True)
+
+
+class ClaimSchema(Schema):
+    """A value the table claimed, compared with the computed one."""
+
+    event = fields.Integer(required=True)
+    player = fields.String(required=True)
+    what = fields.String(required=True)
+    claimed = fields.Raw(required=True)
+    computed = fields.Raw(required=True)
+    match = fields.Boolean(required=True)
+    explained_by = fields.List(fields.Nested(LedgerRowSchema))
+
+
+class RankSchema(Schema):
+    """A player's final rank."""
+
+    rank = fields.Integer(required=True)
+    player = fields.String(required=True)
+    points = fields.Integer(required=True)
+
+
+class ProblemItemSchema(Schema):
+    """A located problem of an unreadable input."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    message = fields.String(required=True)
+    path = fields.String(required=True)
+
+
+class ReportSchema(Schema):
+    """A replay's report. ``unparseable`` reports carry ``problems`` and little else."""
+
+    report_version = fields.Integer(required=True, validate=validate.Equal(1))
+    engine_version = fields.String(required=True)
+    verdict = fields.String(required=True, validate=validate.OneOf(VERDICTS))
+    input_sha256 = fields.String(required=True)
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    warnings = fields.List(fields.Dict(), required=True)
+    problems = fields.List(fields.Nested(ProblemItemSchema))
+    input = fields.String(metadata={"description": "'scoresheet' for scoresheet input"})
+    game = fields.String()
+    ruleset = fields.String()
+    variants = fields.List(fields.String())
+    catalog = fields.Nested(CatalogSummarySchema)
+    mode = fields.String(validate=validate.OneOf(["strict", "audit"]))
+    players = fields.List(fields.String())
+    events = fields.Dict(keys=fields.String(), values=fields.Integer())
+    reached = fields.Dict()
+    claims = fields.List(fields.Nested(ClaimSchema))
+    first_divergence = fields.Nested(ClaimSchema, allow_none=True)
+    phases = fields.List(fields.Dict())
+    turn_order = fields.List(fields.Dict())
+    discards = fields.List(fields.Dict())
+    final = fields.Dict(allow_none=True)
+    standings = fields.List(fields.Nested(RankSchema))
+    tie_break = fields.List(fields.String())
+    final_order = fields.List(fields.String())
+    state = fields.Dict()
+    ledger = fields.List(fields.Nested(LedgerRowSchema))
