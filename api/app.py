@@ -12,6 +12,7 @@ from flask_smorest.utils import prepare_response
 
 from api import batches, games, health, replays
 from api.auth import install_auth, load_keys
+from api.blueprint import CommonResponsesPlugin
 from api.problems import PROBLEM_MEDIA_TYPE, install_problem_handlers
 from api.schemas import BatchSubmitSchema, ProblemSchema, ScoresheetDocumentSchema
 from replay.core.log import LogSchema
@@ -63,7 +64,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(config or {})
     app.extensions["referee_redis"] = redis.Redis.from_url(app.config["REDIS_URL"])
 
-    api = RefereeApi(app)
+    api = RefereeApi(app, spec_kwargs={"extra_plugins": [CommonResponsesPlugin()]})
     api.spec.components.schema("Log", schema=LogSchema)
     api.spec.components.schema("Scoresheet", schema=ScoresheetDocumentSchema)
     api.spec.components.schema("BatchSubmit", schema=BatchSubmitSchema)

@@ -10,16 +10,16 @@ import zipfile
 from collections import defaultdict
 
 from flask import current_app, g, request, url_for
-from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
+from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.replays import store
 from api.schemas import BatchSchema, BatchSubmitSchema, SubmitArgsSchema
 from api.submission import accept, check_log, options_for
 from workers.store import PREFIX, new_id
 
-blp = Blueprint("batches", __name__, url_prefix="/v1/batches",
+blp = RefereeBlueprint("batches", __name__, url_prefix="/v1/batches",
                 description="Tournaments: many logs at once")
 ARCHIVES = ("application/zip", "application/x-tar", "application/gzip")
 LOG_SUFFIXES = (".json", ".txt", ".log")

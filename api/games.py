@@ -5,16 +5,16 @@ from __future__ import annotations
 import json
 
 from flask import current_app, g, request
-from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
 import replay
+from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.schemas import NAME, CatalogRecordSchema, GameSchema, RuleSchema
 from replay.coimbra.catalog import BUILTIN, check_catalog
 from workers.catalogs import CatalogInUse, CatalogStore
 
-blp = Blueprint("games", __name__, url_prefix="/v1", description="Games, rules, catalogs")
+blp = RefereeBlueprint("games", __name__, url_prefix="/v1", description="Games, rules, catalogs")
 PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
 PLAYER_COUNTS = {"coimbra": [2, 3, 4]}
 RULESETS = {"coimbra": ["coimbra-2018"]}
@@ -52,6 +52,8 @@ def _catalogs() -> CatalogStore:
 @blp.response(201, CatalogRecordSchema, description="Registered")
 @blp.alt_response(200, schema=CatalogRecordSchema, description="Already registered as is")
 @blp.alt_response(409, schema="Problem", description="Name used by a report", **PROBLEM)
+@blp.alt_response(400, schema="Problem", description="Malformed JSON", **PROBLEM)
+@blp.alt_response(415, schema="Problem", description="Not JSON", **PROBLEM)
 @blp.alt_response(422, schema="Problem", description="Not a valid catalog", **PROBLEM)
 def put_catalog(name: str):
     """Register a transcribed catalog under a name (checked; immutable once used)."""

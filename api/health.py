@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import redis
 from flask import current_app, g
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 from rq import Worker
 
+from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from workers.webhooks import secret_for
 
-blp = Blueprint("health", __name__, description="Health and account")
+blp = RefereeBlueprint("health", __name__, description="Health and account")
 
 
 class HealthSchema(Schema):

@@ -7,9 +7,9 @@ import secrets
 import time
 
 from flask import Response, current_app, g, request, url_for
-from flask_smorest import Blueprint
 
 from api import reports
+from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.schemas import (
     ListArgsSchema,
@@ -21,7 +21,7 @@ from api.schemas import (
 from api.submission import accept, decode_body, options_for
 from workers.store import PREFIX, ReplayStore, done_channel
 
-blp = Blueprint("replays", __name__, url_prefix="/v1", description="Replays of game logs")
+blp = RefereeBlueprint("replays", __name__, url_prefix="/v1", description="Replays of game logs")
 
 MAX_WAIT = 30
 PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}

@@ -28,7 +28,7 @@ class SubmitArgsSchema(Schema):
 class ListArgsSchema(Schema):
     """Which page of a listing."""
 
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1))
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
     per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
 
 
