@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench openapi clean browser
+.PHONY: run test lint bench bench-service openapi clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ lint: $(STAMP)
 ## Replay generated games in-process and print games/s and microseconds per event.
 bench: $(STAMP)
 	$(BIN)/python -m bench.replay_speed $(ARGS)
+
+## Post generated games over HTTP to the API with two workers; print replays/s and latency.
+bench-service: $(STAMP)
+	$(BIN)/python -m bench.service_speed $(ARGS)
 
 ## Rewrite openapi.yaml from the app's schemas.
 openapi: $(STAMP)

@@ -13,7 +13,7 @@ from flask import current_app, g
 import replay
 from api.problems import Problem
 from workers.catalogs import CatalogStore
-from workers.jobs import enqueue_replay
+from workers.jobs import PENDING, ensure_drainer
 from workers.store import PREFIX, ReplayStore, content_hash, new_id
 
 MEDIA_TYPES = ("application/json", "text/plain")
@@ -108,8 +108,9 @@ def accept(text: str, options: dict, idempotency_key: str | None = None,
     content_key = f"{PREFIX}content:{owner}:{content}"
     if connection.set(content_key, candidate, nx=True):
         store = ReplayStore(connection)
-        store.create(text, options, owner=owner, batch=batch, name=name, replay_id=candidate)
-        enqueue_replay(connection, candidate)
+        store.create(text, options, owner=owner, batch=batch, name=name, replay_id=candidate,
+                     queue=PENDING)
+        ensure_drainer(connection)
         accepted = Accepted(candidate, created=True)
     else:
         accepted = Accepted(connection.get(content_key).decode(), created=False)

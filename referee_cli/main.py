@@ -173,11 +173,18 @@ def worker(burst: bool, kind: str) -> None:
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
-def serve(host: str, port: int) -> None:
-    """Serve the API (REDIS_URL, or a local Redis started here)."""
-    with services.redis_url() as url, services.api_server(url, host, port) as server:
-        click.echo(f"referee API on http://{host}:{server.server_port} (Redis {url})", err=True)
-        _wait_for_interrupt()
+@click.option("--threads", default=8, show_default=True, type=int,
+              help="Requests served at once (waitress threads).")
+def serve(host: str, port: int, threads: int) -> None:
+    """Serve the API with waitress (REDIS_URL, or a local Redis started here)."""
+    import waitress
+
+    from api import create_app
+
+    with services.redis_url() as url:
+        click.echo(f"referee API on http://{host}:{port} (Redis {url})", err=True)
+        waitress.serve(create_app({"REDIS_URL": url}), host=host, port=port, threads=threads,
+                       ident="referee", _quiet=True)
 
 
 def _wait_for_interrupt() -> None:

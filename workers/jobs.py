@@ -1,7 +1,12 @@
-"""RQ job functions. A job carries only a replay id; everything else is read from the store.
+"""Replay jobs. Submissions wait in a Redis list; an RQ "drain" job replays them in turn.
 
-A running replay holds a lease in Redis; a worker killed mid-job lets it expire, and
-recovery (``workers.recovery``) queues the replay again.
+A replay takes milliseconds while an RQ job costs several more, so one job replays many
+submissions: the API pushes the replay id on ``referee:pending`` and makes sure a drain job
+is queued; each running drain job claims ids one at a time until the list is empty. Jobs
+carry no log, only the ids they claim from Redis.
+
+A claimed replay holds a lease; a worker killed mid-replay lets it expire, and recovery
+(``workers.recovery``) puts the replay back on the list.
 """
 
 from __future__ import annotations
@@ -9,22 +14,42 @@ from __future__ import annotations
 import logging
 import os
 import time
-import uuid
 
 import redis
-from rq import Callback, Queue, Retry
-from rq.job import Job, get_current_job
+from rq import Queue
+from rq.job import get_current_job
 
 import replay
 from workers.catalogs import CatalogStore
-from workers.store import PREFIX, ReplayStore
+from workers.store import PREFIX, REPLAY, ReplayStore
 
 QUEUE_NAME = "replays"
-JOB_TIMEOUT = 120
-RETRIES = 2
+PENDING = PREFIX + "pending"
+DRAINER_QUEUED = PREFIX + "drainer-queued"
+JOB_TIMEOUT = 600
+PER_JOB = 200  # replays one drain job takes before handing over to a fresh job
 MAX_ATTEMPTS = 3  # runs of one replay, counting restarts after a worker died
 
 log = logging.getLogger(__name__)
+
+# Atomically: take the next pending replay, mark it running, count the attempt, and
+# take the lease, so no moment exists where a replay is neither pending nor leased.
+# A replay already finished, or leased by a live worker, is dropped (attempt 0): it was
+# pushed twice by recovery.
+CLAIM = """
+local id = redis.call('LPOP', KEYS[1])
+if not id then return false end
+local key = ARGV[1] .. id
+local status = redis.call('HGET', key, 'status')
+if (not status) or status == 'done' or status == 'failed'
+   or redis.call('EXISTS', ARGV[4] .. id) == 1 then
+  return {id, 0}
+end
+redis.call('HSET', key, 'status', 'running', 'started_at', ARGV[2], 'worker', ARGV[3])
+local attempts = redis.call('HINCRBY', key, 'attempts', 1)
+redis.call('SET', ARGV[4] .. id, ARGV[3], 'EX', ARGV[5])
+return {id, attempts}
+"""
 
 
 def lease_seconds() -> int:
@@ -37,85 +62,88 @@ def lease_key(replay_id: str) -> str:
     return f"{PREFIX}lease:{replay_id}"
 
 
-def replay_job(replay_id: str) -> str:
-    """Replay one stored log and store its report (or the located reason it has none)."""
+def submit(connection: redis.Redis, replay_id: str) -> None:
+    """Put a stored replay (back) on the pending list; make sure a drain job will take it."""
+    pipe = connection.pipeline()
+    pipe.hset(REPLAY + replay_id, "status", "queued")
+    pipe.rpush(PENDING, replay_id)
+    pipe.execute()
+    ensure_drainer(connection)
+
+
+def ensure_drainer(connection: redis.Redis) -> None:
+    """Queue a drain job unless one is already queued and not yet started."""
+    if connection.set(DRAINER_QUEUED, 1, nx=True, ex=10):
+        Queue(QUEUE_NAME, connection=connection).enqueue(
+            drain_pending, job_timeout=JOB_TIMEOUT, result_ttl=60, failure_ttl=24 * 3600)
+
+
+def drain_pending() -> int:
+    """Replay pending submissions until none is left (or ``PER_JOB`` were done)."""
     job = get_current_job()
     connection = job.connection
+    # From now on a new submission queues another drain job, which another worker can
+    # run alongside this one.
+    connection.delete(DRAINER_QUEUED)
+    claim = connection.register_script(CLAIM)
+    worker = job.worker_name or "worker"
+    done = 0
+    while done < PER_JOB:
+        claimed = claim(keys=[PENDING], args=[REPLAY, round(time.time(), 3), worker,
+                                              PREFIX + "lease:", lease_seconds()])
+        if not claimed:
+            return done
+        replay_id, attempts = claimed[0].decode(), int(claimed[1])
+        if attempts:
+            run_replay(connection, replay_id, attempts)
+            done += 1
+    ensure_drainer(connection)
+    return done
+
+
+def run_replay(connection: redis.Redis, replay_id: str, attempt: int) -> None:
+    """Replay one claimed submission; store its report or the reason it has none."""
     store = ReplayStore(connection)
     record = store.get(replay_id)
-    if record is None:
-        raise LookupError(f"replay {replay_id} is not stored")
-    if record["status"] in ("done", "failed"):
-        return record["status"]  # a recovered duplicate run: nothing left to do
-    connection.set(lease_key(replay_id), job.worker_name or "worker", ex=lease_seconds())
-    attempt = store.mark_running(replay_id, job.worker_name or "")
     if attempt > MAX_ATTEMPTS:
         store.save_failure(replay_id, {"type": "interrupted", "title": "The replay was "
                                        f"interrupted {attempt - 1} times and was given up"})
-        return "failed"
-    _fault_drill_pause()
-    options = record["options"]
-    catalog = None
-    if options.get("catalog_sha"):
-        catalogs = CatalogStore(connection)
-        catalog = catalogs.document(options["catalog_sha"])
-        catalogs.mark_used(options["catalog_sha"])
-    report = replay.replay_text(record["source"], mode=options.get("mode", "strict"),
-                                catalog=catalog)
-    if report["verdict"] == "unparseable":
-        store.save_failure(replay_id, {"type": "invalid-log",
-                                       "title": "The log cannot be replayed",
-                                       "problems": report["problems"]})
     else:
-        store.save_report(replay_id, report)
+        _fault_drill_pause()
+        try:
+            report = _replay(connection, record)
+        except Exception as err:  # a bug must not lose the submission: record it
+            log.exception("replay %s failed", replay_id)
+            store.save_failure(replay_id, {
+                "type": "replay-error", "title": "The replay stopped with an internal error",
+                "detail": f"{type(err).__name__}: {err}"})
+        else:
+            if report["verdict"] == "unparseable":
+                store.save_failure(replay_id, {"type": "invalid-log",
+                                               "title": "The log cannot be replayed",
+                                               "problems": report["problems"]})
+            else:
+                store.save_report(replay_id, report)
     connection.delete(lease_key(replay_id))
-    _notify(connection, replay_id, record)
-    return report["verdict"]
-
-
-def _fault_drill_pause() -> None:
-    """``REFEREE_FAULT_DELAY`` seconds of pause mid-job, for drills that kill a worker."""
-    delay = float(os.environ.get("REFEREE_FAULT_DELAY", "0"))
-    if delay:
-        time.sleep(delay)
-
-
-def _notify(connection: redis.Redis, replay_id: str, record: dict) -> None:
     if record["options"].get("webhook"):
         from workers.webhooks import enqueue_delivery
 
         enqueue_delivery(connection, replay_id)
 
 
-def record_job_failure(job: Job, connection: redis.Redis, exc_type, exc_value, traceback) -> None:
-    """RQ failure callback: a job that raised or timed out ends as a recorded failure.
-
-    RQ calls this after every failed attempt; only the last one is recorded, earlier ones
-    go back to the queue. The client sees the error class and message, never a traceback.
-    """
-    replay_id = job.args[0]
-    if job.should_retry:
-        return
-    ReplayStore(connection).save_failure(
-        replay_id,
-        {"type": "replay-error", "title": "The replay stopped with an internal error",
-         "detail": f"{exc_type.__name__}: {exc_value}"},
-    )
-    connection.delete(lease_key(replay_id))
-    log.error("replay %s failed: %s: %s", replay_id, exc_type.__name__, exc_value)
+def _replay(connection: redis.Redis, record: dict) -> dict:
+    options = record["options"]
+    catalog = None
+    if options.get("catalog_sha"):
+        catalogs = CatalogStore(connection)
+        catalog = catalogs.document(options["catalog_sha"])
+        catalogs.mark_used(options["catalog_sha"])
+    return replay.replay_text(record["source"], mode=options.get("mode", "strict"),
+                              catalog=catalog)
 
 
-def enqueue_replay(connection: redis.Redis, replay_id: str) -> Job:
-    """Queue a job for a stored submission (again, after a recovery)."""
-    job_id = f"replay-{replay_id}-{uuid.uuid4().hex[:8]}"
-    ReplayStore(connection).mark_queued(replay_id, job_id)
-    return Queue(QUEUE_NAME, connection=connection).enqueue(
-        replay_job,
-        replay_id,
-        job_id=job_id,
-        job_timeout=JOB_TIMEOUT,
-        retry=Retry(max=RETRIES),
-        on_failure=Callback(record_job_failure),
-        result_ttl=600,
-        failure_ttl=7 * 24 * 3600,
-    )
+def _fault_drill_pause() -> None:
+    """``REFEREE_FAULT_DELAY`` seconds of pause mid-replay, for drills that kill a worker."""
+    delay = float(os.environ.get("REFEREE_FAULT_DELAY", "0"))
+    if delay:
+        time.sleep(delay)

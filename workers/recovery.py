@@ -1,8 +1,9 @@
 """Finding accepted replays that nothing is working on, and queueing them again.
 
 A replay is abandoned when it is marked running but its worker's lease has expired (the
-worker was killed), or marked queued but its job is gone from the queue (a crash between
-storing and enqueueing). Any worker runs this every few seconds; a lock keeps it single.
+worker was killed), or marked queued but missing from the pending list. Pending replays
+with no drain job queued get one. Any worker runs this every few seconds; a lock keeps
+it to one worker at a time.
 """
 
 from __future__ import annotations
@@ -10,14 +11,11 @@ from __future__ import annotations
 import logging
 
 import redis
-from rq.exceptions import NoSuchJobError
-from rq.job import Job, JobStatus
 
-from workers.jobs import MAX_ATTEMPTS, enqueue_replay, lease_key
+from workers.jobs import MAX_ATTEMPTS, PENDING, ensure_drainer, lease_key, submit
 from workers.store import PREFIX, STATUS_QUEUED, STATUS_RUNNING, ReplayStore
 
 LOCK = PREFIX + "recovery-lock"
-LIVE_JOB = (JobStatus.QUEUED, JobStatus.STARTED, JobStatus.SCHEDULED, JobStatus.DEFERRED)
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +25,11 @@ def recover_abandoned(connection: redis.Redis, lock_seconds: int = 2) -> list[st
     if not connection.set(LOCK, 1, nx=True, ex=lock_seconds):
         return []
     store = ReplayStore(connection)
+    pending = {i.decode() for i in connection.lrange(PENDING, 0, -1)}
     recovered = []
     for replay_id in store.unfinished():
+        if replay_id in pending:
+            continue
         record = store.get(replay_id, with_source=False)
         if record is None or not _abandoned(connection, record):
             continue
@@ -40,21 +41,14 @@ def recover_abandoned(connection: redis.Redis, lock_seconds: int = 2) -> list[st
             continue
         log.warning("replay %s was abandoned (%s); queueing it again", replay_id,
                     record["status"])
-        enqueue_replay(connection, replay_id)
+        submit(connection, replay_id)
         recovered.append(replay_id)
+    if connection.llen(PENDING):
+        ensure_drainer(connection)
     return recovered
 
 
 def _abandoned(connection: redis.Redis, record: dict) -> bool:
     if record["status"] == STATUS_RUNNING:
         return not connection.exists(lease_key(record["id"]))
-    if record["status"] == STATUS_QUEUED:
-        job_id = record.get("job")
-        if not job_id:
-            return True
-        try:
-            status = Job.fetch(job_id, connection=connection).get_status()
-        except NoSuchJobError:
-            return True
-        return status not in LIVE_JOB
-    return False
+    return record["status"] == STATUS_QUEUED

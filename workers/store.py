@@ -57,8 +57,12 @@ class ReplayStore:
 
     def create(self, source: str, options: dict, owner: str = "anonymous",
                batch: str | None = None, name: str | None = None,
-               replay_id: str | None = None) -> str:
-        """Store a new submission and return its id (the caller enqueues its job)."""
+               replay_id: str | None = None, queue: str | None = None) -> str:
+        """Store a new submission and return its id.
+
+        With ``queue``, the id is pushed on that list in the same transaction, so a stored
+        submission is never missing from the queue.
+        """
         replay_id = replay_id or new_id()
         submitted = _now()
         record = {
@@ -75,6 +79,8 @@ class ReplayStore:
         pipe.hset(self.key(replay_id), mapping=record)
         pipe.zadd(self.owner_index(owner), {replay_id: submitted})
         pipe.zadd(UNFINISHED, {replay_id: submitted})
+        if queue:
+            pipe.rpush(queue, replay_id)
         pipe.execute()
         return replay_id
 
@@ -106,18 +112,6 @@ class ReplayStore:
         ids = [i.decode() for i in self.redis.zrevrange(index, offset, offset + count - 1)]
         return [r for r in (self.get(i, with_source=False) for i in ids) if r], \
             self.redis.zcard(index)
-
-    def mark_running(self, replay_id: str, worker: str) -> int:
-        """Record that a worker has started (or restarted) this replay; return the attempt."""
-        pipe = self.redis.pipeline()
-        pipe.hset(self.key(replay_id), mapping={"status": STATUS_RUNNING, "started_at": _now(),
-                                                "worker": worker})
-        pipe.hincrby(self.key(replay_id), "attempts", 1)
-        return pipe.execute()[1]
-
-    def mark_queued(self, replay_id: str, job_id: str) -> None:
-        """Record the job that will run this replay."""
-        self.redis.hset(self.key(replay_id), mapping={"status": STATUS_QUEUED, "job": job_id})
 
     def save_report(self, replay_id: str, report: dict) -> None:
         """Store the finished report; the replay is done."""

@@ -121,13 +121,13 @@ def test_listing_is_paginated(api_url):
 
 
 def test_a_log_the_worker_cannot_read_ends_as_a_recorded_failure(redis_url, worker_process):
-    from workers.jobs import enqueue_replay
+    from workers.jobs import submit
 
     connection = redis.Redis.from_url(redis_url)
     store = ReplayStore(connection)
     replay_id = store.create('[game "coimbra"]\n[players "ana bruno"]\nana: fly\n',
                              {"mode": "strict"})
-    enqueue_replay(connection, replay_id)
+    submit(connection, replay_id)
     import time
     deadline = time.monotonic() + 20
     while store.get(replay_id)["status"] not in ("done", "failed"):

@@ -1,0 +1,121 @@
+"""End-to-end throughput and latency of the service, next to the in-process replay rate.
+
+Starts a project-owned Redis, two workers and the API (each its own process), posts the
+same generated four-player games over HTTP, and prints replays/s until every report is
+stored, p50/p95 latency of single games with ``?wait``, and the in-process rate.
+Run with ``make bench-service`` (``ARGS="--games 400"`` to change the load).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import redis
+import requests
+
+import replay
+from replay.coimbra.generate import generate
+from workers.redis_server import RedisServer, free_port
+from workers.store import UNFINISHED
+
+
+def _start(args: list[str], url: str) -> subprocess.Popen:
+    env = dict(os.environ, REDIS_URL=url)
+    return subprocess.Popen([sys.executable, "-m", "referee_cli.main", *args], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _wait_ready(base: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            ready = requests.get(f"{base}/readyz", timeout=2).json()
+            if ready.get("workers", 0) >= 2:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("the service did not become ready")
+
+
+def in_process_rate(texts: list[str]) -> float:
+    """Games per second replayed in this process (parse and report included)."""
+    start = time.perf_counter()
+    for text in texts:
+        replay.replay_text(text)
+    return len(texts) / (time.perf_counter() - start)
+
+
+def throughput(base: str, texts: list[str], connection: redis.Redis, clients: int) -> float:
+    """Replays per second from the first POST until the last report is stored."""
+    session = requests.Session()
+    headers = {"Content-Type": "application/json"}
+
+    def post(text: str) -> None:
+        response = session.post(f"{base}/v1/replays", data=text, headers=headers, timeout=30)
+        response.raise_for_status()
+
+    start = time.perf_counter()
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(post, texts))
+    while connection.zcard(UNFINISHED):
+        time.sleep(0.005)
+    return len(texts) / (time.perf_counter() - start)
+
+
+def latencies(base: str, texts: list[str]) -> list[float]:
+    """Milliseconds for each single game posted with ``?wait`` until its report returns."""
+    session = requests.Session()
+    found = []
+    for text in texts:
+        start = time.perf_counter()
+        response = session.post(f"{base}/v1/replays?wait=10", data=text,
+                                headers={"Content-Type": "application/json"}, timeout=30)
+        assert response.status_code == 200, response.text
+        found.append((time.perf_counter() - start) * 1000)
+    return found
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the measurements and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--single", type=int, default=50, help="games timed one by one")
+    parser.add_argument("--clients", type=int, default=4)
+    args = parser.parse_args(argv)
+    texts = [json.dumps(generate(4, seed)) for seed in range(args.games + args.single)]
+    bulk, single = texts[:args.games], texts[args.games:]
+    local = in_process_rate(bulk)
+    with tempfile.TemporaryDirectory() as folder, RedisServer(Path(folder)) as server:
+        port = free_port()
+        processes = [_start(["worker"], server.url), _start(["worker"], server.url),
+                     _start(["serve", "--port", str(port)], server.url)]
+        try:
+            base = f"http://127.0.0.1:{port}"
+            _wait_ready(base)
+            connection = redis.Redis.from_url(server.url)
+            rate = throughput(base, bulk, connection, args.clients)
+            waits = sorted(latencies(base, single))
+        finally:
+            for process in processes:
+                process.terminate()
+                process.wait(timeout=15)
+    p95 = waits[min(len(waits) - 1, int(len(waits) * 0.95))]
+    print(f"in-process:  {local:8.1f} games/s  ({args.games} 4-player games, one core)")
+    print(f"end-to-end:  {rate:8.1f} replays/s ({rate / local:.0%} of in-process; "
+          f"{args.clients} HTTP clients, 2 workers, 1 API process)")
+    print(f"single game with ?wait: p50 {statistics.median(waits):.1f} ms, p95 {p95:.1f} ms "
+          f"({len(waits)} games)")
+
+
+if __name__ == "__main__":
+    main()
