@@ -38,3 +38,57 @@ def test_log_for_unknown_game_names_the_field(tmp_path):
     result = _referee("replay", str(bad))
     assert result.returncode == 2
     assert "/header/game: unknown game 'chess'" in result.stderr
+
+
+def test_verify_replays_a_folder_writes_reports_and_fails_on_illegal_logs(tmp_path):
+    for name in ("game-2p", "game-3p"):
+        (tmp_path / f"{name}.json").write_text(
+            (FIXTURES / "coimbra" / "legal" / f"{name}.json").read_text())
+    (tmp_path / "bad.json").write_text(
+        (FIXTURES / "coimbra" / "illegal" / "city-row-other-row.json").read_text())
+    result = _referee("verify", str(tmp_path), "--format", "md")
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["log", "verdict", "winner", "points", "violations"]
+    rows = {line.split()[0]: line.split() for line in lines[1:-1]}
+    assert rows["game-2p.json"][1:4] == ["legal", "bruno", "82"]
+    assert rows["bad.json"][1] == "illegal"
+    assert lines[-1].startswith("totals: 1 illegal, 2 legal (3 logs)")
+    assert (tmp_path / "reports" / "game-3p.report.md").read_text().startswith("# Verdict: LEGAL")
+    legal_only = _referee("verify", str(tmp_path), "--out", str(tmp_path / "r2"))
+    assert legal_only.returncode == 1  # the illegal log is still there
+    (tmp_path / "bad.json").unlink()
+    assert _referee("verify", str(tmp_path)).returncode == 0
+
+
+def test_convert_round_trips_between_notations(tmp_path):
+    source = FIXTURES / "coimbra" / "legal" / "game-2p.json"
+    text = _referee("convert", str(source), "--to", "text")
+    assert text.returncode == 0 and text.stdout.startswith('[game "coimbra"]')
+    path = tmp_path / "game.txt"
+    path.write_text(text.stdout)
+    back = _referee("convert", str(path), "--to", "json")
+    assert json.loads(back.stdout) == json.loads(source.read_text())
+    report = json.loads(_referee("replay", str(path)).stdout)
+    assert report["verdict"] == "legal"
+
+
+def test_replay_renders_markdown_and_html_and_shows_state_at_an_event():
+    source = str(FIXTURES / "coimbra" / "legal" / "round-one-2p.json")
+    assert _referee("replay", source, "--format", "md").stdout.startswith("# Verdict")
+    assert "<svg" in _referee("replay", source, "--format", "html").stdout
+    state = json.loads(_referee("replay", source, "--at", "12").stdout)
+    assert state["phase"] == "C" and state["acting_player"] == "bruno"
+    assert {"type": "favor", "player": "bruno", "tile": "fav-4"} in state["legal_actions"]
+
+
+def test_a_text_log_with_errors_lists_each_with_line_and_column(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text('[game "coimbra"]\n[players "ana bruno"]\nana: recruit c2-4o\nbob: pass\n')
+    result = _referee("replay", str(path))
+    assert result.returncode == 2
+    errors = result.stderr.splitlines()
+    assert errors[0].startswith(f"{path}:3:14: unknown character 'c2-4o'")
+    assert "did you mean" in errors[0]
+    assert errors[1].startswith(f"{path}:4:1: ")
+    assert json.loads(result.stdout)["verdict"] == "unparseable"
