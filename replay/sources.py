@@ -12,30 +12,32 @@ from replay.core.text import read_source
 
 
 def decode(text: str) -> GameLog | dict:
-    """A log from its text, or (for a JSON scoresheet) the decoded document."""
-    if text.lstrip().startswith("{"):
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InvalidLog([LogProblem(f"not valid JSON: {err.msg}", line=err.lineno,
-                                         column=err.colno)]) from None
-        if isinstance(document, dict) and "scoresheet" in document:
-            return document
-        return load_log(document)
-    return parse(text)
+    """A log from its text (JSON when it starts with ``{``, else the text notation), or,
+    for a JSON scoresheet, the decoded document."""
+    if not text.lstrip().startswith("{"):
+        return _parse_text(text)
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InvalidLog([LogProblem(f"not valid JSON: {err.msg}", line=err.lineno,
+                                     column=err.colno)]) from None
+    if isinstance(document, dict) and "scoresheet" in document:
+        return document
+    return load_log(document)
 
 
 def parse(text: str) -> GameLog:
-    """A log from its text: JSON when it starts with ``{``, else the text notation."""
+    """A log (not a scoresheet) from its text in either notation."""
+    decoded = decode(text)
+    if isinstance(decoded, dict):
+        raise InvalidLog([LogProblem("a scoresheet has no events to replay", path="/scoresheet",
+                                     expected="a log with events")])
+    return decoded
+
+
+def _parse_text(text: str) -> GameLog:
     from replay import engine_for
 
-    if text.lstrip().startswith("{"):
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InvalidLog([LogProblem(f"not valid JSON: {err.msg}", line=err.lineno,
-                                         column=err.colno)]) from None
-        return load_log(document)
     game = read_source(text).tags.get("game")
     if not game:
         raise InvalidLog([LogProblem('a text log starts with [game "..."]', line=1, column=1,
