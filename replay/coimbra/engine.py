@@ -143,6 +143,12 @@ def _enter_phase(game: Game, wanted: str, kind: str) -> None:
                       "of round "
                       f"{state.round} is finished", expected=expected_next(game), found=kind)
     while state.phase != wanted:
+        if state.phase not in FORCE_CLOSE or (
+                wanted != "deal" and SEQUENCE.index(state.phase) > SEQUENCE.index(wanted)):
+            # Closing went past the event's phase (it had nothing left to do): the event
+            # has no place to happen any more.
+            game.judge.violations[-1].applied = False
+            raise SkipEvent
         FORCE_CLOSE[state.phase](game)
 
 
@@ -155,11 +161,12 @@ SEQUENCE = ("setup", "start", "deal", "A", "B", "C", "E", "F")
 
 def _can_force(state, wanted: str) -> bool:
     """Whether the phases up to ``wanted`` can be closed without missing chance events."""
-    if state.phase not in ("start", "B", "C", "E", "F"):
+    if state.phase not in FORCE_CLOSE:
         return False
-    if wanted == "deal":
+    if wanted == "deal":  # the next round: every later phase of this one closes
         return state.round < ROUNDS
-    return SEQUENCE.index(wanted) > SEQUENCE.index(state.phase)
+    here, there = SEQUENCE.index(state.phase), SEQUENCE.index(wanted)
+    return there > here and all(phase in FORCE_CLOSE for phase in SEQUENCE[here:there])
 
 
 def _close_start(game: Game) -> None:
