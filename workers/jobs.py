@@ -21,7 +21,7 @@ from rq.job import get_current_job
 
 import replay
 from workers.catalogs import CatalogStore
-from workers.store import PREFIX, REPLAY, ReplayStore
+from workers.store import PREFIX, REPLAY, ReplayStore, lease_key
 
 QUEUE_NAME = "replays"
 PENDING = PREFIX + "pending"
@@ -57,11 +57,6 @@ def lease_seconds() -> int:
     return int(os.environ.get("REFEREE_LEASE_SECONDS", "30"))
 
 
-def lease_key(replay_id: str) -> str:
-    """The key whose presence says a live worker is running this replay."""
-    return f"{PREFIX}lease:{replay_id}"
-
-
 def submit(connection: redis.Redis, replay_id: str) -> None:
     """Put a stored replay (back) on the pending list; make sure a drain job will take it."""
     pipe = connection.pipeline()
@@ -90,7 +85,7 @@ def drain_pending() -> int:
     done = 0
     while done < PER_JOB:
         claimed = claim(keys=[PENDING], args=[REPLAY, round(time.time(), 3), worker,
-                                              PREFIX + "lease:", lease_seconds()])
+                                              lease_key(""), lease_seconds()])
         if not claimed:
             return done
         replay_id, attempts = claimed[0].decode(), int(claimed[1])
@@ -124,7 +119,6 @@ def run_replay(connection: redis.Redis, replay_id: str, attempt: int) -> None:
                                                "problems": report["problems"]})
             else:
                 store.save_report(replay_id, report)
-    connection.delete(lease_key(replay_id))
     if record["options"].get("webhook"):
         from workers.webhooks import enqueue_delivery
 

@@ -12,8 +12,8 @@ import logging
 
 import redis
 
-from workers.jobs import MAX_ATTEMPTS, PENDING, ensure_drainer, lease_key, submit
-from workers.store import PREFIX, STATUS_QUEUED, STATUS_RUNNING, ReplayStore
+from workers.jobs import MAX_ATTEMPTS, PENDING, ensure_drainer, submit
+from workers.store import PREFIX, STATUS_QUEUED, STATUS_RUNNING, ReplayStore, lease_key
 
 LOCK = PREFIX + "recovery-lock"
 

@@ -133,12 +133,18 @@ class ReplayStore:
         pipe.hset(self.key(replay_id), mapping={"status": status, "finished_at": _now(),
                                                 field: value, **(extra or {})})
         pipe.zrem(UNFINISHED, replay_id)
+        pipe.delete(lease_key(replay_id))  # finishing releases the worker's claim
         pipe.publish(done_channel(replay_id), status)
         pipe.execute()
 
     def unfinished(self) -> list[str]:
         """Every accepted replay that has neither a report nor a recorded failure."""
         return [i.decode() for i in self.redis.zrange(UNFINISHED, 0, -1)]
+
+
+def lease_key(replay_id: str) -> str:
+    """The key whose presence says a live worker is running this replay."""
+    return f"{PREFIX}lease:{replay_id}"
 
 
 def new_id() -> str:
