@@ -25,7 +25,7 @@ UPDATE = os.environ.get("REFEREE_UPDATE_GOLDEN") == "1"
 
 def fixture_logs() -> list[Path]:
     """Every legal and illegal fixture log (not the ``.expected.json`` files)."""
-    return [path for folder in ("legal", "illegal")
+    return [path for folder in ("legal", "illegal", "variants", "disputes")
             for path in sorted((FIXTURES / folder).glob("*.json"))
             if not path.name.endswith(".expected.json")]
 

@@ -145,7 +145,9 @@ def _pay_for(game: Game, player: Player, card, value: int, pay: dict | None) -> 
                             or any(v for k, v in pay.items() if k != card.cost)):
         judge.breach("coimbra.city.payment",
                      f"{card.id} is paid entirely in {card.cost}", player=player.name,
-                     expected=f"{value} {card.cost}", found=pay, legal_under="mixed-payment")
+                     expected=f"{value} {card.cost}",
+                     found=" + ".join(f"{amount} {kind}" for kind, amount in pay.items()),
+                     legal_under="mixed-payment")
     if held < value:
         mixed_ok = player.coins + player.guards >= value
         judge.breach("coimbra.city.payment",

@@ -80,7 +80,10 @@ class Judge:
             applied=not skip,
         )
         self.violations.append(violation)
-        self._tainted.setdefault(player, self.event)
+        if skip:
+            # A skipped event leaves the engine's state and the table's apart: later
+            # violations of this player (of everyone, for a player-less event) may follow.
+            self._tainted.setdefault(player, self.event)
         if self.strict:
             raise StopReplay
         if skip:

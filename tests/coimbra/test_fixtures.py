@@ -15,7 +15,7 @@ import replay
 from tests.conftest import FIXTURES
 
 CASES = sorted(
-    path for folder in ("legal", "illegal")
+    path for folder in ("legal", "illegal", "variants", "disputes")
     for path in (FIXTURES / "coimbra" / folder).glob("*.json")
     if not path.name.endswith(".expected.json")
 )
