@@ -107,9 +107,19 @@ def normalise_die(text: str) -> tuple[str | None, str | None]:
     return f"{colour}{int(value)}", warning
 
 
+# event type -> ((field, test, expected, required, is a die list, is one die), ...)
+_COMPILED = {
+    kind: tuple((name, *KINDS[field_kind], required, field_kind == "dice", field_kind == "die")
+                for name, (field_kind, required) in spec.items())
+    for kind, spec in EVENTS.items()
+}
+_ALLOWED = {kind: frozenset(spec) | {"type", "comment"} for kind, spec in EVENTS.items()}
+
+
 def check_events(events: list[dict]) -> tuple[list[dict], list[dict]]:
     """Shape-check every event; return the events with dice normalised, and warnings.
 
+    The input events are not changed: an event whose dice were spelt otherwise is copied.
     Raises ``InvalidLog`` listing every shape problem found.
     """
     problems: list[LogProblem] = []
@@ -117,48 +127,45 @@ def check_events(events: list[dict]) -> tuple[list[dict], list[dict]]:
     normalised: list[dict] = []
     for index, event in enumerate(events):
         kind = event.get("type")
-        spec = EVENTS.get(kind)
-        path = f"/events/{index}"
-        if spec is None:
+        fields = _COMPILED.get(kind)
+        if fields is None:
             problems.append(LogProblem(
-                f"unknown event type {kind!r}", path=f"{path}/type",
+                f"unknown event type {kind!r}", path=f"/events/{index}/type",
                 expected=", ".join(EVENTS),
                 suggestions=tuple(difflib.get_close_matches(str(kind), EVENTS, n=3))))
             continue
-        event = dict(event)
-        for name, (field_kind, required) in spec.items():
+        for name, test, expected, required, many, one in fields:
             if name not in event:
                 if required:
                     problems.append(LogProblem(f"{_article(kind)} {kind} event needs {name!r}",
-                                               path=f"{path}/{name}"))
+                                               path=f"/events/{index}/{name}"))
                 continue
-            test, expected = KINDS[field_kind]
-            if not test(event[name]):
+            value = event[name]
+            if not test(value):
                 problems.append(LogProblem(f"{name!r} must be {expected}",
-                                           path=f"{path}/{name}", expected=expected))
-                continue
-            if field_kind in ("die", "dice"):
-                _normalise_dice(event, name, field_kind, path, problems, warnings, index)
-        unknown = set(event) - set(spec) - {"type", "comment"}
-        for name in sorted(unknown):
+                                           path=f"/events/{index}/{name}", expected=expected))
+            elif one or many:
+                texts = value if many else (value,)
+                dice = [_die(text, f"/events/{index}/{name}" + (f"/{i}" if many else ""),
+                             index, problems, warnings) for i, text in enumerate(texts)]
+                if dice != list(texts):
+                    event = {**event, name: dice if many else dice[0]}
+        extra = event.keys() - _ALLOWED[kind]
+        for name in sorted(extra):
             problems.append(LogProblem(f"{_article(kind)} {kind} event has no field {name!r}",
-                                       path=f"{path}/{name}", expected=", ".join(spec)))
+                                       path=f"/events/{index}/{name}",
+                                       expected=", ".join(EVENTS[kind])))
         normalised.append(event)
     if problems:
         raise InvalidLog(problems)
     return normalised, warnings
 
 
-def _normalise_dice(event, name, field_kind, path, problems, warnings, index) -> None:
-    texts = [event[name]] if field_kind == "die" else event[name]
-    result = []
-    for i, text in enumerate(texts):
-        die, note = normalise_die(text)
-        where = f"{path}/{name}" + ("" if field_kind == "die" else f"/{i}")
-        if die is None:
-            problems.append(LogProblem(note, path=where, expected="a die such as gray5"))
-            continue
-        if note:
-            warnings.append({"event": index, "path": where, "message": note})
-        result.append(die)
-    event[name] = result[0] if field_kind == "die" and result else result
+def _die(text: str, path: str, index: int, problems: list, warnings: list) -> str | None:
+    """The normalised die, recording a problem or a leniency warning for its spelling."""
+    die, note = normalise_die(text)
+    if die is None:
+        problems.append(LogProblem(note, path=path, expected="a die such as gray5"))
+    elif note:
+        warnings.append({"event": index, "path": path, "message": note})
+    return die
