@@ -51,14 +51,16 @@ def verdict_sentence(report: dict) -> str:
         if not violations:
             return "The log breaks a rule."
         first = violations[0]
-        more = f" ({len(violations) - 1} more violation(s) below)" if len(violations) > 1 else ""
+        more = (f" ({_count(len(violations) - 1, 'more violation')} below)"
+                if len(violations) > 1 else "")
         return (f"Event {first.get('event')} breaks rule {first.get('rule')}: "
                 f"{first.get('message')}{more}.")
     if verdict == "score_mismatch":
         wrong = [c for c in _list(report.get("claims"))
                  if isinstance(c, dict) and not c.get("match", True)]
         first = wrong[0] if wrong else {}
-        return (f"Every move is legal, but {len(wrong)} claimed value(s) differ from the "
+        return (f"Every move is legal, but {_count(len(wrong), 'claimed value')} "
+                f"{'differs' if len(wrong) == 1 else 'differ'} from the "
                 f"replay; the first is {first.get('player')}'s {first.get('what')} at event "
                 f"{first.get('event')}: claimed {first.get('claimed')}, computed "
                 f"{first.get('computed')}.")
@@ -69,7 +71,7 @@ def verdict_sentence(report: dict) -> str:
     if verdict == "unparseable":
         problems = [p for p in _list(report.get("problems")) if isinstance(p, dict)]
         first = f" The first: {problems[0].get('message')}." if problems else ""
-        return (f"The log could not be read ({len(problems)} problem(s)), so it was not "
+        return (f"The log could not be read ({_count(len(problems), 'problem')}), so it was not "
                 f"replayed.{first}")
     return "The report carries no known verdict."
 
@@ -348,3 +350,8 @@ def render_markdown(report: dict) -> str:
     while lines and lines[-1] == "":
         lines.pop()
     return "\n".join(lines) + "\n"
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 problem``, ``2 problems``."""
+    return f"{number} {noun}" + ("" if number == 1 else "s")
