@@ -58,8 +58,8 @@ def apply_event(game: Game, index: int, event: dict, claims) -> None:
     state = game.state
     game.event = game.judge.event = index
     kind = event["type"]
-    if kind not in ("move", *CLAIM_EVENTS):
-        state.pending_steps = None  # unused pilgrim steps are lost
+    if kind not in ("move", "marker", *CLAIM_EVENTS) and state.pending_steps:
+        state.pending_steps = {}  # unused pilgrim steps are lost
     if kind in CLAIM_EVENTS:
         claims.record(game, index, event)
         return
@@ -132,7 +132,8 @@ def _enter_phase(game: Game, wanted: str, kind: str) -> None:
     if state.phase == wanted:
         return
     if not _can_force(state, wanted):
-        after_end = state.phase in ("F", "over") and state.round == ROUNDS
+        # A deal or roll after round four's investments would start a fifth round.
+        after_end = state.phase == "F" and state.round == ROUNDS and wanted in ("deal", "A")
         game.judge.breach(
             "coimbra.log.after_end" if after_end else "coimbra.log.order",
             f"{_article(kind)} {kind} event cannot come during {PHASE_NAMES[state.phase]}"

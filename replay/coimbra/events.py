@@ -33,8 +33,16 @@ def _str_map(value) -> bool:
     return isinstance(value, dict) and all(_is_str(v) for v in value.values())
 
 
-def _int_map(value) -> bool:
+def _claims(value) -> bool:
     return isinstance(value, dict) and all(_is_int(v) or _is_str(v) for v in value.values())
+
+
+def _counts(value) -> bool:
+    return isinstance(value, dict) and all(_is_int(v) and v >= 0 for v in value.values())
+
+
+def _scores(value) -> bool:
+    return isinstance(value, dict) and all(_is_int(v) for v in value.values())
 
 
 def _pairs(value) -> bool:
@@ -55,7 +63,9 @@ KINDS = {
     "pair": (_pair, "a pair of two ids"),
     "pairs": (_pairs, "a list of [id, id] pairs"),
     "str_map": (_str_map, "an object of strings"),
-    "int_map": (_int_map, "an object of numbers"),
+    "claims": (_claims, "an object of numbers (or a place, for pilgrim)"),
+    "counts": (_counts, "an object of whole numbers, none negative"),
+    "scores": (_scores, "an object of whole numbers"),
 }
 
 # event type -> {field: (kind, required)}
@@ -70,16 +80,16 @@ EVENTS: dict[str, dict[str, tuple[str, bool]]] = {
     "place": {"player": ("str", True), "die": ("die", True), "to": ("str", True)},
     "favor": {"player": ("str", True), "tile": ("str", True), "die": ("die", False)},
     "recruit": {"player": ("str", True), "card": ("str", True), "die": ("die", False),
-                "pay": ("int_map", False)},
+                "pay": ("counts", False)},
     "distress": {"player": ("str", True), "coins": ("int", False), "guards": ("int", False),
                  "die": ("die", False)},
     "income": {"player": ("str", True), "die": ("die", True), "track": ("str", False)},
     "move": {"player": ("str", True), "path": ("strs", True)},
     "invest": {"player": ("str", True), "voyage": ("str", True)},
     "pass": {"player": ("str", True)},
-    "check": {"player": ("str", True), "values": ("int_map", True)},
+    "check": {"player": ("str", True), "values": ("claims", True)},
     "marker": {"round": ("int", False), "phase": ("str", False)},
-    "final": {"scores": ("int_map", True)},
+    "final": {"scores": ("scores", True)},
 }
 
 

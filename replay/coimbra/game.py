@@ -90,8 +90,7 @@ class Game:
                                   f"from {source} are lost"})
             return
         pending = self.state.pending_steps
-        held = pending[1] if pending and pending[0] == name else 0
-        self.state.pending_steps = (name, held + steps)
+        pending[name] = pending.get(name, 0) + steps
 
     def phase_label(self) -> str:
         """The phase name used in ledger rows."""

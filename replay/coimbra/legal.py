@@ -87,19 +87,18 @@ def _investments(game: Game, name: str) -> list[dict]:
 
 
 def pilgrim_moves(game: Game) -> list[dict]:
-    """Paths the player holding pilgrim steps could take now (bounded in number)."""
-    pending = game.state.pending_steps
-    if not pending or not pending[1]:
-        return []
-    name, steps = pending
-    start = game.state.players[name].pilgrim
+    """Paths the players holding pilgrim steps could take now (bounded in number)."""
+    moves = []
     forward = game.catalog.roads_forward
-    paths: list[list[str]] = []
-    frontier: list[list[str]] = [[]]
-    for _ in range(steps):
-        frontier = [[*path, nxt] for path in frontier
-                    for nxt in sorted(forward[path[-1] if path else start])]
-        paths.extend(frontier)
-        if len(paths) >= MAX_PATHS:
-            break
-    return [{"type": "move", "player": name, "path": path} for path in paths[:MAX_PATHS]]
+    for name, steps in sorted(game.state.pending_steps.items()):
+        start = game.state.players[name].pilgrim
+        paths: list[list[str]] = []
+        frontier: list[list[str]] = [[]]
+        for _ in range(steps):
+            frontier = [[*path, nxt] for path in frontier
+                        for nxt in sorted(forward[path[-1] if path else start])]
+            paths.extend(frontier)
+            if len(paths) >= MAX_PATHS:
+                break
+        moves += [{"type": "move", "player": name, "path": path} for path in paths[:MAX_PATHS]]
+    return moves

@@ -13,8 +13,7 @@ def handle_move(game: Game, event: dict) -> None:
     """
     state, judge, catalog = game.state, game.judge, game.catalog
     player = game.acting_player(event)
-    pending = state.pending_steps
-    steps = pending[1] if pending and pending[0] == player.name else 0
+    steps = state.pending_steps.get(player.name, 0)
     two_way = judge.allows("two-way-roads")
     for taken, node in enumerate(event["path"]):
         if steps <= 0:
@@ -35,9 +34,9 @@ def handle_move(game: Game, event: dict) -> None:
                              expected=", ".join(sorted(catalog.roads_forward[here])),
                              found=node, legal_under="two-way-roads" if any_road else None)
         player.pilgrim = node
-        state.pending_steps = (player.name, max(steps - 1, 0))
+        state.pending_steps[player.name] = max(steps - 1, 0)
         tile_id = state.monasteries.get(node)
         if tile_id and tile_id not in player.monasteries:
             player.monasteries.append(tile_id)
             apply_immediate(game, player.name, catalog.monasteries[tile_id].effects, tile_id)
-        steps = state.pending_steps[1]
+        steps = state.pending_steps[player.name]

@@ -131,7 +131,7 @@ def handle_recruit(game: Game, event: dict) -> None:
 def _pay_for(game: Game, player: Player, card, value: int, pay: dict | None) -> None:
     judge = game.judge
     if pay is not None and judge.allows("mixed-payment"):
-        coins, guards = int(pay.get("coins", 0)), int(pay.get("guards", 0))
+        coins, guards = pay.get("coins", 0), pay.get("guards", 0)
         if coins + guards != value or coins > player.coins or guards > player.guards:
             judge.breach("coimbra.city.payment",
                          f"{card.id} costs {value}, paid from {player.coins} coins and "
@@ -150,10 +150,12 @@ def _pay_for(game: Game, player: Player, card, value: int, pay: dict | None) -> 
                      legal_under="mixed-payment")
     if held < value:
         mixed_ok = player.coins + player.guards >= value
+        mixed_on = judge.allows("mixed-payment")
         judge.breach("coimbra.city.payment",
-                     f"{card.id} costs {value} {card.cost} but {player.name} has {held}",
+                     f"{card.id} costs {value} {card.cost} but {player.name} has {held}"
+                     + ("; under mixed-payment, write the mix with pay" if mixed_on else ""),
                      player=player.name, expected=f"{value} {card.cost}", found=held,
-                     legal_under="mixed-payment" if mixed_ok else None)
+                     legal_under="mixed-payment" if mixed_ok and not mixed_on else None)
     game.change(player.name, card.cost, -value, f"paid for {card.id}", card.id)
 
 
@@ -167,8 +169,11 @@ def handle_distress(game: Game, event: dict) -> None:
                           f"distress for {coins} coins and {guards} guards: at most two of each",
                           player=player.name, expected="0-2 coins, 0-2 guards",
                           found=f"{coins} coins, {guards} guards")
-    game.change(player.name, "coins", coins, "distress action", "distress")
-    game.change(player.name, "guards", guards, "distress action", "distress")
+    # As played, within what distress can give at all.
+    game.change(player.name, "coins", max(0, min(coins, DISTRESS_MAX)), "distress action",
+                "distress")
+    game.change(player.name, "guards", max(0, min(guards, DISTRESS_MAX)), "distress action",
+                "distress")
     _finish(game, slot)
 
 

@@ -57,7 +57,10 @@ def handle_setup(game: Game, event: dict) -> None:
             judge.breach("coimbra.setup.start_pairs", f"{pair[0]} and {pair[1]} are not a pair",
                          expected=" / ".join("+".join(p) for p in catalog.start_pairs),
                          found="+".join(pair), skip=True)
-    if len(pairs) != len(state.order) or len({frozenset(p) for p in pairs}) != len(pairs):
+    if len({frozenset(p) for p in pairs}) != len(pairs):
+        judge.breach("coimbra.setup.start_pairs", "a pair is displayed twice",
+                     found=" / ".join("+".join(p) for p in pairs), skip=True)
+    if len(pairs) != len(state.order):
         judge.breach("coimbra.setup.start_pairs",
                      f"{len(pairs)} pairs displayed for {len(state.order)} players",
                      expected=len(state.order), found=len(pairs))
@@ -105,7 +108,19 @@ def handle_start(game: Game, event: dict) -> None:
     else:
         _take_corner(game, player, event["corner"])
     if not state.start_turns:
+        _start_rewards(game)
         state.phase = "deal"
+
+
+def _start_rewards(game: Game) -> None:
+    """Once every player has a pair and a corner: both cards' influence and immediate
+    rewards, player by player in order (so a start pilgrim step can be walked at once)."""
+    for name in game.state.order:
+        player = game.state.players[name]
+        for card_id in player.start_cards:
+            card = game.catalog.characters[card_id]
+            game.change(name, card.cls, card.influence, f"start character {card_id}", card_id)
+            apply_immediate(game, name, card.effects, card_id)
 
 
 def _take_pair(game: Game, player, pair: tuple[str, str]) -> None:
@@ -120,13 +135,8 @@ def _take_pair(game: Game, player, pair: tuple[str, str]) -> None:
                           found="+".join(pair), skip=True)
     state.start_pairs.remove(match)
     player.took_pair = True
-    for card_id in match:
-        card = game.catalog.characters[card_id]
-        player.characters.append(card_id)
-        player.start_cards.append(card_id)
-        game.change(player.name, card.cls, card.influence, f"start character {card_id}",
-                    card_id)
-        apply_immediate(game, player.name, card.effects, card_id)
+    player.characters.extend(match)
+    player.start_cards.extend(match)
 
 
 def _take_corner(game: Game, player, corner: str) -> None:

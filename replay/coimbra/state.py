@@ -73,7 +73,9 @@ class GameState:
     queues: dict[str, list[Slot]] = field(default_factory=dict)
     picks: int = 0
     cursor: int = 0  # index into order for phases B, E and F
-    pending_steps: tuple[str, int] | None = None  # (player, pilgrim steps still to use)
+    # Pilgrim steps each player may still use with a move right after the event that gave
+    # them; cleared by the next other event.
+    pending_steps: dict[str, int] = field(default_factory=dict)
     clock: int = 0  # increases on every track move, to rank equal positions
     previous_order: list[str] = field(default_factory=list)
 

@@ -29,7 +29,7 @@ def handle_pass(game: Game, event: dict) -> None:
     """The player invests no more this round."""
     player = game.acting_player(event)
     _take_turn(game, player)
-    game.state.cursor = game.state.order.index(player.name) + 1
+    game.state.cursor = max(game.state.cursor, game.state.order.index(player.name) + 1)
 
 
 def handle_invest(game: Game, event: dict) -> None:
