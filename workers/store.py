@@ -22,7 +22,6 @@ STATUS_QUEUED = "queued"
 STATUS_RUNNING = "running"
 STATUS_DONE = "done"
 STATUS_FAILED = "failed"
-FINISHED = (STATUS_DONE, STATUS_FAILED)
 
 JSON_FIELDS = ("options", "report", "failure", "progress", "summary")
 FLOAT_FIELDS = ("submitted_at", "started_at", "finished_at")
