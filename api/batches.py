@@ -30,7 +30,8 @@ def _batch_key(batch_id: str) -> str:
     return f"{PREFIX}batch:{batch_id}"
 
 
-def _logs_from_json(data: bytes) -> list[tuple[str, str]]:
+def _logs_from_json(data: bytes) -> list[tuple[str, str, dict | None]]:
+    """Each log's name, its text, and its decoded document when it came as JSON."""
     try:
         document = json.loads(data)
         loaded = BatchSubmitSchema().load(document)
@@ -45,11 +46,12 @@ def _logs_from_json(data: bytes) -> list[tuple[str, str]]:
         if ("log" in item) == ("text" in item):
             raise Problem(422, "invalid-batch", "The batch is not valid",
                           f"log {i} ({item['name']}) needs exactly one of 'log' and 'text'")
-        logs.append((item["name"], item["text"] if "text" in item else json.dumps(item["log"])))
+        logs.append((item["name"], item.get("text") or json.dumps(item["log"]),
+                     item.get("log")))
     return logs
 
 
-def _logs_from_archive(data: bytes, mimetype: str) -> list[tuple[str, str]]:
+def _logs_from_archive(data: bytes, mimetype: str) -> list[tuple[str, str, None]]:
     files: list[tuple[str, bytes]] = []
     try:
         if mimetype == "application/zip":
@@ -66,7 +68,7 @@ def _logs_from_archive(data: bytes, mimetype: str) -> list[tuple[str, str]]:
     for name, content in sorted(files):
         if not name.endswith(LOG_SUFFIXES) or name.endswith(".expected.json"):
             continue
-        logs.append((name, content.decode("utf-8", errors="replace")))
+        logs.append((name, content.decode("utf-8", errors="replace"), None))
     return logs
 
 
@@ -103,10 +105,10 @@ def submit_batch(mode: str, catalog: str | None, webhook: str | None):
     options = options_for(mode, catalog, webhook)
     batch_id = new_id()
     items, seen = [], {}
-    for name, text in logs:
+    for name, text, document in logs:
         item = {"name": name}
         try:
-            check_log(text)
+            check_log(document if document is not None else text)
         except Problem as problem:
             item.update(replay="", problem={"type": problem.slug, "detail": problem.detail,
                                             **problem.extra})

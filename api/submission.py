@@ -49,18 +49,26 @@ def decode_body(data: bytes, mimetype: str) -> str:
         if not isinstance(document, dict):
             raise Problem(422, "invalid-log", "The log is not valid", "a log is a JSON object",
                           problems=[{"message": "a log is a JSON object", "path": "/"}])
+        check_log(document)
     elif not text.lstrip() or text.lstrip().startswith("{"):
         raise Problem(422, "invalid-log", "The log is not valid",
                       "text/plain is the text notation, starting with [game \"...\"]")
-    check_log(text)
+    else:
+        check_log(text)
     return text
 
 
-def check_log(text: str) -> None:
-    """Everything that can be checked before replaying: shapes, ids in text, limits."""
+def check_log(source: str | dict) -> None:
+    """Everything that can be checked before replaying: shapes, ids in text, limits.
+
+    ``source`` is a log's text (either notation) or an already decoded JSON document.
+    """
     max_events = current_app.config["MAX_EVENTS"]
     try:
-        decoded = replay.decode(text)
+        if isinstance(source, dict):
+            decoded = source if "scoresheet" in source else replay.load_log(source)
+        else:
+            decoded = replay.decode(source)
         if isinstance(decoded, dict):
             replay.score_sheet(decoded)
             return

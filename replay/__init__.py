@@ -14,8 +14,21 @@ from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog, LogProblem
 from replay.sources import decode, parse, print_log, unparseable_report
 
-__all__ = ["ENGINE_VERSION", "GAMES", "InvalidLog", "LogProblem", "engine_for", "parse",
-           "print_log", "replay", "replay_text", "score_sheet", "state_at", "validate"]
+__all__ = [
+    "ENGINE_VERSION",
+    "GAMES",
+    "InvalidLog",
+    "LogProblem",
+    "engine_for",
+    "load_log",
+    "parse",
+    "print_log",
+    "replay",
+    "replay_text",
+    "score_sheet",
+    "state_at",
+    "validate",
+]
 
 from replay.core.report import ENGINE_VERSION
 
