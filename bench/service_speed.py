@@ -91,11 +91,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--single", type=int, default=50, help="games timed one by one")
     parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--fsync", choices=("always", "everysec"), default="always",
+                        help="Redis appendfsync policy (always: nothing lost on a crash)")
     args = parser.parse_args(argv)
     texts = [json.dumps(generate(4, seed)) for seed in range(args.games + args.single)]
     bulk, single = texts[:args.games], texts[args.games:]
     local = in_process_rate(bulk)
-    with tempfile.TemporaryDirectory() as folder, RedisServer(Path(folder)) as server:
+    with tempfile.TemporaryDirectory() as folder, \
+            RedisServer(Path(folder), fsync=args.fsync) as server:
         port = free_port()
         processes = [_start(["worker"], server.url), _start(["worker"], server.url),
                      _start(["serve", "--port", str(port)], server.url)]
@@ -112,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
     p95 = waits[min(len(waits) - 1, int(len(waits) * 0.95))]
     print(f"in-process:  {local:8.1f} games/s  ({args.games} 4-player games, one core)")
     print(f"end-to-end:  {rate:8.1f} replays/s ({rate / local:.0%} of in-process; "
-          f"{args.clients} HTTP clients, 2 workers, 1 API process)")
+          f"{args.clients} HTTP clients, 2 workers, 1 API process, appendfsync {args.fsync})")
     print(f"single game with ?wait: p50 {statistics.median(waits):.1f} ms, p95 {p95:.1f} ms "
           f"({len(waits)} games)")
 
