@@ -23,6 +23,7 @@ blp = RefereeBlueprint("batches", __name__, url_prefix="/v1/batches",
                 description="Tournaments: many logs at once")
 ARCHIVES = ("application/zip", "application/x-tar", "application/gzip")
 LOG_SUFFIXES = (".json", ".txt", ".log")
+MAX_UNPACKED = 64 * 1024 * 1024  # an archive may not unpack to more than this
 PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
 
 
@@ -51,17 +52,26 @@ def _logs_from_json(data: bytes) -> list[tuple[str, str, dict | None]]:
     return logs
 
 
+def _check_unpacked(size: int) -> None:
+    """Refuse an archive that would unpack to more than ``MAX_UNPACKED`` bytes."""
+    if size > MAX_UNPACKED:
+        raise Problem(413, "archive-too-large", "The archive unpacks to too much",
+                      f"{size} bytes unpacked; at most {MAX_UNPACKED}", limit=MAX_UNPACKED)
+
+
 def _logs_from_archive(data: bytes, mimetype: str) -> list[tuple[str, str, None]]:
     files: list[tuple[str, bytes]] = []
     try:
         if mimetype == "application/zip":
             with zipfile.ZipFile(io.BytesIO(data)) as archive:
-                files = [(info.filename, archive.read(info)) for info in archive.infolist()
-                         if not info.is_dir()]
+                members = [i for i in archive.infolist() if not i.is_dir()]
+                _check_unpacked(sum(i.file_size for i in members))
+                files = [(info.filename, archive.read(info)) for info in members]
         else:
             with tarfile.open(fileobj=io.BytesIO(data)) as archive:
-                files = [(m.name, archive.extractfile(m).read()) for m in archive.getmembers()
-                         if m.isfile()]
+                members = [m for m in archive.getmembers() if m.isfile()]
+                _check_unpacked(sum(m.size for m in members))
+                files = [(m.name, archive.extractfile(m).read()) for m in members]
     except (zipfile.BadZipFile, tarfile.TarError, EOFError, OSError) as err:
         raise Problem(400, "malformed-archive", "The archive cannot be read", str(err)) from None
     logs = []

@@ -89,3 +89,14 @@ def test_batch_limits_and_bad_archives(redis_url):
                                 headers={**ALICE, "Content-Type": "application/zip"}, timeout=5)
     assert too_many.status_code == 422 and too_many.json()["limit"] == 2
     assert bad_zip.status_code == 400 and bad_zip.json()["type"].endswith("/malformed-archive")
+
+
+def test_an_archive_that_unpacks_to_too_much_is_refused(api_url):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("bomb.json", b" " * (80 * 1024 * 1024))
+    assert len(buffer.getvalue()) < 2 * 1024 * 1024  # small on the wire
+    response = requests.post(f"{api_url}/v1/batches", data=buffer.getvalue(),
+                             headers={**ALICE, "Content-Type": "application/zip"}, timeout=10)
+    assert response.status_code == 413
+    assert response.json()["type"].endswith("/archive-too-large")
