@@ -16,7 +16,7 @@ from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.replays import store
 from api.schemas import BatchSchema, BatchSubmitSchema, SubmitArgsSchema
-from api.submission import accept, check_log, options_for
+from api.submission import accept, check_log, json_body, options_for
 from workers.store import PREFIX, new_id
 
 blp = RefereeBlueprint("batches", __name__, url_prefix="/v1/batches",
@@ -33,11 +33,9 @@ def _batch_key(batch_id: str) -> str:
 
 def _logs_from_json(data: bytes) -> list[tuple[str, str, dict | None]]:
     """Each log's name, its text, and its decoded document when it came as JSON."""
+    document = json_body(data)
     try:
-        document = json.loads(data)
         loaded = BatchSubmitSchema().load(document)
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise Problem(400, "malformed-json", "The body is not valid JSON", str(err)) from None
     except ValidationError as err:
         raise Problem(422, "invalid-batch", "The batch is not valid",
                       "a batch is {\"logs\": [{\"name\", \"log\" or \"text\"}]}",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import current_app, g, request
 from marshmallow import ValidationError
 
@@ -11,6 +9,7 @@ import replay
 from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.schemas import NAME, CatalogRecordSchema, GameSchema, RuleSchema
+from api.submission import json_body
 from replay.coimbra.catalog import BUILTIN, check_catalog
 from workers.catalogs import CatalogInUse, CatalogStore
 
@@ -64,10 +63,7 @@ def put_catalog(name: str):
     if request.mimetype != "application/json":
         raise Problem(415, "unsupported-media-type", "Unsupported media type",
                       "a catalog is application/json")
-    try:
-        document = json.loads(request.get_data(cache=False))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise Problem(400, "malformed-json", "The body is not valid JSON", str(err)) from None
+    document = json_body(request.get_data(cache=False))
     problems = check_catalog(document)
     if problems:
         raise Problem(422, "invalid-catalog", "The catalog is not valid",

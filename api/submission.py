@@ -12,6 +12,7 @@ from flask import current_app, g
 
 import replay
 from api.problems import Problem
+from replay.core.jsontext import load_json
 from workers.catalogs import CatalogStore
 from workers.jobs import PENDING, ensure_drainer
 from workers.store import PREFIX, ReplayStore, content_hash, new_id
@@ -40,12 +41,7 @@ def decode_body(data: bytes, mimetype: str) -> str:
         raise Problem(400, "not-utf8", "The body is not UTF-8 text",
                       f"{err.reason} at byte {err.start}") from None
     if mimetype == "application/json":
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise Problem(400, "malformed-json", "The body is not valid JSON",
-                          f"{err.msg} at line {err.lineno}, column {err.colno}",
-                          line=err.lineno, column=err.colno) from None
+        document = json_body(text)
         if not isinstance(document, dict):
             raise Problem(422, "invalid-log", "The log is not valid", "a log is a JSON object",
                           problems=[{"message": "a log is a JSON object", "path": "/"}])
@@ -56,6 +52,17 @@ def decode_body(data: bytes, mimetype: str) -> str:
     else:
         check_log(text)
     return text
+
+
+def json_body(data: str | bytes) -> object:
+    """A JSON request body, or a 400 naming the line and column at fault."""
+    try:
+        return load_json(data)
+    except replay.InvalidLog as err:
+        [problem] = err.problems
+        raise Problem(400, "malformed-json", "The body is not valid JSON",
+                      f"{problem.message} at line {problem.line}, column {problem.column}",
+                      line=problem.line, column=problem.column) from None
 
 
 def check_log(source: str | dict) -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
+
+from replay.core.jsontext import load_json
+from replay.core.problems import InvalidLog
 
 EXIT_UNREADABLE = 2
 
@@ -19,9 +21,8 @@ class UnreadableInput(click.ClickException):
 def read_json(path: Path) -> object:
     """Decode a JSON file, or raise ``UnreadableInput`` naming the line and column."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        line, column = getattr(err, "lineno", "?"), getattr(err, "colno", "?")
-        raise UnreadableInput(
-            f"{path}:{line}:{column}: not valid JSON: {getattr(err, 'msg', err)}"
-        ) from None
+        return load_json(path.read_bytes())
+    except InvalidLog as err:
+        [problem] = err.problems
+        raise UnreadableInput(f"{path}:{problem.line}:{problem.column}: {problem.message}") \
+            from None

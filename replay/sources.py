@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from replay.core.jsontext import load_json
 from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.report import ENGINE_VERSION, REPORT_VERSION
@@ -16,11 +17,7 @@ def decode(text: str) -> GameLog | dict:
     for a JSON scoresheet, the decoded document."""
     if not text.lstrip().startswith("{"):
         return _parse_text(text)
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InvalidLog([LogProblem(f"not valid JSON: {err.msg}", line=err.lineno,
-                                     column=err.colno)]) from None
+    document = load_json(text)
     if isinstance(document, dict) and "scoresheet" in document:
         return document
     return load_log(document)

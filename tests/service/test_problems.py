@@ -25,6 +25,15 @@ def test_malformed_json_is_400_with_line_and_column(api_url):
     assert "Traceback" not in response.text
 
 
+def test_json_nested_too_deeply_is_400_not_a_crash(api_url):
+    body = b'{"header": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    for path in ("/v1/replays", "/v1/batches"):
+        response = requests.post(api_url + path, data=body, timeout=30,
+                                 headers={**ALICE, "Content-Type": "application/json"})
+        assert response.status_code == 400, path
+        assert response.json()["type"].endswith("/malformed-json")
+
+
 def test_invalid_logs_are_422_naming_every_problem(api_url):
     log = sample_log()
     log["header"]["players"] = ["solo"]
