@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 import pytest
 import redis
+from hypothesis import settings
 
 from referee_cli.services import api_server, start_worker_process
 from workers.redis_server import RedisServer
+
+# In CI the property tests draw the same examples every run, so a submission's verdict does
+# not depend on luck; locally they explore new examples each time.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
