@@ -18,6 +18,7 @@ from replay.coimbra.setup import handle_setup, handle_start
 from replay.coimbra.state import ROUNDS
 from replay.coimbra.voyages import end_round, handle_invest, handle_pass
 from replay.core.judge import SkipEvent, StopReplay
+from replay.core.words import article
 
 HANDLERS = {
     "setup": handle_setup, "start": handle_start, "deal": handle_deal, "roll": handle_roll,
@@ -136,11 +137,11 @@ def _enter_phase(game: Game, wanted: str, kind: str) -> None:
         after_end = state.phase == "F" and state.round == ROUNDS and wanted in ("deal", "A")
         game.judge.breach(
             "coimbra.log.after_end" if after_end else "coimbra.log.order",
-            f"{_article(kind)} {kind} event cannot come during {PHASE_NAMES[state.phase]}"
+            f"{article(kind)} {kind} event cannot come during {PHASE_NAMES[state.phase]}"
             + ("" if after_end else f" of round {state.round}" if state.round else ""),
             expected=expected_next(game), found=kind, skip=True)
     game.judge.breach("coimbra.log.order",
-                      f"{_article(kind)} {kind} event comes before {PHASE_NAMES[state.phase]} "
+                      f"{article(kind)} {kind} event comes before {PHASE_NAMES[state.phase]} "
                       "of round "
                       f"{state.round} is finished", expected=expected_next(game), found=kind)
     while state.phase != wanted:
@@ -151,10 +152,6 @@ def _enter_phase(game: Game, wanted: str, kind: str) -> None:
             game.judge.violations[-1].applied = False
             raise SkipEvent
         FORCE_CLOSE[state.phase](game)
-
-
-def _article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
 
 
 SEQUENCE = ("setup", "start", "deal", "A", "B", "C", "E", "F")

@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 
 from replay.core.problems import InvalidLog, LogProblem
+from replay.core.words import article
 
 DIE = re.compile(r"^([a-z]+)(\d+)$")
 COLOURS = ("gray", "orange", "purple", "green", "white")
@@ -94,10 +95,6 @@ EVENTS: dict[str, dict[str, tuple[str, bool]]] = {
 
 
 @lru_cache(maxsize=1024)
-def _article(word: str) -> str:
-    return "an" if word[:1] in tuple("aeiou") else "a"
-
-
 def normalise_die(text: str) -> tuple[str | None, str | None]:
     """``(die, warning)`` for a die's text, or ``(None, problem)`` when it is not a die."""
     match = DIE.match(text.strip().lower())
@@ -147,7 +144,7 @@ def check_events(events: list[dict]) -> tuple[list[dict], list[dict]]:
         for name, test, expected, required, many, one in fields:
             if name not in event:
                 if required:
-                    problems.append(LogProblem(f"{_article(kind)} {kind} event needs {name!r}",
+                    problems.append(LogProblem(f"{article(kind)} {kind} event needs {name!r}",
                                                path=f"/events/{index}/{name}"))
                 continue
             value = event[name]
@@ -162,7 +159,7 @@ def check_events(events: list[dict]) -> tuple[list[dict], list[dict]]:
                     event = {**event, name: dice if many else dice[0]}
         extra = event.keys() - _ALLOWED[kind]
         for name in sorted(extra):
-            problems.append(LogProblem(f"{_article(kind)} {kind} event has no field {name!r}",
+            problems.append(LogProblem(f"{article(kind)} {kind} event has no field {name!r}",
                                        path=f"/events/{index}/{name}",
                                        expected=", ".join(EVENTS[kind])))
         normalised.append(event)

@@ -12,12 +12,9 @@ from replay.coimbra.catalog import Catalog
 from replay.coimbra.state import GameState, Player
 from replay.core.judge import Judge
 from replay.core.ledger import LedgerRow
+from replay.core.words import counted
 
 RESOURCE_CAP = 20
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 class Game:
@@ -86,7 +83,7 @@ class Game:
         """Give pilgrim steps, to be used by a ``move`` right after this event."""
         if self.player(name).pilgrim is None:
             self.warnings.append({"event": self.event, "message":
-                                  f"{name} has no pilgrim on the map yet: {_count(steps, 'step')} "
+                                  f"{name} has no pilgrim on the map yet: {counted(steps, 'step')} "
                                   f"from {source} are lost"})
             return
         pending = self.state.pending_steps

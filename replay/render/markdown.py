@@ -7,6 +7,8 @@ on a report that is merely incomplete (an ``unparseable`` report has few keys).
 
 from __future__ import annotations
 
+from replay.core.words import counted
+
 CATEGORIES = ("running", "voyages", "influence", "diplomas", "abilities", "leftovers", "total")
 CATEGORY_LABELS = {
     "running": "Running (during play)", "voyages": "Voyages", "influence": "Influence tracks",
@@ -51,7 +53,7 @@ def verdict_sentence(report: dict) -> str:
         if not violations:
             return "The log breaks a rule."
         first = violations[0]
-        more = (f" ({_count(len(violations) - 1, 'more violation')} below)"
+        more = (f" ({counted(len(violations) - 1, 'more violation')} below)"
                 if len(violations) > 1 else "")
         return (f"Event {first.get('event')} breaks rule {first.get('rule')}: "
                 f"{first.get('message')}{more}.")
@@ -59,7 +61,7 @@ def verdict_sentence(report: dict) -> str:
         wrong = [c for c in _list(report.get("claims"))
                  if isinstance(c, dict) and not c.get("match", True)]
         first = wrong[0] if wrong else {}
-        return (f"Every move is legal, but {_count(len(wrong), 'claimed value')} "
+        return (f"Every move is legal, but {counted(len(wrong), 'claimed value')} "
                 f"{'differs' if len(wrong) == 1 else 'differ'} from the "
                 f"replay; the first is {first.get('player')}'s {first.get('what')} at event "
                 f"{first.get('event')}: claimed {first.get('claimed')}, computed "
@@ -71,7 +73,7 @@ def verdict_sentence(report: dict) -> str:
     if verdict == "unparseable":
         problems = [p for p in _list(report.get("problems")) if isinstance(p, dict)]
         first = f" The first: {problems[0].get('message')}." if problems else ""
-        return (f"The log could not be read ({_count(len(problems), 'problem')}), so it was not "
+        return (f"The log could not be read ({counted(len(problems), 'problem')}), so it was not "
                 f"replayed.{first}")
     return "The report carries no known verdict."
 
@@ -350,8 +352,3 @@ def render_markdown(report: dict) -> str:
     while lines and lines[-1] == "":
         lines.pop()
     return "\n".join(lines) + "\n"
-
-
-def _count(number: int, noun: str) -> str:
-    """``1 problem``, ``2 problems``."""
-    return f"{number} {noun}" + ("" if number == 1 else "s")

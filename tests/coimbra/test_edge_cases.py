@@ -8,6 +8,7 @@ import json
 import pytest
 
 import replay
+from tests.coimbra.logs import index_of
 from tests.conftest import FIXTURES
 
 GAME = json.loads((FIXTURES / "coimbra" / "legal" / "game-2p.json").read_text())
@@ -15,11 +16,6 @@ GAME = json.loads((FIXTURES / "coimbra" / "legal" / "game-2p.json").read_text())
 
 def game() -> dict:
     return copy.deepcopy(GAME)
-
-
-def index_of(log: dict, **fields) -> int:
-    return next(i for i, e in enumerate(log["events"])
-                if all(e.get(k) == v for k, v in fields.items()))
 
 
 @pytest.mark.parametrize("pay", [{"coins": "x"}, {"coins": -2, "guards": 8}])

@@ -21,6 +21,7 @@ from replay.coimbra.game import Game
 from replay.coimbra.inspect import replay_to
 from replay.core.judge import StopReplay
 from replay.core.log import load_log
+from tests.coimbra.logs import index_of
 from tests.conftest import FIXTURES
 
 BASE = json.loads((FIXTURES / "coimbra" / "legal" / "round-one-2p.json").read_text())
@@ -31,11 +32,6 @@ def base_log() -> dict:
     log = copy.deepcopy(BASE)
     log["events"] = [e for e in log["events"] if e["type"] != "check"]
     return log
-
-
-def index_of(log: dict, **fields) -> int:
-    return next(i for i, e in enumerate(log["events"])
-                if all(e.get(k) == v for k, v in fields.items()))
 
 
 def first_violation(log: dict, mode: str = "strict") -> dict:
