@@ -5,7 +5,6 @@ The log itself is ``replay.core.log.LogSchema``; a scoresheet document is descri
 
 from marshmallow import Schema, fields, validate
 
-from replay.coimbra.scoresheet import ScoresheetSchema
 from replay.core.log import HeaderSchema
 
 MODES = validate.OneOf(["strict", "audit"])
@@ -88,7 +87,9 @@ class ScoresheetDocumentSchema(Schema):
     """A scoresheet submission: the header of a log and the end state instead of events."""
 
     header = fields.Nested(HeaderSchema, required=True)
-    scoresheet = fields.Nested(ScoresheetSchema, required=True)
+    scoresheet = fields.Dict(required=True, metadata={
+        "description": "the end state, in the shape of the header's game (see the game's "
+                       "scoresheet format)"})
 
 
 class BatchLogSchema(Schema):
@@ -144,6 +145,7 @@ class GameSchema(Schema):
     """A game the referee knows."""
 
     game = fields.String(required=True)
+    title = fields.String(required=True)
     rulesets = fields.List(fields.String(), required=True)
     players = fields.List(fields.Integer(), required=True)
     variants = fields.List(fields.Dict(), required=True)

@@ -7,9 +7,11 @@ capped, floored and written to the ledger.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 
 from replay.coimbra.catalog import Catalog
 from replay.coimbra.state import GameState, Player
+from replay.core.game import Phase
 from replay.core.judge import Judge
 from replay.core.ledger import LedgerRow
 from replay.core.words import counted
@@ -20,9 +22,11 @@ RESOURCE_CAP = 20
 class Game:
     """A replay in progress."""
 
-    def __init__(self, players: list[str], catalog: Catalog, judge: Judge):
+    def __init__(self, players: list[str], catalog: Catalog, judge: Judge,
+                 phases: Mapping[str, Phase]):
         self.catalog = catalog
         self.judge = judge
+        self.phases = phases
         self.state = GameState(players={name: Player(name) for name in players},
                                order=list(players))
         self.ledger: list[LedgerRow] = []
@@ -91,8 +95,7 @@ class Game:
 
     def phase_label(self) -> str:
         """The phase name used in ledger rows."""
-        phase = self.state.phase
-        return {"deal": "A", "over": "final"}.get(phase, phase)
+        return self.phases[self.state.phase].ledger
 
     # -- checks shared by the event handlers ---------------------------------------
 

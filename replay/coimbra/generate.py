@@ -8,10 +8,9 @@ from replay.coimbra.catalog import Catalog, load_catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.drafting import dice_pool
 from replay.coimbra.engine import apply_event, finish
-from replay.coimbra.game import Game
 from replay.coimbra.legal import legal_actions
 from replay.coimbra.state import CITY_ROWS, ROUNDS, TRACKS
-from replay.core.judge import Judge
+from replay.coimbra.table import new_game
 
 NAMES = ("ana", "bruno", "carla", "duarte")
 
@@ -19,12 +18,10 @@ NAMES = ("ana", "bruno", "carla", "duarte")
 def generate(players: int, seed: int, catalog: Catalog | None = None,
              with_final: bool = True) -> dict:
     """A complete legal game for ``players`` players as a JSON log document."""
-    from replay.coimbra import RULES
-
     catalog = catalog or load_catalog()
     rng = random.Random(seed)
     names = list(NAMES[:players])
-    game = Game(names, catalog, Judge("strict", RULES, set()))
+    game = new_game(names, catalog)
     claims = Claims()
     events: list[dict] = []
 

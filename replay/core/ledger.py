@@ -5,6 +5,7 @@ Scores are never set directly; they are the sum of ledger rows, so each point is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -31,8 +32,12 @@ class LedgerRow:
         }
 
 
-def phase_breakdown(rows: list[LedgerRow]) -> list[dict]:
-    """Round x phase x player sums of every resource, and of points by source."""
+def phase_breakdown(rows: list[LedgerRow], phase_order: Sequence[str]) -> list[dict]:
+    """Round x phase x player sums of every resource, and of points by source.
+
+    Rows sort by round, then by the phase's place in ``phase_order`` (the game's phases).
+    """
+    rank = {phase: i for i, phase in enumerate(phase_order)}
     table: dict[tuple[int, str], dict[str, dict]] = {}
     for row in rows:
         cell = table.setdefault((row.round, row.phase), {}).setdefault(
@@ -44,12 +49,6 @@ def phase_breakdown(rows: list[LedgerRow]) -> list[dict]:
             by_source[row.source] = by_source.get(row.source, 0) + row.delta
     return [
         {"round": round_, "phase": phase, "players": players}
-        for (round_, phase), players in sorted(table.items(), key=lambda item: _order(item[0]))
+        for (round_, phase), players in sorted(
+            table.items(), key=lambda item: (item[0][0], rank.get(item[0][1], len(rank))))
     ]
-
-
-PHASE_ORDER = {"setup": 0, "start": 1, "A": 2, "B": 3, "C": 4, "D": 5, "E": 6, "F": 7, "final": 8}
-
-
-def _order(key: tuple[int, str]) -> tuple[int, int]:
-    return key[0], PHASE_ORDER.get(key[1], 99)
