@@ -18,7 +18,12 @@ from types import MappingProxyType
 from marshmallow import ValidationError
 
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
-from replay.viscounts.catalog_checks import cross_reference_problems, iter_entries, resolve
+from replay.viscounts.catalog_checks import (
+    cross_reference_problems,
+    holds_entries,
+    iter_entries,
+    resolve,
+)
 from replay.viscounts.catalog_schema import ENTRY_KEYS, CatalogSchema
 
 BUILTIN = ("viscounts-base",)
@@ -472,7 +477,7 @@ def _placeholder_index(document: dict) -> dict[str, tuple[Placeholder, ...]]:
     index = {}
     for path, entry in iter_entries(document):
         if entry.get("placeholder"):
-            names = [key for key in entry if key not in ENTRY_KEYS and not _holds_entries(
+            names = [key for key in entry if key not in ENTRY_KEYS and not holds_entries(
                 entry[key])]
         else:
             names = entry.get("placeholder_fields", [])
@@ -483,9 +488,3 @@ def _placeholder_index(document: dict) -> dict[str, tuple[Placeholder, ...]]:
                 for name in names)
     return index
 
-
-def _holds_entries(value: object) -> bool:
-    """Nested entries carry their own labels, so they are not a value of their parent."""
-    if isinstance(value, dict):
-        return "id" in value
-    return isinstance(value, list) and any(isinstance(v, dict) and "id" in v for v in value)

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from replay.core.problems import LogProblem
-from replay.viscounts.catalog_schema import BUILDINGS, ENTRY_KEYS, ROLES
+from replay.viscounts.catalog_schema import BUILDINGS, ENTRY_KEYS, PRINTED, ROLES
 
 # Printed on the Poverty (p.9 picture) and Prosperity (p.8 picture) cards, by player count.
 END_PILES = {"poverty": {"1": 12, "2": 12, "3": 15, "4": 18},
@@ -31,6 +31,13 @@ def iter_entries(document: object, path: str = "") -> Iterator[tuple[str, dict]]
     elif isinstance(document, list):
         for index, value in enumerate(document):
             yield from iter_entries(value, f"{path}/{index}")
+
+
+def holds_entries(value: object) -> bool:
+    """Whether a value is an entry or a list of entries (which carry their own labels)."""
+    if isinstance(value, dict):
+        return "id" in value
+    return isinstance(value, list) and any(isinstance(v, dict) and "id" in v for v in value)
 
 
 def resolve(entry: object, dotted: str) -> tuple[bool, object]:
@@ -58,6 +65,7 @@ def cross_reference_problems(document: dict) -> list[LogProblem]:
 def _ids_and_labels(document: dict) -> Iterator[LogProblem]:
     seen: dict[str, str] = {}
     whole = partial = 0
+    printed = document["meta"]["printed"]
     for path, entry in iter_entries(document):
         if entry["id"] in seen:
             yield LogProblem(f"id {entry['id']!r} repeats {seen[entry['id']]}", path=f"{path}/id")
@@ -68,6 +76,14 @@ def _ids_and_labels(document: dict) -> Iterator[LogProblem]:
             if name.split(".")[0] in ENTRY_KEYS or not resolve(entry, name)[0]:
                 yield LogProblem(f"{name!r} is not a value of {entry['id']}",
                                  path=f"{path}/placeholder_fields/{i}")
+            elif printed:
+                yield LogProblem(f"{entry['id']} {name} is still a placeholder",
+                                 path=f"{path}/{name.replace('.', '/')}")
+        if printed and entry.get("placeholder"):
+            yield LogProblem(f"{entry['id']} is still a placeholder", path=path)
+        if entry["source"] == PRINTED and not printed:
+            yield LogProblem("only a transcribed catalog (meta.printed true) cites the printed "
+                             "component", path=f"{path}/source")
     counted = document["meta"]["placeholders"]
     for key, actual in (("entries", whole), ("entries_with_placeholder_fields", partial)):
         if counted[key] != actual:

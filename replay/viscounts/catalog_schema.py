@@ -11,9 +11,11 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 ID = validate.Regexp(r"^[a-z0-9][a-z0-9_-]*$", error="ids are lowercase a-z, 0-9, '-' or '_'")
 SOURCE = validate.Regexp(
-    r"^(rulebook text p\.\d+|rulebook picture p\.\d+|fan list|placeholder)$",
-    error="a source is 'rulebook text p.N', 'rulebook picture p.N', 'fan list' or 'placeholder'")
+    r"^(rulebook text p\.\d+|rulebook picture p\.\d+|fan list|placeholder|printed component)$",
+    error="a source is 'rulebook text p.N', 'rulebook picture p.N', 'fan list', 'placeholder' "
+          "or 'printed component'")
 PLACEHOLDER = "placeholder"
+PRINTED = "printed component"  # a value transcribed from the physical game
 ICONS = ("merchant", "builder", "noble", "cleric", "criminal")
 GAIN_ITEMS = ("silver", "ink", "gold", "stone", "any_resource", "virtue", "corruption", "debt",
               "deed")
