@@ -27,6 +27,8 @@ from replay.viscounts.catalog_checks import (
 from replay.viscounts.catalog_schema import ENTRY_KEYS, CatalogSchema
 
 BUILTIN = ("viscounts-base",)
+# One instance: building the nested effect schemas is most of the cost of a check.
+_SCHEMA = CatalogSchema()
 DEFAULT_CATALOG = "viscounts-base"  # what a log that names no catalog is replayed with
 
 Effect = Mapping  # one effect of the vocabulary, read-only
@@ -357,7 +359,7 @@ def check_catalog(document: object) -> list[LogProblem]:
     if not isinstance(document, dict):
         return [LogProblem("a catalog is a JSON object", path="/")]
     try:
-        CatalogSchema().load(document)
+        _SCHEMA.load(document)
     except ValidationError as err:
         return problems_from_marshmallow(err.messages)
     return cross_reference_problems(document)

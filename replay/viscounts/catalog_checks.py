@@ -103,7 +103,8 @@ def _board(document: dict) -> Iterator[LogProblem]:
         for n in counts:
             serving = [side["id"] for side in segment["sides"] if n in side["player_counts"]]
             if len(serving) != 1:
-                yield LogProblem(f"{len(serving)} sides of {segment['id']} serve {n} players",
+                yield LogProblem(f"{len(serving)} sides of {segment['id']} serve the "
+                                 f"{n}-player game",
                                  path=f"/segments/{s}/sides", expected="exactly 1")
         for d, side in enumerate(segment["sides"]):
             path = f"/segments/{s}/sides/{d}"
