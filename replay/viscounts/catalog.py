@@ -281,6 +281,9 @@ class Catalog:
     ai_boards: Mapping[str, AIBoard]
     schemes: Mapping[str, Scheme]
     ai_reference: Mapping
+    spaces: Mapping[str, Space]  # every space of every side, by id
+    spots: Mapping[str, Spot]  # every building spot, by id
+    links: Mapping[str, Link]  # every link, by id
     placeholders: Mapping[str, tuple[Placeholder, ...]]  # entry id -> its placeholder values
     entry_paths: Mapping[str, str]  # JSON pointer -> entry id
 
@@ -392,40 +395,46 @@ def _build(document: dict) -> Catalog:
                                      expected=p.expected) for p in problems])
     doc = freeze(document)
     meta = document["meta"]
+    segments = {s["id"]: tuple(_side(s["id"], side) for side in s["sides"])
+                for s in doc["segments"]}
+    sides = [side for pair in segments.values() for side in pair]
+    ro = MappingProxyType
     return Catalog(
         id=meta["id"], sha256=catalog_sha256(document), printed=meta["printed"],
         description=meta["description"], setup=doc["setup"],
         player_board=_player_board(doc["player_board"]),
-        buildings={b["id"]: BuildingType(b["id"], b["name"], b["cost"], b["vp"],
-                                         tuple(s["unlock"] for s in b["slots"]))
-                   for b in doc["buildings"]},
+        buildings=ro({b["id"]: BuildingType(b["id"], b["name"], b["cost"], b["vp"],
+                                            tuple(s["unlock"] for s in b["slots"]))
+                      for b in doc["buildings"]}),
         castle=_castle(doc["castle"]),
-        segments={s["id"]: tuple(_side(s["id"], side) for side in s["sides"])
-                  for s in doc["segments"]},
-        townsfolk={t["id"]: Townsfolk(t["id"], t["name"], t["deck"], t["cost"], t["icons"],
-                                      t["timing"], t["ability"], t["hire"],
-                                      t.get("per_player", 0)) for t in doc["townsfolk"]},
-        player_cards={p["number"]: PlayerCard(p["id"], p["number"], p["gain"], p["bottom"],
-                                              p["bottom_scope"]) for p in doc["player_cards"]},
-        manuscripts={m["id"]: Manuscript(m["id"], m["back"], m["cost"], m["ribbon"], m["when"],
-                                         m["effect"]) for m in doc["manuscripts"]},
+        segments=ro(segments),
+        townsfolk=ro({t["id"]: Townsfolk(t["id"], t["name"], t["deck"], t["cost"], t["icons"],
+                                         t["timing"], t["ability"], t["hire"],
+                                         t.get("per_player", 0)) for t in doc["townsfolk"]}),
+        player_cards=ro({p["number"]: PlayerCard(p["id"], p["number"], p["gain"], p["bottom"],
+                                                 p["bottom_scope"])
+                         for p in doc["player_cards"]}),
+        manuscripts=ro({m["id"]: Manuscript(m["id"], m["back"], m["cost"], m["ribbon"],
+                                            m["when"], m["effect"]) for m in doc["manuscripts"]}),
         ribbon_set_vp=doc["manuscript_scoring"]["set_vp"],
-        cleric_bonuses={c["ribbon"]: ClericBonus(c["id"], c["ribbon"], c["vp"], c["icons"])
-                        for c in doc["cleric_bonuses"]},
+        cleric_bonuses=ro({c["ribbon"]: ClericBonus(c["id"], c["ribbon"], c["vp"], c["icons"])
+                           for c in doc["cleric_bonuses"]}),
         debts=doc["debts"], deeds=doc["deeds"],
-        end_cards={c["id"]: EndCard(c["id"], c["pile"],
-                                    MappingProxyType({int(k): v for k, v in c["on_card"].items()}),
-                                    c["counts"], c["awards"], c["middle_ignored_below"])
-                   for c in doc["end_cards"]},
+        end_cards=ro({c["id"]: EndCard(c["id"], c["pile"],
+                                       ro({int(k): v for k, v in c["on_card"].items()}),
+                                       c["counts"], c["awards"], c["middle_ignored_below"])
+                      for c in doc["end_cards"]}),
         solo=doc["solo"],
-        ai_boards={a["id"]: _ai_board(a) for a in doc["ai_boards"]},
-        schemes={s["id"]: Scheme(s["id"], s["deck"], s["header"], s["rows"])
-                 for s in doc["schemes"]},
+        ai_boards=ro({a["id"]: _ai_board(a) for a in doc["ai_boards"]}),
+        schemes=ro({s["id"]: Scheme(s["id"], s["deck"], s["header"], s["rows"])
+                    for s in doc["schemes"]}),
         ai_reference=doc["ai_reference"],
-        placeholders=MappingProxyType(_placeholder_index(document)),
-        entry_paths=MappingProxyType({path: e["id"] for path, e in iter_entries(document)}),
+        spaces=ro({space.id: space for side in sides for space in side.spaces.values()}),
+        spots=ro({spot.id: spot for side in sides for spot in side.spots}),
+        links=ro({link.id: link for side in sides for link in side.links}),
+        placeholders=ro(_placeholder_index(document)),
+        entry_paths=ro({path: e["id"] for path, e in iter_entries(document)}),
     )
-
 
 def _collision(track: Iterable[Mapping]) -> tuple[CollisionSpace, ...]:
     spaces = sorted(track, key=lambda s: s["space"])

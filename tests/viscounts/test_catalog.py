@@ -297,3 +297,13 @@ def test_a_filled_template_still_names_the_labelled_slots():
     paths = {p.path for p in check_catalog(filled)}
     assert f"/player_cards/{_index(BASE, 'player_cards', 'pc-3')}/gain" in paths
     assert f"/manuscripts/{_index(BASE, 'manuscripts', 'ms-20')}" in paths
+
+
+def test_board_indexes_reach_every_side():
+    assert len(CATALOG.spaces) == 5 * 2 * 3
+    space = CATALOG.spaces["seg2b-in"]
+    assert space.segment == "seg2" and space.path == "inner" and space.trade is None
+    for link in CATALOG.links.values():
+        assert all(end in CATALOG.spots for end in link.ends)
+    with pytest.raises(TypeError):
+        CATALOG.townsfolk["tf-99"] = None
