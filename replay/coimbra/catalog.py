@@ -75,6 +75,20 @@ class Catalog:
     roads_forward: dict[str, set[str]] = field(default_factory=dict)  # as printed
     roads_any: dict[str, set[str]] = field(default_factory=dict)  # every road both ways
 
+    def names(self) -> dict[str, str]:
+        """Every named component's printed name by id (characters, monasteries, voyages,
+        favors)."""
+        return {item.id: item.name for table in (self.characters, self.monasteries,
+                                                 self.voyages, self.favors)
+                for item in table.values()}
+
+    def label(self, ident: str) -> str:
+        """An id with its printed name, as messages show it: ``c2-08 (Lourenço Faria)``."""
+        for table in (self.characters, self.monasteries, self.voyages, self.favors):
+            if ident in table:
+                return f"{ident} ({table[ident].name})"
+        return ident
+
     def summary(self) -> dict:
         """What a report says about the catalog it used."""
         return {"id": self.id, "sha256": self.sha256, "printed": self.printed,

@@ -110,7 +110,16 @@ def handle_place(game: Game, event: dict) -> None:
     state, judge = game.state, game.judge
     player = game.acting_player(event)
     expected = state.order[state.picks % len(state.order)]
-    if player.name != expected:
+    if player.name != expected and _after_missing_pick(state, player.name):
+        # The log skips exactly one turn: blame the missing line, not this one, and let the
+        # turns that follow line up again.
+        state.picks += 1
+        judge.breach("coimbra.draft.turn",
+                     f"a line is missing {judge.before()}: it was {expected}'s turn to take a "
+                     f"die, then {player.name}'s", player=expected,
+                     expected=f"a place by {expected}", found=f"a place by {player.name}",
+                     parts=True)
+    elif player.name != expected:
         judge.breach("coimbra.draft.turn", f"it is {expected}'s turn to take a die",
                      player=player.name, expected=expected, found=player.name)
     if len(player.dice) >= DICE_PER_PLAYER:
@@ -135,6 +144,14 @@ def handle_place(game: Game, event: dict) -> None:
     value = int(die.lstrip("abcdefghijklmnopqrstuvwxyz"))
     _insert(state.queues[location], Slot(die, value, player.name), location)
     _next_pick(game)
+
+
+def _after_missing_pick(state, name: str) -> bool:
+    """Whether ``name`` would be next if the player due now had placed (one line missing)."""
+    order = state.order
+    total = DICE_PER_PLAYER * len(order)
+    return (len(order) > 2 and state.picks + 1 < total
+            and order[(state.picks + 1) % len(order)] == name)
 
 
 def _next_pick(game: Game) -> None:

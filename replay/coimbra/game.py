@@ -33,6 +33,7 @@ class Game:
         self.event: int | None = None
         self.warnings: list[dict] = []
         self.discards: list[dict] = []  # characters removed from rows, and why
+        self.taken: dict[str, tuple[str, int]] = {}  # character -> (who recruited it, event)
         self.orders: list[dict] = []  # phase D of each round, explained
         self.markers: list[tuple[int, dict]] = []  # round/phase markers awaiting their event
 

@@ -6,6 +6,7 @@ from replay.coimbra.catalog import Catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.game import Game
 from replay.coimbra.phases import LEDGER_ORDER, expected_next
+from replay.core.causes import audit_caveat, group_causes
 from replay.core.ledger import phase_breakdown
 from replay.core.log import GameLog
 from replay.core.report import ENGINE_VERSION, REPORT_VERSION, standings, verdict
@@ -19,6 +20,7 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
     state = game.state
     totals = {name: p.points for name, p in state.players.items()}
     rows, notes = standings(totals, state.order) if final else ([], [])
+    violations = [v.to_dict() for v in game.judge.violations]
     return {
         "report_version": REPORT_VERSION,
         "engine_version": ENGINE_VERSION,
@@ -33,7 +35,8 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
         "events": {"total": len(log.events), "replayed": replayed},
         "reached": {"round": state.round, "phase": game.phase_label(),
                     "expected_next": expected_next(game)},
-        "violations": [v.to_dict() for v in game.judge.violations],
+        "violations": violations,
+        "causes": group_causes(violations),
         "warnings": warnings + game.warnings,
         "claims": claims.items,
         "first_divergence": claims.first_divergence(),
@@ -43,6 +46,7 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
         "final": final,
         "standings": rows,
         "tie_break": notes,
+        "standings_caveat": audit_caveat(mode, violations, final is not None),
         "final_order": list(state.order),
         "state": {name: _player_state(p) for name, p in state.players.items()},
         "ledger": [row.to_dict() for row in game.ledger],

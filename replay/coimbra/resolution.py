@@ -107,15 +107,20 @@ def handle_recruit(game: Game, event: dict) -> None:
         judge.breach("coimbra.city.row", "a castle die takes a favor, not a character",
                      player=player.name, skip=True)
     if in_row != location:
-        where = f"it is in the {in_row} row" if in_row else "it is not on display"
-        judge.breach("coimbra.city.row", f"{card.id} cannot be taken with a die in the "
-                     f"{location}: {where}", player=player.name,
-                     expected=", ".join(c for c in state.rows[location] if c),
-                     found=card.id, skip=in_row is None)
+        where = f"it is in the {in_row} row" if in_row else _gone(game, card.id)
+        offer = _on_offer(game, location)
+        if in_row is None:
+            # The table resolved this die with something, so it is used up here too: the
+            # dice after it resolve in order, and only this event is wrong.
+            _finish(game, slot)
+        judge.breach("coimbra.city.row", f"{game.catalog.label(card.id)} cannot be taken "
+                     f"with a die in the {location}: {where}", player=player.name,
+                     expected=offer, found=card.id, skip=in_row is None)
     _pay_for(game, player, card, slot.value, event.get("pay"))
     row = state.rows[in_row]
     row[row.index(card.id)] = None
     player.characters.append(card.id)
+    game.taken[card.id] = (player.name, game.event)
     game.change(player.name, card.cls, card.influence, f"influence of {card.id}", card.id)
     apply_immediate(game, player.name, card.effects, card.id)
     for start_id in player.start_cards:
@@ -126,6 +131,25 @@ def handle_recruit(game: Game, event: dict) -> None:
     if state.crown_tokens.pop(card.id, None):
         player.crown_tokens += 1
     _finish(game, slot)
+
+
+def _gone(game: Game, card_id: str) -> str:
+    """Why a character is not on display: who took it, or what discarded it, and where."""
+    if card_id in game.taken:
+        who, event = game.taken[card_id]
+        return f"it is not on display: {who} took it at {game.judge.where(event)}"
+    discard = next((d for d in reversed(game.discards) if d["card"] == card_id), None)
+    if discard is not None:
+        why = ("a neutral token discarded it" if discard["reason"].startswith("discarded")
+               else "it was left in its row when the row finished, and discarded")
+        return f"it is not on display: {why} at {game.judge.where(discard['event'])}"
+    return "it is not on display (it was not dealt this round)"
+
+
+def _on_offer(game: Game, location: str) -> str:
+    """What a die in ``location`` could still take, in words."""
+    cards = [game.catalog.label(c) for c in game.state.rows.get(location, ()) if c]
+    return ", ".join(cards) if cards else "nothing is left here: only distress"
 
 
 def _pay_for(game: Game, player: Player, card, value: int, pay: dict | None) -> None:

@@ -56,6 +56,29 @@ class Judge:
         self.event = -1
         self._tainted: dict[str | None, int] = {}
 
+    def where(self, event: int | None) -> str:
+        """An event's place as people find it: ``line 42`` for text logs, else ``event 30``."""
+        if event is None:
+            return "final scoring"
+        if 0 <= event < len(self.positions):
+            return f"line {self.positions[event][0]}"
+        return f"event {event}"
+
+    def before(self) -> str:
+        """Where a missing event belonged: ``before line 24`` (``before event 12``)."""
+        return f"before {self.where(self.event)}"
+
+    def _cause(self, player: str | None, shared: bool) -> int | None:
+        """The earliest skipped event this breach may follow from.
+
+        A skipped event leaves the engine's state and the table's apart for its player (for
+        everyone, when it names no player); a rule about shared state (whose turn it is)
+        may follow from any player's skipped event.
+        """
+        if shared:
+            return min(self._tainted.values(), default=None)
+        return self._tainted.get(player, self._tainted.get(None))
+
     def allows(self, variant: str) -> bool:
         """Whether the log declared this variant (a name the game does not know is a bug)."""
         if variant not in self.known_variants:
@@ -64,11 +87,14 @@ class Judge:
 
     def breach(self, rule: str, message: str, *, player: str | None = None,
                expected: object = None, found: object = None,
-               legal_under: str | None = None, skip: bool = False) -> None:
+               legal_under: str | None = None, skip: bool = False,
+               parts: bool = False) -> None:
         """Record a violation of ``rule`` at the current event.
 
         Returns when the replay can go on with the event applied as played; raises
         ``StopReplay`` in strict mode and ``SkipEvent`` when ``skip`` (not representable).
+        ``parts``: the event is applied, but the engine's game and the table's part all the
+        same (an event the log misses), so later violations may follow from this one.
         """
         if rule not in self.rules:
             raise KeyError(f"unknown rule id {rule}")
@@ -76,7 +102,7 @@ class Judge:
             raise KeyError(f"unknown variant id {legal_under}")
         line, column = (self.positions[self.event] if self.event < len(self.positions)
                         else (None, None))
-        earlier = self._tainted.get(player, self._tainted.get(None))
+        earlier = self._cause(player, self.rules[rule].shared)
         violation = Violation(
             rule=rule, event=self.event, message=message, statement=self.rules[rule].statement,
             line=line, column=column,
@@ -87,7 +113,7 @@ class Judge:
             applied=not skip,
         )
         self.violations.append(violation)
-        if skip:
+        if skip or parts:
             # A skipped event leaves the engine's state and the table's apart: later
             # violations of this player (of everyone, for a player-less event) may follow.
             self._tainted.setdefault(player, self.event)

@@ -34,6 +34,14 @@ class ViolationSchema(Schema):
     follows_from = fields.Integer()
 
 
+class CauseSchema(Schema):
+    """A root violation and the violations that follow from it (indices into violations)."""
+
+    violation = fields.Integer(required=True)
+    event = fields.Integer(required=True)
+    consequences = fields.List(fields.Integer(), required=True)
+
+
 class LedgerRowSchema(Schema):
     """One change to a player's resources or points."""
 
@@ -86,6 +94,8 @@ class ReportSchema(Schema):
     verdict = fields.String(required=True, validate=validate.OneOf(VERDICTS))
     input_sha256 = fields.String(required=True)
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    causes = fields.List(fields.Nested(CauseSchema), metadata={
+        "description": "each root violation with the violations that follow from it"})
     warnings = fields.List(fields.Dict(), required=True)
     problems = fields.List(fields.Nested(ProblemItemSchema))
     input = fields.String(metadata={"description": "'scoresheet' for scoresheet input"})
@@ -105,6 +115,8 @@ class ReportSchema(Schema):
     final = fields.Dict(allow_none=True)
     standings = fields.List(fields.Nested(RankSchema))
     tie_break = fields.List(fields.String())
+    standings_caveat = fields.String(allow_none=True, metadata={
+        "description": "set when an audited replay with violations was scored"})
     final_order = fields.List(fields.String())
     state = fields.Dict()
     ledger = fields.List(fields.Nested(LedgerRowSchema))

@@ -16,6 +16,9 @@ class Rule:
     section: str
     automatic: bool = False  # applied by the engine itself; a log cannot break it
     inventory: int | None = None  # the rule's number in the game's rule inventory, if any
+    # Whether breaking it depends on state every player shares (whose turn it is, what comes
+    # next): then an earlier skipped event of any player may be its cause.
+    shared: bool = False
 
     def to_dict(self) -> dict:
         """Plain-data form."""

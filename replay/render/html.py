@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from html import escape
 
+from replay.core.causes import causes_summary
 from replay.core.game import Section
 from replay.render.markdown import (
+    causes,
     game_sections,
     player_names,
     round_points,
@@ -37,6 +39,9 @@ td.num{text-align:right;font-variant-numeric:tabular-nums}
 tr.total td{font-weight:700}
 .violation{border-left:6px solid #b00020;background:#fff;padding:.6rem 1rem;margin:.8rem 0}
 .violation h3{margin:0 0 .3rem;font-size:1.1rem}
+.consequences{margin-left:2rem}
+.consequences .violation{border-left-color:#d98c96}
+.caveat{background:#fff3cd;padding:.3rem .6rem}
 .statement{font-style:italic;color:#444}
 .note{color:#555}
 .notprinted{background:#fff3cd;padding:.1rem .3rem}
@@ -150,9 +155,6 @@ def _violation(v: dict) -> str:
     if v.get("legal_under"):
         parts.append(f'<p class="note">Legal under variant '
                      f'<code>{escape(str(v["legal_under"]))}</code>.</p>')
-    if v.get("follows_from") is not None:
-        parts.append(f'<p class="note">Follows from the violation at event '
-                     f'{_text(v["follows_from"])}.</p>')
     if v.get("applied") is False:
         parts.append('<p class="note">The event was skipped (it cannot be applied).</p>')
     return f'<article class="violation">{"".join(parts)}</article>'
@@ -160,13 +162,29 @@ def _violation(v: dict) -> str:
 
 def _violations(report: dict) -> str:
     violations = _rows(report.get("violations"))
-    if violations:
-        body = "".join(_violation(v) for v in violations)
-    elif report.get("verdict") == "unparseable":
-        body = "<p>The log was not replayed.</p>"
-    else:
-        body = "<p>No rule was broken.</p>"
-    return f'<section id="violations"><h2>Violations</h2>{body}</section>'
+    if not violations:
+        body = ("<p>The log was not replayed.</p>" if report.get("verdict") == "unparseable"
+                else "<p>No rule was broken.</p>")
+        return f'<section id="violations"><h2>Violations</h2>{body}</section>'
+    groups = causes(report)
+    parts = []
+    for group in groups:
+        root = violations[group["violation"]]
+        parts.append(_violation(root))
+        follow = [violations[i] for i in group.get("consequences", [])
+                  if isinstance(i, int) and i < len(violations)]
+        if follow:
+            parts.append(f'<details class="consequences"><summary>'
+                         f"{len(follow)} that follow from the violation at "
+                         f"{escape(_event_place(root))}</summary>"
+                         + "".join(_violation(v) for v in follow) + "</details>")
+    return (f'<section id="violations"><h2>Violations: {escape(causes_summary(groups))}</h2>'
+            + "".join(parts) + "</section>")
+
+
+def _event_place(item: dict) -> str:
+    where = _where(item)
+    return f"event {item.get('event')}" + (f" ({where})" if where else "")
 
 
 def _warnings(report: dict) -> str:
@@ -294,7 +312,9 @@ def _standings(report: dict) -> str:
     notes = "".join(f"<li>Tie-break: {_text(n)}</li>" for n in _list(report.get("tie_break")))
     return ('<section id="standings"><h2>Standings</h2>'
             + _table(["Rank", "Player", "Points"], rows, numeric=frozenset({0, 2}))
-            + (f"<ul>{notes}</ul>" if notes else "") + "</section>")
+            + (f"<ul>{notes}</ul>" if notes else "")
+            + (f'<p class="caveat">{_text(report["standings_caveat"])}</p>'
+               if report.get("standings_caveat") else "") + "</section>")
 
 
 def _section(section: Section) -> str:

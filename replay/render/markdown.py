@@ -7,6 +7,7 @@ on a report that is merely incomplete (an ``unparseable`` report has few keys).
 
 from __future__ import annotations
 
+from replay.core.causes import causes_summary, group_causes
 from replay.core.game import Section
 from replay.core.words import counted
 from replay.games import GAMES
@@ -48,10 +49,10 @@ def verdict_sentence(report: dict) -> str:
         if not violations:
             return "The log breaks a rule."
         first = violations[0]
-        more = (f" ({counted(len(violations) - 1, 'more violation')} below)"
+        more = (f" In all: {causes_summary(causes(report))} (below)."
                 if len(violations) > 1 else "")
-        return (f"Event {first.get('event')} breaks rule {first.get('rule')}: "
-                f"{first.get('message')}{more}.")
+        return (f"{event_place(first).capitalize()} breaks rule {first.get('rule')}: "
+                f"{first.get('message')}.{more}")
     if verdict == "score_mismatch":
         wrong = [c for c in _list(report.get("claims"))
                  if isinstance(c, dict) and not c.get("match", True)]
@@ -71,6 +72,22 @@ def verdict_sentence(report: dict) -> str:
         return (f"The log could not be read ({counted(len(problems), 'problem')}), so it was not "
                 f"replayed.{first}")
     return "The report carries no known verdict."
+
+
+def causes(report: dict) -> list[dict]:
+    """The report's root violations with their consequences (grouped here if it has none)."""
+    violations = [v for v in _list(_dict(report).get("violations")) if isinstance(v, dict)]
+    found = _list(_dict(report).get("causes"))
+    if found or not violations:
+        return [c for c in found if isinstance(c, dict)]
+    return group_causes([{**v, "event": v.get("event")} for v in violations])
+
+
+def event_place(item: dict) -> str:
+    """``event 26 (line 38)`` for text logs, ``event 26`` for JSON ones."""
+    event = item.get("event")
+    text = "final scoring" if event is None else f"event {event}"
+    return text + (f" (line {item['line']})" if item.get("line") is not None else "")
 
 
 def scoring_categories(report: dict) -> list[tuple[str, str]]:
@@ -217,25 +234,37 @@ def _problems(report: dict) -> list[str]:
             *_table(["Where", "Problem", "Text", "Expected", "Did you mean"], rows)]
 
 
+def _violation_row(v: dict, consequence: bool) -> list:
+    notes = []
+    if v.get("legal_under"):
+        notes.append(f"legal under variant {v['legal_under']}")
+    if v.get("applied") is False:
+        notes.append("event skipped")
+    event = f"↳ {v.get('event')}" if consequence else v.get("event")
+    return [event, _position(v), v.get("rule"), v.get("message"), v.get("expected"),
+            v.get("found"), "; ".join(notes)]
+
+
 def _violations(report: dict) -> list[str]:
     violations = [v for v in _list(report.get("violations")) if isinstance(v, dict)]
     if not violations:
         return []
+    groups = causes(report)
     rows = []
-    for v in violations:
-        notes = []
-        if v.get("legal_under"):
-            notes.append(f"legal under variant {v['legal_under']}")
-        if v.get("follows_from") is not None:
-            notes.append(f"follows from event {v['follows_from']}")
-        if v.get("applied") is False:
-            notes.append("event skipped")
-        rows.append([v.get("event"), _position(v), v.get("rule"), v.get("message"),
-                     v.get("expected"), v.get("found"), "; ".join(notes)])
+    for group in groups:
+        root = violations[group["violation"]]
+        rows.append(_violation_row(root, False))
+        rows += [_violation_row(violations[i], True) for i in group.get("consequences", [])
+                 if isinstance(i, int) and i < len(violations)]
     header = ["Event", "Line:col", "Rule", "Message", "Expected", "Found", "Notes"]
     if not any(v.get("line") is not None for v in violations):
         header, rows = [header[0], *header[2:]], [[row[0], *row[2:]] for row in rows]
-    lines = ["## Violations", "", *_table(header, rows)]
+    lines = [f"## Violations: {causes_summary(groups)}", ""]
+    if any(group.get("consequences") for group in groups):
+        lines += ["Each problem comes first; the violations marked ↳ below it follow from it "
+                  "(the replay had to skip an event, so the log and the engine's game parted).",
+                  ""]
+    lines += _table(header, rows)
     statements = {}
     for v in violations:
         if v.get("rule") and v.get("statement"):
@@ -308,7 +337,9 @@ def _standings(report: dict) -> list[str]:
     lines = ["## Standings", "", *_table(["Rank", "Player", "Points"], rows)]
     notes = [str(n) for n in _list(report.get("tie_break"))]
     lines += [f"- Tie-break: {note}" for note in notes]
-    return [*lines, ""] if notes else lines
+    if report.get("standings_caveat"):
+        lines.append(f"- **Caveat**: {report['standings_caveat']}")
+    return [*lines, ""] if notes or report.get("standings_caveat") else lines
 
 
 def _per_round(report: dict, names: list[str]) -> list[str]:
