@@ -39,6 +39,14 @@ def condition_holds(condition: dict | None, player: Player) -> bool:
     return condition["has_die"] in colours
 
 
+def condition_failed(condition: dict, name: str) -> str:
+    """Why a phase-E condition did not hold, in words."""
+    if "no_die" in condition:
+        return (f"{name} held a {condition['no_die']} die this round (it pays only without "
+                "one)")
+    return f"{name} held no {condition['has_die']} die this round (it pays only with one)"
+
+
 def count(counter: str, game: Game, player: Player) -> int:
     """The value of a COUNTER of the vocabulary for one player."""
     catalog = game.catalog

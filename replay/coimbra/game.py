@@ -72,6 +72,17 @@ class Game:
             reason=reason, round=self.state.round, phase=self.phase_label(), source=source))
         return applied
 
+    def unpaid(self, name: str, gain: dict, reason: str, source: str) -> None:
+        """A ledger row of no change: a gain that did not pay this time, and why."""
+        resource = next((r for r in ("coins", "guards", "points") if gain.get(r)),
+                        next(iter(gain.get("influence", {})), "points"))
+        player = self.state.players[name]
+        after = player.influence[resource] if resource in player.influence \
+            else getattr(player, resource)
+        self.ledger.append(LedgerRow(
+            event=self.event, player=name, resource=resource, delta=0, after=after,
+            reason=reason, round=self.state.round, phase=self.phase_label(), source=source))
+
     def gain(self, name: str, gain: dict, reason: str, source: str) -> None:
         """Apply a GAIN object of the effect vocabulary."""
         for resource in ("coins", "guards", "points"):
@@ -87,12 +98,16 @@ class Game:
     def add_steps(self, name: str, steps: int, source: str) -> None:
         """Give pilgrim steps, to be used by a ``move`` right after this event."""
         if self.player(name).pilgrim is None:
-            self.warnings.append({"event": self.event, "message":
-                                  f"{name} has no pilgrim on the map yet: {counted(steps, 'step')} "
-                                  f"from {source} are lost"})
+            self.warn(f"{name} has no pilgrim on the map yet: {counted(steps, 'step')} "
+                      f"from {source} are lost")
             return
         pending = self.state.pending_steps
         pending[name] = pending.get(name, 0) + steps
+
+    def warn(self, message: str, event: int | None = None) -> None:
+        """A warning about the log at ``event`` (default: the current one)."""
+        self.warnings.append({"event": self.event if event is None else event,
+                              "message": message})
 
     def phase_label(self) -> str:
         """The phase name used in ledger rows."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.coimbra.effects import condition_holds, die_track
+from replay.coimbra.effects import condition_failed, condition_holds, die_track
 from replay.coimbra.game import Game
 from replay.coimbra.state import TRACKS, Player
 
@@ -83,6 +83,11 @@ def _phase_e_abilities(game: Game, player: Player) -> None:
     sources += [(m, catalog.monasteries[m].effects) for m in player.monasteries]
     for source, effects in sources:
         for effect in effects:
-            if effect["kind"] == "gain" and effect["when"] == "phase_e" and \
-                    condition_holds(effect.get("if_"), player):
-                game.gain(player.name, effect["gain"], f"phase-E ability of {source}", source)
+            if effect["kind"] != "gain" or effect["when"] != "phase_e":
+                continue
+            what = f"phase-E ability of {game.catalog.label(source)}"
+            if condition_holds(effect.get("if_"), player):
+                game.gain(player.name, effect["gain"], what, source)
+            else:
+                game.unpaid(player.name, effect["gain"], f"{what} did not pay: "
+                            f"{condition_failed(effect['if_'], player.name)}", source)

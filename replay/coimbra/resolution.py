@@ -85,10 +85,11 @@ def handle_favor(game: Game, event: dict) -> None:
         game.judge.breach("coimbra.castle.favor", f"a favor is taken with a castle die, "
                           f"not from the {location}", player=player.name, skip=True)
     if tile.id not in game.state.favors_available:
-        game.judge.breach("coimbra.castle.favor", f"{tile.id} has already been taken",
+        game.judge.breach("coimbra.castle.favor",
+                          f"{game.catalog.label(tile.id)} has already been taken",
                           player=player.name,
-                          expected=", ".join(game.state.favors_available), found=tile.id,
-                          skip=True)
+                          expected=", ".join(map(game.catalog.label, game.state.favors_available))
+                          or "no favor tile is left: only distress", found=tile.id, skip=True)
     game.state.favors_available.remove(tile.id)
     player.favors.append(tile.id)
     player.favors_taken += 1
@@ -165,6 +166,10 @@ def _pay_for(game: Game, player: Player, card, value: int, pay: dict | None) -> 
         game.change(player.name, "guards", -guards, f"paid for {card.id}", card.id)
         return
     held = getattr(player, card.cost)
+    if pay is None and held < value and judge.allows("mixed-payment") \
+            and player.coins + player.guards >= value:
+        _assume_mix(game, player, card, value)
+        return
     if pay is not None and (pay.get(card.cost, 0) != value
                             or any(v for k, v in pay.items() if k != card.cost)):
         judge.breach("coimbra.city.payment",
@@ -174,13 +179,26 @@ def _pay_for(game: Game, player: Player, card, value: int, pay: dict | None) -> 
                      legal_under="mixed-payment")
     if held < value:
         mixed_ok = player.coins + player.guards >= value
-        mixed_on = judge.allows("mixed-payment")
         judge.breach("coimbra.city.payment",
-                     f"{card.id} costs {value} {card.cost} but {player.name} has {held}"
-                     + ("; under mixed-payment, write the mix with pay" if mixed_on else ""),
-                     player=player.name, expected=f"{value} {card.cost}", found=held,
-                     legal_under="mixed-payment" if mixed_ok and not mixed_on else None)
+                     f"{game.catalog.label(card.id)} costs {value} {card.cost} but "
+                     f"{player.name} has {held}", player=player.name,
+                     expected=f"{value} {card.cost}", found=held,
+                     legal_under="mixed-payment" if mixed_ok and not
+                     judge.allows("mixed-payment") else None)
     game.change(player.name, card.cost, -value, f"paid for {card.id}", card.id)
+
+
+def _assume_mix(game: Game, player: Player, card, value: int) -> None:
+    """Mixed payment without ``pay``: legal, but the log does not say the mix (a recording
+    problem, not a breach). The card's own resource is assumed spent first."""
+    other = "guards" if card.cost == "coins" else "coins"
+    own = getattr(player, card.cost)
+    rest = value - own
+    game.warn(f"{player.name} paid {value} for {game.catalog.label(card.id)} with only {own} "
+              f"{card.cost}: the log does not say how the rest was paid (write "
+              f"pay=coins:N,guards:N); assumed {own} {card.cost} and {rest} {other}")
+    game.change(player.name, card.cost, -own, f"paid for {card.id}", card.id)
+    game.change(player.name, other, -rest, f"paid for {card.id} (mix assumed)", card.id)
 
 
 def handle_distress(game: Game, event: dict) -> None:

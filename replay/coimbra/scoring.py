@@ -7,6 +7,7 @@ from replay.coimbra.effects import diplomas_of, score_per
 from replay.coimbra.game import Game
 from replay.coimbra.order import crowns_of
 from replay.coimbra.state import TRACKS
+from replay.core.words import counted
 
 CATEGORIES = ("running", "voyages", "influence", "diplomas", "abilities", "leftovers")
 TWO_PLAYER_GAP = 3
@@ -56,12 +57,14 @@ def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> d
     leftovers = {}
     for position, name in enumerate(state.order):
         player = state.players[name]
-        crowns = current_crowns[name] if current_crowns is not None \
-            else crowns_of(game, player, position)["total"]
+        sources = None if current_crowns is not None else crowns_of(game, player, position)
+        crowns = current_crowns[name] if sources is None else sources["total"]
         leftovers[name] = {"coins": player.coins, "guards": player.guards, "crowns": crowns}
+        if sources is not None:
+            leftovers[name]["crowns_from"] = {k: v for k, v in sources.items() if k != "total"}
         score(name, "leftovers", (player.coins + player.guards + crowns) // 2,
-              f"({player.guards} guards + {player.coins} coins + {crowns} crowns) / 2, "
-              "rounded down",
+              f"({counted(player.guards, 'guard')} + {counted(player.coins, 'coin')} + "
+              f"{counted(crowns, 'crown')}{_crown_sources(sources)}) / 2, rounded down",
               "leftovers")
     for name in state.order:
         breakdown[name]["total"] = state.players[name].points
@@ -94,3 +97,12 @@ def _influence_awards(game: Game) -> dict[str, list[dict]]:
             awards[track].append({"player": player.name, "place": place, "points": points,
                                   "position": player.influence[track]})
     return awards
+
+
+def _crown_sources(sources: dict | None) -> str:
+    """``: 1 token, 0 favors, 2 flag`` (empty when a scoresheet stated only the total)."""
+    if not sources or not sources["total"]:
+        return ""
+    return (f": {counted(sources['tokens'], 'token')}, {counted(sources['favors'], 'favor')}, "
+            f"{sources['flag']} flag")
+

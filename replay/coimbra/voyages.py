@@ -57,8 +57,9 @@ def handle_invest(game: Game, event: dict) -> None:
     held = getattr(player, voyage.currency)
     if held < cost:
         judge.breach("coimbra.voyage.payment",
-                     f"{voyage.id} costs {cost} {voyage.currency} "
-                     f"({voyage.cost} less {discount} discount) but {player.name} has {held}",
+                     f"{catalog.label(voyage.id)} costs {cost} {voyage.currency}"
+                     + (f" ({voyage.cost} less {discount} favor discount)" if discount else "")
+                     + f" but {player.name} has {held}",
                      player=player.name, expected=cost, found=held)
     why = f"invested in {voyage.id}" + (f" ({discount} favor discount)" if discount else "")
     game.change(player.name, voyage.currency, -cost, why, voyage.id)
