@@ -39,15 +39,15 @@ def read_place(reader, event: dict, tokens: list[Token]) -> None:
 
 
 def read_favor(reader, event: dict, tokens: list[Token]) -> None:
-    """``favor TILE [with DIE]``."""
-    event["tile"] = reader.ident(at(tokens, 0), "favor tile")
-    reader.nothing_more(reader.with_die(event, tokens[1:]))
+    """``favor TILE [with DIE]`` (a tile by id or printed name)."""
+    event["tile"], rest = reader.ident_words(tokens, "favor tile")
+    reader.nothing_more(reader.with_die(event, rest))
 
 
 def read_recruit(reader, event: dict, tokens: list[Token]) -> None:
-    """``recruit CARD [with DIE] [pay coins=N guards=N]``."""
-    event["card"] = reader.ident(at(tokens, 0), "character")
-    rest = reader.with_die(event, tokens[1:])
+    """``recruit CARD [with DIE] [pay coins=N guards=N]`` (a card by id or printed name)."""
+    event["card"], rest = reader.ident_words(tokens, "character")
+    rest = reader.with_die(event, rest)
     if rest and rest[0].text == "pay":
         event["pay"] = reader.values(rest[1:], ("coins", "guards"))
     else:
@@ -76,9 +76,9 @@ def read_move(reader, event: dict, tokens: list[Token]) -> None:
 
 
 def read_invest(reader, event: dict, tokens: list[Token]) -> None:
-    """``invest VOYAGE``."""
-    event["voyage"] = reader.ident(at(tokens, 0), "voyage")
-    reader.nothing_more(tokens[1:])
+    """``invest VOYAGE`` (by id or printed name)."""
+    event["voyage"], rest = reader.ident_words(tokens, "voyage")
+    reader.nothing_more(rest)
 
 
 def read_pass(reader, event: dict, tokens: list[Token]) -> None:

@@ -45,6 +45,7 @@ from replay.core.text import (
     Token,
     closest,
     comment_lines,
+    fold_name,
     quote,
     read_source,
 )
@@ -78,6 +79,14 @@ class _Reader:
             "track": set(TRACKS),
             "player": set(players),
         }
+        # Printed names by id, and ids by folded name (no case, no accents).
+        self.printed: dict[str, dict[str, str]] = {
+            kind: {item.id: item.name for item in table.values()}
+            for kind, table in (("character", catalog.characters), ("favor tile", catalog.favors),
+                                ("voyage", catalog.voyages), ("monastery", catalog.monasteries))
+        } if catalog else {}
+        self.names = {kind: {fold_name(name): ident for ident, name in printed.items()}
+                      for kind, printed in self.printed.items()}
         self.line: Line | None = None
 
     # -- tokens ---------------------------------------------------------------------
@@ -94,11 +103,47 @@ class _Reader:
         if token is None:
             self.fail(None, f"a {kind} is missing")
         known = self.ids[kind]
+        names = self.names.get(kind, {})
         if known is not None and token.text not in known:
-            self.fail(token, f"unknown {kind} {token.raw!r}", expected=f"a {kind}",
-                      suggestions=closest(token.text, known))
+            named = names.get(fold_name(token.raw))
+            if named is not None:
+                return named
+            self.fail(token, f"unknown {kind} {token.raw!r}",
+                      expected=f"a {kind} id" + (", or its printed name (in quotes when it has "
+                                                 "spaces)" if names else ""),
+                      suggestions=self.suggest(token, kind))
         self.noted_case(token)
         return token.text
+
+    def ident_words(self, tokens: list[Token], kind: str) -> tuple[str, list[Token]]:
+        """An id or printed name at the start of ``tokens``, and the tokens after it.
+
+        A name written without quotes (``recruit Lourenço Faria``) is read as the longest run
+        of words that is a printed name, with a warning to quote it.
+        """
+        names = self.names.get(kind, {})
+        for end in range(len(tokens), 1, -1):
+            words = tokens[:end]
+            ident = names.get(fold_name(" ".join(t.raw for t in words)))
+            if ident is not None and tokens[0].text not in (self.ids[kind] or ()):
+                self.source.warn(self.line, tokens[0].column,
+                                 f"{' '.join(t.raw for t in words)!r} read as {ident}; "
+                                 "quote a name with spaces")
+                return ident, tokens[end:]
+        return self.ident(_at(tokens, 0), kind), tokens[1:]
+
+    def suggest(self, token: Token, kind: str) -> tuple[str, ...]:
+        """The likeliest ids; for a word that looks like part of a printed name, the ids with
+        their names (``c2-08 "Lourenço Faria"``)."""
+        printed, names = self.printed.get(kind, {}), self.names.get(kind, {})
+        word = fold_name(token.raw)
+        matches = [ident for name, ident in names.items()
+                   if len(word) >= 3 and any(part.startswith(word) for part in name.split())]
+        if not matches and len(word) > 4:
+            matches = [names[name] for name in closest(word, names)]
+        if matches:
+            return tuple(f'{ident} "{printed[ident]}"' for ident in matches[:3])
+        return closest(token.text, self.ids[kind])
 
     def die(self, token: Token | None) -> str:
         """A die such as gray5 (``yellow`` and ``grey`` accepted, with a warning)."""

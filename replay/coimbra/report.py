@@ -50,7 +50,21 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
         "final_order": list(state.order),
         "state": {name: _player_state(p) for name, p in state.players.items()},
         "ledger": [row.to_dict() for row in game.ledger],
+        "names": _names_used(game, catalog, violations),
     }
+
+
+def _names_used(game: Game, catalog: Catalog, violations: list[dict]) -> dict[str, str]:
+    """The printed name of every component the report mentions, by id."""
+    names = catalog.names()
+    used = {row.source for row in game.ledger}
+    used.update(d["card"] for d in game.discards)
+    for player in game.state.players.values():
+        used.update(player.characters, player.start_cards, player.monasteries, player.voyages)
+    for violation in violations:
+        for key in ("found", "expected", "message"):
+            used.update(str(violation.get(key, "")).replace(",", " ").split())
+    return {ident: names[ident] for ident in sorted(used) if ident in names}
 
 
 def _player_state(player) -> dict:

@@ -120,3 +120,5 @@ class ReportSchema(Schema):
     final_order = fields.List(fields.String())
     state = fields.Dict()
     ledger = fields.List(fields.Nested(LedgerRowSchema))
+    names = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "the printed name of every component id the report mentions"})

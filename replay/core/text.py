@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from replay.core.problems import LogProblem
 
 TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-TOKEN = re.compile(r"->|\||:|(?:[^\s|:-]|-(?!>))+")
+TOKEN = re.compile(r'"(?P<quoted>[^"]*)"|->|\||:|(?:[^\s|:"-]|-(?!>))+')
+# Characters people confuse when they copy an id: a typo between them is the likeliest.
+LOOK_ALIKE = str.maketrans({"o": "0", "l": "1", "i": "1", "s": "5", "z": "2", "b": "8"})
 HEADER_TAGS = ("game", "ruleset", "catalog", "variants", "players")
 
 
@@ -107,14 +110,28 @@ def read_source(text: str) -> TextSource:
                 pending = []
             continue
         in_header = False
-        tokens = [Token(m.group(0).lower(), m.start() + 1, m.group(0))
-                  for m in TOKEN.finditer(body)]
+        tokens = [_token(m) for m in TOKEN.finditer(body)]
         notes = [*pending, comment] if comment is not None else pending
         source.lines.append(Line(number, raw, tokens, "\n".join(notes) if notes else None))
         pending = []
     if pending:
         source.trailing_comment = "\n".join(pending)
     return source
+
+
+def _token(match: re.Match) -> Token:
+    """A word, or a quoted phrase as one word (a printed name with spaces)."""
+    quoted = match.group("quoted")
+    if quoted is not None:
+        return Token(" ".join(quoted.split()).lower(), match.start() + 1, quoted)
+    return Token(match.group(0).lower(), match.start() + 1, match.group(0))
+
+
+def fold_name(name: str) -> str:
+    """A printed name as compared: no accents, no case, single spaces (``lourenco faria``)."""
+    plain = unicodedata.normalize("NFKD", name)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return " ".join(plain.casefold().split())
 
 
 def _unescape(value: str) -> str:
@@ -132,5 +149,17 @@ def comment_lines(comment: str | None) -> list[str]:
 
 
 def closest(word: str, choices) -> tuple[str, ...]:
-    """Up to three close spellings of ``word`` among ``choices``."""
-    return tuple(difflib.get_close_matches(word, list(choices), n=3, cutoff=0.6))
+    """Up to three close spellings of ``word`` among ``choices``, likeliest first.
+
+    Look-alike characters (o/0, l/1, ...) count as the same, so ``c2-o8`` suggests ``c2-08``
+    before ``c2-18``; the plain similarity breaks ties.
+    """
+    folded = word.translate(LOOK_ALIKE)
+
+    def likeness(choice: str) -> tuple[float, float]:
+        alike = difflib.SequenceMatcher(None, folded, choice.translate(LOOK_ALIKE)).ratio()
+        return alike, difflib.SequenceMatcher(None, word, choice).ratio()
+
+    scored = sorted(((likeness(c), c) for c in choices), key=lambda item: (-item[0][0],
+                                                                           -item[0][1], item[1]))
+    return tuple(choice for (alike, _), choice in scored[:3] if alike >= 0.6)

@@ -19,6 +19,7 @@ from replay.render.markdown import (
     verdict_sentence,
     verdict_title,
 )
+from replay.render.names import with_names
 
 COLOURS = {"legal": "#1b7f3b", "illegal": "#b00020", "score_mismatch": "#b35900",
            "incomplete": "#7a6300", "unparseable": "#5b2a86"}
@@ -338,7 +339,7 @@ def _ledger(report: dict) -> str:
 
 def render_html(report: dict) -> str:
     """The report as one deterministic, self-contained HTML5 page."""
-    report = _dict(report)
+    report = with_names(_dict(report))
     names = player_names(report)
     details, sections = game_sections(report)
     title = f"Referee report: {verdict_title(report)} ({report.get('game', 'unknown game')})"

@@ -11,6 +11,7 @@ from replay.core.causes import causes_summary, group_causes
 from replay.core.game import Section
 from replay.core.words import counted
 from replay.games import GAMES
+from replay.render.names import with_names
 
 
 def _dict(value) -> dict:
@@ -370,7 +371,7 @@ def _ledger(report: dict) -> list[str]:
 
 def render_markdown(report: dict) -> str:
     """The report as a deterministic Markdown document, verdict first and ledger last."""
-    report = _dict(report)
+    report = with_names(_dict(report))
     names = player_names(report)
     details, sections = game_sections(report)
     lines = [f"# Verdict: {verdict_title(report)}", "", verdict_sentence(report), ""]

@@ -87,7 +87,7 @@ def test_every_error_is_reported_with_line_column_text_and_suggestions():
         texts = [p.text for p in err.problems]
     assert found == [
         (3, 21, ("central",)),
-        (4, 16, ("c2-24",)),
+        (4, 16, ("c2-04",)),  # o and 0 look alike: c2-4o is c2-40 misread, nearest c2-04
         (5, 1, ("bruno",)),
         (6, 6, ("take",)),
         (7, 7, ()),
