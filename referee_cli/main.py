@@ -93,22 +93,18 @@ def _read_text(path: Path) -> str:
               help="The report as JSON, Markdown or a self-contained HTML page.")
 @click.option("--catalog", "catalog_path", type=LOG_PATH,
               help="A transcribed catalog to use instead of the one the log names.")
-@click.option("--at", "at_event", type=click.IntRange(min=0),
-              help="Show every player's state after event N and the acting player's options.")
+@click.option("--at", "at_place", metavar="N|line:L",
+              help="Show every player's state after event N (or the event on line L of a "
+                   "text log) and the acting player's options.")
 def replay_command(log_path: Path, mode: str, output_format: str, catalog_path: Path | None,
-                   at_event: int | None) -> None:
+                   at_place: str | None) -> None:
     """Replay LOG (JSON or text notation) in this process, no Redis, and print the report."""
     from replay.render import RENDERERS
 
     catalog = read_json(catalog_path) if catalog_path else None
     text = _read_text(log_path)
-    if at_event is not None:
-        try:
-            state = replay.state_at(replay.parse(text), at_event, catalog)
-        except replay.InvalidLog as err:
-            _report_problems(log_path, replay.unparseable_report(text, err))
-            sys.exit(EXIT_UNREADABLE)
-        click.echo(json.dumps(state, indent=2, sort_keys=True))
+    if at_place is not None:
+        _show_state(log_path, text, at_place, output_format, catalog)
         return
     report = replay.replay_text(text, mode=mode, catalog=catalog)
     click.echo(RENDERERS[output_format](report), nl=False)
@@ -116,6 +112,31 @@ def replay_command(log_path: Path, mode: str, output_format: str, catalog_path: 
         _report_problems(log_path, report)
         sys.exit(EXIT_UNREADABLE)
     sys.exit(EXIT_LEGAL if report["verdict"] == "legal" else EXIT_NOT_LEGAL)
+
+
+def _show_state(log_path: Path, text: str, place: str, output_format: str,
+                catalog: dict | None) -> None:
+    """``replay --at``: the game after one event, in the format asked for."""
+    from replay.core.places import event_at
+    from replay.render.state import render_state_html, render_state_markdown
+
+    try:
+        log = replay.parse(text)
+        event = event_at(place, len(log.events), log.positions)
+        state = replay.state_at(log, event, catalog)
+    except replay.InvalidLog as err:
+        _report_problems(log_path, replay.unparseable_report(text, err))
+        sys.exit(EXIT_UNREADABLE)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--at") from None
+    if log.positions:
+        state["after_line"] = log.positions[event][0]
+    if output_format == "md":
+        click.echo(render_state_markdown(state, log.game), nl=False)
+    elif output_format == "html":
+        click.echo(render_state_html(state, log.game), nl=False)
+    else:
+        click.echo(json.dumps(state, indent=2, sort_keys=True))
 
 
 @cli.command()

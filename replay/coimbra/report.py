@@ -9,6 +9,7 @@ from replay.coimbra.phases import LEDGER_ORDER, expected_next
 from replay.core.causes import audit_caveat, group_causes
 from replay.core.ledger import phase_breakdown
 from replay.core.log import GameLog
+from replay.core.places import with_lines
 from replay.core.report import ENGINE_VERSION, REPORT_VERSION, standings, verdict
 
 DEFAULT_RULESET = "coimbra-2018"
@@ -21,6 +22,12 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
     totals = {name: p.points for name, p in state.players.items()}
     rows, notes = standings(totals, state.order) if final else ([], [])
     violations = [v.to_dict() for v in game.judge.violations]
+    ledger = [row.to_dict() for row in game.ledger]
+    all_warnings = warnings + game.warnings
+    causes = group_causes(violations)
+    explained = [row for claim in claims.items for row in claim.get("explained_by", [])]
+    for items in (ledger, all_warnings, claims.items, explained, game.discards, causes):
+        with_lines(items, log.positions)
     return {
         "report_version": REPORT_VERSION,
         "engine_version": ENGINE_VERSION,
@@ -36,8 +43,8 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
         "reached": {"round": state.round, "phase": game.phase_label(),
                     "expected_next": expected_next(game)},
         "violations": violations,
-        "causes": group_causes(violations),
-        "warnings": warnings + game.warnings,
+        "causes": causes,
+        "warnings": all_warnings,
         "claims": claims.items,
         "first_divergence": claims.first_divergence(),
         "phases": phase_breakdown(game.ledger, LEDGER_ORDER),
@@ -49,7 +56,7 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
         "standings_caveat": audit_caveat(mode, violations, final is not None),
         "final_order": list(state.order),
         "state": {name: _player_state(p) for name, p in state.players.items()},
-        "ledger": [row.to_dict() for row in game.ledger],
+        "ledger": ledger,
         "names": _names_used(game, catalog, violations),
     }
 

@@ -39,6 +39,7 @@ class CauseSchema(Schema):
 
     violation = fields.Integer(required=True)
     event = fields.Integer(required=True)
+    line = fields.Integer()
     consequences = fields.List(fields.Integer(), required=True)
 
 
@@ -54,6 +55,7 @@ class LedgerRowSchema(Schema):
     round = fields.Integer(required=True)
     phase = fields.String(required=True)
     source = fields.String(required=True)
+    line = fields.Integer(metadata={"description": "the text log's line of the event"})
 
 
 class ClaimSchema(Schema):
@@ -65,6 +67,7 @@ class ClaimSchema(Schema):
     claimed = fields.Raw(required=True)
     computed = fields.Raw(required=True)
     match = fields.Boolean(required=True)
+    line = fields.Integer(metadata={"description": "the text log's line of the claim"})
     explained_by = fields.List(fields.Nested(LedgerRowSchema))
 
 

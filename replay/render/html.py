@@ -12,7 +12,9 @@ from replay.core.causes import causes_summary
 from replay.core.game import Section
 from replay.render.markdown import (
     causes,
+    event_place,
     game_sections,
+    ledger_rows,
     player_names,
     round_points,
     scoring_categories,
@@ -194,7 +196,7 @@ def _warnings(report: dict) -> str:
         return ""
     items = []
     for w in warnings:
-        where = f"event {w['event']}" if w.get("event") is not None else _where(w)
+        where = event_place(w) if w.get("event") is not None else _where(w)
         items.append(f"<li>{escape(where + ': ' if where else '')}{_text(w.get('message'))}</li>")
     return f'<section id="warnings"><h2>Warnings</h2><ul>{"".join(items)}</ul></section>'
 
@@ -209,14 +211,14 @@ def _claims(report: dict) -> str:
                 f"match the replay.</p></section>")
     parts = []
     for c in wrong:
-        rows = [[r.get("event"), r.get("round"), r.get("phase"), _signed(r.get("delta")),
+        rows = [[event_place(r), r.get("round"), r.get("phase"), _signed(r.get("delta")),
                  r.get("after"), r.get("reason")] for r in _rows(c.get("explained_by"))]
         explained = (f"<details><summary>{len(rows)} ledger rows explain the computed "
                      f"value</summary>"
-                     + _table(["Event", "Round", "Phase", "Change", "After", "Reason"], rows,
+                     + _table(["Where", "Round", "Phase", "Change", "After", "Reason"], rows,
                               numeric=frozenset({3, 4}))
                      + "</details>") if rows else ""
-        parts.append(f"<li>Event {_text(c.get('event'))}: {_text(c.get('player'))}’s "
+        parts.append(f"<li>{escape(event_place(c).capitalize())}: {_text(c.get('player'))}’s "
                      f"{_text(c.get('what'))} claimed <b>{_text(c.get('claimed'))}</b>, "
                      f"computed <b>{_text(c.get('computed'))}</b>{explained}</li>")
     return (f'<section id="claims"><h2>Claims that differ ({len(wrong)} of {len(claims)})'
@@ -328,12 +330,10 @@ def _ledger(report: dict) -> str:
     ledger = _rows(report.get("ledger"))
     if not ledger:
         return ""
-    rows = [[r.get("event") if r.get("event") is not None else "final", r.get("round"),
-             r.get("phase"), r.get("player"), r.get("resource"), _signed(r.get("delta")),
-             r.get("after"), r.get("reason"), r.get("source")] for r in ledger]
+    header, rows = ledger_rows(ledger)
+    change = header.index("Change")
     return (f'<details id="ledger"><summary>Ledger ({len(ledger)} rows)</summary>'
-            + _table(["Event", "Round", "Phase", "Player", "Resource", "Change", "After",
-                      "Reason", "Source"], rows, numeric=frozenset({5, 6}))
+            + _table(header, rows, numeric=frozenset({change, change + 1}))
             + "</details>")
 
 

@@ -60,8 +60,8 @@ def verdict_sentence(report: dict) -> str:
         first = wrong[0] if wrong else {}
         return (f"Every move is legal, but {counted(len(wrong), 'claimed value')} "
                 f"{'differs' if len(wrong) == 1 else 'differ'} from the "
-                f"replay; the first is {first.get('player')}'s {first.get('what')} at event "
-                f"{first.get('event')}: claimed {first.get('claimed')}, computed "
+                f"replay; the first is {first.get('player')}'s {first.get('what')} at "
+                f"{event_place(first)}: claimed {first.get('claimed')}, computed "
                 f"{first.get('computed')}.")
     if verdict == "incomplete":
         return (f"No rule is broken, but the log ends at round {reached.get('round', '?')}, "
@@ -280,7 +280,7 @@ def _warnings(report: dict) -> list[str]:
         return []
     lines = ["## Warnings", ""]
     for w in warnings:
-        where = f"event {w['event']}" if w.get("event") is not None else ""
+        where = event_place(w) if w.get("event") is not None else ""
         if not where and w.get("line") is not None:
             where = f"line {w['line']}" + (f", column {w['column']}"
                                            if w.get("column") is not None else "")
@@ -295,10 +295,10 @@ def _claims(report: dict) -> list[str]:
         return []
     if not wrong:
         return ["## Claims", "", f"All {len(claims)} claimed values match the replay.", ""]
-    rows = [[c.get("event"), c.get("player"), c.get("what"), c.get("claimed"),
+    rows = [[event_place(c), c.get("player"), c.get("what"), c.get("claimed"),
              c.get("computed")] for c in wrong]
     lines = [f"## Claims that differ ({len(wrong)} of {len(claims)})", "",
-             *_table(["Event", "Player", "What", "Claimed", "Computed"], rows)]
+             *_table(["Where", "Player", "What", "Claimed", "Computed"], rows)]
     for c in wrong:
         steps = [r for r in _list(c.get("explained_by")) if isinstance(r, dict)]
         if not steps:
@@ -307,7 +307,7 @@ def _claims(report: dict) -> list[str]:
         start = (first["after"] - first["delta"] if isinstance(first.get("after"), int)
                  and isinstance(first.get("delta"), int) else "?")
         trail = "; ".join(
-            f"{'final' if r.get('event') is None else 'event ' + str(r.get('event'))} "
+            f"{'final' if r.get('event') is None else _short_place(r)} "
             f"{_signed(r.get('delta'))} → {r.get('after')} ({r.get('reason')})" for r in steps)
         lines.append(f"- How {c.get('player')}'s {c.get('what')} reached {c.get('computed')}: "
                      f"starts at {start}; {trail}")
@@ -357,16 +357,28 @@ def _section(section: Section) -> list[str]:
     return [f"## {section.title}", "", *note, *_table(section.header, section.rows)]
 
 
+def ledger_rows(ledger: list[dict]) -> tuple[list[str], list[list]]:
+    """The ledger table's header and rows (a Line column for text logs)."""
+    lines = any(r.get("line") is not None for r in ledger)
+    header = ["Event", *(["Line"] if lines else []), "Round", "Phase", "Player", "Resource",
+              "Change", "After", "Reason", "Source"]
+    rows = [[r.get("event") if r.get("event") is not None else "final",
+             *([r.get("line")] if lines else []), r.get("round"), r.get("phase"),
+             r.get("player"), r.get("resource"), _signed(r.get("delta")), r.get("after"),
+             r.get("reason"), r.get("source")] for r in ledger]
+    return header, rows
+
+
+def _short_place(item: dict) -> str:
+    return f"line {item['line']}" if item.get("line") is not None else f"event {item.get('event')}"
+
+
 def _ledger(report: dict) -> list[str]:
     ledger = [row for row in _list(report.get("ledger")) if isinstance(row, dict)]
     if not ledger:
         return []
-    rows = [[r.get("event") if r.get("event") is not None else "final", r.get("round"),
-             r.get("phase"), r.get("player"), r.get("resource"), _signed(r.get("delta")),
-             r.get("after"), r.get("reason"), r.get("source")] for r in ledger]
-    return [f"## Ledger ({len(ledger)} rows)", "",
-            *_table(["Event", "Round", "Phase", "Player", "Resource", "Change", "After",
-                     "Reason", "Source"], rows)]
+    header, rows = ledger_rows(ledger)
+    return [f"## Ledger ({len(ledger)} rows)", "", *_table(header, rows)]
 
 
 def render_markdown(report: dict) -> str:

@@ -1,0 +1,79 @@
+"""Render the game at one point of a log (``referee replay --at``) for people.
+
+The state document comes from ``Game.state_at``: ``after_event``, ``round``, ``phase``,
+``order``, ``players`` (each a mapping of plain values), ``acting_player``,
+``legal_actions`` (events) and ``violations_so_far``. Legal actions print in the game's own
+text notation when the game is known.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from replay.games import GAMES
+
+
+def _value(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or "—"
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "—"
+    return "—" if value is None else str(value)
+
+
+def state_rows(state: dict) -> tuple[list[str], list[list[str]]]:
+    """The players table: one row per player, one column per thing they hold."""
+    players = state.get("players") or {}
+    keys: list[str] = []
+    for values in players.values():
+        keys += [k for k in values if k not in keys]
+    return (["Player", *keys],
+            [[name, *(_value(values.get(k)) for k in keys)] for name, values in players.items()])
+
+
+def action_lines(state: dict, game: str | None) -> list[str]:
+    """The legal actions in the game's notation (as JSON objects if it has none)."""
+    known = GAMES.find(game)
+    lines = []
+    for action in state.get("legal_actions") or []:
+        spec = known.event_specs.get(action.get("type")) if known else None
+        lines += spec.write(action) if spec and spec.write else [str(action)]
+    return lines
+
+
+def _where(state: dict) -> str:
+    line = f" (line {state['after_line']})" if state.get("after_line") is not None else ""
+    return (f"After event {state.get('after_event')}{line}: round {state.get('round')}, "
+            f"phase {state.get('phase')}; order {_value(state.get('order'))}")
+
+
+def render_state_markdown(state: dict, game: str | None = None) -> str:
+    """The state as Markdown: where, the players table, who acts and what they may write."""
+    header, rows = state_rows(state)
+    out = [f"# {_where(state)}", "", "| " + " | ".join(header) + " |",
+           "|" + "|".join("---" for _ in header) + "|"]
+    out += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    acting = state.get("acting_player")
+    out += ["", f"## Next: {acting or 'chance (the next event is drawn, dealt or rolled)'}", ""]
+    out += [f"- `{line}`" for line in action_lines(state, game)] or ["- nothing is legal here"]
+    violations = state.get("violations_so_far") or []
+    if violations:
+        out += ["", f"## Violations so far ({len(violations)})", ""]
+        out += [f"- event {v.get('event')}: {v.get('rule')}: {v.get('message')}"
+                for v in violations]
+    return "\n".join(out) + "\n"
+
+
+def render_state_html(state: dict, game: str | None = None) -> str:
+    """The state as a small self-contained HTML page."""
+    header, rows = state_rows(state)
+    table = ("<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in header)
+             + "</tr></thead><tbody>"
+             + "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"
+                       for row in rows) + "</tbody></table>")
+    actions = "".join(f"<li><code>{escape(line)}</code></li>"
+                      for line in action_lines(state, game))
+    acting = escape(str(state.get("acting_player") or "chance"))
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{escape(_where(state))}</title></head><body><h1>{escape(_where(state))}"
+            f"</h1>{table}<h2>Next: {acting}</h2><ul>{actions}</ul></body></html>\n")
