@@ -19,6 +19,7 @@ from replay.coimbra.state import DICE_PER_PLAYER, ROUNDS, TRACKS
 from replay.coimbra.table import new_game
 from replay.core.log import GameLog
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.text import closest
 
 NON_NEGATIVE = validate.Range(min=0)
 MAX_RECRUITS = DICE_PER_PLAYER * ROUNDS  # one character per city die at most
@@ -57,12 +58,21 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
     """Validate a scoresheet, compute the final scoring, and report it."""
     if not isinstance(sheet, dict):
         raise InvalidLog([LogProblem("a scoresheet is an object", path="/scoresheet")])
+    loaded = load_catalog(catalog, log.catalog)
     try:
         data = ScoresheetSchema().load(sheet)
+        problems = _consistency(log, data, loaded)
     except ValidationError as err:
-        raise InvalidLog(problems_from_marshmallow(err.messages, "/scoresheet")) from None
-    loaded = load_catalog(catalog, log.catalog)
-    problems = _consistency(log, data, loaded)
+        # Every problem at once: the shapes marshmallow refused, and the consistency of
+        # whatever parts of the sheet did load.
+        problems = problems_from_marshmallow(err.messages, "/scoresheet")
+        problems += _consistency(log, _loaded_parts(err.valid_data, err.messages), loaded)
+        raw = sheet.get("players") if isinstance(sheet.get("players"), dict) else {}
+        refused = err.messages.get("players", {}) if isinstance(err.messages, dict) else {}
+        for name in refused:
+            if isinstance(raw.get(name), dict):
+                problems += _unknown_ids(name, raw[name], loaded)
+        problems.sort(key=lambda problem: problem.path)
     if problems:
         raise InvalidLog(problems)
     game = new_game(log.players, loaded, "strict", log.variants)
@@ -73,7 +83,11 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
     state.scoring_tiles = dict(data["scoring_tiles"])
     for name, line in data["players"].items():
         player = state.players[name]
-        player.points, player.coins, player.guards = line["points"], line["coins"], line["guards"]
+        player.coins, player.guards = line["coins"], line["guards"]
+        # The points scored during play arrive as one ledger row, so the ledger, the points
+        # per round and the chart add up to the totals.
+        game.change(name, "points", line["points"], "points during play, as written on the "
+                    "scoresheet", "scoresheet")
         player.influence.update(line["tracks"])
         player.characters = list(line["characters"])
         player.monasteries = list(line["monasteries"])
@@ -85,30 +99,49 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
     final = final_scoring(game, {n: line["crowns"] for n, line in data["players"].items()})
     claims = Claims()
     if data["final"]:
-        claims.final = (0, data["final"])
+        claims.final = (None, data["final"])  # written on the sheet, at no event
     claims.close(game, {n: p.points for n, p in state.players.items()})
     report = build_report(log, game, loaded, "strict", 0, final, claims, log.warnings)
     report["input"] = "scoresheet"
     return report
 
 
+def _loaded_parts(valid: object, errors: dict) -> dict:
+    """The parts of a sheet that loaded, with defaults for the rest, for the consistency
+    checks: a player whose sheet has a refused field is left out (its problems are listed)."""
+    valid = valid if isinstance(valid, dict) else {}
+    refused = errors.get("players", {}) if isinstance(errors, dict) else {}
+    fields_ = PlayerSheetSchema().fields
+    players = {name: line for name, line in (valid.get("players") or {}).items()
+               if name not in refused and isinstance(line, dict)
+               and all(key in line for key, field in fields_.items() if field.required)}
+    return {"order": valid.get("order"), "scoring_tiles": valid.get("scoring_tiles"),
+            "players": players, "arrival": valid.get("arrival", {}),
+            "partial": True}
+
+
 def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]:
     found: list[LogProblem] = []
 
-    def problem(path: str, message: str, expected: str | None = None) -> None:
-        found.append(LogProblem(message, path=f"/scoresheet{path}", expected=expected))
+    def problem(path: str, message: str, expected: str | None = None,
+                suggestions: tuple[str, ...] = ()) -> None:
+        found.append(LogProblem(message, path=f"/scoresheet{path}", expected=expected,
+                                suggestions=suggestions))
 
     players = set(log.players)
-    if sorted(data["order"]) != sorted(players):
+    partial = data.get("partial", False)
+    if data["order"] is not None and sorted(data["order"]) != sorted(players):
         problem("/order", "the order lists every player once", ", ".join(log.players))
-    if set(data["players"]) != players:
+    if not partial and set(data["players"]) != players:
         problem("/players", "one sheet per player of the header", ", ".join(log.players))
     tiles = data["scoring_tiles"]
-    if sorted(tiles) != sorted(TRACKS) or len(set(tiles.values())) != len(TRACKS):
+    if tiles is not None and (sorted(tiles) != sorted(TRACKS)
+                              or len(set(tiles.values())) != len(TRACKS)):
         problem("/scoring_tiles", "each track has one different scoring tile", ", ".join(TRACKS))
-    for track, tile in tiles.items():
+    for track, tile in (tiles or {}).items():
         if tile not in catalog.scoring_tiles:
-            problem(f"/scoring_tiles/{track}", f"unknown scoring tile {tile!r}")
+            problem(f"/scoring_tiles/{track}", f"unknown scoring tile {tile!r}",
+                    suggestions=closest(tile, catalog.scoring_tiles))
     owners: Counter = Counter()
     for name, line in data["players"].items():
         if name not in players:
@@ -137,12 +170,33 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
     return found
 
 
+def _unknown_ids(name: str, line: dict, catalog: Catalog) -> list[LogProblem]:
+    """Ids a player's sheet names that the catalog does not have (with the closest ones),
+    and ids listed twice; read from the sheet as written, whatever else is wrong with it."""
+    found = []
+    base = f"/scoresheet/players/{name}"
+    for kind, table in (("characters", catalog.characters),
+                        ("monasteries", catalog.monasteries), ("voyages", catalog.voyages)):
+        ids = line.get(kind)
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            continue
+        for i, ident in enumerate(ids):
+            if ident not in table:
+                found.append(LogProblem(f"unknown {kind[:-1]} {ident!r}", path=f"{base}/{kind}/{i}",
+                                        suggestions=closest(ident, table)))
+        if len(set(ids)) != len(ids):
+            found.append(LogProblem(f"{kind} repeat", path=f"{base}/{kind}"))
+    return found
+
+
 def _player_problems(name: str, line: dict, catalog: Catalog) -> list[LogProblem]:
     found: list[LogProblem] = []
     base = f"/scoresheet/players/{name}"
 
-    def problem(path: str, message: str, expected: str | None = None) -> None:
-        found.append(LogProblem(message, path=base + path, expected=expected))
+    def problem(path: str, message: str, expected: str | None = None,
+                suggestions: tuple[str, ...] = ()) -> None:
+        found.append(LogProblem(message, path=base + path, expected=expected,
+                                suggestions=suggestions))
 
     for resource in ("coins", "guards"):
         if line[resource] > RESOURCE_CAP:
@@ -155,14 +209,7 @@ def _player_problems(name: str, line: dict, catalog: Catalog) -> list[LogProblem
         elif position > catalog.track_max[track]:
             problem(f"/tracks/{track}", f"position {position} is past the end",
                     f"at most {catalog.track_max[track]}")
-    for kind, table, ids in (("characters", catalog.characters, line["characters"]),
-                             ("monasteries", catalog.monasteries, line["monasteries"]),
-                             ("voyages", catalog.voyages, line["voyages"])):
-        for i, ident in enumerate(ids):
-            if ident not in table:
-                problem(f"/{kind}/{i}", f"unknown {kind[:-1]} {ident!r}")
-        if len(set(ids)) != len(ids):
-            problem(f"/{kind}", f"{kind} repeat")
+    found += _unknown_ids(name, line, catalog)
     known = [c for c in line["characters"] if c in catalog.characters]
     start = {c for c in known if catalog.characters[c].level == "I"}
     if start and frozenset(start) not in {frozenset(p) for p in catalog.start_pairs}:

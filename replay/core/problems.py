@@ -52,8 +52,11 @@ def problems_from_marshmallow(messages: dict | list, prefix: str = "") -> list[L
     """Flatten marshmallow's nested error messages into located problems."""
     found: list[LogProblem] = []
     if isinstance(messages, dict):
+        # A Dict field's errors sit under "key" and "value" of each entry: the entry's own
+        # path is the clean one (``/players/ana/coins``, not ``/players/ana/value/coins``).
+        entry = bool(messages) and set(messages) <= {"key", "value"}
         for key, value in messages.items():
-            path = f"{prefix}/{key}" if key != "_schema" else prefix
+            path = prefix if key == "_schema" or entry else f"{prefix}/{key}"
             found.extend(problems_from_marshmallow(value, path))
     elif isinstance(messages, list):
         for item in messages:

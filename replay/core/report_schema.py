@@ -61,7 +61,7 @@ class LedgerRowSchema(Schema):
 class ClaimSchema(Schema):
     """A value the table claimed, compared with the computed one."""
 
-    event = fields.Integer(required=True)
+    event = fields.Integer(required=True, allow_none=True)  # None: written on a scoresheet
     player = fields.String(required=True)
     what = fields.String(required=True)
     claimed = fields.Raw(required=True)

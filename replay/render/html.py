@@ -119,10 +119,14 @@ def _summary(report: dict) -> str:
         more.append(("Mode", report.get("mode")))
     if "players" in report:
         more.append(("Players", ", ".join(map(str, _list(report.get("players")))) or "—"))
-    if events:
+    sheet = report.get("input") == "scoresheet"
+    if sheet:
+        more.append(("Input", "a scoresheet (the end state before final scoring; no moves to "
+                              "replay)"))
+    elif events:
         more.append(("Events replayed", f"{events.get('replayed', '?')} of "
                                         f"{events.get('total', '?')} (numbered from 0)"))
-    if reached:
+    if reached and not sheet:
         more.append(("Reached", f"round {reached.get('round', '?')}, phase "
                                 f"{reached.get('phase', '?')}; expected next: "
                                 f"{reached.get('expected_next', '?')}"))

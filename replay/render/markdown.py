@@ -38,11 +38,15 @@ def verdict_sentence(report: dict) -> str:
     verdict = report.get("verdict")
     reached = _dict(report.get("reached"))
     events = _dict(report.get("events"))
+    sheet = report.get("input") == "scoresheet"
     if verdict == "legal":
         leader = next(iter(_list(report.get("standings"))), None)
         won = ""
         if isinstance(leader, dict):
             won = f" {leader.get('player')} wins with {leader.get('points')} points."
+        if sheet:
+            return ("The scoresheet is consistent and every claimed total matches the "
+                    f"computed final scoring.{won}")
         return (f"All {events.get('total', '?')} events follow the rules and every claimed "
                 f"value matches the replay.{won}")
     if verdict == "illegal":
@@ -58,6 +62,11 @@ def verdict_sentence(report: dict) -> str:
         wrong = [c for c in _list(report.get("claims"))
                  if isinstance(c, dict) and not c.get("match", True)]
         first = wrong[0] if wrong else {}
+        if sheet:
+            return (f"The scoresheet is consistent, but {counted(len(wrong), 'claimed total')} "
+                    f"{'differs' if len(wrong) == 1 else 'differ'} from the computed final "
+                    f"scoring; the first is {first.get('player')}'s: claimed "
+                    f"{first.get('claimed')}, computed {first.get('computed')}.")
         return (f"Every move is legal, but {counted(len(wrong), 'claimed value')} "
                 f"{'differs' if len(wrong) == 1 else 'differ'} from the "
                 f"replay; the first is {first.get('player')}'s {first.get('what')} at "
@@ -69,7 +78,8 @@ def verdict_sentence(report: dict) -> str:
                 f"{reached.get('expected_next', '?')}.")
     if verdict == "unparseable":
         problems = [p for p in _list(report.get("problems")) if isinstance(p, dict)]
-        first = f" The first: {problems[0].get('message')}." if problems else ""
+        first = (f" The first: {str(problems[0].get('message')).rstrip('.')}."
+                 if problems else "")
         return (f"The log could not be read ({counted(len(problems), 'problem')}), so it was not "
                 f"replayed.{first}")
     return "The report carries no known verdict."
@@ -149,6 +159,13 @@ def round_points(report: dict) -> list[tuple[str, dict[str, int]]]:
     last = max([reached if isinstance(reached, int) else 0, *by_round])
     running = dict.fromkeys(names, 0)
     rows = []
+    if report.get("input") == "scoresheet":
+        # A sheet knows only the points before final scoring, not how each round added up.
+        for bucket in by_round.values():
+            for player, delta in bucket.items():
+                running[player] = running.get(player, 0) + delta
+        rows.append(("Before final scoring (the sheet)", dict(running)))
+        last = 0
     for number in range(1, last + 1):
         for player, delta in by_round.get(number, {}).items():
             running[player] = running.get(player, 0) + delta
@@ -210,11 +227,15 @@ def _summary(report: dict) -> list[str]:
     if report.get("players") is not None:
         lines.append(f"- Players (log order): {_names(report.get('players'))}")
     events = _dict(report.get("events"))
-    if events:
+    sheet = report.get("input") == "scoresheet"
+    if sheet:
+        lines.append("- Input: a scoresheet (the end state before final scoring; no moves "
+                     "to replay)")
+    elif events:
         lines.append(f"- Events replayed: {events.get('replayed', '?')} of "
                      f"{events.get('total', '?')} (events are numbered from 0)")
     reached = _dict(report.get("reached"))
-    if reached:
+    if reached and not sheet:
         lines.append(f"- Reached: round {reached.get('round', '?')}, phase "
                      f"{reached.get('phase', '?')}; expected next: "
                      f"{reached.get('expected_next', '?')}")

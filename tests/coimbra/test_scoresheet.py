@@ -102,3 +102,47 @@ def test_the_cli_scores_a_sheet_file(tmp_path):
     result = CliRunner().invoke(cli, ["score", str(path)])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["final"]["players"] == expected["final"]
+
+
+def test_a_scoresheet_report_adds_up_and_speaks_of_a_sheet():
+    from replay.render.html import render_html
+    from replay.render.markdown import render_markdown, round_points
+
+    sheet, expected = sheet_from("game-2p")
+    report = replay.score_sheet(sheet)
+    totals = {name: line["total"] for name, line in expected["final"].items()}
+    running = {name: line["running"] for name, line in expected["final"].items()}
+    assert round_points(report) == [("Before final scoring (the sheet)", running),
+                                     ("Final", totals)]
+    assert sum(r["delta"] for r in report["ledger"] if r["resource"] == "points"
+               and r["player"] == "ana") == totals["ana"]
+    md = render_markdown(report)
+    assert "The scoresheet is consistent" in md and "events follow" not in md
+    assert "Every move is legal" not in md
+    html = render_html(report)
+    assert "Before final scoring" in html and "Events replayed" not in html
+    sheet["scoresheet"]["final"]["ana"] += 1
+    wrong = render_markdown(replay.score_sheet(sheet))
+    assert "Every move is legal" not in wrong and "event 0" not in wrong
+    assert "ana's: claimed" in wrong
+
+
+def test_every_problem_of_a_sheet_at_once_with_clean_paths_and_suggestions():
+    sheet, _ = sheet_from("game-2p")
+    players = sheet["scoresheet"]["players"]
+    players["ana"]["coins"] = -1
+    players["ana"]["characters"].append("c2-o8")
+    players["bruno"]["voyages"].append("v-1")
+    problems = {p.path: p for p in _problem_objects(sheet)}
+    assert "/scoresheet/players/ana/coins" in problems
+    assert all("/value" not in path for path in problems)
+    card = problems[f"/scoresheet/players/ana/characters/{len(players['ana']['characters']) - 1}"]
+    assert card.suggestions[0] == "c2-08"
+    voyage = problems[f"/scoresheet/players/bruno/voyages/{len(players['bruno']['voyages']) - 1}"]
+    assert voyage.suggestions[0] == "v-01"
+
+
+def _problem_objects(sheet: dict) -> list:
+    with pytest.raises(replay.InvalidLog) as err:
+        replay.score_sheet(sheet)
+    return err.value.problems
