@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import tarfile
@@ -12,6 +13,7 @@ from collections import defaultdict
 from flask import current_app, g, request, url_for
 from marshmallow import ValidationError
 
+import replay
 from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.replays import store
@@ -80,6 +82,23 @@ def _logs_from_archive(data: bytes, mimetype: str) -> list[tuple[str, str, None]
     return logs
 
 
+def _game_key(text: str, document: dict | None) -> str:
+    """What makes two logs the same game: the parsed game, not its bytes (JSON or text,
+    comments and metadata aside); a scoresheet by its content."""
+    try:
+        if document is None:
+            decoded = replay.decode(text)
+            log = decoded if isinstance(decoded, replay.GameLog) else None
+        else:
+            log = None if "scoresheet" in document else replay.load_log(document)
+    except replay.InvalidLog:
+        log = None
+    if log is None:
+        return hashlib.sha256(json.dumps(document if document is not None else text,
+                                         sort_keys=True).encode()).hexdigest()
+    return log.game_sha256()
+
+
 @blp.route("", methods=["POST"])
 @blp.arguments(SubmitArgsSchema(only=("mode", "catalog", "webhook")), location="query",
                as_kwargs=True)
@@ -118,15 +137,17 @@ def submit_batch(mode: str, catalog: str | None, webhook: str | None):
         try:
             check_log(document if document is not None else text)
         except Problem as problem:
-            item.update(replay="", problem={"type": problem.slug, "detail": problem.detail,
-                                            **problem.extra})
+            item.update(replay="", reason=f"{problem.title}: {problem.detail}",
+                        problem={"type": problem.slug, "detail": problem.detail,
+                                 **problem.extra})
             items.append(item)
             continue
         accepted = accept(text, options, batch=batch_id, name=name)
         item["replay"] = accepted.replay_id
-        if accepted.replay_id in seen:
-            item["duplicate_of"] = seen[accepted.replay_id]
-        seen.setdefault(accepted.replay_id, name)
+        game = _game_key(text, document)
+        if game in seen:
+            item["duplicate_of"] = seen[game]
+        seen.setdefault(game, name)
         items.append(item)
     connection = current_app.extensions["referee_redis"]
     connection.hset(_batch_key(batch_id), mapping={
@@ -164,12 +185,16 @@ def _batch_document(batch_id: str) -> dict:
         events_total += progress.get("total", 0)
         if record["status"] in ("done", "failed"):
             finished += 1
+            # A finished replay is done with all of its events, even those an illegal
+            # move (strict mode) left unreplayed.
+            events += progress.get("total", 0) - progress.get("replayed", 0)
         if record["status"] == "done":
             item["verdict"] = record["verdict"]
             standings = record.get("summary", {}).get("standings", [])
             if standings:
                 item["winner"], item["points"] = standings[0]["player"], standings[0]["points"]
-            if item["replay"] not in counted and record["verdict"] in ("legal", "incomplete"):
+            if item["replay"] not in counted and "duplicate_of" not in item \
+                    and record["verdict"] in ("legal", "incomplete"):
                 counted.add(item["replay"])
                 for row in standings:
                     line = table[row["player"]]

@@ -116,7 +116,11 @@ class BatchItemSchema(Schema):
     verdict = fields.String()
     winner = fields.String()
     points = fields.Integer()
-    duplicate_of = fields.String(metadata={"description": "the earlier log with this content"})
+    duplicate_of = fields.String(metadata={
+        "description": "the earlier log of the same game (parsed, so JSON and text match); "
+                       "a duplicate counts once in the standings"})
+    reason = fields.String(metadata={"description": "why this log could not be accepted, "
+                                                    "in one line"})
     problem = fields.Dict(metadata={"description": "why this log could not be accepted"})
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections import Counter
 from pathlib import Path
@@ -54,16 +55,27 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None) -> Non
     if not logs:
         raise click.ClickException(f"no logs ({', '.join(LOG_SUFFIXES)}) in {folder}")
     out.mkdir(parents=True, exist_ok=True)
-    rows = []
-    with click.progressbar(logs, label="replaying", file=sys.stderr,
-                           item_show_func=lambda p: p.name if p else "") as bar:
+    rows, skipped = [], []
+    # A progress bar only where someone watches: piped output gets the table alone.
+    progress = click.progressbar(logs, label="replaying", file=sys.stderr,
+                                 item_show_func=lambda p: p.name if p else "") \
+        if sys.stderr.isatty() else contextlib.nullcontext(logs)
+    with progress as bar:
         for path in bar:
-            report = replay.replay_text(path.read_text(encoding="utf-8", errors="replace"),
-                                        mode=mode)
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if not replay.looks_like_log(text):
+                skipped.append(path.relative_to(folder).as_posix())
+                continue
+            report = replay.replay_text(text, mode=mode)
             name = path.relative_to(folder).with_suffix("").as_posix().replace("/", "--")
             (out / f"{name}.report.{output_format}").write_text(
                 RENDERERS[output_format](report), encoding="utf-8")
             rows.append(_summary_row(path.relative_to(folder), report))
+    if skipped:
+        click.echo(f"skipped {len(skipped)} {'file' if len(skipped) == 1 else 'files'} that "
+                   f"{'is' if len(skipped) == 1 else 'are'} not a log: {', '.join(skipped)}")
+    if not rows:
+        raise click.ClickException(f"no logs in {folder}")
     width = max(len(r["log"]) for r in rows)
     click.echo(f"{'log':<{width}}  {'verdict':<15} {'winner':<10} {'points':>6}  violations")
     for row in rows:

@@ -12,7 +12,7 @@ from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.report import ENGINE_VERSION
 from replay.games import GAMES
-from replay.sources import decode, parse, print_log, unparseable_report
+from replay.sources import decode, looks_like_log, parse, print_log, unparseable_report
 
 __all__ = [
     "ENGINE_VERSION",
@@ -23,6 +23,7 @@ __all__ = [
     "LogProblem",
     "game_of",
     "load_log",
+    "looks_like_log",
     "parse",
     "print_log",
     "replay",

@@ -9,7 +9,7 @@ from replay.core.jsontext import load_json
 from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.report import ENGINE_VERSION, REPORT_VERSION
-from replay.core.text import read_source
+from replay.core.text import TAG, read_source
 
 
 def decode(text: str) -> GameLog | dict:
@@ -21,6 +21,17 @@ def decode(text: str) -> GameLog | dict:
     if isinstance(document, dict) and "scoresheet" in document:
         return document
     return load_log(document)
+
+
+def looks_like_log(text: str) -> bool:
+    """Whether a file's text is meant as a log at all: JSON, or a tag such as
+    ``[game "coimbra"]`` before anything but blank and ``#`` comment lines. A README beside
+    a tournament's logs is not one."""
+    for line in text.lstrip("\ufeff").splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return stripped.startswith("{") or TAG.match(stripped) is not None
+    return False
 
 
 def parse(text: str) -> GameLog:

@@ -71,6 +71,15 @@ class GameLog:
         }
         return {"header": header, "events": [dict(e) for e in self.events]}
 
+    def game_sha256(self) -> str:
+        """Content hash of the game itself: the same game sent as JSON and as text, or with
+        other comments and metadata, has the same one (for finding duplicates)."""
+        game = self.to_dict()
+        del game["header"]["metadata"]
+        game["events"] = [{k: v for k, v in e.items() if k != "comment"} for e in self.events]
+        canonical = json.dumps(game, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode()).hexdigest()
+
     def sha256(self) -> str:
         """Content hash of the canonical form (key order and spacing do not matter)."""
         canonical = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))

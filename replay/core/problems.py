@@ -44,7 +44,8 @@ class InvalidLog(Exception):
 
     def __str__(self) -> str:
         return "; ".join(
-            f"{p.path or '/'}: {p.message}" for p in self.problems
+            f"line {p.line}:{p.column}: {p.message}" if p.line is not None
+            else f"{p.path or '/'}: {p.message}" for p in self.problems
         ) or "invalid log"
 
 

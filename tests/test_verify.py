@@ -1,0 +1,32 @@
+"""``referee verify`` reads only logs, and prints the table alone when not on a terminal."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import replay
+from tests.conftest import FIXTURES, ROOT
+
+
+def test_verify_skips_files_that_are_not_logs_and_prints_no_progress_line(tmp_path):
+    (tmp_path / "game.json").write_text((FIXTURES / "coimbra" / "legal" / "game-2p.json")
+                                        .read_text())
+    (tmp_path / "README.txt").write_text("# Club night\n\nThe logs of table 1 and 2.\n")
+    (tmp_path / "notes.log").write_text("bruno was late\n")
+    result = subprocess.run([sys.executable, "-m", "referee_cli.main", "verify",
+                             str(tmp_path)], capture_output=True, text=True, cwd=ROOT,
+                            timeout=60, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stderr == ""  # no "replaying" progress line when output is piped
+    lines = result.stdout.splitlines()
+    assert lines[0] == "skipped 2 files that are not a log: README.txt, notes.log"
+    assert lines[-1].startswith("totals: 1 legal (1 logs)")
+    assert not (tmp_path / "reports" / "README.report.json").exists()
+
+
+def test_what_looks_like_a_log():
+    assert replay.looks_like_log('# table 3\n\n[game "coimbra"]\n')
+    assert replay.looks_like_log('\ufeff{"header": {}}')
+    assert not replay.looks_like_log("# Tournament\n\nRead me first.\n")
+    assert not replay.looks_like_log("")
