@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 import replay
+from replay.core.words import counted
 
 LOG_SUFFIXES = (".json", ".txt", ".log")
 FAILING = ("illegal", "score_mismatch", "unparseable")
@@ -83,5 +84,5 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None) -> Non
                    f"{row['points']!s:>6}  {row['violations']}")
     totals = Counter(r["verdict"] for r in rows)
     click.echo("totals: " + ", ".join(f"{n} {v}" for v, n in sorted(totals.items()))
-               + f" ({len(rows)} logs); reports in {out}")
+               + f" ({counted(len(rows), 'log')}); reports in {out}")
     sys.exit(1 if any(totals[v] for v in FAILING) else 0)

@@ -21,7 +21,7 @@ def test_verify_skips_files_that_are_not_logs_and_prints_no_progress_line(tmp_pa
     assert result.stderr == ""  # no "replaying" progress line when output is piped
     lines = result.stdout.splitlines()
     assert lines[0] == "skipped 2 files that are not a log: README.txt, notes.log"
-    assert lines[-1].startswith("totals: 1 legal (1 logs)")
+    assert lines[-1].startswith("totals: 1 legal (1 log)")
     assert not (tmp_path / "reports" / "README.report.json").exists()
 
 
