@@ -53,6 +53,9 @@ def handle_deal(game: Game, event: dict) -> None:
     state.deck -= seen
     state.rows = {row: list(event[row]) for row in CITY_ROWS}
     state.crown_tokens = place_crown_tokens(game)
+    game.crown_cards += [{"round": state.round, "card": card, "class": cls,
+                          "fate": "still on display when the round ended"}
+                         for card, cls in state.crown_tokens.items()]
     state.favors_available = list(catalog.favors)
     state.phase = "A"
 

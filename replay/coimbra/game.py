@@ -34,6 +34,8 @@ class Game:
         self.warnings: list[dict] = []
         self.discards: list[dict] = []  # characters removed from rows, and why
         self.taken: dict[str, tuple[str, int]] = {}  # character -> (who recruited it, event)
+        self.queues: list[dict] = []  # each round's dice queues as phase C resolves them
+        self.crown_cards: list[dict] = []  # each round's crown tokens: card, class, fate
         self.orders: list[dict] = []  # phase D of each round, explained
         self.markers: list[tuple[int, dict]] = []  # round/phase markers awaiting their event
 

@@ -49,6 +49,8 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
         "first_divergence": claims.first_divergence(),
         "phases": phase_breakdown(game.ledger, LEDGER_ORDER),
         "turn_order": game.orders,
+        "dice_queues": game.queues,
+        "crown_tokens": game.crown_cards,
         "discards": game.discards,
         "final": final,
         "standings": rows,
@@ -66,6 +68,7 @@ def _names_used(game: Game, catalog: Catalog, violations: list[dict]) -> dict[st
     names = catalog.names()
     used = {row.source for row in game.ledger}
     used.update(d["card"] for d in game.discards)
+    used.update(c["card"] for c in game.crown_cards)
     for player in game.state.players.values():
         used.update(player.characters, player.start_cards, player.monasteries, player.voyages)
     for violation in violations:

@@ -12,7 +12,12 @@ DISTRESS_MAX = 2
 
 def begin_resolution(game: Game) -> None:
     """Enter phase C and resolve whatever needs no player (neutral tokens, empty rows)."""
-    game.state.phase = "C"
+    state = game.state
+    state.phase = "C"
+    # For the report: the order every die and neutral token resolves in, location by location.
+    game.queues.append({"round": state.round, "queues": {
+        location: [{"die": slot.die, "value": slot.value, "owner": slot.owner}
+                   for slot in state.queues.get(location, ())] for location in LOCATIONS}})
     advance(game)
 
 
@@ -52,7 +57,8 @@ def _discard_leftovers(game: Game, row: str) -> None:
 def _remove_card(game: Game, row: str, card: str, why: str) -> None:
     state = game.state
     state.rows[row][state.rows[row].index(card)] = None
-    state.crown_tokens.pop(card, None)
+    if state.crown_tokens.pop(card, None):
+        _crown_fate(game, card, f"{why} at {game.judge.where(game.event)}")
     game.discards.append({"event": game.event, "round": state.round, "row": row,
                           "card": card, "reason": why})
 
@@ -131,7 +137,16 @@ def handle_recruit(game: Game, event: dict) -> None:
                           f"{start_id} triggered by acquiring a {card.cls} character", start_id)
     if state.crown_tokens.pop(card.id, None):
         player.crown_tokens += 1
+        _crown_fate(game, card.id, f"taken by {player.name} at {judge.where(game.event)}")
     _finish(game, slot)
+
+
+def _crown_fate(game: Game, card: str, fate: str) -> None:
+    """Say in the report what became of the crown token on ``card`` this round."""
+    for entry in reversed(game.crown_cards):
+        if entry["card"] == card:
+            entry["fate"] = fate
+            return
 
 
 def _gone(game: Game, card_id: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from replay.coimbra.diplomas import best_diploma_score
 from replay.coimbra.effects import diplomas_of, score_per
 from replay.coimbra.game import Game
@@ -69,7 +71,9 @@ def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> d
     for name in state.order:
         breakdown[name]["total"] = state.players[name].points
     return {"players": breakdown, "tracks": track_awards, "diploma_sets": diploma_sets,
-            "leftovers": leftovers}
+            "leftovers": leftovers, "track_ranks": _track_ranks(game, track_awards),
+            "diploma_symbols": {name: dict(sorted(Counter(
+                diplomas_of(game, state.players[name])).items())) for name in state.order}}
 
 
 def _end_game_sources(game: Game, player):
@@ -97,6 +101,47 @@ def _influence_awards(game: Game) -> dict[str, list[dict]]:
             awards[track].append({"player": player.name, "place": place, "points": points,
                                   "position": player.influence[track]})
     return awards
+
+
+def _track_ranks(game: Game, awards: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """Every player on every track, best first: position, arrival among those sharing the
+    space, the place and points paid, and why nothing was paid when that is so."""
+    state = game.state
+    count = len(state.order)
+    paid_places = 2 if count == 2 else count - 1
+    ranks = {}
+    for track in TRACKS:
+        paid = {a["player"]: a for a in awards[track]}
+        ranked = sorted(state.players.values(),
+                        key=lambda p: (-p.influence[track], p.arrived[track]))
+        rows = []
+        for rank, player in enumerate(ranked, start=1):
+            position = player.influence[track]
+            sharing = [p for p in ranked if p.influence[track] == position]
+            row = {"player": player.name, "position": position, "rank": rank,
+                   "points": paid[player.name]["points"] if player.name in paid else 0}
+            if len(sharing) > 1 and position > 0:
+                row["arrival"] = (f"{_ordinal(sharing.index(player) + 1)} of {len(sharing)} "
+                                  f"to reach space {position}")
+            if player.name not in paid:
+                row["why_nothing"] = _why_unpaid(position, rank, paid_places, ranked[0],
+                                                 track)
+            rows.append(row)
+        ranks[track] = rows
+    return ranks
+
+
+def _why_unpaid(position: int, rank: int, paid_places: int, first, track: str) -> str:
+    if position == 0:
+        return "a disk on space 0 scores nothing"
+    if rank > paid_places:
+        return f"only the first {counted(paid_places, 'place')} pay"
+    return (f"more than {TWO_PLAYER_GAP} spaces behind first place "
+            f"({first.influence[track]}): second place pays nothing")
+
+
+def _ordinal(number: int) -> str:
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') }".replace(" ", "")
 
 
 def _crown_sources(sources: dict | None) -> str:

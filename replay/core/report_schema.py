@@ -115,6 +115,10 @@ class ReportSchema(Schema):
     phases = fields.List(fields.Dict())
     turn_order = fields.List(fields.Dict())
     discards = fields.List(fields.Dict())
+    dice_queues = fields.List(fields.Dict(), metadata={
+        "description": "each round's dice and neutral tokens per location, in resolution order"})
+    crown_tokens = fields.List(fields.Dict(), metadata={
+        "description": "each round's crown tokens: the card, its class, what became of it"})
     final = fields.Dict(allow_none=True)
     standings = fields.List(fields.Nested(RankSchema))
     tie_break = fields.List(fields.String())

@@ -305,7 +305,8 @@ def _final(report: dict, names: list[str], details: list[Section]) -> str:
         + f"<th>{escape(label)}</th>"
         + "".join(f'<td class="num">{_text(_dict(players[n]).get(key))}</td>' for n in columns)
         + "</tr>" for key, label in scoring_categories(report))
-    tables = "".join(_table(d.header, d.rows, table_id=d.key) for d in details)
+    tables = "".join(f"<h3>{escape(d.title)}</h3>" + _table(d.header, d.rows, table_id=d.key)
+                     for d in details)
     return ('<section id="final"><h2>Final scoring</h2><table id="final-breakdown"><thead>'
             f"<tr><th>Category</th>{head}</tr></thead><tbody>{body}</tbody></table>{tables}"
             "</section>")

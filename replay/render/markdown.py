@@ -347,7 +347,7 @@ def _final(report: dict, names: list[str], details: list[Section]) -> list[str]:
         rows[-1] = [f"**{v}**" if v is not None else v for v in rows[-1]]
     lines = ["## Final scoring", "", *_table(["Category", *columns], rows)]
     for section in details:
-        lines += _table(section.header, section.rows)
+        lines += [f"**{section.title}**", "", *_table(section.header, section.rows)]
     return lines
 
 
