@@ -10,11 +10,16 @@ from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
-from api import batches, games, health, replays
+from api import batches, compare, games, health, replays
 from api.auth import install_auth, load_keys
 from api.blueprint import CommonResponsesPlugin
 from api.problems import PROBLEM_MEDIA_TYPE, install_problem_handlers
-from api.schemas import BatchSubmitSchema, ProblemSchema, ScoresheetDocumentSchema
+from api.schemas import (
+    BatchSubmitSchema,
+    CompareSubmitSchema,
+    ProblemSchema,
+    ScoresheetDocumentSchema,
+)
 from replay.core.log import LogSchema
 from replay.core.report_schema import ReportSchema
 
@@ -68,10 +73,11 @@ def create_app(config: dict | None = None) -> Flask:
     api.spec.components.schema("Log", schema=LogSchema)
     api.spec.components.schema("Scoresheet", schema=ScoresheetDocumentSchema)
     api.spec.components.schema("BatchSubmit", schema=BatchSubmitSchema)
+    api.spec.components.schema("CompareSubmit", schema=CompareSubmitSchema)
     api.spec.components.schema("Report", schema=ReportSchema)
     api.spec.components.security_scheme("apiKey", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"apiKey": []}]
-    for blueprint in (replays.blp, batches.blp, games.blp, health.blp):
+    for blueprint in (replays.blp, batches.blp, compare.blp, games.blp, health.blp):
         api.register_blueprint(blueprint)
     install_problem_handlers(app)
     install_auth(app)

@@ -3,7 +3,7 @@
 The log itself is ``replay.core.log.LogSchema``; a scoresheet document is described here.
 """
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from replay.core.log import HeaderSchema
 
@@ -187,3 +187,45 @@ class ProblemSchema(Schema):
     line = fields.Integer()
     column = fields.Integer()
     limit = fields.Integer()
+    side = fields.String(validate=validate.OneOf(["a", "b"]),
+                         metadata={"description": "/v1/compare: which log the problem is in"})
+
+
+def _log_or_text(value: object) -> None:
+    if not isinstance(value, str | dict):
+        raise ValidationError("a log object, or the text notation as a string")
+
+
+class CompareSubmitSchema(Schema):
+    """Two versions of one game: each a JSON log object or the text notation."""
+
+    a = fields.Raw(required=True, validate=_log_or_text,
+                   metadata={"description": "a log object, or its text notation"})
+    b = fields.Raw(required=True, validate=_log_or_text,
+                   metadata={"description": "a log object, or its text notation"})
+    mode = fields.String(load_default="audit", validate=MODES)
+
+
+class VersionSchema(Schema):
+    """One version's outcome."""
+
+    verdict = fields.String(required=True)
+    violations = fields.Integer(required=True)
+    first_violation = fields.Dict(allow_none=True)
+    standings = fields.List(fields.Dict(), required=True)
+
+
+class ComparisonSchema(Schema):
+    """Where two versions of a game part, and what each means."""
+
+    game = fields.String(required=True)
+    mode = fields.String(required=True)
+    same_game = fields.Boolean(required=True)
+    first_difference = fields.Dict(allow_none=True, metadata={
+        "description": "the header field, or the first event (index, line, text) of each "
+                       "version that differs; null when the games are the same"})
+    a = fields.Nested(VersionSchema, required=True)
+    b = fields.Nested(VersionSchema, required=True)
+    score_difference = fields.Dict(allow_none=True, metadata={
+        "description": "B minus A, by player and scoring category (null unless both scored)"})
+

@@ -96,8 +96,14 @@ def _read_text(path: Path) -> str:
 @click.option("--at", "at_place", metavar="N|line:L",
               help="Show every player's state after event N (or the event on line L of a "
                    "text log) and the acting player's options.")
+@click.option("--amend", nargs=2, metavar="N|line:L EVENT",
+              help="What if event N had been EVENT (a line of the notation, or JSON): "
+                   "compare the log with that version.")
+@click.option("--drop", "drop_place", metavar="N|line:L",
+              help="What if event N had not happened: compare the log with that version.")
 def replay_command(log_path: Path, mode: str, output_format: str, catalog_path: Path | None,
-                   at_place: str | None) -> None:
+                   at_place: str | None, amend: tuple[str, str] | None,
+                   drop_place: str | None) -> None:
     """Replay LOG (JSON or text notation) in this process, no Redis, and print the report."""
     from replay.render import RENDERERS
 
@@ -106,12 +112,85 @@ def replay_command(log_path: Path, mode: str, output_format: str, catalog_path: 
     if at_place is not None:
         _show_state(log_path, text, at_place, output_format, catalog)
         return
+    if amend or drop_place:
+        # Both versions should reach their end, so "what if" replays in audit mode unless
+        # --mode says otherwise.
+        source = click.get_current_context().get_parameter_source("mode")
+        chosen = mode if source is click.core.ParameterSource.COMMANDLINE else "audit"
+        _what_if(log_path, text, amend, drop_place, chosen, output_format, catalog)
+        return
     report = replay.replay_text(text, mode=mode, catalog=catalog)
     click.echo(RENDERERS[output_format](report), nl=False)
     if report["verdict"] == "unparseable":
         _report_problems(log_path, report)
         sys.exit(EXIT_UNREADABLE)
     sys.exit(EXIT_LEGAL if report["verdict"] == "legal" else EXIT_NOT_LEGAL)
+
+
+def _parse_or_exit(path: Path, text: str) -> replay.GameLog:
+    """A log, or its located problems on standard error and exit code 2."""
+    try:
+        return replay.parse(text)
+    except replay.InvalidLog as err:
+        _report_problems(path, replay.unparseable_report(text, err))
+        sys.exit(EXIT_UNREADABLE)
+
+
+def _print_comparison(result: dict, output_format: str) -> None:
+    from replay.render.compare import render_comparison_html, render_comparison_markdown
+
+    if output_format == "md":
+        click.echo(render_comparison_markdown(result), nl=False)
+    elif output_format == "html":
+        click.echo(render_comparison_html(result), nl=False)
+    else:
+        click.echo(json.dumps(result, indent=2, sort_keys=True))
+
+
+def _what_if(path: Path, text: str, amendment: tuple[str, str] | None, drop_place: str | None,
+             mode: str, output_format: str, catalog: dict | None) -> None:
+    """``replay --amend`` / ``--drop``: the log as recorded (A) against the changed one (B)."""
+    from replay.compare import amend, compare, drop
+    from replay.core.places import event_at
+
+    log = _parse_or_exit(path, text)
+    place, option = (amendment[0], "--amend") if amendment else (drop_place, "--drop")
+    try:
+        index = event_at(place, len(log.events), log.positions)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint=option) from None
+    try:
+        changed = amend(log, index, amendment[1]) if amendment else drop(log, index)
+    except replay.InvalidLog as err:
+        raise click.BadParameter(str(err), param_hint=option) from None
+    _print_comparison(compare(log, changed, mode=mode, catalog=catalog), output_format)
+
+
+@cli.command()
+@click.argument("log_a", metavar="A", type=LOG_PATH)
+@click.argument("log_b", metavar="B", type=LOG_PATH)
+@click.option("--mode", type=click.Choice(["strict", "audit"]), default="audit",
+              show_default=True)
+@click.option("--format", "output_format", type=FORMATS, default="md", show_default=True)
+@click.option("--catalog", "catalog_path", type=LOG_PATH,
+              help="A transcribed catalog to use instead of the one the logs name.")
+def diff(log_a: Path, log_b: Path, mode: str, output_format: str,
+         catalog_path: Path | None) -> None:
+    """Two versions of one game: where they first differ, each verdict, the score difference.
+
+    Exit code 0 when they are the same game, 1 when they differ, 2 when one cannot be read.
+    """
+    from replay.compare import compare
+
+    catalog = read_json(catalog_path) if catalog_path else None
+    a = _parse_or_exit(log_a, _read_text(log_a))
+    b = _parse_or_exit(log_b, _read_text(log_b))
+    try:
+        result = compare(a, b, mode=mode, catalog=catalog)
+    except replay.InvalidLog as err:
+        raise click.ClickException(str(err)) from None
+    _print_comparison(result, output_format)
+    sys.exit(EXIT_LEGAL if result["same_game"] else EXIT_NOT_LEGAL)
 
 
 def _show_state(log_path: Path, text: str, place: str, output_format: str,

@@ -1,0 +1,141 @@
+"""Disputes: two versions of one game side by side, and "what if this event were different".
+
+``compare`` replays two logs of the same game and says where they first part (event and
+line in each), each version's verdict, and the score difference by player and category.
+``amend`` and ``drop`` make the "what if" version of a log: one event replaced by a line of
+the game's text notation (or a JSON object), or left out. Nothing here names a game: the
+event text and the scoring categories come from the game protocol.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from replay.core.game import Game
+from replay.core.jsontext import load_json
+from replay.core.log import GameLog
+from replay.core.problems import InvalidLog, LogProblem
+from replay.games import GAMES
+
+
+def _bare(event: dict) -> dict:
+    """An event as the game sees it (comments are not part of play)."""
+    return {k: v for k, v in event.items() if k != "comment"}
+
+
+def event_text(game: Game, event: dict) -> str:
+    """One event in the game's text notation (its JSON when the game cannot print it)."""
+    spec = game.event_specs.get(event.get("type"))
+    if spec is not None and spec.write is not None:
+        try:
+            return " / ".join(spec.write(_bare(event)))
+        except (KeyError, TypeError):
+            pass
+    return json.dumps(_bare(event), sort_keys=True)
+
+
+def _where(game: Game, log: GameLog, index: int) -> dict:
+    """An event of a log: its index, line (text logs), and text; or the end of the log."""
+    if index >= len(log.events):
+        return {"event": index, "text": "(the log has ended)"}
+    place = {"event": index, "text": event_text(game, log.events[index])}
+    if index < len(log.positions):
+        place["line"] = log.positions[index][0]
+    return place
+
+
+def first_difference(game: Game, a: GameLog, b: GameLog) -> dict | None:
+    """Where two logs first differ: the header, or the first event that is not the same."""
+    header_a, header_b = a.to_dict()["header"], b.to_dict()["header"]
+    for key in ("game", "catalog", "variants", "players"):
+        if header_a[key] != header_b[key]:
+            return {"header": key, "a": header_a[key], "b": header_b[key]}
+    for index in range(max(len(a.events), len(b.events))):
+        one = _bare(a.events[index]) if index < len(a.events) else None
+        other = _bare(b.events[index]) if index < len(b.events) else None
+        if one != other:
+            return {"a": _where(game, a, index), "b": _where(game, b, index)}
+    return None
+
+
+def _outcome(report: dict) -> dict:
+    violations = report.get("violations") or []
+    first = violations[0] if violations else None
+    return {
+        "verdict": report["verdict"],
+        "violations": len(violations),
+        "first_violation": None if first is None else {
+            k: first[k] for k in ("rule", "event", "line", "message") if k in first},
+        "standings": report.get("standings") or [],
+    }
+
+
+def score_difference(game: Game, a: dict, b: dict) -> dict:
+    """B minus A for every player and scoring category both reports scored."""
+    final_a = (a.get("final") or {}).get("players") or {}
+    final_b = (b.get("final") or {}).get("players") or {}
+    keys = [c.key for c in game.scoring_categories]
+    names = [n for n in a.get("players") or final_a if n in final_a and n in final_b]
+    return {name: {key: final_b[name].get(key, 0) - final_a[name].get(key, 0) for key in keys}
+            for name in names}
+
+
+def compare(a: GameLog, b: GameLog, mode: str = "audit", catalog: dict | None = None) -> dict:
+    """Replay two versions of a game and say where and how they differ."""
+    if a.game != b.game:
+        raise InvalidLog([LogProblem(f"the logs are of two games: {a.game} and {b.game}",
+                                     path="/header/game", expected=a.game)])
+    game = GAMES.get(a.game)
+    report_a = game.replay(a, mode=mode, catalog=catalog)
+    report_b = game.replay(b, mode=mode, catalog=catalog)
+    difference = first_difference(game, a, b)
+    scored = report_a.get("final") is not None and report_b.get("final") is not None
+    return {
+        "game": a.game, "mode": mode,
+        "same_game": difference is None,
+        "first_difference": difference,
+        "a": _outcome(report_a), "b": _outcome(report_b),
+        "score_difference": score_difference(game, report_a, report_b) if scored else None,
+    }
+
+
+def amend(log: GameLog, index: int, text: str) -> GameLog:
+    """The log with event ``index`` replaced by ``text``: a line of the game's notation
+    (``ana: recruit c2-08``) or a JSON event object."""
+    _check_index(log, index)
+    game = GAMES.get(log.game)
+    if text.lstrip().startswith("{"):
+        event = load_json(text)
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise InvalidLog([LogProblem("an event is a JSON object with a 'type'",
+                                         path="/amend")])
+    else:
+        header = "".join(f'[{k} "{v}"]\n' for k, v in (
+            ("game", log.game), ("catalog", log.catalog or ""),
+            ("players", " ".join(log.players))) if v)
+        try:
+            parsed = game.parse_text(header + text.strip() + "\n")
+        except InvalidLog as err:
+            raise InvalidLog([dataclasses.replace(p, line=None, column=None, path="/amend")
+                              for p in err.problems]) from None
+        if len(parsed.events) != 1:
+            raise InvalidLog([LogProblem("an amendment is one event on one line",
+                                         path="/amend", text=text)])
+        event = parsed.events[0]
+    events = [*log.events[:index], event, *log.events[index + 1:]]
+    return dataclasses.replace(log, events=events, positions=list(log.positions))
+
+
+def drop(log: GameLog, index: int) -> GameLog:
+    """The log without event ``index``."""
+    _check_index(log, index)
+    events = [*log.events[:index], *log.events[index + 1:]]
+    positions = [*log.positions[:index], *log.positions[index + 1:]]
+    return dataclasses.replace(log, events=events, positions=positions)
+
+
+def _check_index(log: GameLog, index: int) -> None:
+    if not 0 <= index < len(log.events):
+        raise InvalidLog([LogProblem(f"the log has {len(log.events)} events; there is no "
+                                     f"event {index}", path="/amend")])
