@@ -316,10 +316,13 @@ def _http_json(url: str, body: bytes | None = None) -> tuple[int, dict, dict]:
               help="API port on 127.0.0.1 (0 picks a free one).")
 @click.option("--log", "log_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               default=SAMPLE_LOG, show_default=True, help="The log to submit.")
-@click.option("--once", is_flag=True, help="Exit after printing the report.")
+@click.option("--once", is_flag=True, help="Exit after printing the outcome.")
 @click.option("--timeout", default=60.0, show_default=True, help="Seconds to wait for the report.")
-def run(port: int, log_path: Path, once: bool, timeout: float) -> None:
-    """Start Redis, a worker and the API; submit a log over HTTP and print its report."""
+@click.option("--format", "output_format", type=FORMATS,
+              help="Print the whole report in this format (default: a short summary).")
+def run(port: int, log_path: Path, once: bool, timeout: float,
+        output_format: str | None) -> None:
+    """Start Redis, a worker and the API; submit a log over HTTP and print its outcome."""
     with services.redis_url() as url:
         worker_process = services.start_worker_process(url)
         try:
@@ -332,17 +335,34 @@ def run(port: int, log_path: Path, once: bool, timeout: float) -> None:
                 record = _poll(base + headers["Location"], timeout)
                 if record["status"] == "done":
                     _, _, report = _http_json(base + record["links"]["report"])
-                    click.echo(json.dumps(report, indent=2, sort_keys=True))
+                    _print_outcome(report, output_format, base + record["links"]["report"],
+                                   once)
                 else:
                     click.echo(json.dumps(record, indent=2, sort_keys=True))
                 if not once:
                     click.echo("service running; Ctrl-C to stop", err=True)
                     _wait_for_interrupt()
         finally:
-            worker_process.terminate()
-            worker_process.wait(timeout=15)
+            services.stop_worker_process(worker_process)
     if record["status"] != "done":
         sys.exit(EXIT_UNREADABLE)
+
+
+def _print_outcome(report: dict, output_format: str | None, url: str, once: bool) -> None:
+    """The whole report in ``output_format``, or a summary: verdict, standings, where the
+    report is."""
+    from replay.render import RENDERERS
+    from replay.render.markdown import verdict_sentence, verdict_title
+
+    if output_format:
+        click.echo(RENDERERS[output_format](report), nl=False)
+        return
+    click.echo(f"{verdict_title(report)}: {verdict_sentence(report)}")
+    for row in report.get("standings") or []:
+        click.echo(f"  {row['rank']}. {row['player']:<12} {row['points']:>4} points")
+    where = ("rerun with --format json, md or html" if once else
+             f"GET {url} (Accept: application/json, text/markdown or text/html)")
+    click.echo(f"The full report: {where}.")
 
 
 def _poll(url: str, timeout: float) -> dict:

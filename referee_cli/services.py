@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -27,9 +29,21 @@ def redis_url():
 
 
 def start_worker_process(url: str, env: dict | None = None) -> subprocess.Popen:
-    """Start ``referee worker`` as a child process bound to ``url``."""
+    """Start ``referee worker`` as a child process bound to ``url``, leading its own process
+    group (the worker and the RQ scheduler process it starts; see ``stop_worker_process``)."""
     env = dict(os.environ, REDIS_URL=url, **(env or {}))
-    return subprocess.Popen([sys.executable, "-m", "referee_cli.main", "worker"], env=env)
+    return subprocess.Popen([sys.executable, "-m", "referee_cli.main", "worker"], env=env,
+                            start_new_session=True)
+
+
+def stop_worker_process(process: subprocess.Popen, timeout: float = 15) -> None:
+    """Stop a worker and what it started: its RQ scheduler process outlives a worker that
+    was killed, and would go on trying to reach Redis after Redis has stopped."""
+    if process.poll() is None:
+        process.terminate()
+        process.wait(timeout=timeout)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
 
 
 @contextmanager

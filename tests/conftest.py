@@ -10,7 +10,7 @@ import pytest
 import redis
 from hypothesis import settings
 
-from referee_cli.services import api_server, start_worker_process
+from referee_cli.services import api_server, start_worker_process, stop_worker_process
 from workers.redis_server import RedisServer
 
 # In CI the property tests draw the same examples every run, so a submission's verdict does
@@ -69,9 +69,7 @@ def start_worker(redis_url):
 
     yield start
     for process in started:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(timeout=15)
+        stop_worker_process(process)
 
 
 @pytest.fixture

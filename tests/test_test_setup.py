@@ -1,0 +1,46 @@
+"""The test run and the first run say what they need and stay short."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+
+def test_without_chromium_the_browser_tests_skip_and_say_why(tmp_path, monkeypatch):
+    from tests.test_html_browser import require_browser
+
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        require_browser(tmp_path / "chromium", ROOT)
+    assert str(skipped.value) == (
+        f"headless browser tests need {tmp_path / 'chromium'}: install the Debian packages "
+        "chromium and chromium-driver (make browser, as root)")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception):
+        require_browser(tmp_path / "chromium", ROOT)
+    require_browser(ROOT)  # nothing missing: no skip, no failure
+
+
+@pytest.mark.redis
+def test_run_once_prints_a_summary_unless_a_format_is_asked(redis_url):
+    def run(*extra: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "referee_cli.main", "run", "--once", "--port", "0", *extra],
+            capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+            env={**os.environ, "REDIS_URL": redis_url})
+
+    summary = run()
+    assert summary.returncode == 0, summary.stderr
+    lines = summary.stdout.splitlines()
+    assert len(lines) < 10
+    assert lines[0].startswith(("LEGAL: ", "ILLEGAL: ", "SCORE MISMATCH: ", "INCOMPLETE: "))
+    assert lines[-1].startswith("The full report: rerun with --format")
+    assert "Traceback" not in summary.stderr
+    report = json.loads(run("--format", "json").stdout)
+    assert report["verdict"] == lines[0].split(":")[0].lower().replace(" ", "_")
