@@ -23,6 +23,7 @@ from . import notation
 from .race import (
     FINAL,
     PHASE_ORDER,
+    RULESET,
     Race,
     build_report,
     close_claims,
@@ -59,7 +60,7 @@ class DiceRace(Game):
     name = "dice-race"
     title = "Dice race"
     player_counts = (2,)
-    rulesets = ("dice-race-1",)
+    rulesets = (RULESET,)
     rules = load_rules(__package__)
     variants = load_variants(__package__)
     builtin_catalogs = boards.BUILTIN

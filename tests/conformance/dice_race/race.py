@@ -15,6 +15,7 @@ from replay.core.report import ENGINE_VERSION, REPORT_VERSION, standings, verdic
 from .catalog import Board
 
 RACE, FINAL = "race", "final"
+RULESET = "dice-race-1"
 PHASE_ORDER = (RACE, FINAL)
 FACES = range(1, 7)
 
@@ -150,7 +151,7 @@ def build_report(log: GameLog, race: Race, mode: str, replayed: int,
     rows, notes = standings(race.points, race.players) if final else ([], [])
     return {
         "report_version": REPORT_VERSION, "engine_version": ENGINE_VERSION,
-        "game": log.game, "ruleset": log.ruleset or "dice-race-1",
+        "game": log.game, "ruleset": log.ruleset or RULESET,
         "variants": sorted(log.variants), "catalog": race.board.summary,
         "input_sha256": log.sha256(), "mode": mode, "players": list(log.players),
         "verdict": verdict(race.judge.violations, race.claims, final is not None),
