@@ -5,9 +5,10 @@ The log itself is ``replay.core.log.LogSchema``; a scoresheet document is descri
 
 from marshmallow import Schema, fields, validate
 
+from replay.core.judge import MODES as JUDGE_MODES
 from replay.core.log import HeaderSchema
 
-MODES = validate.OneOf(["strict", "audit"])
+MODES = validate.OneOf(JUDGE_MODES)
 NAME = validate.Regexp(r"^[a-z0-9][a-z0-9_-]{0,63}$",
                        error="names are 1-64 lowercase letters, digits, '-' or '_'")
 

@@ -87,7 +87,7 @@ def _read_text(path: Path) -> str:
 
 @cli.command("replay")
 @click.argument("log_path", metavar="LOG", type=LOG_PATH)
-@click.option("--mode", type=click.Choice(["strict", "audit"]), default="strict",
+@click.option("--mode", type=click.Choice(replay.MODES), default="strict",
               show_default=True, help="Stop at the first violation, or record all of them.")
 @click.option("--format", "output_format", type=FORMATS, default="json", show_default=True,
               help="The report as JSON, Markdown or a self-contained HTML page.")
