@@ -11,7 +11,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
 PLAYER_NAME = validate.Regexp(
-    r"^[a-z][a-z0-9_-]{0,23}$",
+    r"^[a-z][a-z0-9_-]{0,23}\Z",
     error="player names are 1-24 lowercase letters, digits, '_' or '-', starting with a letter",
 )
 
@@ -27,7 +27,7 @@ class HeaderSchema(Schema):
         fields.String(validate=PLAYER_NAME), required=True, validate=validate.Length(min=1, max=8)
     )
     metadata = fields.Dict(keys=fields.String(validate=validate.Regexp(
-        r"^[A-Za-z][A-Za-z0-9_-]*$", error="metadata keys are words such as event or table")),
+        r"^[A-Za-z][A-Za-z0-9_-]*\Z", error="metadata keys are words such as event or table")),
         values=fields.String(), load_default=dict)
 
 
