@@ -10,12 +10,26 @@ from flask import Response, request
 from api.problems import Problem
 
 MEDIA_TYPES = {"application/json": "json", "text/markdown": "md", "text/html": "html"}
+# The HTML report is one self-contained page with inline CSS and nothing else: no script,
+# image, frame or form may run or load in it, whatever text a log smuggled in.
+HTML_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; "
+               "form-action 'none'; frame-ancestors 'none'")
+ETAG_HEADER = {"ETag": {"description": "strong validator of the bytes served",
+                        "schema": {"type": "string"}}}
+REPORT_HEADERS = [
+    {"in": "header", "name": "Accept", "required": False,
+     "description": "the format: JSON (default), Markdown or HTML",
+     "schema": {"type": "string", "default": "application/json"}},
+    {"in": "header", "name": "If-None-Match", "required": False,
+     "description": "an ETag from an earlier answer: 304 while the bytes are the same",
+     "schema": {"type": "string"}},
+]
 REPORT_RESPONSES = {
-    "200": {"description": "The report", "content": {
+    "200": {"description": "The report", "headers": ETAG_HEADER, "content": {
         "application/json": {"schema": {"$ref": "#/components/schemas/Report"}},
         "text/markdown": {"schema": {"type": "string"}},
         "text/html": {"schema": {"type": "string"}}}},
-    "304": {"description": "Not modified (If-None-Match)"},
+    "304": {"description": "Not modified (If-None-Match)", "headers": ETAG_HEADER},
     "404": {"description": "No such replay", "content": {
         "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
     "406": {"description": "No acceptable format", "content": {
@@ -44,6 +58,7 @@ def respond(record: dict, report_text: str | None) -> Response:
     response = Response(body, mimetype=media)
     response.set_etag(etag)
     response.headers["Vary"] = "Accept"
-    if media != "application/json":
-        response.charset = "utf-8"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if media == "text/html":
+        response.headers["Content-Security-Policy"] = HTML_POLICY
     return response.make_conditional(request)
