@@ -84,8 +84,9 @@ def _client_for(token: str, keys: dict[str, str]) -> str | None:
 
 
 def _rate_key() -> str:
-    client = g.get("client")
-    return f"client:{client}" if client else f"address:{request.remote_addr}"
+    # A client known by its key has its own allowance; anything else (no key, a wrong key,
+    # a shared link, an open API) is counted by the address it comes from.
+    return g.get("rate_key") or f"address:{request.remote_addr}"
 
 
 def _too_many(limit: RequestLimit):
@@ -110,6 +111,8 @@ def install_auth(app: Flask) -> None:
             return
         scheme, _, token = request.headers.get("Authorization", "").partition(" ")
         g.client = _client_for(token.strip(), keys) if scheme.lower() == "bearer" else None
+        if g.client is not None:
+            g.rate_key = f"client:{g.client}"
 
     count, window = app.config["RATE_LIMIT"]
     limiter = Limiter(

@@ -197,12 +197,19 @@ def serve(host: str, port: int, threads: int) -> None:
     import waitress
 
     from api import create_app
+    from api.auth import KeyListError
 
     services.stop_on_sigterm()
     with services.redis_url() as url:
-        click.echo(f"referee API on http://{host}:{port} (Redis {url})", err=True)
-        waitress.serve(create_app({"REDIS_URL": url}), host=host, port=port,
-                       _quiet=True, **services.server_settings(threads))
+        try:
+            app = create_app({"REDIS_URL": url})
+        except KeyListError as err:
+            raise click.ClickException(f"API keys: {err}") from None
+        server = waitress.create_server(app, host=host, port=port,
+                                        **services.server_settings(threads))
+        click.echo(f"referee API on http://{host}:{server.effective_port} (Redis {url})",
+                   err=True)
+        server.run()
 
 
 def _wait_for_interrupt() -> None:
