@@ -74,7 +74,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     api = RefereeApi(app, spec_kwargs={"extra_plugins": [CommonResponsesPlugin()]})
     api.spec.components.schema("Log", schema=LogSchema)
-    api.spec.components.schema("Scoresheet", schema=ScoresheetDocumentSchema)
+    api.spec.components.schema("ScoresheetDocument", schema=ScoresheetDocumentSchema)
     api.spec.components.schema("BatchSubmit", schema=BatchSubmitSchema)
     api.spec.components.schema("Report", schema=ReportSchema)
     api.spec.components.security_scheme("apiKey", {"type": "http", "scheme": "bearer"})

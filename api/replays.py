@@ -7,12 +7,14 @@ import secrets
 import time
 
 from flask import Response, current_app, g, request, url_for
+from marshmallow import EXCLUDE
 
 from api import reports
 from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.schemas import (
     MAX_SHARE_SECONDS,
+    IdempotencyHeaderSchema,
     ListArgsSchema,
     ReplayListSchema,
     ReplayStatusSchema,
@@ -31,8 +33,9 @@ PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
 LOG_BODY = {
     "required": True,
     "content": {
-        "application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/Log"},
-                                                  {"$ref": "#/components/schemas/Scoresheet"}]}},
+        "application/json": {"schema": {"oneOf": [
+            {"$ref": "#/components/schemas/Log"},
+            {"$ref": "#/components/schemas/ScoresheetDocument"}]}},
         "text/plain": {"schema": {"type": "string", "description": "the text notation"}},
     },
 }
@@ -84,9 +87,8 @@ def wait_for(replay_id: str, seconds: float) -> dict:
 
 @blp.route("/replays", methods=["POST"])
 @blp.arguments(SubmitArgsSchema, location="query", as_kwargs=True)
-@blp.doc(requestBody=LOG_BODY, parameters=[{
-    "in": "header", "name": "Idempotency-Key", "schema": {"type": "string"},
-    "description": "Same key and body: the same replay. Same key, other body: 422."}])
+@blp.arguments(IdempotencyHeaderSchema, location="headers", as_kwargs=True, unknown=EXCLUDE)
+@blp.doc(requestBody=LOG_BODY)
 @blp.response(202, ReplayStatusSchema, description="Accepted; follow Location",
               headers=LOCATION)
 @blp.alt_response(200, schema=ReplayStatusSchema, description="Finished within ?wait",
@@ -97,11 +99,11 @@ def wait_for(replay_id: str, seconds: float) -> dict:
 @blp.alt_response(415, schema="Problem", description="Not JSON or text", **PROBLEM)
 @blp.alt_response(422, schema="Problem", description="Not a valid log", **PROBLEM)
 @blp.alt_response(429, schema="Problem", description="Too many requests", **PROBLEM)
-def submit_replay(mode: str, wait: float, catalog: str | None, webhook: str | None):
+def submit_replay(mode: str, wait: float, catalog: str | None, webhook: str | None,
+                  idempotency_key: str | None):
     """Submit a log (JSON or text notation) or a scoresheet for replay."""
     text = decode_body(request.get_data(cache=False), request.mimetype)
-    accepted = accept(text, options_for(mode, catalog, webhook),
-                      request.headers.get("Idempotency-Key"))
+    accepted = accept(text, options_for(mode, catalog, webhook), idempotency_key)
     record = wait_for(accepted.replay_id, min(wait, MAX_WAIT))
     location = url_for("replays.Replay", replay_id=accepted.replay_id)
     finished = record["status"] in ("done", "failed")
@@ -145,6 +147,24 @@ def get_report(replay_id: str):
     """The report as JSON, Markdown or HTML (by ``Accept``), with a strong ETag."""
     record = owned_record(replay_id)
     return reports.respond(record, store().report_text(replay_id))
+
+
+@blp.route("/replays/<string:replay_id>/report.md", endpoint="report_markdown",
+           methods=["GET"])
+@blp.doc(responses=reports.text_responses("text/markdown"),
+         parameters=reports.REPORT_HEADERS[1:])
+def get_report_markdown(replay_id: str):
+    """The report as Markdown, whatever the ``Accept`` header says."""
+    record = owned_record(replay_id)
+    return reports.respond(record, store().report_text(replay_id), "text/markdown")
+
+
+@blp.route("/replays/<string:replay_id>/report.html", endpoint="report_html", methods=["GET"])
+@blp.doc(responses=reports.text_responses("text/html"), parameters=reports.REPORT_HEADERS[1:])
+def get_report_html(replay_id: str):
+    """The report as one HTML page, whatever the ``Accept`` header says."""
+    record = owned_record(replay_id)
+    return reports.respond(record, store().report_text(replay_id), "text/html")
 
 
 @blp.route("/replays/<string:replay_id>/share", methods=["POST"])

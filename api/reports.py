@@ -39,15 +39,24 @@ REPORT_RESPONSES = {
 }
 
 
-def respond(record: dict, report_text: str | None) -> Response:
-    """The report in the format the client accepts; 304 when its ETag still matches."""
+def text_responses(media: str) -> dict:
+    """The answers of a route that serves the report in one text format."""
+    return {**REPORT_RESPONSES, "200": {
+        "description": "The report", "headers": ETAG_HEADER,
+        "content": {media: {"schema": {"type": "string"}}}}}
+
+
+def respond(record: dict, report_text: str | None, media: str | None = None) -> Response:
+    """The report as ``media``, or in the format the client accepts; 304 when its ETag
+    still matches."""
     if record["status"] != "done" or report_text is None:
         raise Problem(409, "report-not-ready", "The report is not ready",
                       f"the replay is {record['status']}", headers={"Retry-After": 1},
                       failure=record.get("failure"))
     # No Accept header means anything goes: JSON, the report's own form.
-    media = request.accept_mimetypes.best_match(list(MEDIA_TYPES), default=None) \
-        if request.accept_mimetypes else "application/json"
+    if media is None:
+        media = request.accept_mimetypes.best_match(list(MEDIA_TYPES), default=None) \
+            if request.accept_mimetypes else "application/json"
     if media is None:
         raise Problem(406, "not-acceptable", "No acceptable format",
                       "the report is application/json, text/markdown or text/html")

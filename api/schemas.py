@@ -6,10 +6,10 @@ The log itself is ``replay.core.log.LogSchema``; a scoresheet document is descri
 from marshmallow import Schema, fields, validate
 
 from replay.coimbra.scoresheet import ScoresheetSchema
-from replay.core.log import HeaderSchema
+from replay.core.log import FullMatch, HeaderSchema
 
 MODES = validate.OneOf(["strict", "audit"])
-NAME = validate.Regexp(r"^[a-z0-9][a-z0-9_-]{0,63}\Z",
+NAME = FullMatch(r"^[a-z0-9][a-z0-9_-]{0,63}$",
                        error="names are 1-64 lowercase letters, digits, '-' or '_'")
 MAX_SHARE_SECONDS = 365 * 86400
 
@@ -29,6 +29,16 @@ class SubmitArgsSchema(Schema):
         metadata={"description": "an http(s) URL on a public address, POSTed (signed, "
                                  "Standard Webhooks) when the replay finishes",
                   "pattern": "^https?://"})
+
+
+class IdempotencyHeaderSchema(Schema):
+    """The Idempotency-Key header of a submission."""
+
+    idempotency_key = fields.String(
+        data_key="Idempotency-Key", load_default=None,
+        validate=validate.Length(min=1, max=200),
+        metadata={"description": "Same key and body: the same replay. Same key, other "
+                                 "body: 422."})
 
 
 class ListArgsSchema(Schema):
