@@ -10,7 +10,21 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
-PLAYER_NAME = validate.Regexp(
+
+class FullMatch(validate.Regexp):
+    """A pattern the whole value must match: ``$`` alone lets ``"ana\n"`` through.
+
+    The pattern itself keeps ``^...$``, which is what it means in the API contract (JSON
+    Schema patterns follow ECMAScript, where ``$`` is the very end).
+    """
+
+    def __call__(self, value: str) -> str:
+        if not isinstance(value, str) or self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+PLAYER_NAME = FullMatch(
     r"^[a-z][a-z0-9_-]{0,23}$",
     error="player names are 1-24 lowercase letters, digits, '_' or '-', starting with a letter",
 )
@@ -19,14 +33,14 @@ PLAYER_NAME = validate.Regexp(
 class HeaderSchema(Schema):
     """What every log states before its first event."""
 
-    game = fields.String(required=True)
+    game = fields.String(required=True, validate=validate.Length(min=1))
     ruleset = fields.String(load_default=None)
     catalog = fields.String(load_default=None)
     variants = fields.List(fields.String(), load_default=list)
     players = fields.List(
         fields.String(validate=PLAYER_NAME), required=True, validate=validate.Length(min=1, max=8)
     )
-    metadata = fields.Dict(keys=fields.String(validate=validate.Regexp(
+    metadata = fields.Dict(keys=fields.String(validate=FullMatch(
         r"^[A-Za-z][A-Za-z0-9_-]*$", error="metadata keys are words such as event or table")),
         values=fields.String(), load_default=dict)
 
