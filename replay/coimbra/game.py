@@ -15,6 +15,8 @@ from replay.core.ledger import LedgerRow
 from replay.core.words import counted
 
 RESOURCE_CAP = 20
+# Ledger rows show the deal as part of phase A, and final scoring as "final".
+PHASE_LABELS = {"deal": "A", "over": "final"}
 
 
 class Game:
@@ -92,7 +94,7 @@ class Game:
     def phase_label(self) -> str:
         """The phase name used in ledger rows."""
         phase = self.state.phase
-        return {"deal": "A", "over": "final"}.get(phase, phase)
+        return PHASE_LABELS.get(phase, phase)
 
     # -- checks shared by the event handlers ---------------------------------------
 
