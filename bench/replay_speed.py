@@ -5,6 +5,7 @@ Run with ``make bench`` (``ARGS="--games 500 --players 4"`` to change the load).
 ``--against REV`` the same games are also replayed by REV's code (a git worktree of REV kept
 in the temp folder and reused): the two trees take turns, one pass each, so that the noise of
 a shared machine falls on both alike, and the speed-up is printed beside the figures.
+Times are CPU seconds of the replaying process (on an idle machine, the same as wall time).
 Every registered game is measured unless ``--game`` names one.
 """
 
@@ -126,7 +127,7 @@ def main(argv: list[str] | None = None) -> None:
         texts = sample_logs(game, args.players, args.games)
         events = sum(len(json.loads(text)["events"]) for text in texts)
         print(f"{game}: {args.games} {args.players}-player games, {events} events, "
-              f"{args.repeats} passes per tree, one core")
+              f"{args.repeats} passes per tree, one core, CPU time")
         print_figures(measure(trees, texts, args.repeats), args.games, events)
 
 
