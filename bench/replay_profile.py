@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--top", type=int, default=25)
-    parser.add_argument("--game", choices=sorted(replay.GAMES), default=sorted(replay.GAMES)[0])
+    parser.add_argument("--game", choices=replay.GAMES.names(), default=replay.GAMES.names()[0])
     args = parser.parse_args(argv)
     texts = sample_logs(args.game, args.players, args.games)
     for text in texts:

@@ -12,7 +12,6 @@ Every registered game is measured unless ``--game`` names one.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import statistics
@@ -29,8 +28,8 @@ HERE = Path(__file__).resolve().parent.parent
 
 def sample_logs(game: str, players: int, count: int) -> list[str]:
     """``count`` generated logs of ``game`` as JSON text (the one game-specific step)."""
-    generate = importlib.import_module(f"{replay.GAMES[game]}.generate").generate
-    return [json.dumps(generate(players, seed)) for seed in range(count)]
+    chosen = replay.GAMES.get(game)
+    return [json.dumps(chosen.generate(players, seed)) for seed in range(count)]
 
 
 def _git(*args: str) -> str:
@@ -114,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--game", choices=sorted(replay.GAMES),
+    parser.add_argument("--game", choices=replay.GAMES.names(),
                         help="measure this game only (default: every registered game)")
     parser.add_argument("--against", metavar="REV",
                         help="also measure this git revision's code, in turns with this tree")
@@ -123,7 +122,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.against:
         commit, path = worktree_of(args.against)
         trees[f"{args.against} ({commit[:8]})"] = path
-    for game in [args.game] if args.game else sorted(replay.GAMES):
+    for game in [args.game] if args.game else replay.GAMES.names():
         texts = sample_logs(game, args.players, args.games)
         events = sum(len(json.loads(text)["events"]) for text in texts)
         print(f"{game}: {args.games} {args.players}-player games, {events} events, "
