@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from replay.coimbra.effects import die_track
+from replay.coimbra.effects import die_track, voyage_discount
 from replay.coimbra.game import Game
 from replay.coimbra.state import LOCATIONS, TRACKS
 
@@ -102,8 +102,7 @@ def _investments(game: Game, name: str) -> list[dict]:
     player = state.players[name]
     if player.invested_this_round >= player.investments:
         return []
-    discount = sum(e["amount"] for f in player.favors for e in catalog.favors[f].effects
-                   if e["kind"] == "voyage_discount")
+    discount = voyage_discount(catalog, player)
     return [{"type": "invest", "player": name, "voyage": v} for v in state.voyages
             if v not in player.voyages
             and getattr(player, catalog.voyages[v].currency) >= catalog.voyages[v].cost - discount]

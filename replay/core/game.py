@@ -36,8 +36,6 @@ from replay.core.problems import InvalidLog, LogProblem
 from replay.core.rules import Rule, Variant
 from replay.core.shapes import FieldKind, check_shapes
 
-MODES = ("strict", "audit")
-
 
 @dataclass(frozen=True)
 class EventSpec:
