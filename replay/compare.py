@@ -16,6 +16,7 @@ from replay.core.game import Game
 from replay.core.jsontext import load_json
 from replay.core.log import GameLog
 from replay.core.problems import InvalidLog, LogProblem
+from replay.core.text import header_lines
 from replay.games import GAMES
 
 
@@ -111,11 +112,9 @@ def amend(log: GameLog, index: int, text: str) -> GameLog:
             raise InvalidLog([LogProblem("an event is a JSON object with a 'type'",
                                          path="/amend")])
     else:
-        header = "".join(f'[{k} "{v}"]\n' for k, v in (
-            ("game", log.game), ("catalog", log.catalog or ""),
-            ("players", " ".join(log.players))) if v)
+        header = "\n".join(header_lines(dataclasses.replace(log, metadata={})))
         try:
-            parsed = game.parse_text(header + text.strip() + "\n")
+            parsed = game.parse_text(f"{header}\n{text.strip()}\n")
         except InvalidLog as err:
             raise InvalidLog([dataclasses.replace(p, line=None, column=None, path="/amend")
                               for p in err.problems]) from None

@@ -21,14 +21,14 @@ def group_causes(violations: list[dict]) -> list[dict]:
     """
     first_at: dict[int, int] = {}
     for index, violation in enumerate(violations):
-        first_at.setdefault(violation["event"], index)
+        first_at.setdefault(violation.get("event"), index)
     root_of: dict[int, int] = {}
     groups: dict[int, dict] = {}
     for index, violation in enumerate(violations):
         cause = first_at.get(violation.get("follows_from"))
         if cause is None or cause >= index:
             root_of[index] = index
-            groups[index] = {"violation": index, "event": violation["event"],
+            groups[index] = {"violation": index, "event": violation.get("event"),
                              "consequences": []}
         else:
             root_of[index] = root_of[cause]
@@ -50,7 +50,7 @@ def audit_caveat(mode: str, violations: list[dict], scored: bool) -> str | None:
     if mode != "audit" or not violations or not scored:
         return None
     skipped = sum(1 for v in violations if not v.get("applied", True))
-    events = len({v["event"] for v in violations})
+    events = len({v.get("event") for v in violations})
     were = "was" if skipped == 1 else "were"
     how = (f"{counted(skipped, 'event')} could not be applied and {were} skipped; the others "
            "were applied as played" if skipped else "each was applied as played")

@@ -91,7 +91,7 @@ def causes(report: dict) -> list[dict]:
     found = _list(_dict(report).get("causes"))
     if found or not violations:
         return [c for c in found if isinstance(c, dict)]
-    return group_causes([{**v, "event": v.get("event")} for v in violations])
+    return group_causes(violations)
 
 
 def event_place(item: dict) -> str:
