@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
@@ -180,3 +181,204 @@ def test_a_white_die_on_no_track_is_skipped_and_the_four_tracks_are_named():
     assert violation["message"] == "a white die names one of the four tracks"
     assert violation["expected"] == "council, merchant, clergy, scholar"
     assert _rows(report, i) == []
+
+
+# -- Paying for a character ---------------------------------------------------------------
+# round-one-2p: bruno's orange6 recruits c2-04 (cost icon coins, so 6 coins) at the first
+# recruit; ana's green1 recruits c2-19 (coins, 1) at the last.
+
+def _recruit(log: dict, card: str, pay: dict | None = None, variants=(), **purse) -> dict:
+    """The first violation (or None) and the ledger rows when ``card``'s recruit is paid."""
+    log["header"]["variants"] = list(variants)
+    i = index_of(log, type="recruit", card=card)
+    if pay is not None:
+        log["events"][i]["pay"] = pay
+    game = _apply_with(log, i, **purse)
+    rows = [(r.resource, r.delta) for r in game.ledger if r.event == i and r.reason.startswith(
+        "paid for")]
+    return {"violation": game.judge.violations[0] if game.judge.violations else None,
+            "paid": rows}
+
+
+def _apply_with(log: dict, index: int, **purse):
+    """Replay up to event ``index - 1``, set the acting player's purse, apply event ``index``."""
+    import contextlib
+
+    from replay.coimbra.claims import Claims
+    from replay.coimbra.engine import apply_event
+    from replay.coimbra.inspect import replay_to
+    from replay.core.judge import StopReplay
+    from replay.core.log import load_log
+
+    game = replay_to(load_log(log), index - 1)
+    player = game.state.players[log["events"][index]["player"]]
+    for resource, amount in purse.items():
+        setattr(player, resource, amount)
+    game.judge.strict = True
+    with contextlib.suppress(StopReplay):
+        apply_event(game, index, log["events"][index], Claims())
+    return game
+
+
+@pytest.mark.parametrize(("pay", "purse", "paid"), [
+    ({"guards": 6}, {"coins": 9, "guards": 6}, [("guards", -6)]),  # no coins written: none
+    ({"coins": 6}, {"coins": 6, "guards": 7}, [("coins", -6)]),    # no guards written: none
+    ({"coins": 2, "guards": 4}, {"coins": 2, "guards": 4}, [("coins", -2), ("guards", -4)]),
+])
+def test_a_mixed_payment_writes_the_mix_and_may_spend_all_that_is_held(pay, purse, paid):
+    result = _recruit(round_one(), "c2-04", pay, ["mixed-payment"], **purse)
+    assert result["violation"] is None
+    assert result["paid"] == paid
+
+
+def test_a_mixed_payment_cannot_spend_more_coins_than_are_held():
+    result = _recruit(round_one(), "c2-04", {"coins": 2, "guards": 4}, ["mixed-payment"],
+                      coins=1, guards=10)
+    violation = result["violation"]
+    assert violation.rule == "coimbra.city.payment"
+    assert violation.message == "c2-04 costs 6, paid from 1 coins and 10 guards"
+    assert (violation.expected, violation.found) == ("6", "2 coins + 4 guards")
+
+
+@pytest.mark.parametrize(("coins", "guards", "legal_under"), [
+    (4, 2, "mixed-payment"),  # 4 + 2 = 6: enough as a mix
+    (4, 1, None),             # 5: not even as a mix
+])
+def test_too_few_coins_names_mixed_payment_only_when_a_mix_would_pay(coins, guards, legal_under):
+    violation = _recruit(round_one(), "c2-04", coins=coins, guards=guards)["violation"]
+    assert violation.rule == "coimbra.city.payment"
+    assert violation.message == f"c2-04 costs 6 coins but bruno has {coins}"
+    assert violation.legal_under == legal_under
+
+
+def test_under_mixed_payment_a_short_purse_is_told_to_write_the_mix():
+    violation = _recruit(round_one(), "c2-04", variants=["mixed-payment"], coins=4,
+                         guards=5)["violation"]
+    assert violation.message == ("c2-04 costs 6 coins but bruno has 4; under mixed-payment, "
+                                 "write the mix with pay")
+    assert violation.legal_under is None
+
+
+def test_a_payment_written_in_the_cards_resource_alone_is_the_default():
+    assert _recruit(round_one(), "c2-04", {"coins": 6, "guards": 0})["violation"] is None
+    violation = _recruit(round_one(), "c2-19", {"guards": 0})["violation"]  # 0 of 1 coin
+    assert (violation.rule, violation.message) == ("coimbra.city.payment",
+                                                   "c2-19 is paid entirely in coins")
+    violation = _recruit(round_one(), "c2-04", {"coins": 3, "guards": 3})["violation"]
+    assert (violation.expected, violation.found) == ("6 coins", "3 coins + 3 guards")
+
+
+# -- Wrong components and wrong locations --------------------------------------------------
+
+@pytest.mark.parametrize(("selector", "field", "bad", "what"), [
+    ({"type": "favor", "player": "ana"}, "tile", "fav-9", "favor tile"),
+    ({"type": "recruit", "card": "c2-07"}, "card", "c2-99", "character"),
+    ({"type": "invest", "player": "ana"}, "voyage", "v-99", "voyage"),
+])
+def test_an_unknown_component_is_named_and_charged_to_its_player(selector, field, bad, what):
+    log = round_one()
+    i = index_of(log, **selector)
+    log["events"][i][field] = bad
+    log["events"].insert(i, {"type": "move", "player": "ana", "path": ["nowhere"]})
+    report = replay.replay(log, mode="audit")
+    violation = next(v for v in report["violations"] if v["event"] == i + 1)
+    assert violation["rule"] == "coimbra.log.component"
+    assert violation["message"].startswith(f"unknown {what} '{bad}' in catalog coimbra-demo")
+    assert violation["follows_from"] == i and not violation["applied"]
+
+
+def test_a_castle_die_cannot_recruit():
+    log = round_one()
+    i = index_of(log, type="favor", player="ana")
+    log["events"][i] = {"type": "recruit", "player": "ana", "card": "c2-07"}
+    log["events"].insert(i, {"type": "move", "player": "ana", "path": ["nowhere"]})
+    report = replay.replay(log, mode="audit")
+    violation = next(v for v in report["violations"] if v["event"] == i + 1)
+    assert (violation["rule"], violation["message"]) == (
+        "coimbra.city.row", "a castle die takes a favor, not a character")
+    assert violation["follows_from"] == i and not violation["applied"]
+
+
+def test_a_city_die_cannot_take_a_favor():
+    log = round_one()
+    i = index_of(log, type="recruit", card="c2-07")
+    log["events"][i] = {"type": "favor", "player": "ana", "tile": "fav-3"}
+    report = replay.replay(log, mode="audit")
+    violation = report["violations"][0]
+    assert (violation["rule"], violation["event"], violation["applied"]) == (
+        "coimbra.castle.favor", i, False)
+    assert violation["message"] == "a favor is taken with a castle die, not from the central"
+    assert _rows(report, i) == []  # fav-3's two points are not given
+
+
+def test_a_recruit_out_of_order_uses_the_die_in_the_cards_row():
+    # ana recruits c2-19 (lower row) before bruno's upper die: out of order, and played with
+    # her green1 in the lower row (not her gray5 in the central row), paying 1 coin.
+    log = round_one()
+    i = index_of(log, type="recruit", card="c2-04")
+    log["events"].insert(i, log["events"].pop(index_of(log, type="recruit", card="c2-19")))
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["event"]) for v in report["violations"]] == [
+        ("coimbra.resolve.order", i)]
+    assert ("ana", "coins", -1) in _rows(report, i)
+
+
+# -- Voyages ------------------------------------------------------------------------------
+
+def test_a_turn_that_has_passed_when_every_player_has_had_theirs():
+    log = round_one()
+    i = index_of(log, type="invest", player="ana")
+    log["events"][i + 1:i + 1] = [{"type": "pass", "player": "ana"},
+                                  {"type": "invest", "player": "bruno", "voyage": "v-01"}]
+    violation = replay.replay(log)["violations"][0]
+    assert (violation["rule"], violation["event"]) == ("coimbra.voyage.turn", i + 2)
+    assert violation["message"] == ("bruno's investment turn has passed; every player has had "
+                                    "their turn")
+
+
+def test_two_investments_allowed_means_a_third_breaks_the_limit():
+    # game-3p round 2: ana may invest twice (m2-06) and does, in v-08 and v-15 ([80], [82]).
+    log = json.loads((FIXTURES / "coimbra" / "legal" / "game-3p.json").read_text())
+    log["events"].insert(83, {"type": "invest", "player": "ana", "voyage": "v-10"})
+    violation = replay.replay(log)["violations"][0]
+    assert (violation["rule"], violation["event"]) == ("coimbra.voyage.limit", 83)
+    assert violation["message"] == "ana may invest twice this round"
+    assert (violation["expected"], violation["found"]) == ("2", "3")
+
+
+def test_a_voyage_discount_larger_than_the_cost_makes_it_free_not_a_gain():
+    # A transcribed catalog whose fav-4 takes 4 off: bruno's v-03 (3 coins) costs 0.
+    catalog = json.loads((Path(replay.__file__).parent / "coimbra" / "data" /
+                          "coimbra-demo.json").read_text())
+    catalog["meta"]["id"] = "demo-big-discount"
+    favor = next(f for f in catalog["favors"] if f["id"] == "fav-4")
+    favor["effects"] = [{"kind": "voyage_discount", "amount": 4}]
+    log = round_one()
+    i = index_of(log, type="invest", player="bruno")
+    report = replay.replay(log, catalog=catalog)
+    assert report["violations"] == []
+    assert _rows(report, i) == []  # nothing paid (round-one-2p.worked.md: 2 coins by default)
+    assert report["state"]["bruno"]["coins"] == 6
+
+
+# -- Final scoring ------------------------------------------------------------------------
+
+def test_an_end_game_reward_counts_among_the_abilities_and_the_categories_add_up():
+    # A transcribed catalog may give a monastery an end-game gain; ana visited m1-08 in
+    # game-2p. Her 3 extra points are an ability's, and every category adds up to the total.
+    from tests.coimbra.test_scoresheet import sheet_from
+
+    sheet, expected = sheet_from("game-2p")
+    sheet["scoresheet"]["final"] = {}
+    catalog = json.loads((Path(replay.__file__).parent / "coimbra" / "data" /
+                          "coimbra-demo.json").read_text())
+    catalog["meta"]["id"] = "demo-end-game-reward"
+    monastery = next(m for m in catalog["monasteries"] if m["id"] == "m1-08")
+    monastery["effects"].append({"kind": "gain", "when": "end_game", "gain": {"points": 3}})
+    report = replay.score_sheet(sheet, catalog=catalog)
+    ana = report["final"]["players"]["ana"]
+    assert ana["abilities"] == expected["final"]["ana"]["abilities"] + 3
+    assert ana["total"] == expected["final"]["ana"]["total"] + 3
+    assert sum(v for k, v in ana.items() if k != "total") == ana["total"]
+    assert [(r["delta"], r["reason"]) for r in report["ledger"] if r["source"] == "m1-08"] == [
+        (3, "end-game reward of m1-08")]
