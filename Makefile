@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-service openapi clean browser golden mutation
+.PHONY: run test lint bench bench-service soak openapi clean browser golden mutation
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,11 @@ bench: $(STAMP)
 ## Post generated games over HTTP to the API with two workers; print replays/s and latency.
 bench-service: $(STAMP)
 	$(BIN)/python -m bench.service_speed $(ARGS)
+
+## Submissions while workers are killed -9 every 2 s and Redis once; ARGS=--bombs adds
+## archive bombs and half-open connections; prints lost, duplicated, 5xx, replays/s.
+soak: $(STAMP)
+	$(BIN)/python -m bench.soak $(ARGS)
 
 ## Rewrite openapi.yaml from the app's schemas.
 openapi: $(STAMP)

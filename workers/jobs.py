@@ -21,10 +21,9 @@ from rq.job import get_current_job
 
 import replay
 from workers.catalogs import CatalogStore
-from workers.store import PREFIX, REPLAY, ReplayStore, lease_key
+from workers.store import PENDING, PREFIX, REPLAY, ReplayStore, lease_key
 
 QUEUE_NAME = "replays"
-PENDING = PREFIX + "pending"
 DRAINER_QUEUED = PREFIX + "drainer-queued"
 JOB_TIMEOUT = 600
 PER_JOB = 200  # replays one drain job takes before handing over to a fresh job
@@ -57,13 +56,13 @@ def lease_seconds() -> int:
     return int(os.environ.get("REFEREE_LEASE_SECONDS", "30"))
 
 
-def submit(connection: redis.Redis, replay_id: str) -> None:
-    """Put a stored replay (back) on the pending list; make sure a drain job will take it."""
-    pipe = connection.pipeline()
-    pipe.hset(REPLAY + replay_id, "status", "queued")
-    pipe.rpush(PENDING, replay_id)
-    pipe.execute()
-    ensure_drainer(connection)
+def submit(connection: redis.Redis, replay_id: str, expected_status: str = "") -> bool:
+    """Put a stored, unfinished replay (back) on the pending list, and make sure a drain job
+    will take it; with ``expected_status``, only if it is still in that state."""
+    queued = ReplayStore(connection).requeue(replay_id, expected_status)
+    if queued:
+        ensure_drainer(connection)
+    return queued
 
 
 def ensure_drainer(connection: redis.Redis) -> None:
@@ -99,7 +98,7 @@ def drain_pending() -> int:
 def run_replay(connection: redis.Redis, replay_id: str, attempt: int) -> None:
     """Replay one claimed submission; store its report or the reason it has none."""
     store = ReplayStore(connection)
-    record = store.get(replay_id)
+    record = store.get(replay_id, with_source=True)
     if attempt > MAX_ATTEMPTS:
         store.save_failure(replay_id, {"type": "interrupted", "title": "The replay was "
                                        f"interrupted {attempt - 1} times and was given up"})
@@ -131,7 +130,7 @@ def _replay(connection: redis.Redis, record: dict) -> dict:
     if options.get("catalog_sha"):
         catalogs = CatalogStore(connection)
         catalog = catalogs.document(options["catalog_sha"])
-        catalogs.mark_used(options["catalog_sha"])
+        catalogs.mark_used(record["owner"], options["catalog_sha"])
     return replay.replay_text(record["source"], mode=options.get("mode", "strict"),
                               catalog=catalog)
 

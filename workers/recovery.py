@@ -30,7 +30,7 @@ def recover_abandoned(connection: redis.Redis, lock_seconds: int = 2) -> list[st
     for replay_id in store.unfinished():
         if replay_id in pending:
             continue
-        record = store.get(replay_id, with_source=False)
+        record = store.get(replay_id)
         if record is None or not _abandoned(connection, record):
             continue
         if record["attempts"] >= MAX_ATTEMPTS:
@@ -39,10 +39,11 @@ def recover_abandoned(connection: redis.Redis, lock_seconds: int = 2) -> list[st
                 "title": f"The replay was interrupted {record['attempts']} times and was "
                          "given up"})
             continue
-        log.warning("replay %s was abandoned (%s); queueing it again", replay_id,
-                    record["status"])
-        submit(connection, replay_id)
-        recovered.append(replay_id)
+        # Queued again only if still as seen here: the worker may have finished it since.
+        if submit(connection, replay_id, expected_status=record["status"]):
+            log.warning("replay %s was abandoned (%s); queued again", replay_id,
+                        record["status"])
+            recovered.append(replay_id)
     if connection.llen(PENDING):
         ensure_drainer(connection)
     return recovered

@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 
 import replay
-from replay.coimbra import RULES
 from replay.coimbra.catalog import load_catalog
 from replay.coimbra.effects import HANDLERS
 from replay.coimbra.game import Game
-from replay.core.judge import Judge
+from replay.coimbra.table import new_game
 from tests.conftest import FIXTURES
 
 CAPS = json.loads((FIXTURES / "coimbra" / "legal" / "caps-2p.json").read_text())
@@ -25,7 +24,7 @@ def _rows(report: dict, event: int, player: str, resource: str) -> list[tuple]:
 
 
 def _game() -> Game:
-    return Game(["ana", "bruno"], load_catalog(), Judge("strict", RULES, set()))
+    return new_game(["ana", "bruno"], load_catalog())
 
 
 def test_coins_stop_at_twenty_and_the_excess_is_lost():

@@ -13,7 +13,7 @@ import json
 import pytest
 
 import replay
-from replay.coimbra import VARIANTS
+from replay.coimbra.rules import VARIANTS
 from tests.conftest import FIXTURES
 
 COIMBRA = FIXTURES / "coimbra"

@@ -14,11 +14,10 @@ from pathlib import Path
 import pytest
 
 import replay
-from replay.coimbra import RULES
 from replay.coimbra.catalog import load_catalog
 from replay.coimbra.effects import HANDLERS, count
 from replay.coimbra.game import Game
-from replay.core.judge import Judge
+from replay.coimbra.table import new_game
 from tests.coimbra.logs import index_of
 from tests.conftest import FIXTURES
 
@@ -33,7 +32,7 @@ def round_one() -> dict:
 
 
 def _game(players=("ana", "bruno", "carla")) -> Game:
-    return Game(list(players), load_catalog(), Judge("strict", RULES, set()))
+    return new_game(list(players), load_catalog())
 
 
 def _rows(report: dict, event: int) -> list[tuple]:
