@@ -117,9 +117,11 @@ def handle_place(game: Game, event: dict) -> None:
     state, judge = game.state, game.judge
     player = game.acting_player(event)
     expected = state.order[state.picks % len(state.order)]
-    if player.name != expected and _after_missing_pick(state, player.name):
+    if player.name != expected and not judge.shared_in_doubt \
+            and _after_missing_pick(state, player.name):
         # The log skips exactly one turn: blame the missing line, not this one, and let the
-        # turns that follow line up again.
+        # turns that follow line up again (unless the engine's order may not be the
+        # table's, after a skipped event).
         state.picks += 1
         judge.breach("coimbra.draft.turn",
                      f"a line is missing {judge.before()}: it was {expected}'s turn to take a "

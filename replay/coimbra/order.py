@@ -31,3 +31,4 @@ def establish_new_order(game: Game) -> None:
                         "ties": "kept" if keep else "reversed"})
     state.phase = "E"
     state.cursor = 0
+    game.judge.settle_shared()

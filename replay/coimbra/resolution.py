@@ -18,6 +18,7 @@ def begin_resolution(game: Game) -> None:
     game.queues.append({"round": state.round, "queues": {
         location: [{"die": slot.die, "value": slot.value, "owner": slot.owner}
                    for slot in state.queues.get(location, ())] for location in LOCATIONS}})
+    game.judge.settle_shared()
     advance(game)
 
 
@@ -115,14 +116,19 @@ def handle_recruit(game: Game, event: dict) -> None:
                      player=player.name, skip=True)
     if in_row != location:
         where = f"it is in the {in_row} row" if in_row else _gone(game, card.id)
+        message = (f"{game.catalog.label(card.id)} cannot be taken with a die in the "
+                   f"{location}: {where}")
         offer = _on_offer(game, location)
         if in_row is None:
-            # The table resolved this die with something, so it is used up here too: the
-            # dice after it resolve in order, and only this event is wrong.
-            _finish(game, slot)
-        judge.breach("coimbra.city.row", f"{game.catalog.label(card.id)} cannot be taken "
-                     f"with a die in the {location}: {where}", player=player.name,
-                     expected=offer, found=card.id, skip=in_row is None)
+            try:
+                judge.breach("coimbra.city.row", message, player=player.name, expected=offer,
+                             found=card.id, skip=True)
+            finally:
+                # The table resolved this die with something, so it is used up here too:
+                # the dice after it resolve in order, and only this event is wrong.
+                _finish(game, slot)
+        judge.breach("coimbra.city.row", message, player=player.name, expected=offer,
+                     found=card.id)
     _pay_for(game, player, card, slot.value, event.get("pay"))
     row = state.rows[in_row]
     row[row.index(card.id)] = None

@@ -59,6 +59,9 @@ class Judge:
         self.violations: list[Violation] = []
         self.event = -1
         self._tainted: dict[str | None, int] = {}
+        # The earliest skipped event before the game last settled what all players share
+        # (whose turn it is, what resolves next): shared rules may follow from it.
+        self._shared_cause: int | None = None
 
     def where(self, event: int | None) -> str:
         """An event's place as people find it: ``line 42`` for text logs, else ``event 30``."""
@@ -72,16 +75,28 @@ class Judge:
         """Where a missing event belonged: ``before line 24`` (``before event 12``)."""
         return f"before {self.where(self.event)}"
 
+    @property
+    def shared_in_doubt(self) -> bool:
+        """Whether shared state (a turn order) was settled after a skipped event, so the
+        table's may differ from the engine's."""
+        return self._shared_cause is not None
+
+    def settle_shared(self) -> None:
+        """The game has just settled state every player shares (a turn order, a queue) from
+        the state as replayed: a skipped event before now may be behind its violations."""
+        self._shared_cause = min(self._tainted.values(), default=None)
+
     def _cause(self, player: str | None, shared: bool) -> int | None:
         """The earliest skipped event this breach may follow from.
 
         A skipped event leaves the engine's state and the table's apart for its player (for
-        everyone, when it names no player); a rule about shared state (whose turn it is)
-        may follow from any player's skipped event.
+        everyone, when it names no player). A rule about shared state (whose turn it is) may
+        also follow from any skipped event before that state was last settled.
         """
-        if shared:
-            return min(self._tainted.values(), default=None)
-        return self._tainted.get(player, self._tainted.get(None))
+        own = self._tainted.get(player, self._tainted.get(None))
+        if shared and self._shared_cause is not None:
+            return self._shared_cause if own is None else min(own, self._shared_cause)
+        return own
 
     def allows(self, variant: str) -> bool:
         """Whether the log declared this variant (a name the game does not know is a bug)."""

@@ -49,8 +49,11 @@ def test_guards_stop_at_twenty_and_the_excess_is_lost():
 
 def test_the_capped_resources_are_what_the_leftovers_count():
     report = replay.replay(CAPS)
-    assert report["final"]["leftovers"] == {"ana": {"coins": 20, "guards": 20, "crowns": 0},
-                                            "bruno": {"coins": 20, "guards": 20, "crowns": 1}}
+    no_crowns = {"tokens": 0, "favors": 0, "flag": 0}
+    assert report["final"]["leftovers"] == {
+        "ana": {"coins": 20, "guards": 20, "crowns": 0, "crowns_from": no_crowns},
+        "bruno": {"coins": 20, "guards": 20, "crowns": 1, "crowns_from": {**no_crowns,
+                                                                           "flag": 1}}}
     assert [(s["player"], s["points"]) for s in report["standings"]] == [("ana", 41),
                                                                        ("bruno", 41)]
 
