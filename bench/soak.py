@@ -34,6 +34,7 @@ from pathlib import Path
 
 import redis
 import requests
+from rq import Worker
 
 from replay.coimbra.generate import generate
 from workers.redis_server import RedisServer
@@ -86,12 +87,26 @@ class Stack:
         threading.Thread(target=process.stderr.read, daemon=True).start()
         return process
 
-    def kill_a_worker(self, index: int) -> None:
-        """kill -9 one worker and start a new one in its place."""
-        victim = self.workers[index % len(self.workers)]
-        victim.send_signal(signal.SIGKILL)
-        victim.wait()
-        self.workers[index % len(self.workers)] = self.start_worker()
+    def kill_a_worker(self, index: int) -> bool:
+        """kill -9 a worker that has come up, and start a new one in its place.
+
+        Only a worker registered with Redis is killed: on a loaded machine a worker can
+        take longer than the kill interval to start, and killing it before it has done
+        anything tests nothing.
+        """
+        try:
+            registered = {w.pid for w in Worker.all(connection=redis.Redis.from_url(
+                self.redis.url, socket_timeout=2))}
+        except redis.RedisError:
+            return False
+        ready = [i for i, p in enumerate(self.workers) if p.pid in registered]
+        if not ready:
+            return False
+        slot = ready[index % len(ready)]
+        self.workers[slot].send_signal(signal.SIGKILL)
+        self.workers[slot].wait()
+        self.workers[slot] = self.start_worker()
+        return True
 
     def stop(self) -> None:
         """Stop every process started here."""
@@ -199,13 +214,17 @@ def bombard(base: str, stop: threading.Event, answers: Counter) -> None:
         sock.close()
 
 
-def outcomes(connection: redis.Redis, tally: Tally, games: int, timeout: float) -> dict:
-    """Wait for every accepted replay to finish (or ``timeout``); count how they ended."""
+def outcomes(connection: redis.Redis, tally: Tally, games: int, patience: float) -> dict:
+    """Wait for every accepted replay to finish, as long as some finish every ``patience``
+    seconds; count how they ended (what never finished is lost)."""
     ids = {index: {loc.rsplit("/", 1)[1] for loc in locs}
            for index, locs in tally.locations.items()}
-    deadline = time.monotonic() + timeout
-    while connection.zcard(UNFINISHED) and time.monotonic() < deadline:
-        time.sleep(0.2)
+    left, progress = connection.zcard(UNFINISHED), time.monotonic()
+    while left and time.monotonic() - progress < patience:
+        time.sleep(0.5)
+        now_left = connection.zcard(UNFINISHED)
+        if now_left < left:
+            left, progress = now_left, time.monotonic()
     statuses = Counter()
     for replay_ids in ids.values():
         for replay_id in replay_ids:
@@ -248,17 +267,19 @@ def main(argv: list[str] | None = None) -> None:
         deadline = time.monotonic() + max(120.0, args.games / 5)
         redis_killed = threading.Event()
 
+        kills_done = [0]
+
         def chaos() -> None:
             kills = 0
             while not stop.is_set():
                 time.sleep(args.kill_every)
-                stack.kill_a_worker(kills)
-                kills += 1
+                kills += stack.kill_a_worker(kills)
                 if kills == 3 and not redis_killed.is_set():
                     stack.redis.stop(kill=True)
                     time.sleep(1)
                     stack.redis.start()
                     redis_killed.set()
+                kills_done[0] = kills
 
         chaos_thread = threading.Thread(target=chaos, daemon=True)
         chaos_thread.start()
@@ -269,7 +290,7 @@ def main(argv: list[str] | None = None) -> None:
                 list(pool.map(lambda i: submit(stack.base, i, texts[i], tally, deadline),
                               order))
             connection = redis.Redis.from_url(stack.redis.url)
-            figures = outcomes(connection, tally, args.games, timeout=120)
+            figures = outcomes(connection, tally, args.games, patience=60)
             wall = time.perf_counter() - start
             stop.set()
             chaos_thread.join(timeout=30)
@@ -283,6 +304,7 @@ def main(argv: list[str] | None = None) -> None:
           f"({'done' if redis_killed.is_set() else 'not reached'})")
     for name, value in figures.items():
         print(f"  {name:15} {value}")
+    print(f"  {'workers killed':15} {kills_done[0]}")
     server_errors = sum(n for code, n in tally.codes.items() if code >= 500 and code != 503)
     print(f"  {'5xx':15} {server_errors} (and {tally.codes[503]} 503 while Redis was down, "
           f"{tally.codes[0]} requests without an answer)")
