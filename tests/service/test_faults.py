@@ -37,17 +37,15 @@ def test_recovery_never_requeues_a_replay_that_finished_while_it_looked(redis_ur
     replay_id = store.create('{"header": {"game": "coimbra", "players": ["ana", "bo"]}}',
                              {"mode": "strict"})
     connection.hset(store.key(replay_id), "status", "running")  # its lease has expired
-    real_get = ReplayStore.get
+    real_states = ReplayStore.claim_states
 
-    def get_then_finish(self, wanted, *args, **kwargs):
-        # Recovery reads "running"; right then the worker stores the report.
-        record = real_get(self, wanted, *args, **kwargs)
-        if wanted == replay_id and record and record["status"] == "running":
-            real_store = ReplayStore(connection)
-            real_store.save_report(replay_id, {"verdict": "legal", "standings": []})
-        return record
+    def states_then_finish(self, wanted):
+        # Recovery reads "running" without a lease; right then the worker stores the report.
+        states = real_states(self, wanted)
+        ReplayStore(connection).save_report(replay_id, {"verdict": "legal", "standings": []})
+        return states
 
-    monkeypatch.setattr(ReplayStore, "get", get_then_finish)
+    monkeypatch.setattr(ReplayStore, "claim_states", states_then_finish)
     recover_abandoned(connection)
     monkeypatch.undo()
     assert store.get(replay_id)["status"] == "done"
