@@ -28,6 +28,7 @@ import tarfile
 import tempfile
 import threading
 import time
+import traceback
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -84,8 +85,16 @@ class Stack:
     def start_worker(self) -> subprocess.Popen:
         """A replay worker (its output discarded)."""
         process = self._start(["worker", "--queue", "replays"], WORKER_ENV)
-        threading.Thread(target=process.stderr.read, daemon=True).start()
+        threading.Thread(target=_relay_errors, args=(process,), daemon=True).start()
         return process
+
+    def replace_dead_workers(self) -> None:
+        """Start a new worker in place of any that stopped on its own."""
+        for slot, process in enumerate(self.workers):
+            if process.poll() is not None:
+                print(f"worker {process.pid} stopped by itself ({process.returncode})",
+                      file=sys.stderr)
+                self.workers[slot] = self.start_worker()
 
     def kill_a_worker(self, index: int) -> bool:
         """kill -9 a worker that has come up, and start a new one in its place.
@@ -115,6 +124,13 @@ class Stack:
                 process.terminate()
                 process.wait(timeout=15)
         self.redis.stop()
+
+
+def _relay_errors(process: subprocess.Popen) -> None:
+    """Pass on a worker's tracebacks (not its routine warnings) to this soak's stderr."""
+    for line in process.stderr:
+        if "Traceback" in line or "Error" in line:
+            sys.stderr.write(f"[worker {process.pid}] {line}")
 
 
 def distinct_games(count: int) -> list[str]:
@@ -273,12 +289,16 @@ def main(argv: list[str] | None = None) -> None:
             kills = 0
             while not stop.is_set():
                 time.sleep(args.kill_every)
-                kills += stack.kill_a_worker(kills)
-                if kills == 3 and not redis_killed.is_set():
-                    stack.redis.stop(kill=True)
-                    time.sleep(1)
-                    stack.redis.start()
-                    redis_killed.set()
+                try:
+                    stack.replace_dead_workers()
+                    kills += stack.kill_a_worker(kills)
+                    if kills >= 3 and not redis_killed.is_set():
+                        stack.redis.stop(kill=True)
+                        time.sleep(1)
+                        stack.redis.start()
+                        redis_killed.set()
+                except Exception:  # the soak goes on; say what went wrong
+                    traceback.print_exc()
                 kills_done[0] = kills
 
         chaos_thread = threading.Thread(target=chaos, daemon=True)
