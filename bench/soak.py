@@ -129,7 +129,8 @@ class Stack:
 def _relay_errors(process: subprocess.Popen) -> None:
     """Pass on a worker's tracebacks (not its routine warnings) to this soak's stderr."""
     for line in process.stderr:
-        if "Traceback" in line or "Error" in line:
+        # RQ notes each drain job a killed worker abandoned: expected here, not an error.
+        if ("Traceback" in line or "Error" in line) and "AbandonedJobError" not in line:
             sys.stderr.write(f"[worker {process.pid}] {line}")
 
 
