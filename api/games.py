@@ -5,29 +5,23 @@ from __future__ import annotations
 from flask import current_app, g, request
 from marshmallow import ValidationError
 
-import replay
 from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.schemas import NAME, CatalogRecordSchema, GameSchema, RuleSchema
 from api.submission import json_body
-from replay.coimbra.catalog import BUILTIN, check_catalog
+from replay.core.problems import InvalidLog
+from replay.games import GAMES
 from workers.catalogs import CatalogInUse, CatalogStore
 
 blp = RefereeBlueprint("games", __name__, url_prefix="/v1", description="Games, rules, catalogs")
 PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
-PLAYER_COUNTS = {"coimbra": [2, 3, 4]}
-RULESETS = {"coimbra": ["coimbra-2018"]}
 
 
 @blp.route("/games", methods=["GET"])
 @blp.response(200, GameSchema(many=True))
 def list_games():
     """The games, rulesets, variants and built-in catalogs."""
-    return [{
-        "game": game, "rulesets": RULESETS[game], "players": PLAYER_COUNTS[game],
-        "variants": [v.to_dict() for v in replay.engine_for(game).VARIANTS.values()],
-        "catalogs": list(BUILTIN),
-    } for game in sorted(replay.GAMES)]
+    return [game.describe() for game in GAMES]
 
 
 @blp.route("/games/<string:game>/rules", methods=["GET"])
@@ -35,10 +29,10 @@ def list_games():
 @blp.alt_response(404, schema="Problem", description="No such game", **PROBLEM)
 def list_rules(game: str):
     """Every rule of a game: stable id, one-line statement, section of the rule text."""
-    if game not in replay.GAMES:
-        raise Problem(404, "game-not-found", "No such game",
-                      f"games: {', '.join(sorted(replay.GAMES))}")
-    return [rule.to_dict() for rule in replay.engine_for(game).RULES.values()]
+    found = GAMES.find(game)
+    if found is None:
+        raise Problem(404, "game-not-found", "No such game", f"games: {', '.join(GAMES.names())}")
+    return [rule.to_dict() for rule in found.rules.values()]
 
 
 def _catalogs() -> CatalogStore:
@@ -64,7 +58,10 @@ def put_catalog(name: str):
         raise Problem(415, "unsupported-media-type", "Unsupported media type",
                       "a catalog is application/json")
     document = json_body(request.get_data(cache=False))
-    problems = check_catalog(document)
+    try:
+        problems = GAMES.for_catalog(document).check_catalog(document)
+    except InvalidLog as err:
+        problems = err.problems
     if problems:
         raise Problem(422, "invalid-catalog", "The catalog is not valid",
                       f"{len(problems)} problem(s)", problems=[p.to_dict() for p in problems])

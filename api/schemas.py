@@ -5,10 +5,10 @@ The log itself is ``replay.core.log.LogSchema``; a scoresheet document is descri
 
 from marshmallow import Schema, fields, validate
 
-from replay.coimbra.scoresheet import ScoresheetSchema
+from replay.core.judge import MODES as JUDGE_MODES
 from replay.core.log import FullMatch, HeaderSchema
 
-MODES = validate.OneOf(["strict", "audit"])
+MODES = validate.OneOf(JUDGE_MODES)
 NAME = FullMatch(r"^[a-z0-9][a-z0-9_-]{0,63}$",
                        error="names are 1-64 lowercase letters, digits, '-' or '_'")
 MAX_SHARE_SECONDS = 365 * 86400
@@ -113,7 +113,9 @@ class ScoresheetDocumentSchema(Schema):
     """A scoresheet submission: the header of a log and the end state instead of events."""
 
     header = fields.Nested(HeaderSchema, required=True)
-    scoresheet = fields.Nested(ScoresheetSchema, required=True)
+    scoresheet = fields.Dict(required=True, metadata={
+        "description": "the end state, in the shape of the header's game (see the game's "
+                       "scoresheet format)"})
 
 
 class BatchLogSchema(Schema):
@@ -169,6 +171,7 @@ class GameSchema(Schema):
     """A game the referee knows."""
 
     game = fields.String(required=True)
+    title = fields.String(required=True)
     rulesets = fields.List(fields.String(), required=True)
     players = fields.List(fields.Integer(), required=True)
     variants = fields.List(fields.Dict(), required=True)

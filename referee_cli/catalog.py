@@ -9,6 +9,10 @@ from pathlib import Path
 import click
 
 from referee_cli.files import read_json
+from referee_cli.games import GAME
+from replay.core.game import Game
+from replay.core.problems import InvalidLog
+from replay.games import GAMES
 
 EXIT_INVALID = 1
 
@@ -19,14 +23,12 @@ def catalog() -> None:
 
 
 @catalog.command()
-@click.argument("game", type=click.Choice(["coimbra"]))
+@click.argument("game", type=GAME)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write here instead of standard output.")
-def template(game: str, output: Path | None) -> None:
+def template(game: Game, output: Path | None) -> None:
     """Write a fill-in catalog with every slot of GAME's printed components."""
-    from replay.coimbra.catalog_template import template_document
-
-    text = json.dumps(template_document(), indent=1, ensure_ascii=False) + "\n"
+    text = json.dumps(game.catalog_template(), indent=1, ensure_ascii=False) + "\n"
     if output:
         output.write_text(text, encoding="utf-8")
     else:
@@ -37,10 +39,12 @@ def template(game: str, output: Path | None) -> None:
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def check(path: Path) -> None:
     """Check a catalog file; print every problem with its place, exit 1 if any."""
-    from replay.coimbra.catalog import catalog_sha256, check_catalog
-
     document = read_json(path)
-    problems = check_catalog(document)
+    try:
+        game = GAMES.for_catalog(document)
+        problems = game.check_catalog(document)
+    except InvalidLog as err:
+        game, problems = None, err.problems
     for problem in problems:
         expected = f" (expected {problem.expected})" if problem.expected else ""
         click.echo(f"{path}:{problem.path}: {problem.message}{expected}", err=True)
@@ -48,4 +52,4 @@ def check(path: Path) -> None:
         click.echo(f"{len(problems)} problem(s)", err=True)
         sys.exit(EXIT_INVALID)
     click.echo(f"{path}: valid catalog {document['meta']['id']} "
-               f"(sha256 {catalog_sha256(document)})")
+               f"(sha256 {game.catalog_sha256(document)})")

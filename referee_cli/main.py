@@ -20,6 +20,7 @@ from referee_cli import services
 from referee_cli.catalog import catalog
 from referee_cli.export import export
 from referee_cli.files import EXIT_UNREADABLE, UnreadableInput, read_json
+from referee_cli.games import GAME
 from referee_cli.verify import verify
 
 SAMPLE_LOG = Path(__file__).resolve().parent.parent / "fixtures" / "coimbra" / "sample.json"
@@ -38,20 +39,27 @@ cli.add_command(export)
 
 
 @cli.command()
-@click.argument("game", type=click.Choice(["coimbra"]))
-@click.option("--players", type=click.IntRange(2, 4), required=True)
+@click.argument("game", type=GAME)
+@click.option("--players", type=click.IntRange(1, 8), required=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write here instead of standard output.")
-def generate(game: str, players: int, seed: int, output: Path | None) -> None:
+def generate(game: replay.Game, players: int, seed: int, output: Path | None) -> None:
     """Write a complete legal GAME log played by a seeded random player."""
-    from replay.coimbra.generate import generate as generate_log
-
-    text = json.dumps(generate_log(players, seed), indent=1) + "\n"
+    if players not in game.player_counts:
+        raise click.BadParameter(f"{game.title} is for {_counts(game)} players",
+                                 param_hint="--players")
+    text = json.dumps(game.generate(players, seed), indent=1) + "\n"
     if output:
         output.write_text(text, encoding="utf-8")
     else:
         click.echo(text, nl=False)
+
+
+def _counts(game: replay.Game) -> str:
+    counts = game.player_counts
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}" if len(counts) > 1 \
+        else str(counts[0])
 
 
 LOG_PATH = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -82,7 +90,7 @@ def _read_text(path: Path) -> str:
 
 @cli.command("replay")
 @click.argument("log_path", metavar="LOG", type=LOG_PATH)
-@click.option("--mode", type=click.Choice(["strict", "audit"]), default="strict",
+@click.option("--mode", type=click.Choice(replay.MODES), default="strict",
               show_default=True, help="Stop at the first violation, or record all of them.")
 @click.option("--format", "output_format", type=FORMATS, default="json", show_default=True,
               help="The report as JSON, Markdown or a self-contained HTML page.")
@@ -153,10 +161,10 @@ def convert(log_path: Path, notation: str) -> None:
 
 
 @cli.command()
-@click.argument("game", type=click.Choice(sorted(replay.GAMES)))
-def rules(game: str) -> None:
+@click.argument("game", type=GAME)
+def rules(game: replay.Game) -> None:
     """List GAME's rules: id, statement, and the section of the rule text."""
-    for rule in replay.engine_for(game).RULES.values():
+    for rule in game.rules.values():
         mark = " (applied by the engine)" if rule.automatic else ""
         click.echo(f"{rule.id}\t{rule.statement}{mark}\t[{rule.section}]")
 

@@ -7,19 +7,22 @@ reading the package's own data files.
 
 from __future__ import annotations
 
-import difflib
-import importlib
-
+from replay.core.game import Game
+from replay.core.judge import MODES
 from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog, LogProblem
+from replay.core.report import ENGINE_VERSION
+from replay.games import GAMES
 from replay.sources import decode, parse, print_log, unparseable_report
 
 __all__ = [
     "ENGINE_VERSION",
     "GAMES",
+    "MODES",
+    "Game",
     "InvalidLog",
     "LogProblem",
-    "engine_for",
+    "game_of",
     "load_log",
     "parse",
     "print_log",
@@ -30,26 +33,10 @@ __all__ = [
     "validate",
 ]
 
-from replay.core.report import ENGINE_VERSION
 
-MODES = ("strict", "audit")
-
-# Game name -> module implementing ``replay(log, mode, catalog) -> dict``.
-GAMES = {"coimbra": "replay.coimbra"}
-
-
-def engine_for(game: str):
-    """The engine module for a game name, or ``InvalidLog`` naming the close matches."""
-    if game not in GAMES:
-        raise InvalidLog([
-            LogProblem(
-                message=f"unknown game {game!r}",
-                path="/header/game",
-                expected=" or ".join(sorted(GAMES)),
-                suggestions=tuple(difflib.get_close_matches(game, GAMES, n=3)),
-            )
-        ])
-    return importlib.import_module(GAMES[game])
+def game_of(log: GameLog) -> Game:
+    """The registered game a log's header names (``InvalidLog`` with close matches if none)."""
+    return GAMES.get(log.game)
 
 
 def replay(source: dict | GameLog, mode: str = "strict", catalog: dict | None = None) -> dict:
@@ -61,20 +48,20 @@ def replay(source: dict | GameLog, mode: str = "strict", catalog: dict | None = 
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
     log = source if isinstance(source, GameLog) else load_log(source)
-    return engine_for(log.game).replay(log, mode=mode, catalog=catalog)
+    return game_of(log).replay(log, mode=mode, catalog=catalog)
 
 
 def validate(source: dict | GameLog, catalog: dict | None = None) -> GameLog:
     """Check a log's header and event shapes without replaying it (``InvalidLog`` if bad)."""
     log = source if isinstance(source, GameLog) else load_log(source)
-    engine_for(log.game).validate(log, catalog)
+    game_of(log).validate(log, catalog)
     return log
 
 
 def state_at(source: dict | GameLog, event: int, catalog: dict | None = None) -> dict:
     """Every player's state after ``event`` and the acting player's legal actions there."""
     log = validate(source, catalog)
-    return engine_for(log.game).state_at(log, event, catalog)
+    return game_of(log).state_at(log, event, catalog)
 
 
 def replay_text(text: str, mode: str = "strict", catalog: dict | None = None) -> dict:
@@ -92,4 +79,4 @@ def replay_text(text: str, mode: str = "strict", catalog: dict | None = None) ->
 def score_sheet(document: dict, catalog: dict | None = None) -> dict:
     """Final scoring from a scoresheet (a header and a ``scoresheet`` instead of events)."""
     log = load_log({k: v for k, v in document.items() if k != "scoresheet"})
-    return engine_for(log.game).score_sheet(log, document.get("scoresheet"), catalog)
+    return game_of(log).score_sheet(log, document.get("scoresheet"), catalog)

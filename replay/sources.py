@@ -33,27 +33,28 @@ def parse(text: str) -> GameLog:
 
 
 def _parse_text(text: str) -> GameLog:
-    from replay import engine_for
+    from replay.games import GAMES
 
     game = read_source(text).tags.get("game")
     if not game:
         raise InvalidLog([LogProblem('a text log starts with [game "..."]', line=1, column=1,
-                                     expected='[game "coimbra"]')])
+                                     expected=" or ".join(f'[game "{name}"]'
+                                                          for name in GAMES.names()))])
     try:
-        engine = engine_for(game.strip().lower())
+        engine = GAMES.get(game.strip().lower())
     except InvalidLog as err:
         raise InvalidLog([LogProblem(p.message, line=1, column=1, expected=p.expected,
                                      suggestions=p.suggestions) for p in err.problems]) from None
-    return engine.parse_text(text)[0]
+    return engine.parse_text(text)
 
 
 def print_log(log: GameLog, notation: str) -> str:
     """The canonical ``json`` or ``text`` form of a log."""
-    from replay import engine_for
+    from replay.games import GAMES
 
     if notation == "json":
         return json.dumps(log.to_dict(), indent=1, ensure_ascii=False) + "\n"
-    return engine_for(log.game).print_text(log)
+    return GAMES.get(log.game).print_text(log)
 
 
 def unparseable_report(text: str, error: InvalidLog) -> dict:

@@ -10,7 +10,7 @@ import json
 
 import redis
 
-from replay.coimbra.catalog import catalog_sha256
+from replay.games import GAMES
 from workers.store import PREFIX
 
 
@@ -38,7 +38,7 @@ class CatalogStore:
 
     def register(self, owner: str, name: str, document: dict) -> tuple[str, bool]:
         """Store a (checked) catalog under a name; return its sha256 and whether it is new."""
-        sha = catalog_sha256(document)
+        sha = GAMES.for_catalog(document).catalog_sha256(document)
         current = self.sha_of(owner, name)
         if current == sha:
             return sha, False

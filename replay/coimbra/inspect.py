@@ -5,20 +5,19 @@ from __future__ import annotations
 from replay.coimbra.catalog import load_catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.engine import run_events
-from replay.coimbra.events import check_events
+from replay.coimbra.events import EVENT_SPECS, FIELD_KINDS
 from replay.coimbra.game import Game
 from replay.coimbra.legal import acting_player, legal_actions
-from replay.core.judge import Judge
+from replay.coimbra.table import new_game
 from replay.core.log import GameLog
+from replay.core.shapes import check_shapes
 
 
 def replay_to(log: GameLog, upto: int, catalog: dict | None = None) -> Game:
     """The game after events ``0..upto`` (inclusive), replayed in audit mode."""
-    from replay.coimbra import RULES
-
-    events, _ = check_events(log.events)
-    game = Game(log.players, load_catalog(catalog, log.catalog),
-                Judge("audit", RULES, set(log.variants), log.positions))
+    events, _ = check_shapes(log.events, EVENT_SPECS, FIELD_KINDS)
+    game = new_game(log.players, load_catalog(catalog, log.catalog), "audit", log.variants,
+                    log.positions)
     run_events(game, events[:upto + 1], Claims())
     return game
 

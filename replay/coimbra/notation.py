@@ -29,28 +29,28 @@ model canonically, so ``parse_text(print_text(log)) == log``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from replay.coimbra.catalog import BUILTIN, DEFAULT_CATALOG, load_catalog
-from replay.coimbra.events import check_events, normalise_die
+from replay.coimbra.dice import normalise_die
+from replay.coimbra.events import EVENT_SPECS, FIELD_KINDS, VERBS
+from replay.coimbra.lines import at as _at
+from replay.coimbra.phases import MARKER_LETTERS
 from replay.coimbra.state import LOCATIONS, TRACKS
 from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog, LogProblem
+from replay.core.shapes import check_shapes
 from replay.core.text import (
-    HEADER_TAGS,
     Line,
     TextSource,
     Token,
     closest,
     comment_lines,
-    quote,
+    header_lines,
+    read_header,
     read_source,
 )
 
 SETUP_KEYS = ("order", "monasteries", "voyages", "tiles", "pairs")
-VERBS = ("start", "place", "favor", "recruit", "distress", "income", "move", "invest", "pass")
 VERB_ALIASES = {"take": "place", "buy": "recruit", "favour": "favor"}
-PHASES = ("A", "B", "C", "D", "E", "F")
 
 
 class _Stop(Exception):
@@ -212,8 +212,10 @@ class _Reader:
             return {"type": "marker", "round": self.number(_at(rest, 0), "the round")}
         if head == "phase":
             token = _at(rest, 0)
-            if token is None or token.text.upper() not in PHASES:
-                self.fail(token, "a phase is a letter A to F", expected="A, B, C, D, E or F")
+            if token is None or token.text.upper() not in MARKER_LETTERS:
+                self.fail(token, f"a phase is a letter {MARKER_LETTERS[0]} to "
+                          f"{MARKER_LETTERS[-1]}", expected=", ".join(MARKER_LETTERS[:-1])
+                          + f" or {MARKER_LETTERS[-1]}")
             return {"type": "marker", "phase": token.text.upper()}
         if head == "deal":
             return self.deal(rest)
@@ -269,7 +271,7 @@ class _Reader:
             self.source.warn(self.line, verb_token.column,
                              f"{verb_token.raw!r} read as {verb!r}")
         event = {"type": verb, "player": player}
-        ACTIONS[verb](self, event, tokens[1:])
+        EVENT_SPECS[verb].read(self, event, tokens[1:])
         return event
 
     def with_die(self, event: dict, tokens: list[Token]) -> list[Token]:
@@ -284,79 +286,9 @@ class _Reader:
             self.fail(tokens[0], f"unexpected {tokens[0].raw!r}", expected="end of line")
 
 
-def _at(tokens: list[Token], index: int) -> Token | None:
-    return tokens[index] if index < len(tokens) else None
-
-
 def _add_comment(event: dict, comment: str | None) -> None:
     if comment:
         event["comment"] = f"{event['comment']}\n{comment}" if "comment" in event else comment
-
-
-def _start(reader: _Reader, event: dict, tokens: list[Token]) -> None:
-    kind = reader.keyword(_at(tokens, 0), "pair", "corner")
-    if kind == "pair":
-        [(a, b)] = reader.pairs_of(tokens[1:2], "+") if len(tokens) > 1 else [(None, None)]
-        event["pair"] = [reader.ident(a, "character"), reader.ident(b, "character")]
-    else:
-        event["corner"] = reader.ident(_at(tokens, 1), "starting corner")
-    reader.nothing_more(tokens[2:])
-
-
-def _place(reader: _Reader, event: dict, tokens: list[Token]) -> None:
-    event["die"] = reader.die(_at(tokens, 0))
-    if _at(tokens, 1) is None or tokens[1].text != "->":
-        reader.fail(_at(tokens, 1), "expected '->' and a location", expected="-> castle")
-    event["to"] = reader.ident(_at(tokens, 2), "location")
-    reader.nothing_more(tokens[3:])
-
-
-def _favor(reader: _Reader, event: dict, tokens: list[Token]) -> None:
-    event["tile"] = reader.ident(_at(tokens, 0), "favor tile")
-    reader.nothing_more(reader.with_die(event, tokens[1:]))
-
-
-def _recruit(reader: _Reader, event: dict, tokens: list[Token]) -> None:
-    event["card"] = reader.ident(_at(tokens, 0), "character")
-    rest = reader.with_die(event, tokens[1:])
-    if rest and rest[0].text == "pay":
-        event["pay"] = reader.values(rest[1:], ("coins", "guards"))
-    else:
-        reader.nothing_more(rest)
-
-
-def _distress(reader: _Reader, event: dict, tokens: list[Token]) -> None:
-    event.update(reader.values(reader.with_die(event, tokens), ("coins", "guards")))
-
-
-def _income(reader: _Reader, event: dict, tokens: list[Token]) -> None:
-    event["die"] = reader.die(_at(tokens, 0))
-    if _at(tokens, 1) is not None:
-        reader.keyword(tokens[1], "->")
-        event["track"] = reader.ident(_at(tokens, 2), "track")
-        reader.nothing_more(tokens[3:])
-
-
-def _move(reader: _Reader, event: dict, tokens: list[Token]) -> None:
-    if not tokens:
-        reader.fail(None, "a move names the places reached", expected="node ids")
-    event["path"] = [reader.ident(t, "map location") for t in tokens]
-
-
-def _invest(reader: _Reader, event: dict, tokens: list[Token]) -> None:
-    event["voyage"] = reader.ident(_at(tokens, 0), "voyage")
-    reader.nothing_more(tokens[1:])
-
-
-def _pass(reader: _Reader, event: dict, tokens: list[Token]) -> None:
-    reader.nothing_more(tokens)
-
-
-ACTIONS: dict[str, Callable[[_Reader, dict, list[Token]], None]] = {
-    "start": _start, "place": _place, "favor": _favor, "recruit": _recruit,
-    "distress": _distress, "income": _income, "move": _move, "invest": _invest,
-    "pass": _pass,
-}
 
 
 def parse_text(text: str) -> tuple[GameLog, list[dict]]:
@@ -365,25 +297,9 @@ def parse_text(text: str) -> tuple[GameLog, list[dict]]:
     Raises ``InvalidLog`` with every located problem found in one pass.
     """
     source = read_source(text)
-    tags = dict(source.tags)
-    header = {
-        "game": tags.pop("game", None),
-        "ruleset": tags.pop("ruleset", None),
-        "catalog": tags.pop("catalog", None),
-        "variants": _words(tags.pop("variants", "")),
-        "players": _words(tags.pop("players", "")),
-        "metadata": tags,
-    }
-    if header["game"] is None:
-        source.problems.append(LogProblem('the header needs [game "coimbra"]', line=1,
-                                          column=1, expected='[game "coimbra"]'))
-    if not header["players"]:
-        source.problems.append(LogProblem('the header needs [players "..."] in seat order',
-                                          line=1, column=1, expected='[players "ana bruno"]'))
+    header = read_header(source, "coimbra")
     reader = _Reader(source, header["players"], header["catalog"])
     events, positions = reader.read()
-    if source.header_comment:
-        header["metadata"]["comment"] = source.header_comment
     if source.trailing_comment:
         if events:
             _add_comment(events[-1], source.trailing_comment)
@@ -402,7 +318,7 @@ def _shape_problems(events: list[dict], positions: list[tuple[int, int]],
                     source: TextSource) -> list[LogProblem]:
     """Events that read well line by line but are incomplete (a setup missing a line)."""
     try:
-        check_events(events)
+        check_shapes(events, EVENT_SPECS, FIELD_KINDS)
     except InvalidLog as err:
         raws = {line.number: line.raw for line in source.lines}
         located = []
@@ -415,84 +331,10 @@ def _shape_problems(events: list[dict], positions: list[tuple[int, int]],
     return []
 
 
-def _words(value: str) -> list[str]:
-    return [w.strip().lower() for w in value.replace(",", " ").split() if w.strip()]
-
-
 def print_text(log: GameLog) -> str:
     """The canonical text form of a log."""
-    lines = comment_lines(log.metadata.get("comment"))
-    lines += [f"[{name} {quote(value)}]" for name, value in (
-        ("game", log.game), ("ruleset", log.ruleset), ("catalog", log.catalog),
-        ("variants", " ".join(log.variants)), ("players", " ".join(log.players)))
-        if value]
-    lines += [f"[{name} {quote(value)}]" for name, value in sorted(log.metadata.items())
-              if name not in HEADER_TAGS and name != "comment"]
-    lines.append("")
+    lines = header_lines(log)
     for event in log.events:
         lines += comment_lines(event.get("comment"))
-        lines += PRINTERS[event["type"]](event)
+        lines += EVENT_SPECS[event["type"]].write(event)
     return "\n".join(lines) + "\n"
-
-
-def _kv(values: dict) -> str:
-    return " ".join(f"{k}={v}" for k, v in values.items())
-
-
-def _with(event: dict) -> str:
-    return f" with {event['die']}" if "die" in event else ""
-
-
-def _print_setup(e: dict) -> list[str]:
-    return [
-        f"setup order: {' '.join(e['order'])}",
-        f"setup monasteries: {_kv(e['monasteries'])}",
-        f"setup voyages: {' '.join(e['voyages'])}",
-        f"setup tiles: {_kv(e['scoring_tiles'])}",
-        f"setup pairs: {' '.join('+'.join(p) for p in e['start_pairs'])}",
-    ]
-
-
-def _print_marker(e: dict) -> list[str]:
-    return ([f"round {e['round']}"] if "round" in e else []) + \
-        ([f"phase {e['phase']}"] if "phase" in e else [])
-
-
-def _print_start(e: dict) -> list[str]:
-    what = f"pair {'+'.join(e['pair'])}" if "pair" in e else f"corner {e['corner']}"
-    return [f"{e['player']}: start {what}"]
-
-
-def _print_recruit(e: dict) -> list[str]:
-    pay = f" pay {_kv(e['pay'])}" if "pay" in e else ""
-    return [f"{e['player']}: recruit {e['card']}{_with(e)}{pay}"]
-
-
-def _print_distress(e: dict) -> list[str]:
-    amounts = _kv({k: e[k] for k in ("coins", "guards") if k in e})
-    return [f"{e['player']}: distress{_with(e)}" + (f" {amounts}" if amounts else "")]
-
-
-def _print_income(e: dict) -> list[str]:
-    track = f" -> {e['track']}" if "track" in e else ""
-    return [f"{e['player']}: income {e['die']}{track}"]
-
-
-PRINTERS: dict[str, Callable[[dict], list[str]]] = {
-    "setup": _print_setup,
-    "marker": _print_marker,
-    "start": _print_start,
-    "deal": lambda e: [f"deal {e['round']}: upper {' '.join(e['upper'])} | central "
-                       f"{' '.join(e['central'])} | lower {' '.join(e['lower'])}"],
-    "roll": lambda e: [f"roll: {' '.join(e['dice'])}"],
-    "place": lambda e: [f"{e['player']}: place {e['die']} -> {e['to']}"],
-    "favor": lambda e: [f"{e['player']}: favor {e['tile']}{_with(e)}"],
-    "recruit": _print_recruit,
-    "distress": _print_distress,
-    "income": _print_income,
-    "move": lambda e: [f"{e['player']}: move {' '.join(e['path'])}"],
-    "invest": lambda e: [f"{e['player']}: invest {e['voyage']}"],
-    "pass": lambda e: [f"{e['player']}: pass"],
-    "check": lambda e: [f"check {e['player']} {_kv(e['values'])}".rstrip()],
-    "final": lambda e: [f"final {_kv(e['scores'])}"],
-}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from replay.coimbra.catalog import Catalog
 from replay.coimbra.claims import Claims
-from replay.coimbra.engine import expected_next
 from replay.coimbra.game import Game
+from replay.coimbra.phases import LEDGER_ORDER, expected_next
 from replay.core.ledger import phase_breakdown
 from replay.core.log import GameLog
 from replay.core.report import ENGINE_VERSION, REPORT_VERSION, standings, verdict
@@ -37,7 +37,7 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
         "warnings": warnings + game.warnings,
         "claims": claims.items,
         "first_divergence": claims.first_divergence(),
-        "phases": phase_breakdown(game.ledger),
+        "phases": phase_breakdown(game.ledger, LEDGER_ORDER),
         "turn_order": game.orders,
         "discards": game.discards,
         "final": final,

@@ -12,11 +12,11 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from replay.coimbra.catalog import Catalog, load_catalog
 from replay.coimbra.claims import Claims
-from replay.coimbra.game import RESOURCE_CAP, Game
+from replay.coimbra.game import RESOURCE_CAP
 from replay.coimbra.report import build_report
 from replay.coimbra.scoring import final_scoring
 from replay.coimbra.state import DICE_PER_PLAYER, ROUNDS, TRACKS
-from replay.core.judge import Judge
+from replay.coimbra.table import new_game
 from replay.core.log import GameLog
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
@@ -65,9 +65,7 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
     problems = _consistency(log, data, loaded)
     if problems:
         raise InvalidLog(problems)
-    from replay.coimbra import RULES
-
-    game = Game(log.players, loaded, Judge("strict", RULES, set(log.variants)))
+    game = new_game(log.players, loaded, "strict", log.variants)
     state = game.state
     state.order = list(data["order"])
     state.round = ROUNDS

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 
@@ -32,6 +33,10 @@ class Violation:
         return data
 
 
+# strict: stop at the first violation; audit: record every violation and go on.
+MODES = ("strict", "audit")
+
+
 class StopReplay(Exception):
     """Strict mode: the first violation ends the replay."""
 
@@ -44,17 +49,21 @@ class Judge:
     """Records violations: stops at the first (strict) or collects them all (audit)."""
 
     def __init__(self, mode: str, rules: dict, variants: set[str],
-                 positions: list[tuple[int, int]] | None = None):
+                 positions: list[tuple[int, int]] | None = None,
+                 known_variants: Collection[str] = ()):
         self.strict = mode == "strict"
         self.rules = rules
         self.variants = variants
+        self.known_variants = frozenset(known_variants) | frozenset(variants)
         self.positions = positions or []
         self.violations: list[Violation] = []
         self.event = -1
         self._tainted: dict[str | None, int] = {}
 
     def allows(self, variant: str) -> bool:
-        """Whether the log declared this variant."""
+        """Whether the log declared this variant (a name the game does not know is a bug)."""
+        if variant not in self.known_variants:
+            raise KeyError(f"unknown variant id {variant}")
         return variant in self.variants
 
     def breach(self, rule: str, message: str, *, player: str | None = None,
@@ -67,6 +76,8 @@ class Judge:
         """
         if rule not in self.rules:
             raise KeyError(f"unknown rule id {rule}")
+        if legal_under is not None and legal_under not in self.known_variants:
+            raise KeyError(f"unknown variant id {legal_under}")
         line, column = (self.positions[self.event] if self.event < len(self.positions)
                         else (None, None))
         earlier = self._tainted.get(player, self._tainted.get(None))

@@ -5,6 +5,7 @@ Scores are never set directly; they are the sum of ledger rows, so each point is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -31,25 +32,27 @@ class LedgerRow:
         }
 
 
-def phase_breakdown(rows: list[LedgerRow]) -> list[dict]:
-    """Round x phase x player sums of every resource, and of points by source."""
+def phase_breakdown(rows: list[LedgerRow], phase_order: Sequence[str]) -> list[dict]:
+    """Round x phase x player sums of every resource, and of points by source.
+
+    Rows sort by round, then by the phase's place in ``phase_order`` (the game's phases).
+    """
+    rank = {phase: i for i, phase in enumerate(phase_order)}
     table: dict[tuple[int, str], dict[str, dict]] = {}
+    cells: dict[tuple[int, str, str], dict] = {}  # the same cells, found in one look-up
     for row in rows:
-        cell = table.setdefault((row.round, row.phase), {}).setdefault(
-            row.player, {"resources": {}, "points_by_source": {}}
-        )
-        cell["resources"][row.resource] = cell["resources"].get(row.resource, 0) + row.delta
+        cell = cells.get((row.round, row.phase, row.player))
+        if cell is None:
+            cell = {"resources": {}, "points_by_source": {}}
+            cells[row.round, row.phase, row.player] = cell
+            table.setdefault((row.round, row.phase), {})[row.player] = cell
+        resources = cell["resources"]
+        resources[row.resource] = resources.get(row.resource, 0) + row.delta
         if row.resource == "points":
             by_source = cell["points_by_source"]
             by_source[row.source] = by_source.get(row.source, 0) + row.delta
     return [
         {"round": round_, "phase": phase, "players": players}
-        for (round_, phase), players in sorted(table.items(), key=lambda item: _order(item[0]))
+        for (round_, phase), players in sorted(
+            table.items(), key=lambda item: (item[0][0], rank.get(item[0][1], len(rank))))
     ]
-
-
-PHASE_ORDER = {"setup": 0, "start": 1, "A": 2, "B": 3, "C": 4, "D": 5, "E": 6, "F": 7, "final": 8}
-
-
-def _order(key: tuple[int, str]) -> tuple[int, int]:
-    return key[0], PHASE_ORDER.get(key[1], 99)

@@ -15,6 +15,7 @@ class Rule:
     statement: str
     section: str
     automatic: bool = False  # applied by the engine itself; a log cannot break it
+    inventory: int | None = None  # the rule's number in the game's rule inventory, if any
 
     def to_dict(self) -> dict:
         """Plain-data form."""

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from html import escape
 
+from replay.core.game import Section
 from replay.render.markdown import (
-    CATEGORIES,
-    CATEGORY_LABELS,
+    game_sections,
     player_names,
     round_points,
+    scoring_categories,
     verdict_sentence,
     verdict_title,
 )
@@ -267,7 +268,7 @@ def score_chart(report: dict) -> str:
     return "".join(parts)
 
 
-def _final(report: dict, names: list[str]) -> str:
+def _final(report: dict, names: list[str], details: list[Section]) -> str:
     final = _dict(report.get("final"))
     players = _dict(final.get("players"))
     if not players:
@@ -276,11 +277,13 @@ def _final(report: dict, names: list[str]) -> str:
     head = "".join(f"<th>{escape(str(n))}</th>" for n in columns)
     body = "".join(
         ('<tr class="total">' if key == "total" else "<tr>")
-        + f"<th>{escape(CATEGORY_LABELS[key])}</th>"
+        + f"<th>{escape(label)}</th>"
         + "".join(f'<td class="num">{_text(_dict(players[n]).get(key))}</td>' for n in columns)
-        + "</tr>" for key in CATEGORIES)
+        + "</tr>" for key, label in scoring_categories(report))
+    tables = "".join(_table(d.header, d.rows, table_id=d.key) for d in details)
     return ('<section id="final"><h2>Final scoring</h2><table id="final-breakdown"><thead>'
-            f"<tr><th>Category</th>{head}</tr></thead><tbody>{body}</tbody></table></section>")
+            f"<tr><th>Category</th>{head}</tr></thead><tbody>{body}</tbody></table>{tables}"
+            "</section>")
 
 
 def _standings(report: dict) -> str:
@@ -294,20 +297,10 @@ def _standings(report: dict) -> str:
             + (f"<ul>{notes}</ul>" if notes else "") + "</section>")
 
 
-def _turn_order(report: dict) -> str:
-    rows = []
-    for t in _rows(report.get("turn_order")):
-        crowns = ", ".join(
-            f"{name} {c.get('total')} ({c.get('tokens')}+{c.get('favors')}+{c.get('flag')})"
-            for name, c in _dict(t.get("crowns")).items() if isinstance(c, dict))
-        rows.append([t.get("round"), ", ".join(map(str, _list(t.get("previous")))), crowns,
-                     ", ".join(map(str, _list(t.get("new")))), t.get("ties")])
-    if not rows:
-        return ""
-    return ('<section id="turn-order"><h2>Turn order</h2><p>Crowns: total '
-            "(tokens + favors + flag).</p>"
-            + _table(["Round", "Previous order", "Crowns", "New order", "Ties"], rows)
-            + "</section>")
+def _section(section: Section) -> str:
+    note = f"<p>{escape(section.note)}</p>" if section.note else ""
+    return (f'<section id="{escape(section.key)}"><h2>{escape(section.title)}</h2>{note}'
+            + _table(section.header, section.rows) + "</section>")
 
 
 def _ledger(report: dict) -> str:
@@ -327,13 +320,14 @@ def render_html(report: dict) -> str:
     """The report as one deterministic, self-contained HTML5 page."""
     report = _dict(report)
     names = player_names(report)
+    details, sections = game_sections(report)
     title = f"Referee report: {verdict_title(report)} ({report.get('game', 'unknown game')})"
     score = ("" if report.get("verdict") == "unparseable" else
              f'<section id="score"><h2>Points per round</h2>{score_chart(report)}</section>')
     body = "".join([
         _summary(report), _problems(report), _violations(report), _warnings(report),
-        _claims(report), score, _final(report, names), _standings(report),
-        _turn_order(report), _ledger(report)])
+        _claims(report), score, _final(report, names, details), _standings(report),
+        *(_section(section) for section in sections), _ledger(report)])
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"

@@ -7,14 +7,9 @@ on a report that is merely incomplete (an ``unparseable`` report has few keys).
 
 from __future__ import annotations
 
+from replay.core.game import Section
 from replay.core.words import counted
-
-CATEGORIES = ("running", "voyages", "influence", "diplomas", "abilities", "leftovers", "total")
-CATEGORY_LABELS = {
-    "running": "Running (during play)", "voyages": "Voyages", "influence": "Influence tracks",
-    "diplomas": "Diplomas", "abilities": "Abilities", "leftovers": "Leftovers",
-    "total": "Total",
-}
+from replay.games import GAMES
 
 
 def _dict(value) -> dict:
@@ -76,6 +71,25 @@ def verdict_sentence(report: dict) -> str:
         return (f"The log could not be read ({counted(len(problems), 'problem')}), so it was not "
                 f"replayed.{first}")
     return "The report carries no known verdict."
+
+
+def scoring_categories(report: dict) -> list[tuple[str, str]]:
+    """``(key, label)`` rows of the final breakdown: the game's own, else the keys found."""
+    game = GAMES.find(_dict(report).get("game"))
+    if game is not None:
+        return [(c.key, c.label) for c in game.scoring_categories]
+    keys: list[str] = []
+    for line in _dict(_dict(_dict(report).get("final")).get("players")).values():
+        keys += [k for k in _dict(line) if k not in keys]
+    return [(key, key.replace("_", " ").capitalize()) for key in keys]
+
+
+def game_sections(report: dict) -> tuple[list[Section], list[Section]]:
+    """The game's own tables: ``(below the final breakdown, after the standings)``."""
+    game = GAMES.find(_dict(report).get("game"))
+    if game is None:
+        return [], []
+    return game.final_tables(report), game.report_sections(report)
 
 
 def player_names(report: dict) -> list[str]:
@@ -270,25 +284,19 @@ def _claims(report: dict) -> list[str]:
     return [*lines, ""]
 
 
-def _final(report: dict, names: list[str]) -> list[str]:
+def _final(report: dict, names: list[str], details: list[Section]) -> list[str]:
     final = _dict(report.get("final"))
     players = _dict(final.get("players"))
     if not players:
         return []
     columns = [n for n in names if n in players] + [n for n in players if n not in names]
-    rows = [[CATEGORY_LABELS[key], *(_dict(players[n]).get(key) for n in columns)]
-            for key in CATEGORIES]
-    rows[-1] = [f"**{v}**" if v is not None else v for v in rows[-1]]
+    rows = [[label, *(_dict(players[n]).get(key) for n in columns)]
+            for key, label in scoring_categories(report)]
+    if rows:
+        rows[-1] = [f"**{v}**" if v is not None else v for v in rows[-1]]
     lines = ["## Final scoring", "", *_table(["Category", *columns], rows)]
-    tracks = _dict(final.get("tracks"))
-    if tracks:
-        track_rows = []
-        for track, places in tracks.items():
-            text = ", ".join(f"{p.get('place')}. {p.get('player')} (position {p.get('position')},"
-                             f" {p.get('points')} pts)" for p in _list(places)
-                             if isinstance(p, dict))
-            track_rows.append([track, text])
-        lines += _table(["Influence track", "Places"], track_rows)
+    for section in details:
+        lines += _table(section.header, section.rows)
     return lines
 
 
@@ -312,19 +320,9 @@ def _per_round(report: dict, names: list[str]) -> list[str]:
                                         for label, pts in rows])]
 
 
-def _turn_order(report: dict) -> list[str]:
-    orders = [t for t in _list(report.get("turn_order")) if isinstance(t, dict)]
-    if not orders:
-        return []
-    rows = []
-    for t in orders:
-        crowns = ", ".join(
-            f"{name} {c.get('total')} ({c.get('tokens')}+{c.get('favors')}+{c.get('flag')})"
-            for name, c in _dict(t.get("crowns")).items() if isinstance(c, dict))
-        rows.append([t.get("round"), _names(t.get("previous")), crowns, _names(t.get("new")),
-                     t.get("ties")])
-    return ["## Turn order", "", "Crowns: total (tokens + favors + flag).", "",
-            *_table(["Round", "Previous order", "Crowns", "New order", "Ties"], rows)]
+def _section(section: Section) -> list[str]:
+    note = [section.note, ""] if section.note else []
+    return [f"## {section.title}", "", *note, *_table(section.header, section.rows)]
 
 
 def _ledger(report: dict) -> list[str]:
@@ -343,12 +341,14 @@ def render_markdown(report: dict) -> str:
     """The report as a deterministic Markdown document, verdict first and ledger last."""
     report = _dict(report)
     names = player_names(report)
+    details, sections = game_sections(report)
     lines = [f"# Verdict: {verdict_title(report)}", "", verdict_sentence(report), ""]
     lines += _summary(report)
-    for section in (_problems(report), _violations(report), _warnings(report),
-                    _claims(report), _final(report, names), _standings(report),
-                    _per_round(report, names), _turn_order(report), _ledger(report)):
-        lines += section
+    for part in (_problems(report), _violations(report), _warnings(report),
+                 _claims(report), _final(report, names, details), _standings(report),
+                 _per_round(report, names), *(_section(s) for s in sections),
+                 _ledger(report)):
+        lines += part
     while lines and lines[-1] == "":
         lines.pop()
     return _no_raw_html("\n".join(lines) + "\n")

@@ -1,0 +1,32 @@
+"""Coimbra's dice as written in a log: a colour and a value, such as ``gray5``."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+
+DIE = re.compile(r"^([a-z]+)(\d+)$")
+COLOURS = ("gray", "orange", "purple", "green", "white")
+COLOUR_ALIASES = {"grey": "gray", "yellow": "orange"}
+DIE_EXAMPLE = "a die such as gray5"
+
+
+@lru_cache(maxsize=1024)
+def normalise_die(text: str) -> tuple[str | None, str | None]:
+    """``(die, warning)`` for a die's text, or ``(None, problem)`` when it is not a die."""
+    match = DIE.match(text.strip().lower())
+    if not match:
+        return None, f"{text!r} is not a die (a colour and a value, e.g. gray5)"
+    colour, value = match.groups()
+    warning = None
+    if colour in COLOUR_ALIASES:
+        warning = f"{text!r} read as {COLOUR_ALIASES[colour]}{value}"
+        colour = COLOUR_ALIASES[colour]
+    elif text != text.strip().lower():
+        warning = f"{text!r} read as {colour}{value}"
+    if colour not in COLOURS:
+        close = difflib.get_close_matches(colour, COLOURS + tuple(COLOUR_ALIASES), n=2)
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        return None, f"unknown die colour {colour!r}{hint}"
+    return f"{colour}{int(value)}", warning

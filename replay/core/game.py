@@ -1,0 +1,239 @@
+"""The game protocol: everything the rest of the system may ask of a game.
+
+A game is one folder under ``replay/`` whose package builds one object of a ``Game``
+subclass, and one line in ``replay/games.py``. The API, the workers, the command line and the
+renderers only ever talk to such objects (found by name in the registry); none of them names
+a game. The base class does the work every game shares (checking a log's header against the
+game's rulesets, player counts, variants and catalogs, and the shapes of its events against
+its event specs), so a game writes only what is its own.
+
+A game declares:
+
+- **identity**: ``name`` (as written in a log header and in a text log's ``[game "..."]``
+  tag), ``title``, ``player_counts``, ``rulesets`` (the first is the default), ``rules`` and
+  ``variants`` (from its data files);
+- **catalogs**: ``builtin_catalogs`` (the first is the default), ``check_catalog``,
+  ``catalog_sha256``, ``catalog_template``. A catalog document says whose and which it is
+  in ``meta``: ``game`` (how the registry finds the game when a request does not say),
+  ``id`` and ``printed`` (listed by the API's catalog records);
+- **events**: ``event_specs``, one ``EventSpec`` per event type (its fields, its phase, the
+  function that applies it, and how the text notation reads and prints it), and
+  ``field_kinds``, the kinds of value those fields name (``replay.core.shapes``);
+- **operations**: ``replay``, ``state_at``, ``legal_actions``, ``score_sheet`` (with its
+  optional ``scoresheet_schema``), ``parse_text``, ``print_text``, ``generate``. ``replay``
+  and ``score_sheet`` return a report document of ``replay.core.report_schema``'s schema;
+  the ledger rows of final scoring carry the phase ``final``. The text notation's header
+  tags are read and printed by ``replay.core.text`` (``read_header``, ``header_lines``);
+- **for the renderers**: ``scoring_categories`` (the rows of the final breakdown, keys of
+  ``report["final"]["players"][name]``), ``phase_order`` (how ledger phases sort),
+  ``final_tables`` (tables below the final breakdown) and ``report_sections`` (tables of its
+  own, such as Coimbra's turn order).
+
+``tests/conformance/dice_race`` is a game written only against this protocol; its tests take
+it through the command line, the API and the renderers.
+"""
+
+from __future__ import annotations
+
+import difflib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from marshmallow import Schema
+
+from replay.core.log import GameLog
+from replay.core.problems import InvalidLog, LogProblem
+from replay.core.rules import Rule, Variant
+from replay.core.shapes import FieldKind, check_shapes
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """One event type of a game, declared once.
+
+    ``fields`` maps each field to ``(kind, required)``, the kind naming an entry of the game's
+    field kinds. ``phase`` is the phase the event belongs to (None: any time, such as claims
+    and markers). ``handler(table, event)`` checks and applies it; ``read(reader, event,
+    tokens)`` fills it from the words of a text line after ``player:`` and the verb (None for
+    events the notation reads by their own first word); ``write(event)`` gives its text lines.
+    """
+
+    kind: str
+    fields: Mapping[str, tuple[str, bool]]
+    phase: str | None = None
+    handler: Callable | None = None
+    read: Callable | None = None
+    write: Callable[[dict], list[str]] | None = None
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a game's turn structure, declared once.
+
+    ``title`` names it in messages; ``ledger`` is the label its ledger rows carry;
+    ``markers`` are the phase names a round/phase marker of the log may use for it;
+    ``close(table)`` ends it when a later phase's event arrives (None: it cannot be closed
+    that way, since chance or a choice is missing); ``expected(table)`` says in words what the
+    log should say next there; ``next`` is the phase that normally follows.
+    """
+
+    name: str
+    title: str
+    ledger: str
+    markers: tuple[str, ...] = ()
+    close: Callable | None = None
+    expected: Callable[[object], str] = lambda table: ""
+    next: str | None = None
+
+
+@dataclass(frozen=True)
+class Section:
+    """A table of a report that only one game has (rendered the same way in every format)."""
+
+    key: str
+    title: str
+    header: list[str]
+    rows: list[list]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Category:
+    """One row of the final scoring breakdown: the report's key and its label."""
+
+    key: str
+    label: str
+
+
+class Game(ABC):
+    """The protocol every game implements (see the module docstring)."""
+
+    name: str
+    title: str
+    player_counts: tuple[int, ...]
+    rulesets: tuple[str, ...]
+    rules: Mapping[str, Rule]
+    variants: Mapping[str, Variant]
+    builtin_catalogs: tuple[str, ...]
+    event_specs: Mapping[str, EventSpec]
+    field_kinds: Mapping[str, FieldKind]
+    scoring_categories: tuple[Category, ...]
+    phase_order: tuple[str, ...]
+    scoresheet_schema: type[Schema] | None = None
+
+    # -- description -----------------------------------------------------------------
+
+    def describe(self) -> dict:
+        """What ``GET /v1/games`` lists for this game."""
+        return {"game": self.name, "title": self.title, "rulesets": list(self.rulesets),
+                "players": list(self.player_counts),
+                "variants": [v.to_dict() for v in self.variants.values()],
+                "catalogs": list(self.builtin_catalogs)}
+
+    def rule(self, rule_id: str) -> Rule:
+        """A rule by id (a ``KeyError`` names an id the game does not have)."""
+        return self.rules[rule_id]
+
+    # -- checks every game shares --------------------------------------------------------
+
+    def header_problems(self, log: GameLog, catalog: dict | None) -> list[LogProblem]:
+        """Problems with the header: player count, variants, ruleset, catalog."""
+        problems = []
+        if catalog is None and log.catalog is not None \
+                and log.catalog not in self.builtin_catalogs:
+            problems.append(LogProblem(
+                f"unknown catalog {log.catalog!r}", path="/header/catalog",
+                expected=" or ".join(self.builtin_catalogs)
+                + ", or a transcribed catalog passed with the log",
+                suggestions=_close(log.catalog, self.builtin_catalogs, 2)))
+        if log.ruleset is not None and log.ruleset not in self.rulesets:
+            problems.append(LogProblem(
+                f"unknown ruleset {log.ruleset!r}", path="/header/ruleset",
+                expected=" or ".join(self.rulesets),
+                suggestions=_close(log.ruleset, self.rulesets, 2)))
+        if len(log.players) not in self.player_counts:
+            problems.append(LogProblem(
+                f"{self.title} is for {_span(self.player_counts)} players, "
+                f"not {len(log.players)}", path="/header/players"))
+        for i, name in enumerate(log.variants):
+            if name not in self.variants:
+                problems.append(LogProblem(
+                    f"unknown variant {name!r}", path=f"/header/variants/{i}",
+                    expected=", ".join(self.variants),
+                    suggestions=_close(name, self.variants, 2)))
+        return problems
+
+    def validate(self, log: GameLog, catalog: dict | None = None) -> tuple[list, list]:
+        """Check the header and every event's shape without replaying.
+
+        Returns the events (normalised where the game accepts other spellings) and the
+        warnings about normalisations; raises ``InvalidLog`` with every problem found.
+        """
+        problems = self.header_problems(log, catalog)
+        try:
+            events, warnings = check_shapes(log.events, self.event_specs, self.field_kinds)
+        except InvalidLog as err:
+            problems.extend(err.problems)
+        if problems:
+            raise InvalidLog(problems)
+        return events, warnings
+
+    # -- operations each game implements ---------------------------------------------
+
+    @abstractmethod
+    def replay(self, log: GameLog, mode: str = "strict", catalog: dict | None = None) -> dict:
+        """Replay a log and return its report document."""
+
+    @abstractmethod
+    def state_at(self, log: GameLog, event: int, catalog: dict | None = None) -> dict:
+        """Every player's state after ``event`` and the acting player's legal actions."""
+
+    @abstractmethod
+    def legal_actions(self, log: GameLog, event: int, catalog: dict | None = None) -> list:
+        """The events the acting player may write after ``event`` (-1: before the first)."""
+
+    @abstractmethod
+    def score_sheet(self, log: GameLog, sheet: object, catalog: dict | None = None) -> dict:
+        """Final scoring from a scoresheet (the end state, without moves)."""
+
+    @abstractmethod
+    def parse_text(self, text: str) -> GameLog:
+        """A log from the game's text notation (``InvalidLog`` with located problems)."""
+
+    @abstractmethod
+    def print_text(self, log: GameLog) -> str:
+        """The canonical text notation of a log."""
+
+    @abstractmethod
+    def generate(self, players: int, seed: int) -> dict:
+        """A complete legal game log (JSON document) played by a seeded random player."""
+
+    @abstractmethod
+    def check_catalog(self, document: object) -> list[LogProblem]:
+        """Every problem of a transcribed catalog document, located by path."""
+
+    @abstractmethod
+    def catalog_sha256(self, document: dict) -> str:
+        """The content hash of a catalog document."""
+
+    @abstractmethod
+    def catalog_template(self) -> dict:
+        """A fill-in catalog with every slot of the printed components."""
+
+    def report_sections(self, report: dict) -> list[Section]:
+        """Tables only this game's reports have, in reading order (none by default)."""
+        return []
+
+    def final_tables(self, report: dict) -> list[Section]:
+        """Tables that detail the final scoring below its category table (none by default)."""
+        return []
+
+
+def _close(word: str, choices, n: int) -> tuple[str, ...]:
+    return tuple(difflib.get_close_matches(word, list(choices), n=n))
+
+
+def _span(counts: tuple[int, ...]) -> str:
+    low, high = min(counts), max(counts)
+    return f"{low}" if low == high else f"{low}-{high}"

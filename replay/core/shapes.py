@@ -1,0 +1,174 @@
+"""Event shapes: each event type's fields, checked before replay in one pass.
+
+A game names the kinds of value its fields hold (``FieldKind``); the check here reports
+every problem at once with its JSON path, and hands back the events with the values a kind
+normalises (a die spelt ``Grey5`` becomes ``gray5``) and a warning for each such change.
+Whether an event is allowed by the rules is the engine's question, not this one's.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from replay.core.problems import InvalidLog, LogProblem
+from replay.core.words import article
+
+if TYPE_CHECKING:
+    from replay.core.game import EventSpec
+
+
+@dataclass(frozen=True)
+class FieldKind:
+    """What a field may hold: a test, the words for it, and an optional normaliser.
+
+    ``normalise(text) -> (value, note)`` turns one written item into its canonical value
+    (``value`` None: not valid, ``note`` says why; else ``note`` is a leniency warning or None);
+    ``many``: the field is a list of such items.
+    """
+
+    test: Callable[[object], bool]
+    expected: str
+    normalise: Callable[[str], tuple[str | None, str | None]] | None = None
+    item_expected: str = ""
+    many: bool = False
+
+
+def is_str(value) -> bool:
+    """A JSON string."""
+    return isinstance(value, str)
+
+
+def is_int(value) -> bool:
+    """A JSON integer (not a boolean)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def str_list(value) -> bool:
+    """A list of strings."""
+    return isinstance(value, list) and all(is_str(v) for v in value)
+
+
+def _str_map(value) -> bool:
+    return isinstance(value, dict) and all(is_str(v) for v in value.values())
+
+
+def _counts(value) -> bool:
+    return isinstance(value, dict) and all(is_int(v) and v >= 0 for v in value.values())
+
+
+def _scores(value) -> bool:
+    return isinstance(value, dict) and all(is_int(v) for v in value.values())
+
+
+def _pair(value) -> bool:
+    return str_list(value) and len(value) == 2
+
+
+def _pairs(value) -> bool:
+    return isinstance(value, list) and all(_pair(p) for p in value)
+
+
+COMMON_KINDS: dict[str, FieldKind] = {
+    "str": FieldKind(is_str, "a string"),
+    "int": FieldKind(is_int, "an integer"),
+    "strs": FieldKind(str_list, "a list of strings"),
+    "pair": FieldKind(_pair, "a pair of two ids"),
+    "pairs": FieldKind(_pairs, "a list of [id, id] pairs"),
+    "str_map": FieldKind(_str_map, "an object of strings"),
+    "counts": FieldKind(_counts, "an object of whole numbers, none negative"),
+    "scores": FieldKind(_scores, "an object of whole numbers"),
+}
+
+# What every event may carry besides its declared fields.
+ALWAYS_ALLOWED = frozenset({"type", "comment"})
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    """An event type's fields resolved to their kinds once, for the per-event loop."""
+
+    fields: tuple[tuple[str, FieldKind, bool], ...]
+    allowed: frozenset[str]
+    names: str
+
+
+_CACHE: dict[int, tuple[Mapping, dict[str, _Compiled]]] = {}
+
+
+def _compile(specs: Mapping[str, EventSpec], kinds: Mapping[str, FieldKind]) -> dict:
+    cached = _CACHE.get(id(specs))
+    if cached is not None and cached[0] is specs:
+        return cached[1]
+    compiled = {
+        kind: _Compiled(
+            fields=tuple((name, kinds[field_kind], required)
+                         for name, (field_kind, required) in spec.fields.items()),
+            allowed=frozenset(spec.fields) | ALWAYS_ALLOWED,
+            names=", ".join(spec.fields))
+        for kind, spec in specs.items()
+    }
+    _CACHE[id(specs)] = (specs, compiled)
+    return compiled
+
+
+def check_shapes(events: list[dict], specs: Mapping[str, EventSpec],
+                 kinds: Mapping[str, FieldKind]) -> tuple[list[dict], list[dict]]:
+    """Shape-check every event; return the events with values normalised, and warnings.
+
+    The input events are not changed: an event with a value spelt otherwise is copied.
+    Raises ``InvalidLog`` listing every shape problem found.
+    """
+    compiled = _compile(specs, kinds)
+    problems: list[LogProblem] = []
+    warnings: list[dict] = []
+    normalised: list[dict] = []
+    for index, event in enumerate(events):
+        kind = event.get("type")
+        spec = compiled.get(kind)
+        if spec is None:
+            problems.append(LogProblem(
+                f"unknown event type {kind!r}", path=f"/events/{index}/type",
+                expected=", ".join(specs),
+                suggestions=tuple(difflib.get_close_matches(str(kind), specs, n=3))))
+            continue
+        for name, field_kind, required in spec.fields:
+            if name not in event:
+                if required:
+                    problems.append(LogProblem(f"{article(kind)} {kind} event needs {name!r}",
+                                               path=f"/events/{index}/{name}"))
+                continue
+            value = event[name]
+            if not field_kind.test(value):
+                problems.append(LogProblem(f"{name!r} must be {field_kind.expected}",
+                                           path=f"/events/{index}/{name}",
+                                           expected=field_kind.expected))
+            elif field_kind.normalise is not None:
+                path = f"/events/{index}/{name}"
+                texts = value if field_kind.many else (value,)
+                items = [_normalised(field_kind, text,
+                                     f"{path}/{i}" if field_kind.many else path,
+                                     index, problems, warnings)
+                         for i, text in enumerate(texts)]
+                if items != list(texts):
+                    event = {**event, name: items if field_kind.many else items[0]}
+        for name in sorted(event.keys() - spec.allowed):
+            problems.append(LogProblem(f"{article(kind)} {kind} event has no field {name!r}",
+                                       path=f"/events/{index}/{name}", expected=spec.names))
+        normalised.append(event)
+    if problems:
+        raise InvalidLog(problems)
+    return normalised, warnings
+
+
+def _normalised(kind: FieldKind, text: str, path: str, index: int, problems: list,
+                warnings: list) -> str | None:
+    """The canonical value, recording a problem or a leniency warning for its spelling."""
+    value, note = kind.normalise(text)
+    if value is None:
+        problems.append(LogProblem(note, path=path, expected=kind.item_expected or None))
+    elif note:
+        warnings.append({"event": index, "path": path, "message": note})
+    return value

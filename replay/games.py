@@ -1,0 +1,8 @@
+"""The one list of games the referee knows. A new game adds one line here."""
+
+from __future__ import annotations
+
+from replay.coimbra import GAME as COIMBRA
+from replay.core.registry import GameRegistry
+
+GAMES = GameRegistry([COIMBRA])

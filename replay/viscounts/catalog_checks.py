@@ -1,0 +1,301 @@
+"""Checks of a Viscounts catalog as a whole: ids, references, counts and placeholder labels.
+
+They run on a document whose entries already passed ``catalog_schema`` one by one, and each
+problem is located at the path of the value that is wrong (or of the list that is short).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from replay.core.problems import LogProblem
+from replay.viscounts.catalog_schema import BUILDINGS, ENTRY_KEYS, PRINTED, ROLES
+
+# Printed on the Poverty (p.9 picture) and Prosperity (p.8 picture) cards, by player count.
+END_PILES = {"poverty": {"1": 12, "2": 12, "3": 15, "4": 18},
+             "prosperity": {"1": 12, "2": 12, "3": 16, "4": 20}}
+END_PILE_KIND = {"poverty": "Debts", "prosperity": "Deeds"}
+TOWNSFOLK = {"starting": 8, "hero": 10, "neutral": 68}  # p.3
+PLAYER_CARDS = 10  # numbered 1-10, one start number each (p.3, p.8)
+AI_BOARDS = 4  # the backs of the 4 Player Boards (p.3)
+
+
+def iter_entries(document: object, path: str = "") -> Iterator[tuple[str, dict]]:
+    """Every catalog entry (an object with an ``id``, meta excluded) with its JSON pointer."""
+    if isinstance(document, dict):
+        if "id" in document and path != "/meta":
+            yield path, document
+        for key, value in document.items():
+            yield from iter_entries(value, f"{path}/{key}")
+    elif isinstance(document, list):
+        for index, value in enumerate(document):
+            yield from iter_entries(value, f"{path}/{index}")
+
+
+def holds_entries(value: object) -> bool:
+    """Whether a value is an entry or a list of entries (which carry their own labels)."""
+    if isinstance(value, dict):
+        return "id" in value
+    return isinstance(value, list) and any(isinstance(v, dict) and "id" in v for v in value)
+
+
+def resolve(entry: object, dotted: str) -> tuple[bool, object]:
+    """Follow a dotted field path (``unlocks.guildhall.1``) inside an entry."""
+    node = entry
+    for part in dotted.split("."):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return False, None
+    return True, node
+
+
+def cross_reference_problems(document: dict) -> list[LogProblem]:
+    """Every whole-catalog problem of a document whose entries are each well formed."""
+    problems: list[LogProblem] = []
+    for check in (_ids_and_labels, _board, _cards, _manuscripts, _buildings_and_castle,
+                  _end_cards, _solo):
+        problems.extend(check(document))
+    return problems
+
+
+def _ids_and_labels(document: dict) -> Iterator[LogProblem]:
+    seen: dict[str, str] = {}
+    whole = partial = 0
+    printed = document["meta"]["printed"]
+    for path, entry in iter_entries(document):
+        if entry["id"] in seen:
+            yield LogProblem(f"id {entry['id']!r} repeats {seen[entry['id']]}", path=f"{path}/id")
+        seen.setdefault(entry["id"], path)
+        whole += bool(entry.get("placeholder"))
+        partial += bool(entry.get("placeholder_fields"))
+        for i, name in enumerate(entry.get("placeholder_fields", ())):
+            if name.split(".")[0] in ENTRY_KEYS or not resolve(entry, name)[0]:
+                yield LogProblem(f"{name!r} is not a value of {entry['id']}",
+                                 path=f"{path}/placeholder_fields/{i}")
+            elif printed:
+                yield LogProblem(f"{entry['id']} {name} is still a placeholder",
+                                 path=f"{path}/{name.replace('.', '/')}")
+        if printed and entry.get("placeholder"):
+            yield LogProblem(f"{entry['id']} is still a placeholder", path=path)
+        if entry["source"] == PRINTED and not printed:
+            yield LogProblem("only a transcribed catalog (meta.printed true) cites the printed "
+                             "component", path=f"{path}/source")
+    counted = document["meta"]["placeholders"]
+    for key, actual in (("entries", whole), ("entries_with_placeholder_fields", partial)):
+        if counted[key] != actual:
+            yield LogProblem(f"meta counts {counted[key]} {key.replace('_', ' ')}",
+                             path=f"/meta/placeholders/{key}", expected=str(actual))
+
+
+def _board(document: dict) -> Iterator[LogProblem]:
+    setup, segments = document["setup"], document["segments"]
+    if len(segments) != setup["segments"]:
+        yield LogProblem(f"{len(segments)} segments", path="/segments",
+                         expected=str(setup["segments"]))
+    yield from _numbered(segments, "number", range(1, setup["segments"] + 1), "/segments")
+    counts = set(setup["player_counts"])
+    start_numbers: dict[int, list[tuple[int, str]]] = {n: [] for n in counts}
+    for s, segment in enumerate(segments):
+        for n in counts:
+            serving = [side["id"] for side in segment["sides"] if n in side["player_counts"]]
+            if len(serving) != 1:
+                yield LogProblem(f"{len(serving)} sides of {segment['id']} serve the "
+                                 f"{n}-player game",
+                                 path=f"/segments/{s}/sides", expected="exactly 1")
+        for d, side in enumerate(segment["sides"]):
+            path = f"/segments/{s}/sides/{d}"
+            for c, count in enumerate(side["player_counts"]):
+                if count not in counts:
+                    yield LogProblem(f"the game is not for {count} players",
+                                     path=f"{path}/player_counts/{c}")
+            yield from _side(side, path)
+            for p, space in enumerate(side["spaces"]):
+                if space["start_number"] is not None:
+                    for n in counts & set(side["player_counts"]):
+                        start_numbers[n].append(
+                            (space["start_number"], f"{path}/spaces/{p}/start_number"))
+    for n in sorted(counts):
+        numbers = Counter(number for number, _ in start_numbers[n])
+        for number, where in start_numbers[n]:
+            if numbers[number] > 1:
+                yield LogProblem(f"start number {number} is printed twice on the {n}-player board",
+                                 path=where)
+        missing = sorted(set(range(1, PLAYER_CARDS + 1)) - set(numbers))
+        if missing:
+            yield LogProblem(f"the {n}-player board has no start number "
+                             + ", ".join(map(str, missing)), path="/segments")
+
+
+def _side(side: dict, path: str) -> Iterator[LogProblem]:
+    roles = Counter(space["role"] for space in side["spaces"])
+    if sorted(roles.elements()) != sorted(ROLES):
+        yield LogProblem("a side has one space of each role: " + ", ".join(ROLES),
+                         path=f"{path}/spaces")
+    rivers = {spot["river"] for spot in side["spots"]}
+    for p, space in enumerate(side["spaces"]):
+        where = f"{path}/spaces/{p}"
+        outer = space["path"] == "outer"
+        if outer != space["role"].startswith("outer"):
+            yield LogProblem(f"a {space['role']} space is on the "
+                             f"{'outer' if not outer else 'inner'} path", path=f"{where}/path")
+        if outer != (space["trade"] is not None):
+            yield LogProblem("outer spaces, and only they, print a trade exchange",
+                             path=f"{where}/trade")
+        if outer != (space["river"] is not None):
+            yield LogProblem("outer spaces, and only they, lie on a side of the river",
+                             path=f"{where}/river")
+        elif outer and space["river"] not in rivers:
+            yield LogProblem(f"no building spot on the {space['river']} of the river",
+                             path=f"{where}/river")
+    for river in ("left", "right"):
+        orders = [spot["order"] for spot in side["spots"] if spot["river"] == river]
+        if sorted(orders) != list(range(1, len(orders) + 1)):
+            yield LogProblem(f"the {river} spots are not numbered 1..{len(orders)} clockwise",
+                             path=f"{path}/spots")
+    spots = {spot["id"] for spot in side["spots"]}
+    pairs: set[frozenset[str]] = set()
+    for k, link in enumerate(side["links"]):
+        for e, end in enumerate(link["ends"]):
+            if end not in spots:
+                yield LogProblem(f"unknown building spot {end!r} on {side['id']}",
+                                 path=f"{path}/links/{k}/ends/{e}")
+        pair = frozenset(link["ends"])
+        if len(pair) != 2 or pair in pairs:
+            yield LogProblem("a link joins two different spots, once", path=f"{path}/links/{k}")
+        pairs.add(pair)
+
+
+def _cards(document: dict) -> Iterator[LogProblem]:
+    decks = Counter(card["deck"] for card in document["townsfolk"])
+    for deck, wanted in TOWNSFOLK.items():
+        if decks[deck] != wanted:
+            yield LogProblem(f"{decks[deck]} {deck} Townsfolk", path="/townsfolk",
+                             expected=str(wanted))
+    yield from _numbered(document["player_cards"], "number", range(1, PLAYER_CARDS + 1),
+                         "/player_cards")
+
+
+def _manuscripts(document: dict) -> Iterator[LogProblem]:
+    setup, manuscripts = document["setup"], document["manuscripts"]
+    wanted = setup["segments"] * setup["manuscripts_per_pile"]
+    if len(manuscripts) != wanted:
+        yield LogProblem(f"{len(manuscripts)} manuscripts", path="/manuscripts",
+                         expected=str(wanted))
+    grey = sum(m["back"] == "grey" for m in manuscripts)
+    if grey != setup["segments"] * setup["grey_backed_per_pile"]:
+        yield LogProblem(f"{grey} grey-backed manuscripts", path="/manuscripts",
+                         expected=str(setup["segments"] * setup["grey_backed_per_pile"]))
+    ribbons = document["manuscript_scoring"]["ribbons"]
+    if len(set(ribbons)) != len(ribbons):
+        yield LogProblem("ribbon colours repeat", path="/manuscript_scoring/ribbons")
+    for i, tile in enumerate(manuscripts):
+        if tile["ribbon"] not in ribbons:
+            yield LogProblem(f"ribbon {tile['ribbon']!r} is not scored",
+                             path=f"/manuscripts/{i}/ribbon")
+    bonuses = Counter(bonus["ribbon"] for bonus in document["cleric_bonuses"])
+    for ribbon in ribbons:
+        if bonuses[ribbon] != 1:
+            yield LogProblem(f"{bonuses[ribbon]} Cleric Bonus cards for {ribbon}",
+                             path="/cleric_bonuses", expected="1 per ribbon colour")
+
+
+def _buildings_and_castle(document: dict) -> Iterator[LogProblem]:
+    buildings = document["buildings"]
+    if sorted(b["id"] for b in buildings) != sorted(BUILDINGS):
+        yield LogProblem("the buildings are one each of " + ", ".join(BUILDINGS),
+                         path="/buildings")
+    for i, building in enumerate(buildings):
+        if building["vp"] != sorted(set(building["vp"])):
+            yield LogProblem("VP for 1, 2, 3 built must increase", path=f"/buildings/{i}/vp")
+    rows = [("/player_board/building_rows", document["player_board"]["building_rows"])]
+    rows += [(f"/ai_boards/{i}/building_rows", ai["building_rows"])
+             for i, ai in enumerate(document["ai_boards"])]
+    for path, order in rows:
+        if sorted(order) != sorted(BUILDINGS):
+            yield LogProblem("the rows hold each building type once", path=path)
+    castle = document["castle"]
+    yield from _numbered(castle["tier2"], "position", range(1, castle["sections"] + 1),
+                         "/castle/tier2")
+    brackets = castle["noble_brackets"]
+    for i in range(1, len(brackets)):
+        if brackets[i]["icons"] <= brackets[i - 1]["icons"] or \
+                brackets[i]["workers"] <= brackets[i - 1]["workers"]:
+            yield LogProblem("brackets rise in icons and in Workers",
+                             path=f"/castle/noble_brackets/{i}")
+    spaces = range(1, document["player_board"]["track_spaces"] + 1)
+    tracks = [("/player_board/collision", document["player_board"]["collision"], True)]
+    tracks += [(f"/ai_boards/{i}/collision", ai["collision"], False)
+               for i, ai in enumerate(document["ai_boards"])]
+    for path, track, with_opponents in tracks:
+        yield from _numbered(track, "space", spaces, path)
+        for i, space in enumerate(track):
+            if ("opponents" in space) != with_opponents:
+                yield LogProblem("the player board, and only it, prints the opponents' row",
+                                 path=f"{path}/{i}/opponents")
+
+
+def _end_cards(document: dict) -> Iterator[LogProblem]:
+    counts = {str(n) for n in document["setup"]["player_counts"]}
+    cards = document["end_cards"]
+    if sorted(card["id"] for card in cards) != sorted(END_PILES):
+        yield LogProblem("the end cards are Poverty and Prosperity", path="/end_cards")
+    for i, card in enumerate(cards):
+        printed = END_PILES.get(card["id"], {})
+        if set(card["on_card"]) != counts:
+            yield LogProblem("a pile size for each player count " + ", ".join(sorted(counts)),
+                             path=f"/end_cards/{i}/on_card")
+        for players, size in sorted(card["on_card"].items()):
+            if players in printed and size != printed[players]:
+                yield LogProblem(
+                    f"{size} {END_PILE_KIND[card['id']]} on the {card['id'].title()} card "
+                    f"for {players} player{'s' if players != '1' else ''}",
+                    path=f"/end_cards/{i}/on_card/{players}", expected=str(printed[players]))
+
+
+def _solo(document: dict) -> Iterator[LogProblem]:
+    solo, schemes, boards = document["solo"], document["schemes"], document["ai_boards"]
+    decks = Counter(scheme["deck"] for scheme in schemes)
+    for deck in ("starting", "future"):
+        if decks[deck] != solo[f"{deck}_schemes"]:
+            yield LogProblem(f"{decks[deck]} {deck} Schemes", path="/schemes",
+                             expected=str(solo[f"{deck}_schemes"]))
+    if solo["pairs"] != 1 + document["setup"]["extra_pairs"]:
+        yield LogProblem("solo lays out one pair more than its one player", path="/solo/pairs",
+                         expected=str(1 + document["setup"]["extra_pairs"]))
+    for i, n in enumerate(solo["difficulty"]):
+        if n > solo["future_schemes"]:
+            yield LogProblem(f"only {solo['future_schemes']} Future Schemes exist",
+                             path=f"/solo/difficulty/{i}")
+    if len(boards) != AI_BOARDS:
+        yield LogProblem(f"{len(boards)} AI boards", path="/ai_boards", expected=str(AI_BOARDS))
+    scheme_ids = {scheme["id"] for scheme in schemes}
+    focuses: Counter[str] = Counter()
+    for i, board in enumerate(boards):
+        focuses[board["focus"]] += 1
+        if focuses[board["focus"]] > 1:
+            yield LogProblem(f"a second AI board with focus {board['focus']!r}",
+                             path=f"/ai_boards/{i}/focus")
+        if sorted(board["unlocks"]) != sorted(BUILDINGS):
+            yield LogProblem("unlocks for each building type", path=f"/ai_boards/{i}/unlocks")
+        for j, scheme in enumerate(board["schemes_removed"]):
+            if scheme not in scheme_ids:
+                yield LogProblem(f"unknown Scheme {scheme!r}",
+                                 path=f"/ai_boards/{i}/schemes_removed/{j}")
+
+
+def _numbered(items: list[dict], key: str, wanted: range, path: str) -> Iterator[LogProblem]:
+    """Items numbered by ``key`` hold each number of ``wanted`` exactly once."""
+    seen: set[int] = set()
+    for i, item in enumerate(items):
+        if item[key] in seen or item[key] not in wanted:
+            yield LogProblem(f"{key} {item[key]} repeats or is out of range",
+                             path=f"{path}/{i}/{key}",
+                             expected=f"{wanted.start}..{wanted.stop - 1}, each once")
+        seen.add(item[key])
+    missing = sorted(set(wanted) - seen)
+    if missing:
+        yield LogProblem(f"no {key} " + ", ".join(map(str, missing)), path=path)

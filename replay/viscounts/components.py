@@ -1,0 +1,324 @@
+"""The engine's read-only view of a Viscounts catalog: one frozen dataclass per component.
+
+Effects stay in the declarative vocabulary of ``data/README.md`` (read-only mappings and
+tuples). ``Catalog.placeholders_used`` names the placeholder values a verdict depended on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+Effect = Mapping  # one effect of the vocabulary, read-only
+
+
+def freeze(value: object) -> object:
+    """A read-only copy of decoded JSON: mappings become mapping proxies, lists tuples."""
+    if isinstance(value, dict):
+        return MappingProxyType({key: freeze(item) for key, item in value.items()})
+    if isinstance(value, list):
+        return tuple(freeze(item) for item in value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Townsfolk:
+    """A Townsfolk card as printed: name, Silver value, icons, ability and hire effect."""
+
+    id: str
+    name: str
+    deck: str  # starting, hero or neutral
+    cost: int  # the Silver value: movement, dismiss and hire cost, Destroy gain
+    icons: tuple[str, ...]
+    timing: str | None  # immediate, ongoing, dropoff; None for a card without ability
+    ability: Effect | None
+    hire: Effect | None  # the top-right effect, gained on hire or dismiss
+    per_player: int = 0  # starting cards: copies in each player's colour
+
+    @property
+    def criminal_icons(self) -> int:
+        """How many Criminal icons the card shows."""
+        return self.icons.count("criminal")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCard:
+    """A Player Card: its number is the start space; gains and bottom step at setup."""
+
+    id: str
+    number: int
+    gain: Mapping[str, int]
+    bottom: Effect
+    bottom_scope: str | None  # any_segment, viscount_space, before_shuffle
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingType:
+    """Trading Post, Guildhall or Workshop on the Player Board."""
+
+    id: str
+    name: str
+    cost: int  # Builder icons
+    vp: tuple[int, int, int]  # for 1, 2, 3 built
+    unlocks: tuple[Effect, Effect, Effect]  # uncovered by building from slot 1, 2, 3
+
+
+@dataclass(frozen=True, slots=True)
+class Manuscript:
+    """A manuscript tile."""
+
+    id: str
+    back: str  # grey (one on top of each pile) or black
+    cost: int  # Cleric icons
+    ribbon: str
+    when: str  # immediate or end_game
+    effect: Effect
+
+
+@dataclass(frozen=True, slots=True)
+class ClericBonus:
+    """The bonus card of a ribbon colour: VP and permanent icons."""
+
+    id: str
+    ribbon: str
+    vp: int
+    icons: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """A space of the movement path on one side of a segment."""
+
+    id: str
+    segment: str
+    role: str  # outer_left, outer_right, inner
+    path: str  # outer or inner
+    river: str | None  # the side of the river an outer space builds on
+    start_number: int | None
+    trade: Mapping | None  # {"kind": silver|resource|destroy|flip, "resource": ...}
+    exits: tuple[tuple[str, str], ...]  # (role, "same" or "next" segment clockwise)
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A building spot."""
+
+    id: str
+    river: str
+    order: int  # clockwise within its side of the river, from 1
+    reward: Effect
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A link between two building spots."""
+
+    id: str
+    ends: tuple[str, str]
+    reward: Effect
+
+
+@dataclass(frozen=True, slots=True)
+class BoardSide:
+    """One printed side of a segment, used for the player counts it lists."""
+
+    id: str
+    segment: str
+    player_counts: tuple[int, ...]
+    spaces: Mapping[str, Space]  # by role
+    spots: tuple[Spot, ...]
+    links: tuple[Link, ...]
+    townsfolk_space: Mapping  # the pre-printed Townsfolk under the pile
+    manuscript_space: Mapping  # the pre-printed manuscript under the pile
+
+
+@dataclass(frozen=True, slots=True)
+class CollisionSpace:
+    """A collision-track space: the current player's gain, and the opponents' row."""
+
+    space: int
+    current: Effect
+    opponents_condition: str | None  # always, criminals, no_criminals; None on AI boards
+    opponents: Effect | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerBoard:
+    """The player side of a Player Board."""
+
+    card_spaces: int
+    starting_icons: tuple[tuple[str, ...], ...]  # by card space, left to right
+    hand_limit: int
+    minimum_cards: int
+    resource_icons: Mapping[str, str]  # resource -> the icon it stands for
+    track_spaces: int
+    corruption_start: int
+    virtue_start: int
+    building_rows: tuple[str, ...]
+    collision: tuple[CollisionSpace, ...]  # by space, 1 first
+
+
+@dataclass(frozen=True, slots=True)
+class Castle:
+    """The castle: Worker brackets, tiers, bumps, leader and tier-2 rewards."""
+
+    sections: int
+    max_per_section: int
+    brackets: tuple[tuple[int, int], ...]  # (Noble icons, Workers)
+    tier_vp: tuple[int, int, int]
+    bump_rewards: tuple[Effect, Effect]  # bumped from tier 1, tier 2
+    tier3_reward: Effect
+    leader_vp: int
+    leader_hand_limit_plus: int
+    tier2: tuple[Effect, ...]  # by clockwise position, the first at index 0
+
+
+@dataclass(frozen=True, slots=True)
+class EndCard:
+    """Poverty or Prosperity."""
+
+    id: str
+    pile: str  # debt or deed
+    on_card: Mapping[int, int]  # player count -> cards placed on it
+    counts: str  # flipped_deeds or flipped_debts
+    awards: tuple[int, int, int]
+    middle_ignored_below: int  # player count below which the middle award is ignored
+
+
+@dataclass(frozen=True, slots=True)
+class AIBoard:
+    """The AI side of a Player Board."""
+
+    id: str
+    name: str
+    focus: str
+    single_resource: bool
+    resource_chart: tuple[Mapping, ...]
+    starting_gain: Mapping[str, int]
+    starting_building: str
+    building_rows: tuple[str, ...]
+    unlocks: Mapping[str, tuple[Effect, ...]]
+    starting_icons: tuple[tuple[str, ...], ...]
+    schemes_removed: tuple[str, ...]
+    collision: tuple[CollisionSpace, ...]
+    brackets: tuple[tuple[int, int], ...]
+    leftover_vp: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scheme:
+    """A Scheme card: header icons that fund, rows resolved top to bottom."""
+
+    id: str
+    deck: str  # starting or future
+    header: tuple[str, ...]
+    rows: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Placeholder:
+    """One placeholder value of the catalog: where it is and what stands in for the print."""
+
+    entry: str  # the entry's id
+    field: str  # dotted path inside the entry
+    path: str  # JSON pointer of the value
+    value: object
+    note: str = ""
+
+    def to_dict(self) -> dict:
+        """Plain-data form for reports."""
+        data = {"entry": self.entry, "field": self.field, "path": self.path,
+                "value": self.value}
+        if self.note:
+            data["note"] = self.note
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """A validated catalog, indexed for the engine."""
+
+    id: str
+    sha256: str
+    printed: bool
+    description: str
+    setup: Mapping
+    player_board: PlayerBoard
+    buildings: Mapping[str, BuildingType]
+    castle: Castle
+    segments: Mapping[str, tuple[BoardSide, ...]]  # segment id -> its two sides
+    townsfolk: Mapping[str, Townsfolk]
+    player_cards: Mapping[int, PlayerCard]  # by number
+    manuscripts: Mapping[str, Manuscript]
+    ribbon_set_vp: tuple[int, ...]  # for sets of 1..4 different colours
+    cleric_bonuses: Mapping[str, ClericBonus]  # by ribbon
+    debts: Mapping
+    deeds: Mapping
+    end_cards: Mapping[str, EndCard]
+    solo: Mapping
+    ai_boards: Mapping[str, AIBoard]
+    schemes: Mapping[str, Scheme]
+    ai_reference: Mapping
+    spaces: Mapping[str, Space]  # every space of every side, by id
+    spots: Mapping[str, Spot]  # every building spot, by id
+    links: Mapping[str, Link]  # every link, by id
+    placeholders: Mapping[str, tuple[Placeholder, ...]]  # entry id -> its placeholder values
+    entry_paths: Mapping[str, str]  # JSON pointer -> entry id
+
+    def summary(self) -> dict:
+        """What a report says about the catalog it used."""
+        return {"id": self.id, "sha256": self.sha256, "printed": self.printed,
+                "description": self.description,
+                "placeholder_values": sum(len(v) for v in self.placeholders.values())}
+
+    def sides_for(self, players: int) -> dict[str, BoardSide]:
+        """The side of each segment turned up for a player count."""
+        return {segment: next(side for side in sides if players in side.player_counts)
+                for segment, sides in self.segments.items()}
+
+    def end_pile(self, card: str, players: int) -> int:
+        """How many Debts (poverty) or Deeds (prosperity) lie on the card for a player count."""
+        return self.end_cards[card].on_card[players]
+
+    def placeholders_used(self, touched: Iterable[str]) -> list[Placeholder]:
+        """The placeholder values among what a replay touched, in catalog order.
+
+        ``touched`` holds entry ids (``ms-12``: every placeholder value of the entry),
+        dotted fields (``pc-3.gain``) or JSON pointers (``/player_cards/2/gain/silver``).
+        """
+        wanted: dict[str, set[str] | None] = {}  # entry -> fields, None for all of them
+        for item in touched:
+            entry, field = self._locate(item)
+            if entry is None or entry not in self.placeholders:
+                continue
+            if field is None:
+                wanted[entry] = None
+            elif wanted.get(entry, set()) is not None:
+                wanted.setdefault(entry, set()).add(field)
+        found = []
+        for entry, values in self.placeholders.items():
+            if entry not in wanted:
+                continue
+            fields_ = wanted[entry]
+            found.extend(v for v in values if fields_ is None or any(
+                _overlaps(v.field, field) for field in fields_))
+        return found
+
+    def _locate(self, item: str) -> tuple[str | None, str | None]:
+        if item.startswith("/"):
+            parts = item.rstrip("/").split("/")
+            for cut in range(len(parts), 0, -1):
+                entry = self.entry_paths.get("/".join(parts[:cut]))
+                if entry is not None:
+                    return entry, ".".join(parts[cut:]) or None
+            return None, None
+        entry, _, field = item.partition(".")
+        return entry, field or None
+
+
+def _overlaps(placeholder_field: str, touched_field: str) -> bool:
+    """A touched field covers a placeholder field inside it, or lies inside one."""
+    a, b = placeholder_field.split("."), touched_field.split(".")
+    shorter = min(len(a), len(b))
+    return a[:shorter] == b[:shorter]
