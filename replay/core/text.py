@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from replay.core.problems import LogProblem
 
 TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-TOKEN = re.compile(r'"(?P<quoted>[^"]*)"|->|\||:|(?:[^\s|:"-]|-(?!>))+')
+# A quoted phrase is one token; an unmatched quote is a token of its own (a located problem).
+TOKEN = re.compile(r'"(?P<quoted>[^"]*)"|->|\||:|"|(?:[^\s|:"-]|-(?!>))+')
 # Characters people confuse when they copy an id: a typo between them is the likeliest.
 LOOK_ALIKE = str.maketrans({"o": "0", "l": "1", "i": "1", "s": "5", "z": "2", "b": "8"})
 HEADER_TAGS = ("game", "ruleset", "catalog", "variants", "players")

@@ -81,3 +81,11 @@ def test_reports_show_names_beside_ids():
     other = f"{recruit['card']} ({CATALOG.characters[recruit['card']].name})"
     md = render_markdown(bad)
     assert other in md and f"{other} (" not in md
+
+
+@pytest.mark.parametrize("written", ['"', '""', '"Lourenço', 'Faria"'])
+def test_stray_or_empty_quotes_are_located_problems(written):
+    text = f'[game "coimbra"]\n[players "ana bruno"]\nana: recruit {written}\n'
+    with pytest.raises(replay.InvalidLog) as err:
+        parse_text(text)
+    assert [p.line for p in err.value.problems] == [3]
