@@ -24,6 +24,9 @@ def begin_action(table: Table, event: dict, action: str) -> Player:
     own_turn(table, player, event["type"])
     enter(table, "action", event["type"])
     state = table.state
+    if state.acted and event.get("dismiss") and player.dismissed_this_turn:
+        table.breach("viscounts.dismiss.once", f"{player.name} has already dismissed a card "
+                     "this turn", player=player.name, found=event["dismiss"], skip=True)
     if state.acted:
         table.breach("viscounts.action.one", f"{player.name} has already taken a primary "
                      "action this turn", player=player.name, found=event["type"], skip=True)
