@@ -16,6 +16,7 @@ from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.generate import generate
 from replay.viscounts.inspect import replay_to, state_at
 from replay.viscounts.legal import legal_actions
+from replay.viscounts.notation import parse_text, print_text
 from replay.viscounts.phases import LEDGER_ORDER
 from replay.viscounts.report import build_report
 from replay.viscounts.rules import RULES, VARIANTS
@@ -73,11 +74,11 @@ class Viscounts(Game):
 
     def parse_text(self, text: str) -> GameLog:
         """A log from the text notation."""
-        raise NotImplementedError
+        return parse_text(text)[0]
 
     def print_text(self, log: GameLog) -> str:
         """The canonical text notation of a log."""
-        raise NotImplementedError
+        return print_text(log)
 
     def generate(self, players: int, seed: int) -> dict:
         """A complete legal game played by a seeded random player."""
