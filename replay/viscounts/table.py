@@ -35,6 +35,7 @@ class Table:
         self.warnings: list[dict] = []
         self.markers: list[tuple[int, dict]] = []
         self.touched: set[str] = set()
+        self.exits: dict[str, list[str]] = {}  # space -> the spaces its arrows lead to
 
     # -- lookups ----------------------------------------------------------------------
 

@@ -174,11 +174,15 @@ def handle_play(table: Table, event: dict) -> None:
 
 
 def exits(table: Table, space_id: str) -> list[str]:
-    """The spaces the arrows lead to from a space."""
-    space = table.catalog.spaces[space_id]
-    side = table.side_of(space_id)
-    return [table.side(side if where == "same" else table.next_side(side)).spaces[role].id
+    """The spaces the arrows lead to from a space (the board is fixed once set up)."""
+    known = table.exits.get(space_id)
+    if known is None:
+        space = table.catalog.spaces[space_id]
+        side = table.side_of(space_id)
+        known = table.exits[space_id] = [
+            table.side(side if where == "same" else table.next_side(side)).spaces[role].id
             for role, where in space.exits]
+    return known
 
 
 def move_cost(table: Table, player: Player, steps: int) -> int:
