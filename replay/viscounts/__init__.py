@@ -20,6 +20,7 @@ from replay.viscounts.notation import parse_text, print_text
 from replay.viscounts.phases import LEDGER_ORDER
 from replay.viscounts.report import build_report
 from replay.viscounts.rules import RULES, VARIANTS
+from replay.viscounts.scoresheet import ScoresheetSchema, score_sheet
 from replay.viscounts.sections import final_tables, report_sections
 from replay.viscounts.table import new_table
 
@@ -43,6 +44,7 @@ class Viscounts(Game):
         Category("deeds", "Deeds"), Category("poverty", "Poverty"),
         Category("prosperity", "Prosperity"), Category("total", "Total"))
     phase_order = LEDGER_ORDER
+    scoresheet_schema = ScoresheetSchema
 
     def replay(self, log: GameLog, mode: str = "strict", catalog: dict | None = None) -> dict:
         """Replay a Viscounts log and return its report document."""
@@ -70,7 +72,7 @@ class Viscounts(Game):
 
     def score_sheet(self, log: GameLog, sheet: object, catalog: dict | None = None) -> dict:
         """Final scoring from a scoresheet."""
-        raise NotImplementedError
+        return score_sheet(log, sheet, catalog)
 
     def parse_text(self, text: str) -> GameLog:
         """A log from the text notation."""

@@ -63,11 +63,14 @@ def handle_collision(table: Table, event: dict) -> None:
     for kind in ("unlocks", "cards"):  # step 1: second Workshops; step 2: collision cards
         for name in order:
             _collision_effects(table, name, kind)
-    space = start if table.variant("collision-read-at-start") else player.virtue
+    at_start = table.variant("collision-read-at-start")
+    space = start if at_start else player.virtue
     if "space" in event and event["space"] != space:
+        other = "collision-read-at-start" if not at_start and event["space"] == start \
+            else None
         table.breach("viscounts.collision.track", f"the markers stand on space {space}, "
                      f"not {event['space']}", player=player.name, expected=str(space),
-                     found=str(event["space"]))
+                     found=str(event["space"]), legal_under=other)
     row = table.catalog.player_board.collision[space - 1]
     resolve(table, player.name, row.current, f"collision-{space}")
     for name in order[1:]:
