@@ -91,6 +91,8 @@ class ReportSchema(Schema):
     input_sha256 = fields.String(required=True)
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
     warnings = fields.List(fields.Dict(), required=True)
+    notes = fields.List(fields.Dict(), metadata={
+        "description": "moments of the game worth reading (not violations)"})
     problems = fields.List(fields.Nested(ProblemItemSchema))
     input = fields.String(metadata={"description": "'scoresheet' for scoresheet input"})
     game = fields.String()

@@ -196,5 +196,5 @@ def take_manuscript(table: Table, player: Player, side: str) -> None:
         state.bonus_taken[ribbon] = player.name
         player.bonuses.append(ribbon)
         table.touch(table.catalog.cleric_bonuses[ribbon].id)
-        table.warnings.append({"event": table.event, "message": f"{player.name} is the "
-                               f"first with 3 {ribbon} manuscripts: Cleric Bonus card"})
+        table.note(f"{player.name} is the first with 3 {ribbon} manuscripts and takes the "
+                   f"{ribbon} Cleric Bonus card")
