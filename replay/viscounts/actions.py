@@ -148,6 +148,10 @@ def handle_transcribe(table: Table, event: dict) -> None:
     side = table.side_of(player.space)
     pile = table.state.manuscripts[side]
     expected = pile.top if pile.size else f"{side}-ms"
+    if expected is None:
+        table.breach("viscounts.log.reveal", f"the top of the manuscript pile of {side} was "
+                     "never revealed", player=player.name, found=event["manuscript"],
+                     skip=True)
     if event["manuscript"] != expected:
         table.breach("viscounts.transcribe.where", f"the manuscript at {player.name}'s "
                      f"Viscount is {expected}, not {event['manuscript']}",
