@@ -50,6 +50,7 @@ class LedgerRowSchema(Schema):
     round = fields.Integer(required=True)
     phase = fields.String(required=True)
     source = fields.String(required=True)
+    turn = fields.String(metadata={"description": "whose turn it was (games with turns)"})
 
 
 class ClaimSchema(Schema):

@@ -146,7 +146,8 @@ class Table:
         phase = self.phases[state.phase].ledger if state.phase in self.phases else state.phase
         self.ledger.append(LedgerRow(
             event=self.event, player=name, resource=what, delta=delta, after=after,
-            reason=reason, round=state.round, phase=phase, source=source))
+            reason=reason, round=state.round, phase=phase, source=source,
+            turn=state.current))
 
     # -- checks shared by the handlers ---------------------------------------------------
 
