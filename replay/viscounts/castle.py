@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from replay.core.words import counted
 from replay.viscounts.actions import begin_action
 from replay.viscounts.effects import ask, resolve, trigger
 from replay.viscounts.funding import fund
@@ -24,8 +25,9 @@ def handle_workers(table: Table, event: dict) -> None:
                      found=str(count), skip=True)
     icons = fund(table, player, "place_workers", event)
     if icons < brackets[count]:
-        table.breach("viscounts.castle.brackets", f"{count} Workers need {brackets[count]} "
-                     f"Noble icons; {player.name} has {icons}", player=player.name,
+        table.breach("viscounts.castle.brackets", f"placing {counted(count, 'Worker')} "
+                     f"takes {counted(brackets[count], 'Noble icon')}; {player.name} has "
+                     f"{icons}", player=player.name,
                      expected=str(brackets[count]), found=str(icons))
     place(table, player.name, table.side_of(player.space), count)
     trigger(table, player.name, "after_place_workers")

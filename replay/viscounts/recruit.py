@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from replay.core.words import counted
 from replay.viscounts.cards import draw
 from replay.viscounts.effects import criminal_icons, ongoing, resolve, shuffle_discards, trigger
 from replay.viscounts.funding import revealed_adjacent, take_top
@@ -112,8 +113,8 @@ def handle_draw(table: Table, event: dict) -> None:
         if player.hand_size + len(cards) > limit:
             table.breach("viscounts.draw.over_limit" if player.hand_size >= limit
                          else "viscounts.draw.limit",
-                         f"{player.name} holds {player.hand_size} cards and may draw up to "
-                         f"{limit}, not {len(cards)} more", player=player.name,
+                         f"{player.name} holds {counted(player.hand_size, 'card')} and may "
+                         f"draw up to {limit}, not {len(cards)} more", player=player.name,
                          expected=f"at most {max(0, limit - player.hand_size)}",
                          found=str(len(cards)))
     for card in cards:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from replay.core.words import counted
 from replay.viscounts.cards import from_deck, from_hand
 from replay.viscounts.effects import ask, criminal_icons, resolve, shuffle_discards
 from replay.viscounts.phases import expected_next
@@ -64,7 +65,8 @@ def _leave(table: Table, phase: str) -> None:
                      player=player.name, skip=True)
     if phase == "move" and not state.moved:
         table.breach("viscounts.move.steps", f"{player.name} must move the Viscount at least "
-                     f"{_value(table)} spaces before the next phase", player=player.name)
+                     f"{counted(_value(table), 'space')} before the next phase",
+                     player=player.name)
     if phase == "collision" and collision_due(player) and not state.collided:
         table.breach("viscounts.collision.when", f"{player.name}'s Virtue and Corruption "
                      f"markers share space {player.virtue}: the collision must be resolved "
@@ -89,9 +91,9 @@ def close_turn(table: Table, last: bool = False) -> None:
     limit = hand_limit(table, player)
     if player.hand_size < limit and (player.draw_count or player.discard):
         table.breach("viscounts.draw.limit", f"{player.name} ends the turn with "
-                     f"{player.hand_size} cards in hand: draw up to {limit}",
-                     player=player.name, expected=f"{limit} cards",
-                     found=f"{player.hand_size} cards")
+                     f"{counted(player.hand_size, 'card')} in hand: draw up to {limit}",
+                     player=player.name, expected=counted(limit, "card"),
+                     found=counted(player.hand_size, "card"))
 
 
 def start_turn(table: Table, player: Player) -> None:
@@ -217,8 +219,8 @@ def handle_move(table: Table, event: dict) -> None:
     if len(path) < value:
         table.breach("viscounts.move.steps", f"{player.name} played "
                      f"{table.name(state.played)} (Silver value {value}) and must move at "
-                     f"least {value} spaces, not {len(path)}", player=player.name,
-                     expected=f"{value} spaces", found=f"{len(path)} spaces")
+                     f"least {counted(value, 'space')}, not {len(path)}", player=player.name,
+                     expected=counted(value, "space"), found=counted(len(path), "space"))
     cost = move_cost(table, player, len(path))
     if "silver" in event and event["silver"] != cost:
         table.breach("viscounts.move.extra_paid", f"{len(path)} spaces after a card worth "
