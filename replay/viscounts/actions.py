@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from replay.core.words import counted
 from replay.viscounts.effects import ask, resolve, trigger
 from replay.viscounts.funding import WORDS, fund
 from replay.viscounts.state import Player
@@ -51,9 +52,9 @@ def handle_trade(table: Table, event: dict) -> None:
                      player=player.name, found=str(times), skip=True)
     merchants = fund(table, player, "trade", event)
     if merchants < times * rate:
-        table.breach(TRADE_RULE[exchange["kind"]], f"{merchants} Merchant icons pay for "
-                     f"{merchants // rate} uses of the exchange at {space.id} "
-                     f"({rate} each), not {times}", player=player.name,
+        table.breach(TRADE_RULE[exchange["kind"]], f"{counted(merchants, 'Merchant icon')} "
+                     f"pay for {counted(merchants // rate, 'use')} of the exchange at "
+                     f"{space.id} ({rate} each), not {times}", player=player.name,
                      expected=f"at most {merchants // rate}", found=str(times))
     kind, name = exchange["kind"], player.name
     if kind == "silver":
