@@ -36,13 +36,9 @@ class Claims:
                 continue
             self._compare(table, index, name, what, claimed, _value(table, name, what))
 
-    def close(self, table: Table, totals: dict[str, int] | None,
-              before_scoring: Table | None = None) -> None:
-        """Compare the final scoresheet with the computed totals (if the game was scored).
-
-        ``before_scoring`` (a copy of the table before final scoring) lets a wrong total
-        name the scoring variant under which it would be right.
-        """
+    def close(self, table: Table, totals: dict[str, int] | None) -> None:
+        """Compare the final scoresheet with the computed totals (if the game was scored);
+        a wrong total names the scoring variant under which it would be right."""
         if self.final is None:
             return
         index, scores = self.final
@@ -56,19 +52,21 @@ class Claims:
                 return
             else:
                 self._compare(table, index, name, "final score", claimed, totals[name])
-        if before_scoring is not None:
-            self._other_readings(before_scoring)
+        if totals is not None:
+            self._other_readings(table)
 
-    def _other_readings(self, scratch: Table) -> None:
+    def _other_readings(self, table: Table) -> None:
         wrong = [i for i in self.items if i["what"] == "final score" and not i["match"]]
         if not wrong:
             return
         for variant in SCORING_VARIANTS:
-            if scratch.judge.allows(variant):
+            if table.judge.allows(variant):
                 continue
-            trial = snapshot(scratch)
-            trial.judge = copy.copy(scratch.judge)
-            trial.judge.variants = scratch.judge.variants | {variant}
+            trial = snapshot(table)
+            for player in trial.state.players.values():
+                player.points = 0  # points come only from final scoring: score it again
+            trial.judge = copy.copy(table.judge)
+            trial.judge.variants = table.judge.variants | {variant}
             totals = final_scoring(trial)["players"]
             for item in wrong:
                 if "matches_under" not in item and \
