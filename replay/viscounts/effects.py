@@ -9,6 +9,7 @@ from __future__ import annotations
 from replay.viscounts.state import Decision
 from replay.viscounts.table import Table
 
+PLAIN = frozenset({"silver", "ink", "gold", "stone"})  # gains that are just a number
 PASSIVE = frozenset({"on", "convert", "icons", "extra_move", "dismiss_cost", "hand_limit",
                      "score_per"})
 
@@ -32,10 +33,10 @@ def ask(table: Table, name: str, kind: str, source: str, optional: bool, **data)
 
 def gain_items(table: Table, name: str, items: dict, source: str) -> None:
     """Gain each item of a ``gain`` effect; Corruption resolves before Virtue (p.10)."""
-    reason = f"{table.name(source)}"
-    for what in ("silver", "ink", "gold", "stone"):
-        if items.get(what):
-            table.change(name, what, items[what], reason, source)
+    reason = table.name(source)
+    for what, amount in items.items():
+        if what in PLAIN and amount:
+            table.change(name, what, amount, reason, source)
     if items.get("corruption"):
         table.move_marker(name, "corruption", items["corruption"], reason, source)
     if items.get("virtue"):

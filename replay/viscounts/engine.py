@@ -51,7 +51,7 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
                      "before anything else happens", expected="reveal", found=kind)
     if kind not in KEEP_WAITING and state.pending:
         decline_waiting(table, kind)
-    if table.variant("strict-primary-action"):
+    if table.strict_primary_action:
         _require_primary_action(table, kind)
     EVENT_SPECS[kind].handler(table, event)
 

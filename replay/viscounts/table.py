@@ -28,6 +28,7 @@ class Table:
         self.catalog = catalog
         self.judge = judge
         self.phases = phases
+        self.labels = {name: phase.ledger for name, phase in phases.items()}  # ledger labels
         self.state = TableState(players={n: Player(n) for n in players}, seats=list(players))
         self.ledger: list[LedgerRow] = []
         self.event: int | None = None
@@ -36,6 +37,8 @@ class Table:
         self.markers: list[tuple[int, dict]] = []
         self.touched: set[str] = set()
         self.exits: dict[str, list[str]] = {}  # space -> the spaces its arrows lead to
+        # Read at every event, so looked up once.
+        self.strict_primary_action = judge.allows("strict-primary-action")
 
     # -- lookups ----------------------------------------------------------------------
 
@@ -142,7 +145,7 @@ class Table:
     def _row(self, name: str, what: str, delta: int, after: int, reason: str,
              source: str) -> None:
         state = self.state
-        phase = self.phases[state.phase].ledger if state.phase in self.phases else state.phase
+        phase = self.labels.get(state.phase, state.phase)
         self.ledger.append(LedgerRow(
             event=self.event, player=name, resource=what, delta=delta, after=after,
             reason=reason, round=state.round, phase=phase, source=source,
