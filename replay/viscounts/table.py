@@ -19,6 +19,13 @@ from replay.viscounts.phases import PHASES
 from replay.viscounts.rules import RULES, VARIANTS
 from replay.viscounts.state import Player, TableState
 
+# How messages name the sources that are rules or moments rather than components.
+SOURCE_WORDS = {
+    "castle-tier3": "a Worker reaching castle tier 3", "bump-tier1": "a bump from tier 1",
+    "bump-tier2": "a bump from tier 2", "debt": "a flipped Debt", "castle": "the castle",
+    "shuffle": "the shuffle check", "movement": "movement", "landed": "{} landing here",
+}
+
 
 class Table:
     """A replay in progress."""
@@ -60,13 +67,35 @@ class Table:
         return Townsfolk(printed["id"], printed["name"], "preprinted", printed["cost"],
                          tuple(printed["icons"]), None, None, printed.get("hire"))
 
-    def name(self, ident: str) -> str:
-        """A card or component as printed, for messages."""
-        if ident in self.catalog.townsfolk:
-            return self.catalog.townsfolk[ident].name
+    def name(self, ident: str | None) -> str:
+        """A card or component as printed (or said), for messages and ledger reasons."""
+        catalog = self.catalog
+        if ident is None:
+            return "an unrevealed card"
+        if ident in catalog.townsfolk:
+            return catalog.townsfolk[ident].name
         if ident.endswith("-tf"):
             return self.side(ident[:-3]).townsfolk_space["name"]
-        return ident
+        if ident in catalog.manuscripts or ident.endswith("-ms"):
+            return f"manuscript {ident}"
+        if ident in catalog.spaces:
+            return f"the exchange at {ident}"
+        if ident in catalog.spots:
+            return f"building spot {ident}"
+        if ident in catalog.links:
+            return f"link {ident}"
+        if ident in catalog.castle.tier2_ids:
+            return f"castle tier-2 section {ident}"
+        if ident.startswith("pc-"):
+            return f"Player Card {ident[3:]}"
+        if ident.startswith("collision-"):
+            return f"collision space {ident.removeprefix('collision-')}"
+        building, _, slot = ident.rpartition("-")
+        if building in catalog.buildings:
+            return f"{catalog.buildings[building].name} slot {slot}"
+        prefix, _, rest = ident.partition(":")
+        return SOURCE_WORDS.get(prefix, "{}").format(rest) if rest else \
+            SOURCE_WORDS.get(ident, ident)
 
     def side(self, side_id: str):
         """A segment side by id."""

@@ -230,7 +230,8 @@ def handle_move(table: Table, event: dict) -> None:
         table.breach("viscounts.move.extra_paid", f"{player.name} has {player.silver} "
                      f"Silver and cannot pay {cost} for the extra spaces", player=player.name,
                      expected=f"{cost} Silver", found=f"{player.silver} Silver", skip=True)
-    table.change(player.name, "silver", -cost, f"{cost} extra spaces of movement", "movement")
+    table.change(player.name, "silver", -cost, f"{counted(cost, 'extra space')} of movement",
+                 "movement")
     player.space = here
     table.touch(here)
     state.moved = True
