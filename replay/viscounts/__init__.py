@@ -14,6 +14,7 @@ from replay.viscounts.claims import Claims
 from replay.viscounts.engine import finish, run_events
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.generate import generate
+from replay.viscounts.hints import add_variant_hints
 from replay.viscounts.inspect import replay_to, state_at
 from replay.viscounts.legal import legal_actions
 from replay.viscounts.notation import parse_text, print_text
@@ -57,6 +58,7 @@ class Viscounts(Game):
         claims.close(table, {n: p.points for n, p in table.state.players.items()}
                      if final else None)
         replayed = len(events) if completed else table.judge.event
+        add_variant_hints(table, events, loaded, mode, log.players, log.variants)
         return build_report(log, table, loaded, mode, replayed, final, claims,
                             log.warnings + warnings)
 

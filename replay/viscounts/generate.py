@@ -57,12 +57,13 @@ class _Chance:
 
 
 def generate(players: int, seed: int, catalog: Catalog | None = None,
-             with_final: bool = True) -> dict:
-    """A complete legal game for ``players`` players as a JSON log document."""
+             with_final: bool = True, variants: tuple[str, ...] = ()) -> dict:
+    """A complete legal game for ``players`` players as a JSON log document, played under
+    the named ``variants``."""
     catalog = catalog or load_catalog()
     rng = random.Random(seed)
     names = list(NAMES[:players])
-    table = new_table(names, catalog)
+    table = new_table(names, catalog, variants=variants)
     claims = Claims()
     events: list[dict] = []
 
@@ -90,7 +91,7 @@ def generate(players: int, seed: int, catalog: Catalog | None = None,
                                                    for n in names}})
     return {
         "header": {"game": "viscounts", "ruleset": "viscounts-2020", "catalog": catalog.id,
-                   "variants": [], "players": names,
+                   "variants": list(variants), "players": names,
                    "metadata": {"generator": "referee generate", "seed": str(seed)}},
         "events": events,
     }

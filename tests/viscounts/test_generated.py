@@ -243,3 +243,14 @@ def test_strict_primary_action_refuses_a_turn_that_skipped_a_possible_action(see
     between = {t for t in before[last_move + 1:]}
     assert not between & {"trade", "construct", "workers", "transcribe"}
     assert events[first["event"]]["type"] in ("hire", "collision", "draw", "play")
+
+
+@pytest.mark.parametrize("variant", ["shuffle-icon-check", "collision-read-at-start"])
+def test_a_game_played_under_an_undeclared_variant_is_legal_under_it(variant):
+    """Played under the variant, the game replays legal with it declared; without it, the
+    first refusal says it is legal under that variant."""
+    log = generate(2, 1, variants=(variant,))
+    assert replay.replay(log)["verdict"] == "legal"
+    log["header"]["variants"] = []
+    first = replay.replay(log)["violations"][0]
+    assert first["legal_under"] == variant
