@@ -55,7 +55,7 @@ POSITIONAL = {
     "rearrange": ("cards",), "free_hire": ("pile", "card"), "castle_move": ("from", "to"),
     "free_workers": ("section",), "free_building": ("slot", "spot"),
     "free_manuscript": ("pile", "manuscript"), "castle_order": ("section",),
-    "bump": ("section",), "marker": ("round",),
+    "castle_split": ("section", "clockwise"), "bump": ("section",), "marker": ("round",),
 }
 # Fields naming Townsfolk cards, written by printed name where the name is unique.
 CARD_FIELDS = frozenset({"card", "cards", "dismiss", "townsfolk"})
