@@ -1,0 +1,85 @@
+"""Hand-worked Viscounts fixtures: the oracle the engine is checked against.
+
+Each ``fixtures/viscounts/worked/NAME.json`` was worked out by hand from the rule text, without
+the engine (``NAME.worked.md`` shows the computation, page by page). ``NAME.expected.json``
+holds what the report must say: the verdict, the first violation (rule id and event index),
+every ``check`` claim's value as computed by hand and whether the log's claim matches it, and
+for complete games the final breakdown by category.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import replay
+from tests.conftest import FIXTURES
+
+WORKED = FIXTURES / "viscounts" / "worked"
+CASES = sorted(p for p in WORKED.glob("*.json") if not p.name.endswith(".expected.json"))
+
+needs_engine = pytest.mark.skipif(
+    "viscounts" not in replay.GAMES,
+    reason="the Viscounts engine is not registered in replay.GAMES yet")
+
+
+def _expected(path):
+    return json.loads(path.with_name(path.stem + ".expected.json").read_text())
+
+
+def _report(path):
+    expected = _expected(path)
+    return expected, replay.replay(json.loads(path.read_text()),
+                                   mode=expected.get("mode", "strict"))
+
+
+@needs_engine
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_verdict_and_first_violation(path):
+    expected, report = _report(path)
+    found = [{"rule": v["rule"], "event": v["event"]} for v in report["violations"]]
+    assert found[:1] == expected["violations"], report["violations"]
+    assert report["verdict"] == expected["verdict"]
+
+
+@needs_engine
+@pytest.mark.parametrize(
+    "path", [p for p in CASES if _expected(p)["checks"]], ids=lambda p: p.stem)
+def test_every_check_claim(path):
+    expected, report = _report(path)
+    claims = {(c["event"], c["player"], c["what"]): c for c in report["claims"]}
+    for want in expected["checks"]:
+        key = (want["event"], want["player"], want["what"])
+        assert key in claims, f"no claim reported for {key}"
+        assert claims[key]["computed"] == want["computed"], (key, claims[key])
+        assert claims[key]["match"] is want["match"], (key, claims[key])
+
+
+@needs_engine
+@pytest.mark.parametrize(
+    "path", [p for p in CASES if "final" in _expected(p)], ids=lambda p: p.stem)
+def test_final_breakdown_by_category(path):
+    expected, report = _report(path)
+    assert report["final"]["players"] == expected["final"]
+    if "winner" in expected:
+        assert report["standings"][0]["player"] == expected["winner"]
+
+
+def test_every_fixture_is_worked_and_expected():
+    assert CASES, "no hand-worked Viscounts fixtures found"
+    for path in CASES:
+        assert path.with_name(path.stem + ".expected.json").exists(), path.name
+        assert path.with_name(path.stem + ".worked.md").exists(), path.name
+        expected = _expected(path)
+        assert expected["verdict"] in ("legal", "illegal", "score_mismatch", "incomplete")
+        assert (expected["verdict"] == "illegal") == bool(expected["violations"]), path.name
+
+
+def test_violation_rule_ids_exist():
+    """Every rule an expected file names is a stable id of rules.json."""
+    rules = {r["id"] for r in json.loads(
+        (WORKED.parents[2] / "replay" / "viscounts" / "data" / "rules.json").read_text())}
+    for path in CASES:
+        for violation in _expected(path)["violations"]:
+            assert violation["rule"] in rules, (path.name, violation["rule"])
