@@ -16,6 +16,10 @@ class CatalogSummarySchema(Schema):
     sha256 = fields.String(required=True, validate=validate.Length(equal=64))
     printed = fields.Boolean(required=True)
     description = fields.String(required=True)
+    placeholder_values = fields.Integer(
+        metadata={"description": "placeholder values in the catalog (not the printed game)"})
+    placeholders_used = fields.List(fields.Dict(), metadata={
+        "description": "the placeholder values the verdict depended on"})
 
 
 class ViolationSchema(Schema):

@@ -1,0 +1,84 @@
+"""Claims: what the table believed (checkpoints and the final scoresheet), compared."""
+
+from __future__ import annotations
+
+import copy
+
+from replay.viscounts.scoring import final_scoring
+from replay.viscounts.table import Table
+
+HOLDINGS = ("silver", "ink", "gold", "stone", "debts", "paid_debts", "deeds",
+            "approved_deeds", "virtue", "corruption", "workers")
+CLAIMABLE = ("vp", *HOLDINGS, "hand", "space")
+ALIASES = {"points": "vp", "score": "vp"}
+
+
+class Claims:
+    """Collects claim comparisons in log order."""
+
+    def __init__(self):
+        self.items: list[dict] = []
+        self.final: tuple[int, dict] | None = None
+
+    def record(self, table: Table, index: int, event: dict) -> None:
+        """Compare a ``check`` now; keep a ``final`` scoresheet for after final scoring."""
+        if event["type"] == "final":
+            self.final = (index, event["scores"])
+            return
+        name = table.acting(event).name
+        for written, claimed in event["values"].items():
+            what = ALIASES.get(written, written)
+            if what not in CLAIMABLE:
+                table.warnings.append({"event": index, "message": f"cannot check "
+                                       f"{written!r}; claimable: {', '.join(CLAIMABLE)}"})
+                continue
+            self._compare(table, index, name, what, claimed, _value(table, name, what))
+
+    def close(self, table: Table, totals: dict[str, int] | None) -> None:
+        """Compare the final scoresheet with the computed totals (if the game was scored)."""
+        if self.final is None:
+            return
+        index, scores = self.final
+        for name, claimed in scores.items():
+            if name not in table.state.players:
+                table.warnings.append({"event": index, "message": f"score for unknown "
+                                       f"player {name!r} ignored"})
+            elif totals is None:
+                table.warnings.append({"event": index, "message": "the final scores cannot "
+                                       "be compared: the game was not scored"})
+                return
+            else:
+                self._compare(table, index, name, "final score", claimed, totals[name])
+
+    def _compare(self, table: Table, index: int, name: str, what: str, claimed,
+                 computed) -> None:
+        item = {"event": index, "player": name, "what": what, "claimed": claimed,
+                "computed": computed, "match": claimed == computed}
+        if not item["match"] and what not in ("space", "hand", "vp"):
+            resource = "points" if what == "final score" else what
+            item["explained_by"] = [row.to_dict() for row in table.ledger
+                                    if row.player == name and row.resource == resource]
+        self.items.append(item)
+
+    def first_divergence(self) -> dict | None:
+        """The earliest claim that differs from the computed value."""
+        return next((item for item in self.items if not item["match"]), None)
+
+
+def _value(table: Table, name: str, what: str):
+    player = table.player(name)
+    if what == "hand":
+        return player.hand_size
+    if what == "space":
+        return player.space
+    if what == "vp":
+        return projected_points(table, name)
+    return getattr(player, what)
+
+
+def projected_points(table: Table, name: str) -> int:
+    """The points a final scoring would give now (on a copy of the table)."""
+    scratch = copy.copy(table)
+    scratch.state = copy.deepcopy(table.state)
+    scratch.ledger, scratch.warnings = [], []
+    return final_scoring(scratch)["players"][name]["total"]
