@@ -50,6 +50,7 @@ class LedgerRowSchema(Schema):
     round = fields.Integer(required=True)
     phase = fields.String(required=True)
     source = fields.String(required=True)
+    turn = fields.String(metadata={"description": "whose turn it was (games with turns)"})
 
 
 class ClaimSchema(Schema):
@@ -91,6 +92,8 @@ class ReportSchema(Schema):
     input_sha256 = fields.String(required=True)
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
     warnings = fields.List(fields.Dict(), required=True)
+    notes = fields.List(fields.Dict(), metadata={
+        "description": "moments of the game worth reading (not violations)"})
     problems = fields.List(fields.Nested(ProblemItemSchema))
     input = fields.String(metadata={"description": "'scoresheet' for scoresheet input"})
     game = fields.String()

@@ -148,6 +148,10 @@ def handle_transcribe(table: Table, event: dict) -> None:
     side = table.side_of(player.space)
     pile = table.state.manuscripts[side]
     expected = pile.top if pile.size else f"{side}-ms"
+    if expected is None:
+        table.breach("viscounts.log.reveal", f"the top of the manuscript pile of {side} was "
+                     "never revealed", player=player.name, found=event["manuscript"],
+                     skip=True)
     if event["manuscript"] != expected:
         table.breach("viscounts.transcribe.where", f"the manuscript at {player.name}'s "
                      f"Viscount is {expected}, not {event['manuscript']}",
@@ -196,5 +200,5 @@ def take_manuscript(table: Table, player: Player, side: str) -> None:
         state.bonus_taken[ribbon] = player.name
         player.bonuses.append(ribbon)
         table.touch(table.catalog.cleric_bonuses[ribbon].id)
-        table.warnings.append({"event": table.event, "message": f"{player.name} is the "
-                               f"first with 3 {ribbon} manuscripts: Cleric Bonus card"})
+        table.note(f"{player.name} is the first with 3 {ribbon} manuscripts and takes the "
+                   f"{ribbon} Cleric Bonus card")

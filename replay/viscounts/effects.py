@@ -75,9 +75,8 @@ def _reveal_end_card(table: Table, card: str) -> None:
     if state.last_round is None:
         # Finish this round, then one more full round (p.23).
         state.last_round = state.round + 1
-    table.warnings.append({"event": table.event, "message":
-                           f"the {card.capitalize()} card is revealed: round "
-                           f"{state.last_round} is the last"})
+    table.note(f"the {card.capitalize()} card is revealed: the end is triggered, round "
+               f"{state.last_round} is the last")
 
 
 def flip(table: Table, name: str, what: str, source: str) -> bool:
@@ -163,9 +162,7 @@ def _flip(table, name, effect, source):
         if can_flip(table, name, "either"):
             ask(table, name, "flip", source, optional=False, what="either")
     elif not flip(table, name, what, source):
-        table.warnings.append({"event": table.event, "message":
-                               f"{name} has no {what} to flip for {table.name(source)}: "
-                               "the flip is lost"})
+        table.note(f"{name} has no {what} to flip for {table.name(source)}: the flip is lost")
 
 
 def _rearrange(table, name, effect, source):

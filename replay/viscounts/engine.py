@@ -80,7 +80,7 @@ def finish(table: Table) -> dict | None:
     try:
         if table.state.pending:
             decline_waiting(table, "the end of the log")
-        close_turn(table)
+        close_turn(table, last=True)
     except (StopReplay, SkipEvent):
         return None
     return final_scoring(table)

@@ -98,11 +98,22 @@ def fund(table: Table, player: Player, action: str, event: dict) -> int:
     return count
 
 
-def adjacent_card(table: Table, player: Player) -> str:
-    """The face-up Townsfolk next to the Viscount: the pile top, or its pre-printed card."""
+def adjacent_card(table: Table, player: Player) -> str | None:
+    """The face-up Townsfolk next to the Viscount: the pile top, or its pre-printed card
+    (None while the log has not revealed the new top)."""
     side = table.side_of(player.space)
     top = table.state.townsfolk[side].top
     return top if table.state.townsfolk[side].size else f"{side}-tf"
+
+
+def revealed_adjacent(table: Table, player: Player, ident: str) -> str:
+    """The adjacent card, or a ``viscounts.log.reveal`` violation when it is unknown."""
+    adjacent = adjacent_card(table, player)
+    if adjacent is None:
+        table.breach("viscounts.log.reveal", f"the top of the Townsfolk pile at "
+                     f"{player.name}'s Viscount was never revealed", player=player.name,
+                     found=ident, skip=True)
+    return adjacent
 
 
 def dismiss_cost(table: Table, player: Player, card) -> int:
@@ -116,7 +127,7 @@ def dismiss(table: Table, player: Player, action: str, ident: str, silver_paid: 
     if player.dismissed_this_turn:
         table.breach("viscounts.dismiss.once", f"{player.name} has already dismissed a "
                      "card this turn", player=player.name, found=ident, skip=True)
-    adjacent = adjacent_card(table, player)
+    adjacent = revealed_adjacent(table, player, ident)
     if ident != adjacent:
         table.breach("viscounts.dismiss.adjacent", f"{table.name(ident)} is not adjacent "
                      f"to {player.name}'s Viscount: {table.name(adjacent)} is",

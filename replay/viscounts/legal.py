@@ -148,12 +148,11 @@ def funding_options(table: Table, player: Player, action: str, cost: int) -> lis
     """Ways to fund ``cost`` icons: without a dismiss, and with the adjacent card."""
     options = []
     convs = converters(table, player, action)
-    for dismiss in (None, adjacent_card(table, player)):
+    adjacent = adjacent_card(table, player)
+    for dismiss in (None, adjacent) if adjacent and not player.dismissed_this_turn else (None,):
         icons = board_icons(table, player)
         silver = player.silver
         if dismiss:
-            if player.dismissed_this_turn or dismiss is None:
-                continue
             card = table.card(dismiss)
             if ICON[action] not in card.icons and "criminal" not in card.icons:
                 continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from replay.viscounts.cards import draw
 from replay.viscounts.effects import criminal_icons, ongoing, resolve, shuffle_discards, trigger
-from replay.viscounts.funding import adjacent_card, take_top
+from replay.viscounts.funding import revealed_adjacent, take_top
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import collision_due, enter, hand_limit, own_turn
@@ -18,7 +18,7 @@ def handle_hire(table: Table, event: dict) -> None:
     if player.hired_this_turn:
         table.breach("viscounts.recruit.once", f"{player.name} has already hired this turn",
                      player=player.name, found=event["card"], skip=True)
-    adjacent = adjacent_card(table, player)
+    adjacent = revealed_adjacent(table, player, event["card"])
     if adjacent.endswith("-tf"):
         table.breach("viscounts.recruit.preprinted", f"the Townsfolk pile at "
                      f"{player.name}'s Viscount is empty: its pre-printed card cannot be "

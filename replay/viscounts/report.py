@@ -38,6 +38,7 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
                     "expected_next": expected_next(table)},
         "violations": [v.to_dict() for v in table.judge.violations],
         "warnings": warnings + table.warnings,
+        "notes": table.notes,
         "claims": claims.items,
         "first_divergence": claims.first_divergence(),
         "phases": phase_breakdown(table.ledger, LEDGER_ORDER),

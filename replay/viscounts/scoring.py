@@ -15,7 +15,7 @@ CATEGORIES = ("buildings", "castle", "manuscripts", "leader", "cleric", "debts",
 def final_scoring(table: Table) -> dict:
     """Score every category for every player; ongoing card effects are off (p.23)."""
     state = table.state
-    state.phase = "over"
+    state.phase, state.current = "over", None
     table.event = None
     breakdown = {name: dict.fromkeys(CATEGORIES, 0) for name in state.seats}
 

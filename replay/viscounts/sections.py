@@ -14,13 +14,19 @@ def _rows(value) -> list[dict]:
 
 
 def report_sections(report: dict) -> list[Section]:
-    """Every placeholder catalog value the verdict depended on."""
+    """Moments of the game, then every placeholder catalog value the verdict depended on."""
+    sections = []
+    notes = _rows(report.get("notes"))
+    if notes:
+        sections.append(Section("moments", "Moments of the game", ["Event", "Round", "What"],
+                                [[n.get("event"), n.get("round"), n.get("message")]
+                                 for n in notes]))
     used = _rows(_dict(report.get("catalog")).get("placeholders_used"))
     if not used:
-        return []
+        return sections
     rows = [[u.get("entry"), u.get("field"), str(u.get("value")), u.get("note", "")]
             for u in used]
-    return [Section("placeholders", "Placeholder values used",
+    return [*sections, Section("placeholders", "Placeholder values used",
                     ["Entry", "Field", "Value used", "Note"], rows,
                     note=f"This game used {len(rows)} placeholder values of the catalog: "
                          "check them against the printed components.")]

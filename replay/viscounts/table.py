@@ -32,7 +32,8 @@ class Table:
         self.state = TableState(players={n: Player(n) for n in players}, seats=list(players))
         self.ledger: list[LedgerRow] = []
         self.event: int | None = None
-        self.warnings: list[dict] = []
+        self.warnings: list[dict] = []  # leniencies: what was accepted and normalised
+        self.notes: list[dict] = []  # moments worth reading: end trigger, bonuses, lost flips
         self.markers: list[tuple[int, dict]] = []
         self.touched: set[str] = set()
         self.exits: dict[str, list[str]] = {}  # space -> the spaces its arrows lead to
@@ -84,6 +85,11 @@ class Table:
         castle = self.catalog.castle
         i = (self.state.castle_offset + self.state.segments.index(side_id)) % len(castle.tier2)
         return castle.tier2_ids[i], castle.tier2[i]
+
+    def note(self, message: str) -> None:
+        """Record a moment of the game the report tells (not a violation)."""
+        self.notes.append({"event": self.event, "round": self.state.round,
+                           "message": message})
 
     def variant(self, name: str) -> bool:
         """Whether the log declared the variant."""
@@ -140,7 +146,8 @@ class Table:
         phase = self.phases[state.phase].ledger if state.phase in self.phases else state.phase
         self.ledger.append(LedgerRow(
             event=self.event, player=name, resource=what, delta=delta, after=after,
-            reason=reason, round=state.round, phase=phase, source=source))
+            reason=reason, round=state.round, phase=phase, source=source,
+            turn=state.current))
 
     # -- checks shared by the handlers ---------------------------------------------------
 

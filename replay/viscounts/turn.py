@@ -76,12 +76,15 @@ def _value(table: Table) -> int:
     return table.card(played).cost if played else 0
 
 
-def close_turn(table: Table) -> None:
-    """End the current turn: every phase passed, the hand filled."""
+def close_turn(table: Table, last: bool = False) -> None:
+    """End the current turn: every phase passed, the hand filled (not after the last turn,
+    when no card will be played again)."""
     state = table.state
     if state.current is None:
         return
     enter(table, "draw", "end of turn")
+    if last:
+        return
     player = table.player(state.current)
     limit = hand_limit(table, player)
     if player.hand_size < limit and (player.draw_count or player.discard):

@@ -57,6 +57,20 @@ def test_generated_games_replay_as_legal(players, seed):
                 report["state"][name][what]
 
 
+def test_the_phase_breakdown_goes_round_by_turn_by_phase():
+    log = game(3, 1)
+    report = replay.replay(log)
+    start = log["events"][0]["start_player"]
+    seats = log["header"]["players"]
+    order = seats[seats.index(start):] + seats[:seats.index(start)]
+    round_one = [(c["turn"], c["phase"]) for c in report["phases"] if c["round"] == 1]
+    turns = list(dict.fromkeys(turn for turn, _ in round_one))
+    assert turns == order
+    for turn in turns:
+        phases = [phase for t, phase in round_one if t == turn]
+        assert phases == sorted(phases)  # "1 cards" < "2 movement" < ... < "6 draw"
+
+
 @pytest.mark.parametrize(("players", "seed"), SEEDS[:3])
 def test_reports_are_deterministic(players, seed):
     log = game(players, seed)
