@@ -63,6 +63,8 @@ class ClaimSchema(Schema):
     computed = fields.Raw(required=True)
     match = fields.Boolean(required=True)
     explained_by = fields.List(fields.Nested(LedgerRowSchema))
+    matches_under = fields.String(metadata={
+        "description": "a variant the log did not declare under which the claimed value is right"})
 
 
 class RankSchema(Schema):

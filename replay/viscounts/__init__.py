@@ -22,7 +22,7 @@ from replay.viscounts.report import build_report
 from replay.viscounts.rules import RULES, VARIANTS
 from replay.viscounts.scoresheet import ScoresheetSchema, score_sheet
 from replay.viscounts.sections import final_tables, report_sections
-from replay.viscounts.table import new_table
+from replay.viscounts.table import new_table, snapshot
 
 
 class Viscounts(Game):
@@ -53,9 +53,10 @@ class Viscounts(Game):
         table = new_table(log.players, loaded, mode, log.variants, log.positions)
         claims = Claims()
         completed = run_events(table, events, claims)
+        before_scoring = snapshot(table) if completed and claims.final else None
         final = finish(table) if completed else None
         claims.close(table, {n: p.points for n, p in table.state.players.items()}
-                     if final else None)
+                     if final else None, before_scoring)
         replayed = len(events) if completed else table.judge.event
         return build_report(log, table, loaded, mode, replayed, final, claims,
                             log.warnings + warnings)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import copy
 
 from replay.viscounts.scoring import final_scoring
-from replay.viscounts.table import Table
+from replay.viscounts.table import Table, snapshot
 
 HOLDINGS = ("silver", "ink", "gold", "stone", "debts", "paid_debts", "deeds",
             "approved_deeds", "virtue", "corruption", "workers")
 CLAIMABLE = ("vp", *HOLDINGS, "hand", "space")
+# The variants that change final points: a wrong total may be a table's other reading.
+SCORING_VARIANTS = ("small-game-second-zero", "manuscript-icons-board-only")
 ALIASES = {"points": "vp", "score": "vp"}
 
 
@@ -34,8 +36,13 @@ class Claims:
                 continue
             self._compare(table, index, name, what, claimed, _value(table, name, what))
 
-    def close(self, table: Table, totals: dict[str, int] | None) -> None:
-        """Compare the final scoresheet with the computed totals (if the game was scored)."""
+    def close(self, table: Table, totals: dict[str, int] | None,
+              before_scoring: Table | None = None) -> None:
+        """Compare the final scoresheet with the computed totals (if the game was scored).
+
+        ``before_scoring`` (a copy of the table before final scoring) lets a wrong total
+        name the scoring variant under which it would be right.
+        """
         if self.final is None:
             return
         index, scores = self.final
@@ -49,6 +56,24 @@ class Claims:
                 return
             else:
                 self._compare(table, index, name, "final score", claimed, totals[name])
+        if before_scoring is not None:
+            self._other_readings(before_scoring)
+
+    def _other_readings(self, scratch: Table) -> None:
+        wrong = [i for i in self.items if i["what"] == "final score" and not i["match"]]
+        if not wrong:
+            return
+        for variant in SCORING_VARIANTS:
+            if scratch.judge.allows(variant):
+                continue
+            trial = snapshot(scratch)
+            trial.judge = copy.copy(scratch.judge)
+            trial.judge.variants = scratch.judge.variants | {variant}
+            totals = final_scoring(trial)["players"]
+            for item in wrong:
+                if "matches_under" not in item and \
+                        totals[item["player"]]["total"] == item["claimed"]:
+                    item["matches_under"] = variant
 
     def _compare(self, table: Table, index: int, name: str, what: str, claimed,
                  computed) -> None:
@@ -78,7 +103,4 @@ def _value(table: Table, name: str, what: str):
 
 def projected_points(table: Table, name: str) -> int:
     """The points a final scoring would give now (on a copy of the table)."""
-    scratch = copy.copy(table)
-    scratch.state = copy.deepcopy(table.state)
-    scratch.ledger, scratch.warnings = [], []
-    return final_scoring(scratch)["players"][name]["total"]
+    return final_scoring(snapshot(table))["players"][name]["total"]

@@ -19,7 +19,7 @@ from replay.viscounts.components import Catalog
 from replay.viscounts.report import build_report
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.state import BUILDINGS
-from replay.viscounts.table import new_table
+from replay.viscounts.table import new_table, snapshot
 
 COUNT = validate.Range(min=0)
 SLOTS = fields.List(fields.Integer(validate=validate.OneOf((1, 2, 3))), load_default=list)
@@ -89,11 +89,12 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
         player.hidden = Counter(line["cards"])  # owned cards; where they lie does not score
         if line["castle_leader"]:
             state.leader = name
+    before_scoring = snapshot(table)
     final = final_scoring(table)
     claims = Claims()
     if data["final"]:
         claims.final = (0, data["final"])
-    claims.close(table, {n: p.points for n, p in state.players.items()})
+    claims.close(table, {n: p.points for n, p in state.players.items()}, before_scoring)
     report = build_report(log, table, loaded, "strict", 0, final, claims, log.warnings)
     report["input"] = "scoresheet"
     return report

@@ -7,6 +7,7 @@ the report can list the placeholder values the verdict depended on.
 
 from __future__ import annotations
 
+import copy
 import difflib
 from collections.abc import Mapping
 
@@ -171,6 +172,14 @@ class Table:
             self.breach("viscounts.log.component",
                         f"unknown {what} {ident!r} in catalog {self.catalog.id}{hint}",
                         player=player, found=ident, skip=True)
+
+
+def snapshot(table: Table) -> Table:
+    """A copy of the table whose state can change without touching the original's."""
+    scratch = copy.copy(table)
+    scratch.state = copy.deepcopy(table.state)
+    scratch.ledger, scratch.notes, scratch.warnings = [], [], []
+    return scratch
 
 
 def new_table(players: list[str], catalog: Catalog, mode: str = "strict",

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 import replay
 from replay.core.log import load_log
 from replay.core.report_schema import ReportSchema
+from replay.render.html import render_html
+from replay.render.markdown import render_markdown
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.decisions import DECISIONS
 from replay.viscounts.funding import adjacent_card
@@ -201,3 +203,28 @@ def test_random_mutations_never_raise(log, data, mode):
     report = replay.replay(log, mode=mode)
     assert report["verdict"] in ("legal", "illegal", "score_mismatch", "incomplete")
     assert ReportSchema().validate(report) == {}
+
+
+def test_a_wrong_total_names_the_scoring_variant_that_gives_it():
+    """2 players: a table that paid nothing to second place on Poverty or Prosperity
+    scored under small-game-second-zero; the report says so."""
+    log = game(2, 1)
+    report = replay.replay(log)
+    second = next(a for awards in report["final"]["end_cards"].values() for a in awards
+                  if a["place"] == 2)
+    log["events"][-1]["scores"][second["player"]] -= second["points"]
+    report = replay.replay(log)
+    assert report["verdict"] == "score_mismatch"
+    assert report["first_divergence"]["matches_under"] == "small-game-second-zero"
+    assert ReportSchema().validate(report) == {}
+
+
+def test_the_renderers_say_which_variant_gives_a_wrong_total():
+    log = game(2, 1)
+    report = replay.replay(log)
+    second = next(a for awards in report["final"]["end_cards"].values() for a in awards
+                  if a["place"] == 2)
+    log["events"][-1]["scores"][second["player"]] -= second["points"]
+    report = replay.replay(log)
+    assert "variant small-game-second-zero gives (not declared)" in render_markdown(report)
+    assert "variant small-game-second-zero gives, not declared" in render_html(report)
