@@ -84,11 +84,6 @@ def draw(table: Table, player: Player, card: str) -> None:
     player.hand[card] += 1
 
 
-def owned(player: Player, card: str) -> bool:
-    """Whether the card can be among the player's cards outside the board."""
-    return bool(player.hand[card] or player.hidden[card] or card in player.discard)
-
-
 def hand_options(player: Player) -> list[str]:
     """The cards the player could hold in hand (named ones, and any unnamed possibility)."""
     cards = {c for c, n in player.hand.items() if n}

@@ -48,12 +48,10 @@ def resolve_castle(table: Table, name: str, chosen: str | None = None) -> None:
         if not ready:
             break
         if chosen is None and len(ready) > 1:
-            state.castle_waiting = name
             ask(table, name, "castle_order", "castle", optional=False, sections=ready)
             return
         _spread(table, name, chosen or ready[0])
         chosen = None
-    state.castle_waiting = None
     _promote(table, name)
     _bump(table)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from replay.core.judge import SkipEvent, StopReplay
 from replay.viscounts.decisions import decline_waiting
 from replay.viscounts.events import CLAIM_EVENTS, EVENT_SPECS, KEEP_WAITING
+from replay.viscounts.legal import primary_actions
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.table import Table
 from replay.viscounts.turn import close_turn, last_turn_played
@@ -50,7 +51,27 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
                      "before anything else happens", expected="reveal", found=kind)
     if kind not in KEEP_WAITING and state.pending:
         decline_waiting(table, kind)
+    if table.variant("strict-primary-action"):
+        _require_primary_action(table, kind)
     EVENT_SPECS[kind].handler(table, event)
+
+
+def _require_primary_action(table: Table, kind: str) -> None:
+    """Under ``strict-primary-action`` a turn leaves phase 3 only with an action taken, when
+    one was possible (the legal list offers one way to fund each, so none is missed that
+    those ways allow)."""
+    state = table.state
+    leaving = kind == "play" or EVENT_SPECS[kind].phase in ("recruit", "collision", "draw")
+    if not leaving or state.acted or not state.moved or state.phase not in ("move", "action"):
+        return
+    player = table.player(state.current)
+    possible = primary_actions(table, player)
+    if possible:
+        state.acted = True  # reported once
+        table.breach("viscounts.action.one", f"under strict-primary-action {player.name} "
+                     f"must take a primary action, and could ({possible[0]['type']})",
+                     player=player.name, expected="trade, construct, workers or transcribe",
+                     found=kind)
 
 
 def _check_markers(table: Table, kind: str) -> None:

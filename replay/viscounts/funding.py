@@ -155,7 +155,6 @@ def take_top(table: Table, side: str) -> str:
     """Take the top card of a Townsfolk pile; its next card must then be revealed."""
     pile = table.state.townsfolk[side]
     card = pile.top
-    pile.taken.append(card)
     pile.size -= 1
     pile.top = None
     if pile.size:

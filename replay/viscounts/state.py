@@ -6,9 +6,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 RESOURCES = ("ink", "gold", "stone")
-# Everything a player holds that the ledger counts (points only move at final scoring).
-COUNTED = ("silver", *RESOURCES, "debts", "paid_debts", "deeds", "approved_deeds",
-           "corruption", "virtue", "points")
 BUILDINGS = ("trading_post", "guildhall", "workshop")
 # The turn's phases in order; ``setup`` and ``pick`` come before the first turn.
 TURN_PHASES = ("card", "move", "action", "recruit", "collision", "draw")
@@ -67,10 +64,6 @@ class Player:
         return (sum(1 for c in self.board if c) + self.hand_size + self.draw_count
                 + len(self.discard))
 
-    def has_unlock(self, building: str, slot: int) -> bool:
-        """Whether the building in ``slot`` (1-3) of that row has been built."""
-        return slot in self.built[building]
-
 
 @dataclass
 class Pile:
@@ -78,7 +71,6 @@ class Pile:
 
     top: str | None
     size: int
-    taken: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -117,7 +109,6 @@ class TableState:
     acted: bool = False
     collided: bool = False
     drawn: int = 0
-    castle_waiting: str | None = None  # a player whose castle resolution waits for an order
     over: bool = False
 
     def order_from(self, first: str) -> list[str]:

@@ -19,8 +19,6 @@ from replay.viscounts.phases import PHASES
 from replay.viscounts.rules import RULES, VARIANTS
 from replay.viscounts.state import Player, TableState
 
-TRACK = ("corruption", "virtue")
-
 
 class Table:
     """A replay in progress."""

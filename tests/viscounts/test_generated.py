@@ -228,3 +228,18 @@ def test_the_renderers_say_which_variant_gives_a_wrong_total():
     report = replay.replay(log)
     assert "variant small-game-second-zero gives (not declared)" in render_markdown(report)
     assert "variant small-game-second-zero gives, not declared" in render_html(report)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_strict_primary_action_refuses_a_turn_that_skipped_a_possible_action(seed):
+    log = game(2, seed)
+    log["header"]["variants"] = ["strict-primary-action"]
+    first = replay.replay(log)["violations"][0]
+    assert first["rule"] == "viscounts.action.one"
+    events = log["events"]
+    # The refused event ends phase 3 of a turn whose movement came with no action after it.
+    before = [e["type"] for e in events[:first["event"]]]
+    last_move = len(before) - 1 - before[::-1].index("move")
+    between = {t for t in before[last_move + 1:]}
+    assert not between & {"trade", "construct", "workers", "transcribe"}
+    assert events[first["event"]]["type"] in ("hire", "collision", "draw", "play")
