@@ -15,7 +15,7 @@ import json
 import pytest
 
 import replay
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ROOT
 
 WORKED = FIXTURES / "viscounts" / "worked"
 CASES = sorted(p for p in WORKED.glob("*.json") if not p.name.endswith(".expected.json"))
@@ -101,7 +101,7 @@ def test_every_fixture_is_worked_and_expected():
 def test_violation_rule_ids_exist():
     """Every rule an expected file names is a stable id of rules.json."""
     rules = {r["id"] for r in json.loads(
-        (WORKED.parents[2] / "replay" / "viscounts" / "data" / "rules.json").read_text())}
+        (ROOT / "replay" / "viscounts" / "data" / "rules.json").read_text())}
     for path in CASES:
         for violation in _expected(path)["violations"]:
             assert violation["rule"] in rules, (path.name, violation["rule"])
