@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+AXE := $(VENV)/npm/node_modules/axe-core/axe.min.js
+SCREENSHOTS := test-artifacts/screenshots
 
 .PHONY: run test lint bench bench-service soak openapi clean browser
 
@@ -21,9 +23,16 @@ browser:
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
 	  { apt-get update -q && apt-get install -y -q --no-install-recommends chromium chromium-driver; }
 
+## axe-core from the npm registry: the browser tests check every page's accessibility.
+$(AXE):
+	@command -v npm >/dev/null || \
+	  { apt-get update -q && apt-get install -y -q --no-install-recommends npm; }
+	npm install --prefix $(VENV)/npm --no-save --no-audit --no-fund --loglevel=error axe-core@4
+
 ## The whole test suite (starts its own Redis server and worker processes).
-test: $(STAMP) browser
+test: $(STAMP) browser $(AXE)
 	$(BIN)/ruff check .
+	@echo "Screenshots of the web pages go to $(CURDIR)/$(SCREENSHOTS)"
 	$(BIN)/pytest $(ARGS)
 
 lint: $(STAMP)
@@ -47,4 +56,4 @@ openapi: $(STAMP)
 	$(BIN)/referee openapi > openapi.yaml
 
 clean:
-	rm -rf $(VENV) .data
+	rm -rf $(VENV) .data test-artifacts
