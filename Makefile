@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 AXE := $(VENV)/npm/node_modules/axe-core/axe.min.js
 SCREENSHOTS := test-artifacts/screenshots
 
-.PHONY: run test lint bench bench-service soak openapi clean browser
+.PHONY: run test lint bench bench-service bench-web soak openapi clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,10 @@ bench: $(STAMP)
 ## Post generated games over HTTP to the API with two workers; print replays/s and latency.
 bench-service: $(STAMP)
 	$(BIN)/python -m bench.service_speed $(ARGS)
+
+## Server time and weight of a four-player game's report and step pages.
+bench-web: $(STAMP)
+	$(BIN)/python -m bench.web_pages $(ARGS)
 
 ## Submissions while workers are killed -9 every 2 s and Redis once; ARGS=--bombs adds
 ## archive bombs and half-open connections; prints lost, duplicated, 5xx, replays/s.

@@ -36,7 +36,8 @@ def replays():
 @bp.route("/replays/<replay_id>")
 def replay(replay_id: str):
     """Progress while queued or running; then the verdict, violations beside the log,
-    scoring, charts and the ledger (filtered by ``?player=`` and ``?source=``)."""
+    scoring, charts and the ledger (``?player=`` and ``?source=`` filter it, ``?ledger=all``
+    shows every row)."""
     record = owned_record(replay_id)
     context = {"record": record, "progress": progress(record)}
     if record["status"] in ("done", "failed"):
@@ -47,7 +48,8 @@ def replay(replay_id: str):
         if record["status"] == "done":
             report = full["report"]
             context.update(report_context(report, lines, request.args.get("player"),
-                                          request.args.get("source")))
+                                          request.args.get("source"),
+                                          request.args.get("ledger") == "all"))
             context["chart"] = Markup(score_chart(report))
             context["bad_lines"] = {v["log_line"] for root in context["violations"]
                                     for v in [root, *root["consequences"]]}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import replay
 from replay.core.game import Game
@@ -34,8 +35,13 @@ class LogLines:
     log: GameLog | None = None
 
 
+@lru_cache(maxsize=32)
 def log_lines(source: str) -> LogLines:
-    """The log's lines and where each event is; a log that cannot be read is shown as is."""
+    """The log's lines and where each event is; a log that cannot be read is shown as is.
+
+    Kept for the last few logs: a judge stepping through a game asks for the same log at
+    every step, and a stored log never changes. Callers must not change what they get.
+    """
     try:
         decoded = replay.decode(source)
     except replay.InvalidLog:
@@ -89,15 +95,19 @@ def points_by_source(report: dict) -> tuple[list[str], list[tuple[str, dict[str,
     return names, ordered
 
 
-def ledger_rows(report: dict, player: str | None, source: str | None) -> list[dict]:
-    """The ledger, only one player's or one source's rows when asked."""
+def ledger_rows(report: dict, player: str | None, source: str | None,
+                everything: bool = False) -> list[dict]:
+    """One player's or one source's rows of the ledger (or both), every row when asked,
+    else none: the whole ledger of a long game is the heaviest part of a page."""
+    if not (player or source or everything):
+        return []
     return [row for row in report.get("ledger") or []
             if (not player or row.get("player") == player)
             and (not source or str(row.get("source")) == source)]
 
 
 def report_context(report: dict, lines: LogLines, player: str | None,
-                   source: str | None) -> dict:
+                   source: str | None, everything: bool = False) -> dict:
     """Everything the report part of the replay page shows."""
     names, by_source = points_by_source(report)
     details, sections = game_sections(report)
@@ -111,7 +121,8 @@ def report_context(report: dict, lines: LogLines, player: str | None,
         "by_source": by_source, "largest": largest,
         "categories": scoring_categories(report), "final_players": final_players,
         "details": details, "sections": sections,
-        "ledger": ledger_rows(report, player, source), "ledger_total": len(ledger),
+        "ledger": ledger_rows(report, player, source, everything), "ledger_total": len(ledger),
+        "ledger_shown": bool(player or source or everything),
         "ledger_players": sorted({str(r.get("player")) for r in ledger}),
         "ledger_sources": sorted({str(r.get("source")) for r in ledger}),
         "player": player or "", "source": source or "",

@@ -12,6 +12,7 @@ from collections import defaultdict
 import pytest
 import requests
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 import replay
 from tests.browser import chromium
@@ -59,12 +60,21 @@ def test_home_lists_the_games_and_offers_a_form(browser, api_url):
     look(browser, "guide")
 
 
-def test_a_pasted_text_log_is_legal(browser, site):
-    paste(browser, site, text_log(COIMBRA / "legal" / "game-3p.json"))
+def test_a_pasted_text_log_is_legal_and_its_ledger_filters(browser, site):
+    text = text_log(COIMBRA / "legal" / "game-3p.json")
+    paste(browser, site, text)
     assert "LEGAL" in verdict(browser)
     assert browser.find_element(By.ID, "violations").text.endswith("No rule was broken.")
     assert browser.find_element(By.CSS_SELECTOR, "#score svg").is_displayed()
     look(browser, "replay-legal")
+    browser.find_element(By.CSS_SELECTOR, "#ledger summary").click()
+    Select(browser.find_element(By.ID, "ledger-player")).select_by_visible_text("bruno")
+    browser.find_element(By.CSS_SELECTOR, "form.filter button").click()
+    rows = browser.find_elements(By.CSS_SELECTOR, "#ledger-table tbody tr")
+    ledger = replay.replay(replay.parse(text))["ledger"]
+    assert len(rows) == len([r for r in ledger if r["player"] == "bruno"]) > 0
+    assert {row.find_elements(By.TAG_NAME, "td")[3].text for row in rows} == {"bruno"}
+    look(browser, "replay-ledger")
 
 
 def test_an_illegal_log_links_its_violation_to_the_highlighted_line(browser, site, tmp_path):
