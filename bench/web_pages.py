@@ -18,6 +18,7 @@ from pathlib import Path
 import redis
 
 from api import create_app
+from api.web.report_view import log_lines
 from workers.jobs import run_replay
 from workers.redis_server import RedisServer
 from workers.store import ReplayStore
@@ -27,10 +28,13 @@ FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "coimbra" / "leg
 LOG_PANEL = re.compile(r'<aside class="log".*?</aside>', re.S)
 
 
-def timed(client, url: str, count: int) -> tuple[list[float], bytes]:
-    """Milliseconds of each of ``count`` GETs of ``url``, and the last body."""
+def timed(client, url: str, count: int, cold: bool = False) -> tuple[list[float], bytes]:
+    """Milliseconds of each of ``count`` GETs of ``url``, and the last body; ``cold``: with
+    the kept log lines forgotten before each (a log's first view)."""
     timings, body = [], b""
     for _ in range(count):
+        if cold:
+            log_lines.cache_clear()
         start = time.perf_counter()
         response = client.get(url)
         timings.append((time.perf_counter() - start) * 1000)
@@ -64,10 +68,13 @@ def main(argv: list[str] | None = None) -> None:
                      ("step", f"/replays/{replay_id}/step?event={args.event}"))
             for label, url in pages:
                 timed(client, url, 3)  # templates compiled, connections open
-                timings, body = timed(client, url, args.requests)
-                print(f"{label:>6} page: median {statistics.median(timings):6.1f} ms, "
-                      f"p95 {sorted(timings)[int(0.95 * len(timings)) - 1]:6.1f} ms "
-                      f"over {args.requests} requests; {weight(body)}")
+                for view, cold in (("first view", True), ("again", False)):
+                    timings, body = timed(client, url, args.requests, cold)
+                    print(f"{label:>6} page, {view:>10}: median "
+                          f"{statistics.median(timings):6.1f} ms, p95 "
+                          f"{sorted(timings)[int(0.95 * len(timings)) - 1]:6.1f} ms over "
+                          f"{args.requests} requests")
+                print(f"{label:>6} page weight: {weight(body)}")
             static = [client.get(f"/assets/{name}").data for name in
                       ("site.css", "poll.js", "step.js")]
             print(f"assets: site.css {len(static[0])} B, poll.js {len(static[1])} B, "
