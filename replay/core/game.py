@@ -136,6 +136,11 @@ class Game(ABC):
                 expected=" or ".join(self.builtin_catalogs)
                 + ", or a transcribed catalog passed with the log",
                 suggestions=_close(log.catalog, self.builtin_catalogs, 2)))
+        if log.ruleset is not None and log.ruleset not in self.rulesets:
+            problems.append(LogProblem(
+                f"unknown ruleset {log.ruleset!r}", path="/header/ruleset",
+                expected=" or ".join(self.rulesets),
+                suggestions=_close(log.ruleset, self.rulesets, 2)))
         if len(log.players) not in self.player_counts:
             problems.append(LogProblem(
                 f"{self.title} is for {_span(self.player_counts)} players, "

@@ -39,11 +39,15 @@ def phase_breakdown(rows: list[LedgerRow], phase_order: Sequence[str]) -> list[d
     """
     rank = {phase: i for i, phase in enumerate(phase_order)}
     table: dict[tuple[int, str], dict[str, dict]] = {}
+    cells: dict[tuple[int, str, str], dict] = {}  # the same cells, found in one look-up
     for row in rows:
-        cell = table.setdefault((row.round, row.phase), {}).setdefault(
-            row.player, {"resources": {}, "points_by_source": {}}
-        )
-        cell["resources"][row.resource] = cell["resources"].get(row.resource, 0) + row.delta
+        cell = cells.get((row.round, row.phase, row.player))
+        if cell is None:
+            cell = {"resources": {}, "points_by_source": {}}
+            cells[row.round, row.phase, row.player] = cell
+            table.setdefault((row.round, row.phase), {})[row.player] = cell
+        resources = cell["resources"]
+        resources[row.resource] = resources.get(row.resource, 0) + row.delta
         if row.resource == "points":
             by_source = cell["points_by_source"]
             by_source[row.source] = by_source.get(row.source, 0) + row.delta

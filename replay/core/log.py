@@ -74,8 +74,11 @@ class GameLog:
     warnings: list[dict] = field(default_factory=list, compare=False)
 
     def to_dict(self) -> dict:
-        """The canonical JSON form of the log."""
-        header = {
+        """The canonical JSON form of the log (a copy: changing it leaves the log alone)."""
+        return {"header": self._header(), "events": [dict(e) for e in self.events]}
+
+    def _header(self) -> dict:
+        return {
             "game": self.game,
             "ruleset": self.ruleset,
             "catalog": self.catalog,
@@ -83,11 +86,13 @@ class GameLog:
             "players": list(self.players),
             "metadata": dict(self.metadata),
         }
-        return {"header": header, "events": [dict(e) for e in self.events]}
 
     def sha256(self) -> str:
         """Content hash of the canonical form (key order and spacing do not matter)."""
-        canonical = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        # The events are only read here, so they are serialised as they are, without the
+        # copy ``to_dict`` makes; decoded JSON has no cycles to look for.
+        canonical = json.dumps({"header": self._header(), "events": self.events},
+                               sort_keys=True, separators=(",", ":"), check_circular=False)
         return hashlib.sha256(canonical.encode()).hexdigest()
 
 
