@@ -210,3 +210,37 @@ def test_a_catalog_upload_shows_its_problems_located(browser, site, tmp_path):
     assert len(problems) == len(expected) > 0
     assert problems[0].find_element(By.TAG_NAME, "td").text == expected[0].path
     look(browser, "catalog-problems")
+
+
+def test_progress_is_live_until_the_report_is_shown(browser, api_url, start_worker):
+    sign_in(browser, api_url, ALICE_KEY)
+    look(browser, "home-signed-in")
+    paste(browser, api_url, text_log(COIMBRA / "legal" / "game-2p.json"))
+    # No worker yet: the replay waits in the queue, and the page says so.
+    assert "queued" in wait_for(browser, "#status").text
+    assert browser.find_element(By.ID, "progress").is_displayed()
+    look(browser, "replay-queued")
+    start_worker()
+    assert "LEGAL" in verdict(browser)  # the page's script saw it finish and showed it
+
+
+def test_a_shared_link_opens_the_report_without_a_key(browser, site):
+    paste(browser, site, text_log(COIMBRA / "legal" / "game-2p.json"))
+    assert "LEGAL" in verdict(browser)
+    browser.find_element(By.CSS_SELECTOR, "nav.actions form button").click()
+    url = browser.find_element(By.ID, "share-url").get_attribute("value")
+    look(browser, "share")
+    browser.delete_all_cookies()
+    browser.get(url)
+    assert "LEGAL" in browser.find_element(By.ID, "verdict").text
+
+
+def test_the_submit_and_catalog_pages_read_well(browser, site):
+    browser.get(site + "/submit")
+    assert browser.find_element(By.CSS_SELECTOR, "details.options").get_attribute("open")
+    look(browser, "submit")
+    browser.set_window_size(390, 844)
+    look(browser, "submit-phone")
+    browser.set_window_size(1280, 1000)
+    browser.get(site + "/catalogs")
+    look(browser, "catalogs")

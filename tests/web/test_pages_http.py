@@ -10,6 +10,7 @@ import pytest
 import requests
 
 from referee_cli.services import api_server
+from replay.coimbra.catalog import builtin_document
 from tests.conftest import KEYS
 from tests.service.helpers import ALICE
 from tests.web.pages import ALICE_KEY, COIMBRA, text_log
@@ -148,3 +149,24 @@ def test_an_open_service_needs_no_sign_in(open_api_url, worker_process):
     answer = submit(session, open_api_url, text=text_log(COIMBRA / "legal" / "game-2p.json"))
     assert answer.status_code == 303
     assert session.get(open_api_url + answer.headers["Location"], timeout=5).status_code == 200
+
+
+def test_several_files_make_a_tournament(api_url):
+    session = signed_in(api_url)
+    files = [("files", (name, (COIMBRA / "legal" / name).read_bytes()))
+             for name in ("game-2p.json", "game-3p.json")]
+    answer = submit(session, api_url, files=files)
+    assert answer.status_code == 303 and answer.headers["Location"].startswith("/batches/")
+    batch = requests.get(api_url + "/v1" + answer.headers["Location"], headers=ALICE,
+                         timeout=5).json()
+    assert [item["name"] for item in batch["items"]] == ["game-2p.json", "game-3p.json"]
+
+
+def test_a_valid_catalog_is_registered_from_the_page(api_url):
+    session = signed_in(api_url)
+    data = {"csrf_token": csrf_token(session, f"{api_url}/catalogs"), "name": "club",
+            "text": json.dumps(builtin_document("coimbra-demo"))}
+    page = session.post(f"{api_url}/catalogs", data=data, timeout=5)
+    assert page.status_code == 201 and 'id="registered"' in page.text
+    record = requests.get(f"{api_url}/v1/catalogs/club", headers=ALICE, timeout=5).json()
+    assert record["sha256"] in page.text
