@@ -244,3 +244,25 @@ def test_the_submit_and_catalog_pages_read_well(browser, site):
     browser.set_window_size(1280, 1000)
     browser.get(site + "/catalogs")
     look(browser, "catalogs")
+
+
+def test_consequences_are_folded_under_their_cause(browser, site, tmp_path):
+    log = replay.GAMES.get("coimbra").generate(3, seed=11)
+    place = next(i for i, e in enumerate(log["events"]) if e["type"] == "place")
+    log["events"][place]["die"] = "gray9"  # not in the pool: skipped, and later moves suffer
+    report = replay.replay(log, mode="audit")
+    following = [v for v in report["violations"] if v.get("follows_from") == place]
+    assert following, "the broken log must have consequences for this test to mean anything"
+    path = tmp_path / "audit.json"
+    path.write_text(json.dumps(log))
+    submit_files(browser, site, [path], mode="audit")
+    assert "ILLEGAL" in verdict(browser)
+    root = browser.find_element(By.CSS_SELECTOR, "#violations > .violation")
+    assert root.find_element(By.TAG_NAME, "h3").text.startswith(f"Event {place} ")
+    folded = root.find_element(By.CSS_SELECTOR, "details.consequences")
+    assert folded.find_element(By.TAG_NAME, "summary").text.startswith(str(len(following)))
+    inner = folded.find_elements(By.CSS_SELECTOR, ".violation.consequence")
+    assert len(inner) == len(following) and not inner[0].is_displayed()
+    folded.find_element(By.TAG_NAME, "summary").click()
+    assert inner[0].is_displayed()
+    look(browser, "replay-consequences")
