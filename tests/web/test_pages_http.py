@@ -12,7 +12,7 @@ import requests
 from referee_cli.services import api_server
 from replay.coimbra.catalog import builtin_document
 from tests.conftest import KEYS
-from tests.service.helpers import ALICE
+from tests.service.helpers import ALICE, poll
 from tests.web.pages import ALICE_KEY, COIMBRA, text_log
 
 pytestmark = pytest.mark.redis
@@ -170,3 +170,18 @@ def test_a_valid_catalog_is_registered_from_the_page(api_url):
     assert page.status_code == 201 and 'id="registered"' in page.text
     record = requests.get(f"{api_url}/v1/catalogs/club", headers=ALICE, timeout=5).json()
     assert record["sha256"] in page.text
+
+
+def test_downloads_are_the_apis_report_as_files(api_url, worker_process):
+    session = signed_in(api_url)
+    answer = submit(session, api_url, text=text_log(COIMBRA / "legal" / "game-2p.json"))
+    replay_id = answer.headers["Location"].rsplit("/", 1)[1]
+    report_url = f"{api_url}/v1/replays/{replay_id}/report"
+    assert poll(api_url, f"/v1/replays/{replay_id}", ALICE)["status"] == "done"
+    for fmt, media in (("json", "application/json"), ("md", "text/markdown"),
+                       ("html", "text/html")):
+        page = session.get(f"{api_url}/replays/{replay_id}/report.{fmt}", timeout=5)
+        api = requests.get(report_url, headers={**ALICE, "Accept": media}, timeout=5)
+        assert page.status_code == 200 and page.content == api.content
+        assert page.headers["Content-Disposition"].startswith("attachment;")
+        assert page.headers["Content-Disposition"].endswith(f'.{fmt}"')
