@@ -38,7 +38,9 @@ def _require_sign_in():
 def _safe_next(target: str | None) -> str:
     # Only a path on this site: a crafted link must not send people elsewhere.
     parts = urlsplit(target or "")
-    if parts.scheme or parts.netloc or not parts.path.startswith("/"):
+    # "//host" and "/\host" are read by browsers as another site.
+    if parts.scheme or parts.netloc or not parts.path.startswith("/") \
+            or target.startswith(("//", "/\\")):
         return url_for("web.home")
     return target
 

@@ -122,11 +122,13 @@ def test_pages_without_a_key_ask_for_one(api_url):
     assert answer.headers["Location"].startswith("/login?next=")
 
 
-def test_sign_in_sends_only_to_pages_of_this_site(api_url):
+@pytest.mark.parametrize("target", ["https://elsewhere.example/", "//elsewhere.example/",
+                                    "/\\elsewhere.example/", "elsewhere"])
+def test_sign_in_sends_only_to_pages_of_this_site(api_url, target):
     session = requests.Session()
     answer = session.post(f"{api_url}/login", timeout=5, allow_redirects=False, data={
         "csrf_token": csrf_token(session, f"{api_url}/login"), "key": ALICE_KEY,
-        "next": "https://elsewhere.example/"})
+        "next": target})
     assert answer.status_code == 302 and answer.headers["Location"] == "/"
 
 
