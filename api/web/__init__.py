@@ -29,7 +29,8 @@ PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src
 
 
 @bp.after_request
-def _page_headers(response):
+def page_headers(response):
+    """Headers every HTML page carries: its content policy, no sniffing, no referrer."""
     if response.mimetype == "text/html":
         response.headers["Content-Security-Policy"] = PAGE_POLICY
         response.headers["X-Content-Type-Options"] = "nosniff"
@@ -74,5 +75,5 @@ from api.web import (  # noqa: E402  (the views register themselves on ``bp``)
 )
 from api.web.errors import problem_page  # noqa: E402
 
-__all__ = ["bp", "catalog_pages", "install_web", "replay_pages", "session_pages",
+__all__ = ["bp", "catalog_pages", "install_web", "page_headers", "replay_pages", "session_pages",
            "step_pages", "submit_pages", "tournament_pages"]

@@ -9,8 +9,10 @@ from api.problems import Problem
 
 def problem_page(problem: Problem) -> Response:
     """A ``Problem`` as an HTML page with the same status (for browsers)."""
+    from api.web import page_headers  # the package imports this module as it loads
+
     body = render_template("error.html", problem=problem, problems=problem_rows(problem))
-    return Response(body, status=problem.status, mimetype="text/html")
+    return page_headers(Response(body, status=problem.status, mimetype="text/html"))
 
 
 def problem_rows(problem: Problem) -> list[dict]:

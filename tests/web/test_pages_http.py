@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+import redis
 import requests
 
 from referee_cli.services import api_server
@@ -14,6 +15,8 @@ from replay.coimbra.catalog import builtin_document
 from tests.conftest import KEYS
 from tests.service.helpers import ALICE, poll
 from tests.web.pages import ALICE_KEY, COIMBRA, text_log
+from workers.jobs import run_replay
+from workers.store import ReplayStore
 
 pytestmark = pytest.mark.redis
 BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
@@ -137,6 +140,7 @@ def test_browsers_get_error_pages_and_api_clients_problem_documents(api_url):
     page = requests.get(url, headers={**ALICE, "Accept": BROWSER_ACCEPT}, timeout=5)
     assert page.status_code == 404 and page.headers["Content-Type"].startswith("text/html")
     assert "No such replay" in page.text
+    assert "script-src 'self'" in page.headers["Content-Security-Policy"]
     for accept in ("*/*", "application/json", None):
         headers = {**ALICE, **({"Accept": accept} if accept else {})}
         problem = requests.get(url, headers=headers, timeout=5)
@@ -187,3 +191,17 @@ def test_downloads_are_the_apis_report_as_files(api_url, worker_process):
         assert page.status_code == 200 and page.content == api.content
         assert page.headers["Content-Disposition"].startswith("attachment;")
         assert page.headers["Content-Disposition"].endswith(f'.{fmt}"')
+
+
+def test_a_failed_replay_shows_its_problems_beside_the_log(api_url, redis_url):
+    # A log that passed the checks once but cannot be read now (say, after an upgrade):
+    # stored directly, then replayed by the worker's own function.
+    text = text_log(COIMBRA / "legal" / "game-2p.json").replace("setup order:", "setup ordre:")
+    connection = redis.Redis.from_url(redis_url)
+    replay_id = ReplayStore(connection).create(text, {"mode": "strict"}, owner="alice")
+    run_replay(connection, replay_id, 1)
+    page = signed_in(api_url).get(f"{api_url}/replays/{replay_id}", timeout=5)
+    assert page.status_code == 200 and "NOT REPLAYED" in page.text
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "ordre" in row)
+    assert f'<li id="L{line}" class="bad">' in page.text
+    assert f'href="#L{line}"' in page.text
