@@ -16,8 +16,10 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 
-def chromium(profile: Path, width: int = 1280, height: int = 1000) -> webdriver.Chrome:
-    """A headless Chromium that never touches the network or downloads a driver."""
+def chromium(profile: Path, width: int = 1280, height: int = 1000,
+             javascript: bool = True) -> webdriver.Chrome:
+    """A headless Chromium that never touches the network or downloads a driver (and runs
+    no script of the pages it opens when ``javascript`` is False)."""
     missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
     if missing:
         pytest.fail(f"headless browser tests need {' and '.join(missing)}: install the Debian "
@@ -29,4 +31,7 @@ def chromium(profile: Path, width: int = 1280, height: int = 1000) -> webdriver.
                 "--disable-component-update", "--disable-sync",
                 f"--window-size={width},{height}", f"--user-data-dir={profile}"):
         options.add_argument(arg)
+    if not javascript:
+        options.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2})
     return webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))

@@ -266,3 +266,29 @@ def test_consequences_are_folded_under_their_cause(browser, site, tmp_path):
     folded.find_element(By.TAG_NAME, "summary").click()
     assert inner[0].is_displayed()
     look(browser, "replay-consequences")
+
+
+def test_submitting_and_reading_work_without_javascript(api_url, start_worker, tmp_path,
+                                                        tmp_path_factory):
+    driver = chromium(tmp_path_factory.mktemp("chromium-no-script"), javascript=False)
+    try:
+        driver.get("data:text/html,<p id=x>off</p><script>x.textContent='on'</script>")
+        assert driver.find_element(By.ID, "x").text == "off"  # scripts really are off
+        sign_in(driver, api_url, ALICE_KEY)
+        log = tmp_path / "table-2.txt"
+        log.write_text(text_log(COIMBRA / "illegal" / "city-row-other-row.json"))
+        submit_files(driver, api_url, [log])
+        assert "queued" in driver.find_element(By.ID, "status").text  # no worker yet
+        start_worker()
+        # The waiting page refreshes itself (a <noscript> refresh) until the report is in.
+        assert "ILLEGAL" in verdict(driver)
+        link = driver.find_element(By.CSS_SELECTOR, "#violations a.line-link")
+        link.click()
+        assert driver.current_url.endswith(link.get_attribute("hash"))
+        driver.find_element(By.CSS_SELECTOR, "#ledger summary").click()
+        Select(driver.find_element(By.ID, "ledger-player")).select_by_visible_text("ana")
+        driver.find_element(By.CSS_SELECTOR, "form.filter button").click()
+        cells = driver.find_elements(By.CSS_SELECTOR, "#ledger-table tbody tr td:nth-child(4)")
+        assert cells and {c.text for c in cells} == {"ana"}
+    finally:
+        driver.quit()
