@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 AXE := $(VENV)/npm/node_modules/axe-core/axe.min.js
 SCREENSHOTS := test-artifacts/screenshots
 
-.PHONY: run test lint bench bench-service bench-web soak openapi clean browser
+.PHONY: run test lint bench bench-service bench-web soak openapi clean browser golden mutation
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,19 @@ test: $(STAMP) browser $(AXE)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+## Rewrite the golden report renderings of the fixtures (review the diff before committing).
+golden: $(STAMP)
+	$(BIN)/python -m tests.golden
+
+## Mutation testing of the Coimbra rules and scoring modules against the engine-only tests
+## (no Redis); prints the kill rate and the surviving mutants. Modules and tests: pyproject.toml.
+## A second run re-tests only the mutants whose code or covering tests changed.
+mutation: $(STAMP)
+	@mkdir -p mutants; start=$$(date +%s); \
+	$(BIN)/mutmut run --max-children 2 >mutants/run.log 2>&1 || { tail -c 4000 mutants/run.log; exit 1; }; \
+	$(BIN)/python -m tests.mutation_score; \
+	echo "wall time: $$(( $$(date +%s) - start )) s"
+
 ## Replay generated games in-process and print games/s and microseconds per event.
 bench: $(STAMP)
 	$(BIN)/python -m bench.replay_speed $(ARGS)
@@ -60,4 +73,4 @@ openapi: $(STAMP)
 	$(BIN)/referee openapi > openapi.yaml
 
 clean:
-	rm -rf $(VENV) .data test-artifacts
+	rm -rf $(VENV) .data mutants test-artifacts

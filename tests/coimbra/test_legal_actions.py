@@ -74,35 +74,48 @@ def _copy(game):
     return twin
 
 
-def _walk(document: dict, check_offered: bool) -> tuple[int, int]:
-    """Replay a log event by event; at each player's decision check both directions.
-
-    Returns how many offered actions were applied and how many recorded events were found
-    among the offers.
-    """
+def _decisions(document: dict):
+    """Replay a log strictly, yielding ``(index, event, game)`` before each player's event."""
     log = load_log(document)
     game = new_game(log.players, CATALOG, "strict", log.variants)
     claims = Claims()
-    applied = found = 0
     for index, event in enumerate(log.events):
         if event["type"] not in CHANCE_AND_CLAIMS:
-            offered = legal_actions(game)
-            spelled = {normalised(action, game) for action in offered}
-            assert normalised(event, game) in spelled, \
-                f"event {index} {event} is legal but not offered ({log.variants})"
-            found += 1
-            if check_offered:
-                for action in offered:
-                    twin = _copy(game)
-                    try:
-                        apply_event(twin, index, action, Claims())
-                    except (StopReplay, SkipEvent):
-                        pytest.fail(f"offered at event {index} under {log.variants}: "
-                                    f"{action} breaks {twin.judge.violations[-1].to_dict()}")
-                    applied += 1
+            yield index, event, game
         apply_event(game, index, event, claims)
     assert game.judge.violations == []
+
+
+def _walk(document: dict, check_offered: bool) -> tuple[int, int]:
+    """At each player's decision: the recorded event was offered, and (``check_offered``)
+    every offer replays legal. Returns how many offers were applied and events found."""
+    applied = found = 0
+    for index, event, game in _decisions(document):
+        offered = legal_actions(game)
+        spelled = {normalised(action, game) for action in offered}
+        assert normalised(event, game) in spelled, \
+            f"event {index} {event} is legal but not offered ({document['header']})"
+        found += 1
+        if check_offered:
+            for action in offered:
+                twin = _copy(game)
+                try:
+                    apply_event(twin, index, action, Claims())
+                except (StopReplay, SkipEvent):
+                    pytest.fail(f"offered at event {index} ({document['header']}): "
+                                f"{action} breaks {twin.judge.violations[-1].to_dict()}")
+                applied += 1
     return applied, found
+
+
+def test_a_first_visit_to_a_monastery_lengthens_the_offered_paths():
+    # In this game a pilgrim walks further than its pending steps: a monastery reached on
+    # the way gives a step, which the same move spends. The judge accepts it (the replay is
+    # strict), and it was among the offers.
+    longer = [event in legal_actions(game) for _, event, game in _decisions(generate(2, 1))
+              if event["type"] == "move"
+              and len(event["path"]) > game.state.pending_steps[event["player"]]]
+    assert longer and all(longer)
 
 
 @pytest.mark.parametrize(("players", "seed", "variants"), SETTINGS)
