@@ -15,6 +15,7 @@ from api.auth import install_auth, load_keys
 from api.blueprint import CommonResponsesPlugin
 from api.problems import PROBLEM_MEDIA_TYPE, install_problem_handlers
 from api.schemas import BatchSubmitSchema, ProblemSchema, ScoresheetDocumentSchema
+from api.web import install_web
 from replay.core.log import LogSchema
 from replay.core.report_schema import ReportSchema
 
@@ -83,4 +84,5 @@ def create_app(config: dict | None = None) -> Flask:
         api.register_blueprint(blueprint)
     install_problem_handlers(app)
     install_auth(app)
+    install_web(app)
     return app
