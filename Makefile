@@ -13,6 +13,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## Start Redis, one worker and the API; submit a sample log and print its report.
+## SIGTERM to make stops them all (make does not forward it; the processes watch make).
+run: export REFEREE_STOP_WITH_PARENT = 1
 run: $(STAMP)
 	$(BIN)/referee run $(ARGS)
 

@@ -28,12 +28,14 @@ import tarfile
 import tempfile
 import threading
 import time
+import traceback
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import redis
 import requests
+from rq import Worker
 
 from replay.coimbra.generate import generate
 from workers.redis_server import RedisServer
@@ -83,15 +85,37 @@ class Stack:
     def start_worker(self) -> subprocess.Popen:
         """A replay worker (its output discarded)."""
         process = self._start(["worker", "--queue", "replays"], WORKER_ENV)
-        threading.Thread(target=process.stderr.read, daemon=True).start()
+        threading.Thread(target=_relay_errors, args=(process,), daemon=True).start()
         return process
 
-    def kill_a_worker(self, index: int) -> None:
-        """kill -9 one worker and start a new one in its place."""
-        victim = self.workers[index % len(self.workers)]
-        victim.send_signal(signal.SIGKILL)
-        victim.wait()
-        self.workers[index % len(self.workers)] = self.start_worker()
+    def replace_dead_workers(self) -> None:
+        """Start a new worker in place of any that stopped on its own."""
+        for slot, process in enumerate(self.workers):
+            if process.poll() is not None:
+                print(f"worker {process.pid} stopped by itself ({process.returncode})",
+                      file=sys.stderr)
+                self.workers[slot] = self.start_worker()
+
+    def kill_a_worker(self, index: int) -> bool:
+        """kill -9 a worker that has come up, and start a new one in its place.
+
+        Only a worker registered with Redis is killed: on a loaded machine a worker can
+        take longer than the kill interval to start, and killing it before it has done
+        anything tests nothing.
+        """
+        try:
+            registered = {w.pid for w in Worker.all(connection=redis.Redis.from_url(
+                self.redis.url, socket_timeout=2))}
+        except redis.RedisError:
+            return False
+        ready = [i for i, p in enumerate(self.workers) if p.pid in registered]
+        if not ready:
+            return False
+        slot = ready[index % len(ready)]
+        self.workers[slot].send_signal(signal.SIGKILL)
+        self.workers[slot].wait()
+        self.workers[slot] = self.start_worker()
+        return True
 
     def stop(self) -> None:
         """Stop every process started here."""
@@ -100,6 +124,14 @@ class Stack:
                 process.terminate()
                 process.wait(timeout=15)
         self.redis.stop()
+
+
+def _relay_errors(process: subprocess.Popen) -> None:
+    """Pass on a worker's tracebacks (not its routine warnings) to this soak's stderr."""
+    for line in process.stderr:
+        # RQ notes each drain job a killed worker abandoned: expected here, not an error.
+        if ("Traceback" in line or "Error" in line) and "AbandonedJobError" not in line:
+            sys.stderr.write(f"[worker {process.pid}] {line}")
 
 
 def distinct_games(count: int) -> list[str]:
@@ -151,17 +183,18 @@ def submit(base: str, index: int, text: str, tally: Tally, deadline: float) -> N
             time.sleep(float(response.headers.get("Retry-After", "0.2")) / 5)
 
 
-def probe(base: str, stop: threading.Event, slow: list[float]) -> None:
-    """GET /healthz every 0.2 s; keep every answer slower than 1 s (or none)."""
+def probe(base: str, stop: threading.Event, slow: list[str]) -> None:
+    """GET /healthz every 0.2 s; note when an answer took over 1 s (or never came)."""
+    began = time.perf_counter()
     while not stop.is_set():
         start = time.perf_counter()
         try:
             requests.get(f"{base}/healthz", timeout=1)
-        except requests.RequestException:
-            slow.append(float("inf"))
+        except requests.RequestException as err:
+            slow.append(f"at {start - began:.1f} s: {type(err).__name__}")
         else:
             if time.perf_counter() - start > 1:
-                slow.append(time.perf_counter() - start)
+                slow.append(f"at {start - began:.1f} s: {time.perf_counter() - start:.1f} s")
         time.sleep(0.2)
 
 
@@ -199,13 +232,17 @@ def bombard(base: str, stop: threading.Event, answers: Counter) -> None:
         sock.close()
 
 
-def outcomes(connection: redis.Redis, tally: Tally, games: int, timeout: float) -> dict:
-    """Wait for every accepted replay to finish (or ``timeout``); count how they ended."""
+def outcomes(connection: redis.Redis, tally: Tally, games: int, patience: float) -> dict:
+    """Wait for every accepted replay to finish, as long as some finish every ``patience``
+    seconds; count how they ended (what never finished is lost)."""
     ids = {index: {loc.rsplit("/", 1)[1] for loc in locs}
            for index, locs in tally.locations.items()}
-    deadline = time.monotonic() + timeout
-    while connection.zcard(UNFINISHED) and time.monotonic() < deadline:
-        time.sleep(0.2)
+    left, progress = connection.zcard(UNFINISHED), time.monotonic()
+    while left and time.monotonic() - progress < patience:
+        time.sleep(0.5)
+        now_left = connection.zcard(UNFINISHED)
+        if now_left < left:
+            left, progress = now_left, time.monotonic()
     statuses = Counter()
     for replay_ids in ids.values():
         for replay_id in replay_ids:
@@ -233,7 +270,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     texts = distinct_games(args.games)
     tally, stop = Tally(), threading.Event()
-    slow: list[float] = []
+    slow: list[str] = []
     bomb_answers: Counter = Counter()
     with tempfile.TemporaryDirectory() as folder:
         stack = Stack(Path(folder), args.workers)
@@ -248,17 +285,25 @@ def main(argv: list[str] | None = None) -> None:
         deadline = time.monotonic() + max(120.0, args.games / 5)
         redis_killed = threading.Event()
 
+        kills_done = [0]
+        redis_down = ["no time"]
+
         def chaos() -> None:
             kills = 0
             while not stop.is_set():
                 time.sleep(args.kill_every)
-                stack.kill_a_worker(kills)
-                kills += 1
-                if kills == 3 and not redis_killed.is_set():
-                    stack.redis.stop(kill=True)
-                    time.sleep(1)
-                    stack.redis.start()
-                    redis_killed.set()
+                try:
+                    stack.replace_dead_workers()
+                    kills += stack.kill_a_worker(kills)
+                    if kills >= 3 and not redis_killed.is_set():
+                        redis_down[0] = f"{time.perf_counter() - start:.1f} s"
+                        stack.redis.stop(kill=True)
+                        time.sleep(1)
+                        stack.redis.start()
+                        redis_killed.set()
+                except Exception:  # the soak goes on; say what went wrong
+                    traceback.print_exc()
+                kills_done[0] = kills
 
         chaos_thread = threading.Thread(target=chaos, daemon=True)
         chaos_thread.start()
@@ -269,7 +314,7 @@ def main(argv: list[str] | None = None) -> None:
                 list(pool.map(lambda i: submit(stack.base, i, texts[i], tally, deadline),
                               order))
             connection = redis.Redis.from_url(stack.redis.url)
-            figures = outcomes(connection, tally, args.games, timeout=120)
+            figures = outcomes(connection, tally, args.games, patience=60)
             wall = time.perf_counter() - start
             stop.set()
             chaos_thread.join(timeout=30)
@@ -283,6 +328,7 @@ def main(argv: list[str] | None = None) -> None:
           f"({'done' if redis_killed.is_set() else 'not reached'})")
     for name, value in figures.items():
         print(f"  {name:15} {value}")
+    print(f"  {'workers killed':15} {kills_done[0]}")
     server_errors = sum(n for code, n in tally.codes.items() if code >= 500 and code != 503)
     print(f"  {'5xx':15} {server_errors} (and {tally.codes[503]} 503 while Redis was down, "
           f"{tally.codes[0]} requests without an answer)")
@@ -290,7 +336,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  {'replays/s':15} {figures['completed'] / wall:.1f}")
     print(f"  Redis, per replay (100 more, polled every 0.1 s, no faults): "
           f"{costs['commands']:.1f} commands, {costs['memory'] / 1024:.1f} KiB stored")
-    print(f"  health probe: {len(slow)} answers slower than 1 s or missing")
+    print(f"  health probe: {len(slow)} answers slower than 1 s or missing "
+          f"({', '.join(slow) or 'none'}; Redis was killed at {redis_down[0]})")
     if args.bombs:
         print(f"  bombs and half-open connections: {dict(bomb_answers)}")
 

@@ -42,11 +42,20 @@ def server_settings(threads: int = 8) -> dict:
 
 
 def stop_on_sigterm() -> None:
-    """Make SIGTERM unwind like Ctrl-C, so every ``finally`` stops what it started."""
+    """Make SIGTERM unwind like Ctrl-C, so every ``finally`` stops what it started.
+
+    With ``REFEREE_STOP_WITH_PARENT=1`` (``make run`` sets it) the process also receives
+    SIGTERM when its parent dies: make does not pass its own SIGTERM on to its children.
+    """
     def _raise(signum, frame):
         raise SystemExit(128 + signum)
 
     signal.signal(signal.SIGTERM, _raise)
+    if os.environ.get("REFEREE_STOP_WITH_PARENT") == "1" and sys.platform == "linux":
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
 
 
 @contextmanager

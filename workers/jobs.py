@@ -96,32 +96,40 @@ def drain_pending() -> int:
 
 
 def run_replay(connection: redis.Redis, replay_id: str, attempt: int) -> None:
-    """Replay one claimed submission; store its report or the reason it has none."""
+    """Replay one claimed submission; store its report or the reason it has none.
+
+    Only the first outcome stored counts (a finished replay is terminal), and only that
+    one is announced by webhook.
+    """
     store = ReplayStore(connection)
     record = store.get(replay_id, with_source=True)
     if attempt > MAX_ATTEMPTS:
-        store.save_failure(replay_id, {"type": "interrupted", "title": "The replay was "
-                                       f"interrupted {attempt - 1} times and was given up"})
+        stored = store.save_failure(replay_id, {
+            "type": "interrupted",
+            "title": f"The replay was interrupted {attempt - 1} times and was given up"})
     else:
         _fault_drill_pause()
-        try:
-            report = _replay(connection, record)
-        except Exception as err:  # a bug must not lose the submission: record it
-            log.exception("replay %s failed", replay_id)
-            store.save_failure(replay_id, {
-                "type": "replay-error", "title": "The replay stopped with an internal error",
-                "detail": f"{type(err).__name__}: {err}"})
-        else:
-            if report["verdict"] == "unparseable":
-                store.save_failure(replay_id, {"type": "invalid-log",
-                                               "title": "The log cannot be replayed",
-                                               "problems": report["problems"]})
-            else:
-                store.save_report(replay_id, report)
-    if record["options"].get("webhook"):
+        stored = _replay_and_store(connection, store, record)
+    if stored and record["options"].get("webhook"):
         from workers.webhooks import enqueue_delivery
 
         enqueue_delivery(connection, replay_id)
+
+
+def _replay_and_store(connection: redis.Redis, store: ReplayStore, record: dict) -> bool:
+    replay_id = record["id"]
+    try:
+        report = _replay(connection, record)
+    except Exception as err:  # a bug must not lose the submission: record it
+        log.exception("replay %s failed", replay_id)
+        return store.save_failure(replay_id, {
+            "type": "replay-error", "title": "The replay stopped with an internal error",
+            "detail": f"{type(err).__name__}: {err}"})
+    if report["verdict"] == "unparseable":
+        return store.save_failure(replay_id, {"type": "invalid-log",
+                                              "title": "The log cannot be replayed",
+                                              "problems": report["problems"]})
+    return store.save_report(replay_id, report)
 
 
 def _replay(connection: redis.Redis, record: dict) -> dict:

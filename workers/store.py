@@ -294,6 +294,22 @@ class ReplayStore:
         pipe.zrem(UNFINISHED, replay_id)
         pipe.execute()
 
+    def claim_states(self, replay_ids: list[str]) -> dict[str, dict]:
+        """Status, attempts and whether a live lease is held, for many replays at once
+        (one round trip; replays that no longer exist are left out)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for replay_id in replay_ids:
+            pipe.hmget(self.key(replay_id), ["status", "attempts"])
+            pipe.exists(lease_key(replay_id))
+        answers = pipe.execute()
+        states = {}
+        for replay_id, (status, attempts), leased in zip(
+                replay_ids, answers[::2], answers[1::2], strict=True):
+            if status is not None:
+                states[replay_id] = {"status": status.decode(), "leased": bool(leased),
+                                     "attempts": int(attempts or 0)}
+        return states
+
     def unfinished(self) -> list[str]:
         """Every accepted replay that has neither a report nor a recorded failure."""
         return [i.decode() for i in self.redis.zrange(UNFINISHED, 0, -1)]

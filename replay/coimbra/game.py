@@ -64,9 +64,9 @@ class Game:
                 player.arrived[resource] = self.state.clock
         else:
             setattr(player, resource, after)
-        self.ledger.append(LedgerRow(
-            event=self.event, player=name, resource=resource, delta=applied, after=after,
-            reason=reason, round=self.state.round, phase=self.phase_label(), source=source))
+        # In field order, not by keyword: this runs for every row (~4% of a replay).
+        self.ledger.append(LedgerRow(self.event, name, resource, applied, after, reason,
+                                     self.state.round, self.phase_label(), source))
         return applied
 
     def gain(self, name: str, gain: dict, reason: str, source: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tarfile
 import threading
 import time
 import typing
@@ -12,10 +13,12 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pytest
 import redis
 import requests
+from click.testing import CliRunner
 from rq import Worker
 
 from api import create_app
 from api.auth import KeyListError
+from referee_cli.main import cli
 from referee_cli.services import api_server
 from tests.conftest import KEYS
 from tests.service.helpers import ALICE, poll, sample_log
@@ -34,17 +37,15 @@ def test_recovery_never_requeues_a_replay_that_finished_while_it_looked(redis_ur
     replay_id = store.create('{"header": {"game": "coimbra", "players": ["ana", "bo"]}}',
                              {"mode": "strict"})
     connection.hset(store.key(replay_id), "status", "running")  # its lease has expired
-    real_get = ReplayStore.get
+    real_states = ReplayStore.claim_states
 
-    def get_then_finish(self, wanted, *args, **kwargs):
-        # Recovery reads "running"; right then the worker stores the report.
-        record = real_get(self, wanted, *args, **kwargs)
-        if wanted == replay_id and record and record["status"] == "running":
-            real_store = ReplayStore(connection)
-            real_store.save_report(replay_id, {"verdict": "legal", "standings": []})
-        return record
+    def states_then_finish(self, wanted):
+        # Recovery reads "running" without a lease; right then the worker stores the report.
+        states = real_states(self, wanted)
+        ReplayStore(connection).save_report(replay_id, {"verdict": "legal", "standings": []})
+        return states
 
-    monkeypatch.setattr(ReplayStore, "get", get_then_finish)
+    monkeypatch.setattr(ReplayStore, "claim_states", states_then_finish)
     recover_abandoned(connection)
     monkeypatch.undo()
     assert store.get(replay_id)["status"] == "done"
@@ -187,3 +188,44 @@ def test_logs_and_reports_are_stored_compressed(api_url, redis_url, worker_proce
     served = requests.get(api_url + record["links"]["report"], headers=ALICE, timeout=HANG)
     assert json.loads(zlib.decompress(report)) == served.json()
     assert len(report) * 4 < len(served.content)
+
+
+# -- retention and export: old games leave Redis without being lost ---------------------------
+
+def test_finished_replays_expire_after_the_retention_time(api_url, redis_url, start_worker):
+    start_worker({"REFEREE_RETENTION_DAYS": "0.01"})  # 864 s
+    response = requests.post(f"{api_url}/v1/replays", json=sample_log(), headers=ALICE,
+                             timeout=HANG)
+    record = poll(api_url, response.headers["Location"], ALICE)
+    connection = redis.Redis.from_url(redis_url)
+    assert 0 < connection.ttl(ReplayStore.key(record["id"])) <= 864
+    content_keys = list(connection.scan_iter("referee:content:alice:*"))
+    assert [0 < connection.ttl(key) <= 864 for key in content_keys] == [True]
+
+
+def test_export_writes_logs_and_reports_and_can_clear_them(api_url, redis_url, worker_process,
+                                                          tmp_path, monkeypatch):
+    response = requests.post(f"{api_url}/v1/batches", headers=ALICE, timeout=HANG, json={
+        "logs": [{"name": "t1", "log": sample_log()}]})
+    batch = response.json()
+    replay_id = batch["items"][0]["replay"]
+    poll(api_url, f"/v1/replays/{replay_id}", ALICE)
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    archive = tmp_path / "club.tar.gz"
+    result = CliRunner().invoke(cli, ["export", "--batch", batch["id"], "--out", str(archive),
+                                      "--delete"])
+    assert result.exit_code == 0, result.output
+    with tarfile.open(archive) as tar:
+        names = set(tar.getnames())
+        index = json.loads(tar.extractfile("index.json").read())
+        log = json.loads(tar.extractfile(f"{replay_id}.log").read())
+        report = json.loads(tar.extractfile(f"{replay_id}.report.json").read())
+    assert names == {"index.json", f"{replay_id}.log", f"{replay_id}.report.json"}
+    assert index[0]["verdict"] == "legal" and log == sample_log()
+    assert report["verdict"] == "legal"
+    gone = requests.get(f"{api_url}/v1/replays/{replay_id}", headers=ALICE, timeout=HANG)
+    assert gone.status_code == 404
+    folder = tmp_path / "alice"
+    assert CliRunner().invoke(cli, ["export", "--client", "alice", "--out",
+                                    str(folder)]).exit_code == 0
+    assert json.loads((folder / "index.json").read_text()) == []
