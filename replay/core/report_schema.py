@@ -17,6 +17,10 @@ class CatalogSummarySchema(Schema):
     sha256 = fields.String(required=True, validate=validate.Length(equal=64))
     printed = fields.Boolean(required=True)
     description = fields.String(required=True)
+    placeholder_values = fields.Integer(
+        metadata={"description": "placeholder values in the catalog (not the printed game)"})
+    placeholders_used = fields.List(fields.Dict(), metadata={
+        "description": "the placeholder values the verdict depended on"})
 
 
 class ViolationSchema(Schema):
@@ -47,6 +51,7 @@ class LedgerRowSchema(Schema):
     round = fields.Integer(required=True)
     phase = fields.String(required=True)
     source = fields.String(required=True)
+    turn = fields.String(metadata={"description": "whose turn it was (games with turns)"})
 
 
 class ClaimSchema(Schema):
@@ -59,6 +64,8 @@ class ClaimSchema(Schema):
     computed = fields.Raw(required=True)
     match = fields.Boolean(required=True)
     explained_by = fields.List(fields.Nested(LedgerRowSchema))
+    matches_under = fields.String(metadata={
+        "description": "a variant the log did not declare under which the claimed value is right"})
 
 
 class RankSchema(Schema):
@@ -88,6 +95,8 @@ class ReportSchema(Schema):
     input_sha256 = fields.String(required=True)
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
     warnings = fields.List(fields.Dict(), required=True)
+    notes = fields.List(fields.Dict(), metadata={
+        "description": "moments of the game worth reading (not violations)"})
     problems = fields.List(fields.Nested(ProblemItemSchema))
     input = fields.String(metadata={"description": "'scoresheet' for scoresheet input"})
     game = fields.String()
