@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+AXE := $(VENV)/npm/node_modules/axe-core/axe.min.js
+SCREENSHOTS := test-artifacts/screenshots
 
-.PHONY: run test lint bench bench-service soak openapi clean browser golden mutation
+.PHONY: run test lint bench bench-service bench-web soak openapi clean browser golden mutation
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,9 +28,16 @@ browser:
 	  { echo "chromium could not be installed: the browser tests will be skipped" >&2; \
 	    test -z "$$CI"; }
 
+## axe-core from the npm registry: the browser tests check every page's accessibility.
+$(AXE):
+	@command -v npm >/dev/null || \
+	  { apt-get update -q && apt-get install -y -q --no-install-recommends npm; }
+	npm install --prefix $(VENV)/npm --no-save --no-audit --no-fund --loglevel=error axe-core@4
+
 ## The whole test suite (starts its own Redis server and worker processes).
-test: $(STAMP) browser
+test: $(STAMP) browser $(AXE)
 	$(BIN)/ruff check .
+	@echo "Screenshots of the web pages go to $(CURDIR)/$(SCREENSHOTS)"
 	$(BIN)/pytest $(ARGS)
 
 lint: $(STAMP)
@@ -55,6 +64,10 @@ bench: $(STAMP)
 bench-service: $(STAMP)
 	$(BIN)/python -m bench.service_speed $(ARGS)
 
+## Server time and weight of a four-player game's report and step pages.
+bench-web: $(STAMP)
+	$(BIN)/python -m bench.web_pages $(ARGS)
+
 ## Submissions while workers are killed -9 every 2 s and Redis once; ARGS=--bombs adds
 ## archive bombs and half-open connections; prints lost, duplicated, 5xx, replays/s.
 soak: $(STAMP)
@@ -65,4 +78,4 @@ openapi: $(STAMP)
 	$(BIN)/referee openapi > openapi.yaml
 
 clean:
-	rm -rf $(VENV) .data mutants
+	rm -rf $(VENV) .data mutants test-artifacts

@@ -20,6 +20,7 @@ from api.schemas import (
     ProblemSchema,
     ScoresheetDocumentSchema,
 )
+from api.web import install_web
 from replay.core.log import LogSchema
 from replay.core.report_schema import ReportSchema
 
@@ -89,4 +90,5 @@ def create_app(config: dict | None = None) -> Flask:
         api.register_blueprint(blueprint)
     install_problem_handlers(app)
     install_auth(app)
+    install_web(app)
     return app

@@ -20,7 +20,7 @@ import re
 import time
 from pathlib import Path
 
-from flask import Flask, current_app, g, request
+from flask import Flask, current_app, g, request, session
 from flask_limiter import Limiter, RequestLimit
 
 from api.problems import Problem, problem_response
@@ -30,6 +30,8 @@ UNLIMITED_PATHS = ("/healthz", "/readyz")  # probes must always get an answer
 ANONYMOUS = "anonymous"
 CLIENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
 MIN_KEY_LENGTH = 16
+WEB_PAGES = "web"  # the blueprint of the pages for people (api/web)
+SESSION_KEY = "api_key"  # where the web pages' login keeps the key in the session cookie
 
 
 class KeyListError(ValueError):
@@ -74,13 +76,26 @@ def check_keys(pairs) -> dict[str, str]:
     return keys
 
 
-def _client_for(token: str, keys: dict[str, str]) -> str | None:
+def client_for(token: str, keys: dict[str, str]) -> str | None:
+    """The client whose key ``token`` is, or None."""
     # Compare against every key in constant time, so timing tells nothing about keys.
     found = None
     for key, name in keys.items():
         if hmac.compare_digest(key.encode(), token.encode()):
             found = name
     return found
+
+
+def _presented_key() -> str | None:
+    """The key the request presents: its bearer token, or for the web pages the key their
+    login form keeps in the session cookie. The API never reads the cookie, so a page of
+    another site cannot use it to act on the API."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == "bearer":
+        return token.strip()
+    if request.blueprint == WEB_PAGES:
+        return session.get(SESSION_KEY)
+    return None
 
 
 def _rate_key() -> str:
@@ -109,8 +124,8 @@ def install_auth(app: Flask) -> None:
         keys = current_app.config["API_KEYS"]
         if not keys or request.path.startswith(PUBLIC_PATHS):
             return
-        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-        g.client = _client_for(token.strip(), keys) if scheme.lower() == "bearer" else None
+        token = _presented_key()
+        g.client = client_for(token, keys) if token is not None else None
         if g.client is not None:
             g.rate_key = f"client:{g.client}"
 
@@ -127,7 +142,8 @@ def install_auth(app: Flask) -> None:
 
     @app.before_request
     def _require_key():
-        if g.client is None:
+        # The web pages answer a missing or wrong key with a page of their own.
+        if g.client is None and request.blueprint != WEB_PAGES:
             raise Problem(401, "unauthorized", "An API key is needed",
                           "send Authorization: Bearer <your API key>",
                           headers={"WWW-Authenticate": 'Bearer realm="referee"'})

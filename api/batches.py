@@ -91,13 +91,23 @@ def submit_batch(mode: str, catalog: str | None, webhook: str | None):
         raise Problem(415, "unsupported-media-type", "Unsupported media type",
                       "send application/json, application/zip, application/x-tar or "
                       "application/gzip")
+    batch_id = accept_batch(logs, options_for(mode, catalog, webhook))
+    location = url_for("batches.Batch", batch_id=batch_id)
+    return batch_document(batch_id), 202, {"Location": location, "Retry-After": "1"}
+
+
+def accept_batch(logs: list[tuple[str, str, dict | None]], options: dict) -> str:
+    """Check, store and queue a batch's logs (name, text, decoded document); its new id.
+
+    A log that fails its checks is kept in the batch with its problem; the others are
+    accepted, and a log equal to an earlier one is marked as its duplicate.
+    """
     limit = current_app.config["MAX_BATCH"]
     if not logs:
         raise Problem(422, "empty-batch", "The batch holds no logs")
     if len(logs) > limit:
         raise Problem(422, "too-many-logs", "The batch has too many logs",
                       f"{len(logs)} logs; at most {limit} per batch", limit=limit)
-    options = options_for(mode, catalog, webhook)
     batch_id = new_id()
     items, seen = [], {}
     for name, text, document in logs:
@@ -121,8 +131,7 @@ def submit_batch(mode: str, catalog: str | None, webhook: str | None):
     connection.hset(_batch_key(batch_id), mapping={
         "id": batch_id, "owner": g.client, "submitted_at": round(time.time(), 3),
         "items": json.dumps(items)})
-    location = url_for("batches.Batch", batch_id=batch_id)
-    return _batch_document(batch_id), 202, {"Location": location, "Retry-After": "1"}
+    return batch_id
 
 
 @blp.route("/<string:batch_id>", endpoint="Batch", methods=["GET"])
@@ -130,10 +139,12 @@ def submit_batch(mode: str, catalog: str | None, webhook: str | None):
 @blp.alt_response(404, schema="Problem", description="No such batch", **PROBLEM)
 def get_batch(batch_id: str):
     """Progress, each game's verdict and winner, and the standings."""
-    return _batch_document(batch_id)
+    return batch_document(batch_id)
 
 
-def _batch_document(batch_id: str) -> dict:
+def batch_document(batch_id: str) -> dict:
+    """The caller's batch: progress, each game's status and verdict, standings (404 if none).
+    """
     connection = current_app.extensions["referee_redis"]
     raw = connection.hgetall(_batch_key(batch_id))
     if not raw or raw[b"owner"].decode() != g.client:

@@ -50,14 +50,24 @@ def _catalogs() -> CatalogStore:
 @blp.alt_response(422, schema="Problem", description="Not a valid catalog", **PROBLEM)
 def put_catalog(name: str):
     """Register a transcribed catalog under a name (checked; immutable once used)."""
-    try:
-        NAME(name)
-    except ValidationError as err:
-        raise Problem(422, "invalid-name", "Not a catalog name", str(err.messages[0])) from None
     if request.mimetype != "application/json":
         raise Problem(415, "unsupported-media-type", "Unsupported media type",
                       "a catalog is application/json")
     document = json_body(request.get_data(cache=False))
+    record = register_catalog(name, document)
+    return record, 201 if record["created"] else 200
+
+
+def register_catalog(name: str, document: object) -> dict:
+    """Check a catalog document and register it under the caller's ``name``.
+
+    Returns its record (``created`` False when the name already held this content); a 422
+    lists every problem located by path, a 409 refuses new content for a used name.
+    """
+    try:
+        NAME(name)
+    except ValidationError as err:
+        raise Problem(422, "invalid-name", "Not a catalog name", str(err.messages[0])) from None
     try:
         problems = GAMES.for_catalog(document).check_catalog(document)
     except InvalidLog as err:
@@ -71,9 +81,8 @@ def put_catalog(name: str):
         raise Problem(409, "catalog-immutable", "This catalog name is used by a report",
                       f"{name} ({err}) is used by a report; register the new content under "
                       "another name") from None
-    record = {"name": name, "sha256": sha, "id": document["meta"]["id"],
-              "printed": document["meta"]["printed"], "created": created}
-    return record, 201 if created else 200
+    return {"name": name, "sha256": sha, "id": document["meta"]["id"],
+            "printed": document["meta"]["printed"], "created": created}
 
 
 @blp.route("/catalogs/<string:name>", methods=["GET"])

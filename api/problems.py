@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 import redis
-from flask import Flask, Response, json
+from flask import Flask, Response, current_app, has_request_context, json, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -28,8 +28,23 @@ class Problem(Exception):
         self.extra = extra
 
 
+def wants_html() -> bool:
+    """Whether the client (a browser) prefers an HTML page to a JSON document."""
+    accepted = request.accept_mimetypes
+    return accepted.best_match(("text/html", "application/json")) == "text/html" \
+        and accepted["text/html"] > accepted[PROBLEM_MEDIA_TYPE]
+
+
 def problem_response(problem: Problem, headers: dict | None = None) -> Response:
-    """Render a ``Problem`` as an ``application/problem+json`` response."""
+    """Render a ``Problem`` as an ``application/problem+json`` response, or as the page
+    the app registered under ``referee_problem_page`` when the client asked for HTML."""
+    page = current_app.extensions.get("referee_problem_page") if has_request_context() \
+        else None
+    if page is not None and wants_html():
+        response = page(problem)
+        for name, value in (headers or {}).items():
+            response.headers[name] = value
+        return response
     body = {"type": TYPE_BASE + problem.slug, "title": problem.title, "status": problem.status}
     if problem.detail:
         body["detail"] = problem.detail

@@ -174,6 +174,11 @@ def get_report_html(replay_id: str):
 def share_replay(replay_id: str, expires_in: int):
     """Mint a read-only link to the report that needs no API key; it expires."""
     owned_record(replay_id)
+    return mint_share(replay_id, expires_in)
+
+
+def mint_share(replay_id: str, expires_in: int) -> dict:
+    """A new share link to a replay's report: its token, URL and expiry (Unix time)."""
     token = secrets.token_urlsafe(24)
     hashed = share_key(token)
     connection = current_app.extensions["referee_redis"]

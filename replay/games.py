@@ -4,5 +4,6 @@ from __future__ import annotations
 
 from replay.coimbra import GAME as COIMBRA
 from replay.core.registry import GameRegistry
+from replay.viscounts import GAME as VISCOUNTS
 
-GAMES = GameRegistry([COIMBRA])
+GAMES = GameRegistry([COIMBRA, VISCOUNTS])

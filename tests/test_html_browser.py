@@ -1,55 +1,26 @@
-"""The HTML report as a judge sees it: opened in a real headless Chromium through selenium.
-
-Needs Debian's ``chromium`` and ``chromium-driver`` (``make test`` installs them when it
-can). In CI a missing browser fails these tests, so it is never mistaken for a pass; on a
-machine where the packages cannot be installed they are skipped, and the skip says why.
-"""
+"""The HTML report as a judge sees it: opened in a real headless Chromium through selenium."""
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 import replay
 from replay.render import render_html
+from tests.browser import chromium
 
 pytestmark = pytest.mark.browser
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "coimbra"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-
-
-def require_browser(*paths: Path) -> None:
-    """Skip, saying why, when the browser is missing; under CI fail instead."""
-    missing = [str(p) for p in paths if not p.exists()]
-    if missing:
-        reason = (f"headless browser tests need {' and '.join(missing)}: install the Debian "
-                  "packages chromium and chromium-driver (make browser, as root)")
-        if os.environ.get("CI"):
-            pytest.fail(reason, pytrace=False)
-        pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    """A headless Chromium that never touches the network or downloads a driver."""
-    require_browser(CHROMIUM, CHROMEDRIVER)
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(options=options,
-                              service=Service(executable_path=str(CHROMEDRIVER)))
+    """A headless Chromium for this module."""
+    driver = chromium(tmp_path_factory.mktemp("chromium-profile"))
     yield driver
     driver.quit()
 

@@ -13,7 +13,7 @@ from tests.conftest import ROOT
 
 
 def test_without_chromium_the_browser_tests_skip_and_say_why(tmp_path, monkeypatch):
-    from tests.test_html_browser import require_browser
+    from tests.browser import require_browser
 
     monkeypatch.delenv("CI", raising=False)
     with pytest.raises(pytest.skip.Exception) as skipped:

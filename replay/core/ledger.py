@@ -22,37 +22,45 @@ class LedgerRow:
     round: int
     phase: str
     source: str  # the component or rule behind it, e.g. "c2-07" or "track:council"
+    turn: str | None = None  # whose turn it was, for games played in turns within a round
 
     def to_dict(self) -> dict:
-        """Plain-data form for the report."""
-        return {
+        """Plain-data form for the report (``turn`` only when the game has turns)."""
+        data = {
             "event": self.event, "player": self.player, "resource": self.resource,
             "delta": self.delta, "after": self.after, "reason": self.reason,
             "round": self.round, "phase": self.phase, "source": self.source,
         }
+        if self.turn is not None:
+            data["turn"] = self.turn
+        return data
 
 
 def phase_breakdown(rows: list[LedgerRow], phase_order: Sequence[str]) -> list[dict]:
-    """Round x phase x player sums of every resource, and of points by source.
+    """Round x turn x phase x player sums of every resource, and of points by source.
 
-    Rows sort by round, then by the phase's place in ``phase_order`` (the game's phases).
+    Rows sort by round, then by turn (in the order turns came), then by the phase's place
+    in ``phase_order`` (the game's phases). Games without turns have one per round.
     """
     rank = {phase: i for i, phase in enumerate(phase_order)}
-    table: dict[tuple[int, str], dict[str, dict]] = {}
-    cells: dict[tuple[int, str, str], dict] = {}  # the same cells, found in one look-up
+    turns: dict[tuple[int, str | None], int] = {}
+    table: dict[tuple[int, str | None, str], dict[str, dict]] = {}
+    cells: dict[tuple, dict] = {}  # the same cells, found in one look-up
     for row in rows:
-        cell = cells.get((row.round, row.phase, row.player))
+        key = (row.round, row.turn, row.phase, row.player)
+        cell = cells.get(key)
         if cell is None:
-            cell = {"resources": {}, "points_by_source": {}}
-            cells[row.round, row.phase, row.player] = cell
-            table.setdefault((row.round, row.phase), {})[row.player] = cell
+            turns.setdefault((row.round, row.turn), len(turns))
+            cell = cells[key] = {"resources": {}, "points_by_source": {}}
+            table.setdefault(key[:3], {})[row.player] = cell
         resources = cell["resources"]
         resources[row.resource] = resources.get(row.resource, 0) + row.delta
         if row.resource == "points":
             by_source = cell["points_by_source"]
             by_source[row.source] = by_source.get(row.source, 0) + row.delta
+    ordered = sorted(table.items(), key=lambda item: (
+        item[0][0], turns[item[0][:2]], rank.get(item[0][2], len(rank))))
     return [
-        {"round": round_, "phase": phase, "players": players}
-        for (round_, phase), players in sorted(
-            table.items(), key=lambda item: (item[0][0], rank.get(item[0][1], len(rank))))
-    ]
+        {"round": round_, **({"turn": turn} if turn is not None else {}), "phase": phase,
+         "players": players}
+        for (round_, turn, phase), players in ordered]

@@ -17,6 +17,10 @@ class CatalogSummarySchema(Schema):
     sha256 = fields.String(required=True, validate=validate.Length(equal=64))
     printed = fields.Boolean(required=True)
     description = fields.String(required=True)
+    placeholder_values = fields.Integer(
+        metadata={"description": "placeholder values in the catalog (not the printed game)"})
+    placeholders_used = fields.List(fields.Dict(), metadata={
+        "description": "the placeholder values the verdict depended on"})
 
 
 class ViolationSchema(Schema):
@@ -57,6 +61,7 @@ class LedgerRowSchema(Schema):
     phase = fields.String(required=True)
     source = fields.String(required=True)
     line = fields.Integer(metadata={"description": "the text log's line of the event"})
+    turn = fields.String(metadata={"description": "whose turn it was (games with turns)"})
 
 
 class ClaimSchema(Schema):
@@ -70,6 +75,8 @@ class ClaimSchema(Schema):
     match = fields.Boolean(required=True)
     line = fields.Integer(metadata={"description": "the text log's line of the claim"})
     explained_by = fields.List(fields.Nested(LedgerRowSchema))
+    matches_under = fields.String(metadata={
+        "description": "a variant the log did not declare under which the claimed value is right"})
 
 
 class RankSchema(Schema):
@@ -101,6 +108,8 @@ class ReportSchema(Schema):
     causes = fields.List(fields.Nested(CauseSchema), metadata={
         "description": "each root violation with the violations that follow from it"})
     warnings = fields.List(fields.Dict(), required=True)
+    notes = fields.List(fields.Dict(), metadata={
+        "description": "moments of the game worth reading (not violations)"})
     problems = fields.List(fields.Nested(ProblemItemSchema))
     input = fields.String(metadata={"description": "'scoresheet' for scoresheet input"})
     game = fields.String()

@@ -222,9 +222,11 @@ def _claims(report: dict) -> str:
                      + _table(["Where", "Round", "Phase", "Change", "After", "Reason"], rows,
                               numeric=frozenset({3, 4}))
                      + "</details>") if rows else ""
+        variant = (f" (what variant {_text(c['matches_under'])} gives, not declared)"
+                   if c.get("matches_under") else "")
         parts.append(f"<li>{escape(event_place(c).capitalize())}: {_text(c.get('player'))}’s "
                      f"{_text(c.get('what'))} claimed <b>{_text(c.get('claimed'))}</b>, "
-                     f"computed <b>{_text(c.get('computed'))}</b>{explained}</li>")
+                     f"computed <b>{_text(c.get('computed'))}</b>{variant}{explained}</li>")
     return (f'<section id="claims"><h2>Claims that differ ({len(wrong)} of {len(claims)})'
             f'</h2><ul>{"".join(parts)}</ul></section>')
 

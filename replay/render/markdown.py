@@ -321,6 +321,9 @@ def _claims(report: dict) -> list[str]:
     lines = [f"## Claims that differ ({len(wrong)} of {len(claims)})", "",
              *_table(["Where", "Player", "What", "Claimed", "Computed"], rows)]
     for c in wrong:
+        if c.get("matches_under"):
+            lines.append(f"- {c.get('player')}'s claimed {c.get('what')} {c.get('claimed')} "
+                         f"is what variant {c['matches_under']} gives (not declared)")
         steps = [r for r in _list(c.get("explained_by")) if isinstance(r, dict)]
         if not steps:
             continue

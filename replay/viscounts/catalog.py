@@ -164,7 +164,8 @@ def _castle(castle: Mapping) -> Castle:
     return Castle(castle["sections"], castle["max_per_section"],
                   _brackets(castle["noble_brackets"]), castle["tier_vp"], castle["bump_rewards"],
                   castle["tier3_reward"], castle["leader"]["vp"],
-                  castle["leader"]["hand_limit_plus"], tuple(s["reward"] for s in tier2))
+                  castle["leader"]["hand_limit_plus"], tuple(s["reward"] for s in tier2),
+                  tuple(s["id"] for s in tier2))
 
 
 def _side(segment: str, side: Mapping) -> BoardSide:

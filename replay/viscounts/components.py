@@ -172,6 +172,7 @@ class Castle:
     leader_vp: int
     leader_hand_limit_plus: int
     tier2: tuple[Effect, ...]  # by clockwise position, the first at index 0
+    tier2_ids: tuple[str, ...] = ()  # the catalog ids of the tier-2 rewards, same order
 
 
 @dataclass(frozen=True, slots=True)

@@ -314,7 +314,9 @@ def test_a_recruit_out_of_order_uses_the_die_in_the_cards_row():
     # her green1 in the lower row (not her gray5 in the central row), paying 1 coin.
     log = round_one()
     i = index_of(log, type="recruit", card="c2-04")
-    log["events"].insert(i, log["events"].pop(index_of(log, type="recruit", card="c2-19")))
+    moved = log["events"].pop(index_of(log, type="recruit", card="c2-19"))
+    del moved["die"]  # the event does not say which die: the row decides
+    log["events"].insert(i, moved)
     report = replay.replay(log, mode="audit")
     assert [(v["rule"], v["event"]) for v in report["violations"]] == [
         ("coimbra.resolve.order", i)]
@@ -380,3 +382,13 @@ def test_an_end_game_reward_counts_among_the_abilities_and_the_categories_add_up
     assert sum(v for k, v in ana.items() if k != "total") == ana["total"]
     assert [(r["delta"], r["reason"]) for r in report["ledger"] if r["source"] == "m1-08"] == [
         (3, "end-game reward of m1-08")]
+
+
+def test_every_die_left_without_income_is_named():
+    log = round_one()
+    for die in ("gray5", "green1"):
+        log["events"].pop(index_of(log, type="income", player="ana", die=die))
+    invest = index_of(log, type="invest", player="bruno")
+    [violation] = replay.replay(log, mode="audit")["violations"]
+    assert (violation["event"], violation["message"], violation["found"]) == (
+        invest, "ana did not activate gray5, green1", "1")

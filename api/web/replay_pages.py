@@ -1,0 +1,93 @@
+"""A replay's page: live progress while it runs, then the report beside its log."""
+
+from __future__ import annotations
+
+from flask import g, jsonify, render_template, request, url_for
+from markupsafe import Markup
+
+from api import reports
+from api.problems import Problem
+from api.replays import mint_share, owned_record, store
+from api.web import bp
+from api.web.report_view import log_lines, report_context
+from replay.render.html import score_chart
+
+DOWNLOADS = {"json": "application/json", "md": "text/markdown", "html": "text/html"}
+PER_PAGE = 25
+SHARE_SECONDS = 30 * 86400
+
+
+def progress(record: dict) -> dict:
+    """Status and events replayed / total, as the page's progress bar shows them."""
+    done = record.get("progress") or {}
+    return {"status": record["status"], "value": done.get("replayed", 0),
+            "max": done.get("total") or 0, "finished": record["status"] in ("done", "failed")}
+
+
+@bp.route("/replays")
+def replays():
+    """The signed-in client's replays, newest first."""
+    page = max(1, request.args.get("page", 1, type=int))
+    records, total = store().list_for(g.client, (page - 1) * PER_PAGE, PER_PAGE)
+    return render_template("replays.html", records=records, page=page,
+                           pages=max(1, -(-total // PER_PAGE)), total=total)
+
+
+@bp.route("/replays/<replay_id>")
+def replay(replay_id: str):
+    """Progress while queued or running; then the verdict, violations beside the log,
+    scoring, charts and the ledger (``?player=`` and ``?source=`` filter it, ``?ledger=all``
+    shows every row)."""
+    record = owned_record(replay_id)
+    context = {"record": record, "progress": progress(record)}
+    if record["status"] in ("done", "failed"):
+        full = store().get(replay_id, with_source=True, with_report=True)
+        lines = log_lines(full["source"])
+        context["lines"] = lines
+        context["bad_lines"] = set()
+        if record["status"] == "done":
+            report = full["report"]
+            context.update(report_context(report, lines, request.args.get("player"),
+                                          request.args.get("source"),
+                                          request.args.get("ledger") == "all"))
+            context["chart"] = Markup(score_chart(report))
+            context["bad_lines"] = {v["log_line"] for root in context["violations"]
+                                    for v in [root, *root["consequences"]]}
+        else:
+            problems = (record.get("failure") or {}).get("problems") or []
+            context["problems"] = problems
+            context["bad_lines"] = {p.get("line") for p in problems if p.get("line")}
+    return render_template("replay.html", **context)
+
+
+@bp.route("/replays/<replay_id>/status")
+def replay_status(replay_id: str):
+    """The replay's progress as JSON, for the page's live progress bar."""
+    return jsonify(progress(owned_record(replay_id)))
+
+
+@bp.route("/replays/<replay_id>/report.<fmt>")
+def download(replay_id: str, fmt: str):
+    """The report as a file: JSON, Markdown or HTML."""
+    if fmt not in DOWNLOADS:
+        raise Problem(404, "format-not-found", "No such format", "json, md or html")
+    record = owned_record(replay_id)
+    response = reports.respond(record, store().report_text(replay_id), DOWNLOADS[fmt])
+    name = record.get("name") or replay_id
+    response.headers["Content-Disposition"] = \
+        f'attachment; filename="report-{_file_safe(name)}.{fmt}"'
+    return response
+
+
+def _file_safe(name: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "-" for c in name)[:80] or "report"
+
+
+@bp.route("/replays/<replay_id>/share", methods=["POST"])
+def share(replay_id: str):
+    """A read-only link to the report, for anyone, for thirty days."""
+    owned_record(replay_id)
+    link = mint_share(replay_id, SHARE_SECONDS)
+    return render_template("shared.html", replay_id=replay_id, expires_at=link["expires_at"],
+                           url=url_for("replays.shared_report", token=link["token"],
+                                       _external=True))

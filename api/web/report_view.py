@@ -1,0 +1,129 @@
+"""A stored report and its log, arranged for the replay page.
+
+The log is shown as text lines: the submitted text notation as is, or a JSON log printed
+in the text notation; each event knows its line, so a violation links to the line of its
+event and the step page highlights it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import replay
+from replay.core.game import Game
+from replay.core.log import GameLog
+from replay.render.markdown import (
+    game_sections,
+    player_names,
+    scoring_categories,
+    verdict_sentence,
+    verdict_title,
+)
+
+POINTS = "points"
+
+
+@dataclass
+class LogLines:
+    """A log as numbered text lines, the line of each event, and the parsed log."""
+
+    lines: list[str]
+    event_lines: dict[int, int] = field(default_factory=dict)
+    converted: bool = False  # printed in the text notation from a JSON log
+    log: GameLog | None = None
+
+
+@lru_cache(maxsize=32)
+def log_lines(source: str) -> LogLines:
+    """The log's lines and where each event is; a log that cannot be read is shown as is.
+
+    Kept for the last few logs: a judge stepping through a game asks for the same log at
+    every step, and a stored log never changes. Callers must not change what they get.
+    """
+    try:
+        decoded = replay.decode(source)
+    except replay.InvalidLog:
+        return LogLines(source.splitlines())
+    if isinstance(decoded, dict):  # a scoresheet: no events
+        return LogLines(source.splitlines())
+    converted = source.lstrip().startswith("{")
+    if converted:
+        source = replay.print_log(decoded, "text")
+        decoded = replay.parse(source)
+    return LogLines(source.splitlines(), {i: line for i, (line, _) in
+                                          enumerate(decoded.positions)}, converted, decoded)
+
+
+def event_text(game: Game | None, event: dict) -> str:
+    """An event as its game's text notation writes it."""
+    spec = game.event_specs.get(event.get("type")) if game is not None else None
+    if spec is None or spec.write is None:
+        return " ".join(f"{k}={v}" for k, v in event.items() if k != "comment")
+    return " / ".join(spec.write(event))
+
+
+def grouped_violations(report: dict, lines: LogLines) -> list[dict]:
+    """Root violations in log order, each with the violations that follow from it, and the
+    log line of each (the report's own, else its event's)."""
+    violations = [dict(v) for v in report.get("violations") or [] if isinstance(v, dict)]
+    for v in violations:
+        v["log_line"] = v.get("line") or lines.event_lines.get(v.get("event"))
+        v["consequences"] = []
+    roots_by_event = {v.get("event"): v for v in violations if v.get("follows_from") is None}
+    roots = []
+    for v in violations:
+        root = roots_by_event.get(v.get("follows_from"))
+        if v.get("follows_from") is not None and root is not None and root is not v:
+            root["consequences"].append(v)
+        else:
+            roots.append(v)
+    return roots
+
+
+def points_by_source(report: dict) -> tuple[list[str], list[tuple[str, dict[str, int]]]]:
+    """Points each player got from each source (card, track, final category), largest
+    first, from the ledger's rows of points."""
+    names = player_names(report)
+    table: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(names, 0))
+    for row in report.get("ledger") or []:
+        if row.get("resource") == POINTS and isinstance(row.get("delta"), int):
+            table[str(row.get("source"))][row.get("player")] = \
+                table[str(row.get("source"))].get(row.get("player"), 0) + row["delta"]
+    ordered = sorted(table.items(), key=lambda item: (-sum(item[1].values()), item[0]))
+    return names, ordered
+
+
+def ledger_rows(report: dict, player: str | None, source: str | None,
+                everything: bool = False) -> list[dict]:
+    """One player's or one source's rows of the ledger (or both), every row when asked,
+    else none: the whole ledger of a long game is the heaviest part of a page."""
+    if not (player or source or everything):
+        return []
+    return [row for row in report.get("ledger") or []
+            if (not player or row.get("player") == player)
+            and (not source or str(row.get("source")) == source)]
+
+
+def report_context(report: dict, lines: LogLines, player: str | None,
+                   source: str | None, everything: bool = False) -> dict:
+    """Everything the report part of the replay page shows."""
+    names, by_source = points_by_source(report)
+    details, sections = game_sections(report)
+    largest = max([abs(v) for _, row in by_source for v in row.values()] or [1]) or 1
+    final_players = (report.get("final") or {}).get("players") or {}
+    ledger = report.get("ledger") or []
+    return {
+        "report": report, "names": names, "title": verdict_title(report),
+        "sentence": verdict_sentence(report), "violations": grouped_violations(report, lines),
+        "claims": [c for c in report.get("claims") or [] if not c.get("match", True)],
+        "by_source": by_source, "largest": largest,
+        "categories": scoring_categories(report), "final_players": final_players,
+        "details": details, "sections": sections,
+        "ledger": ledger_rows(report, player, source, everything), "ledger_total": len(ledger),
+        "ledger_shown": bool(player or source or everything),
+        "ledger_players": sorted({str(r.get("player")) for r in ledger}),
+        "ledger_sources": sorted({str(r.get("source")) for r in ledger}),
+        "player": player or "", "source": source or "",
+    }

@@ -1,0 +1,68 @@
+"""Stepping through a game: the table as it stood after any event, for a judge."""
+
+from __future__ import annotations
+
+from flask import current_app, render_template, request
+
+import replay
+from api.problems import Problem
+from api.replays import owned_record, store
+from api.web import bp
+from api.web.report_view import event_text, log_lines
+from workers.catalogs import CatalogStore
+
+CONTEXT_LINES = 8  # log lines shown above and below the event's own
+
+
+def _catalog(record: dict) -> dict | None:
+    sha = (record.get("options") or {}).get("catalog_sha")
+    if not sha:
+        return None
+    return CatalogStore(current_app.extensions["referee_redis"]).document(sha)
+
+
+def cell(value) -> str:
+    """A state value in words: lists joined, mappings as ``name value`` pairs."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {cell(v)}" for k, v in value.items()) or "—"
+    if isinstance(value, list | tuple):
+        return ", ".join(cell(v) for v in value) or "—"
+    return "—" if value is None or value == "" else str(value)
+
+
+def player_table(players: dict) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """Every player's state as rows of fields and one column per player."""
+    names = list(players)
+    fields = []
+    for state in players.values():
+        fields += [k for k in state if k not in fields]
+    return names, [(f, [cell(players[n].get(f)) for n in names]) for f in fields]
+
+
+@bp.route("/replays/<replay_id>/step")
+def step(replay_id: str):
+    """Every player's state after ``?event=N`` and the legal actions of the player to act,
+    with that event's line of the log highlighted."""
+    owned_record(replay_id)
+    record = store().get(replay_id, with_source=True)
+    lines = log_lines(record["source"])
+    if lines.log is None or not lines.log.events:
+        raise Problem(409, "no-events", "This log has no events to step through",
+                      "a scoresheet or an unreadable log has no events")
+    game = replay.game_of(lines.log)
+    last = len(lines.log.events) - 1
+    event = min(max(request.args.get("event", 0, type=int), 0), last)
+    state = game.state_at(lines.log, event, _catalog(record))
+    names, rows = player_table(state.get("players") or {})
+    line = lines.event_lines.get(event)
+    first = max(1, (line or 1) - CONTEXT_LINES)
+    window = [(n, lines.lines[n - 1]) for n in range(first, min(len(lines.lines),
+                                                                (line or 1) + CONTEXT_LINES) + 1)]
+    facts = [(k, cell(v)) for k, v in state.items()
+             if k not in ("players", "legal_actions", "violations_so_far")]
+    return render_template(
+        "step.html", record=record, event=event, last=last, line=line, window=window,
+        event_text=event_text(game, lines.log.events[event]), facts=facts, names=names,
+        rows=rows, acting=state.get("acting_player"),
+        actions=[event_text(game, a) for a in state.get("legal_actions") or []],
+        violations=state.get("violations_so_far") or [], converted=lines.converted)

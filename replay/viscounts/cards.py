@@ -1,0 +1,99 @@
+"""A player's cards under hidden information: hand, draw pile, discard pile, board.
+
+The engine never knows the order of a draw pile, only its contents: ``hidden`` holds the
+cards that are either in the draw pile or unnamed in hand. A card the log names must be able
+to be where the log says; otherwise the event is refused with a message saying where the
+card is known to be.
+"""
+
+from __future__ import annotations
+
+from replay.viscounts.state import Player
+from replay.viscounts.table import Table
+
+UNKNOWN = "?"
+
+
+def where(table: Table, card: str) -> str:
+    """Where a card is known to be, in words (for messages)."""
+    for name, player in table.state.players.items():
+        if card in player.board:
+            return f"on {name}'s board"
+        if card in player.discard:
+            return f"in {name}'s discard pile"
+        if player.hand[card]:
+            return f"in {name}'s hand"
+        if player.hidden[card]:
+            return f"in {name}'s draw pile or hand"
+    for side, pile in table.state.townsfolk.items():
+        if pile.top == card:
+            return f"on top of the Townsfolk pile of {side}"
+    if table.state.unseen_townsfolk[card]:
+        return "in a Townsfolk pile"
+    return "out of the game"
+
+
+def check_card(table: Table, card: str, player: str) -> None:
+    """The card must be a Townsfolk of the catalog."""
+    table.known(card, table.catalog.townsfolk, "Townsfolk card", player)
+
+
+def from_hand(table: Table, player: Player, card: str, doing: str) -> None:
+    """Take ``card`` out of the player's hand, or refuse it (``viscounts.log.hidden_location``)."""
+    check_card(table, card, player.name)
+    if player.hand[card]:
+        player.hand[card] -= 1
+        return
+    if player.hand_unknown and player.hidden[card]:
+        player.hidden[card] -= 1
+        player.hand_unknown -= 1
+        return
+    table.breach("viscounts.log.hidden_location",
+                 f"{player.name} cannot {doing} {table.name(card)} from hand: it is "
+                 f"{where(table, card)}", player=player.name, found=card, skip=True)
+
+
+def from_deck(table: Table, player: Player, card: str, doing: str) -> None:
+    """Take ``card`` from the top of the draw pile (seen), or refuse it."""
+    check_card(table, card, player.name)
+    if not player.draw_count:
+        table.breach("viscounts.log.empty_draw",
+                     f"{player.name} cannot {doing} {table.name(card)} from the draw pile: "
+                     "it is empty (shuffle the discards first)", player=player.name,
+                     found=card, skip=True)
+    if not player.hidden[card]:
+        table.breach("viscounts.log.hidden_location",
+                     f"{table.name(card)} cannot be in {player.name}'s draw pile: it is "
+                     f"{where(table, card)}", player=player.name, found=card, skip=True)
+    player.hidden[card] -= 1
+    player.draw_count -= 1
+
+
+def draw(table: Table, player: Player, card: str) -> None:
+    """Draw one card, named or unknown, from the draw pile into the hand."""
+    if not player.draw_count:
+        table.breach("viscounts.log.empty_draw",
+                     f"{player.name} draws from an empty draw pile: a shuffle of the "
+                     f"{len(player.discard)} discarded cards must come first",
+                     player=player.name, found=card, skip=True)
+    if card == UNKNOWN:
+        player.draw_count -= 1
+        player.hand_unknown += 1
+        return
+    from_deck(table, player, card, "draw")
+    player.hand[card] += 1
+
+
+def hand_options(player: Player) -> list[str]:
+    """The cards the player could hold in hand (named ones, and any unnamed possibility)."""
+    cards = {c for c, n in player.hand.items() if n}
+    if player.hand_unknown:
+        cards |= {c for c, n in player.hidden.items() if n}
+    return sorted(cards)
+
+
+def deck_options(player: Player) -> list[str]:
+    """The cards that could be on top of the draw pile."""
+    if not player.draw_count:
+        return []
+    return sorted(c for c, n in player.hidden.items() if n)

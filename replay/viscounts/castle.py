@@ -1,0 +1,131 @@
+"""Place Workers and the castle: tier-1 spreading, tier-2 promotion, bumping, the Leader."""
+
+from __future__ import annotations
+
+from replay.core.words import counted
+from replay.viscounts.actions import begin_action
+from replay.viscounts.effects import ask, resolve, trigger
+from replay.viscounts.funding import fund
+from replay.viscounts.table import Table
+
+LIMIT = 3
+
+
+def handle_workers(table: Table, event: dict) -> None:
+    """Place Workers: 1/3/5/8 Noble icons for 1/2/3/4 Workers into the adjacent section."""
+    player = begin_action(table, event, "place_workers")
+    count = event["count"]
+    brackets = dict((w, i) for i, w in table.catalog.castle.brackets)
+    if count not in brackets:
+        table.breach("viscounts.castle.brackets", f"1 to {max(brackets)} Workers are "
+                     f"placed, not {count}", player=player.name, found=str(count), skip=True)
+    if not player.workers or count > player.workers:
+        table.breach("viscounts.castle.supply", f"{player.name} has {player.workers} Workers "
+                     f"in supply and cannot place {count}", player=player.name,
+                     found=str(count), skip=True)
+    icons = fund(table, player, "place_workers", event)
+    if icons < brackets[count]:
+        table.breach("viscounts.castle.brackets", f"placing {counted(count, 'Worker')} "
+                     f"takes {counted(brackets[count], 'Noble icon')}; {player.name} has "
+                     f"{icons}", player=player.name,
+                     expected=str(brackets[count]), found=str(icons))
+    place(table, player.name, table.side_of(player.space), count)
+    trigger(table, player.name, "after_place_workers")
+
+
+def place(table: Table, name: str, side: str, count: int) -> None:
+    """Put Workers from supply into a tier-1 section and resolve the castle."""
+    player = table.player(name)
+    count = min(count, player.workers)
+    player.workers -= count
+    table.state.tier1[side][name] += count
+    resolve_castle(table, name)
+
+
+def resolve_castle(table: Table, name: str, chosen: str | None = None,
+                   clockwise: int | None = None) -> None:
+    """Tier-1 groups of 3 spread (the player orders several), tier 2 promotes, then bumps.
+
+    Under ``zh-castle-spread-rest`` a group of more than 3 sends all but the inward Worker
+    to the two sides, as a ``castle_split`` decision says.
+    """
+    state = table.state
+    while True:
+        ready = [s for s in state.segments if state.tier1[s][name] >= LIMIT]
+        if not ready:
+            break
+        if chosen is None and len(ready) > 1:
+            ask(table, name, "castle_order", "castle", optional=False, sections=ready)
+            return
+        side = chosen or ready[0]
+        workers = state.tier1[side][name]
+        if clockwise is None and workers > LIMIT and table.variant("zh-castle-spread-rest"):
+            ask(table, name, "castle_split", "castle", optional=False, section=side,
+                workers=workers)
+            return
+        _spread(table, name, side, clockwise)
+        chosen, clockwise = None, None
+    _promote(table, name)
+    _bump(table)
+
+
+def _spread(table: Table, name: str, side: str, clockwise: int | None) -> None:
+    """1 Worker inward (tier-2 reward at once), 1 clockwise, 1 counter-clockwise; or, as
+    the log splits them, all the others to the two sides."""
+    state = table.state
+    segments = state.segments
+    i = segments.index(side)
+    leaving = state.tier1[side][name] if clockwise is not None else LIMIT
+    clockwise = clockwise or 1
+    state.tier1[side][name] -= leaving
+    state.tier2[side][name] += 1
+    state.tier1[segments[(i + 1) % len(segments)]][name] += clockwise
+    state.tier1[segments[(i - 1) % len(segments)]][name] += leaving - 1 - clockwise
+    reward_id, reward = table.tier2_reward(side)
+    table.touch(reward_id)
+    resolve(table, name, reward, reward_id)
+
+
+def _promote(table: Table, name: str) -> None:
+    """Tier-2 sections with 3 or more own Workers send 1 to tier 3 while 3 remain."""
+    state = table.state
+    once = table.variant("zh-castle-tier2-once")
+    for side in state.segments:
+        while state.tier2[side][name] >= LIMIT:
+            state.tier2[side][name] -= 1
+            state.tier3[name] += 1
+            resolve(table, name, table.catalog.castle.tier3_reward, "castle-tier3")
+            if once:
+                break
+    leader = state.leader
+    if state.tier3[name] and (leader is None or (
+            leader != name and state.tier3[name] > state.tier3[leader])):
+        state.leader = name
+        table.touch("castle-leader")
+
+
+def _bump(table: Table) -> None:
+    """Sections holding more than 3 Workers are cut to 3; with one colour, by the engine."""
+    state = table.state
+    for tier, sections in ((1, state.tier1), (2, state.tier2)):
+        for side, workers in sections.items():
+            excess = sum(workers.values()) - LIMIT
+            if excess <= 0:
+                continue
+            owners = [o for o in state.seats if workers[o]]
+            if len(owners) == 1:
+                bump(table, tier, side, {owners[0]: excess})
+            else:
+                ask(table, state.current, "bump", "castle", optional=False,
+                    section=f"t{tier}-{side}", excess=excess)
+
+
+def bump(table: Table, tier: int, side: str, owners: dict[str, int]) -> None:
+    """Send Workers back to their owners' supply, each owner gaining the bump reward."""
+    section = (table.state.tier1 if tier == 1 else table.state.tier2)[side]
+    reward = table.catalog.castle.bump_rewards[tier - 1]
+    for owner, count in owners.items():
+        section[owner] -= count
+        table.player(owner).workers += count
+        for _ in range(count):
+            resolve(table, owner, reward, f"bump-tier{tier}")

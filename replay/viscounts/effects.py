@@ -1,0 +1,237 @@
+"""Effects of the catalog's effect vocabulary: resolved at once, or queued as decisions.
+
+What needs no choice is applied here (gains, typed flips, shuffles); what needs one is
+queued as a ``Decision`` that the next decision events answer (``decisions.py``).
+"""
+
+from __future__ import annotations
+
+from replay.viscounts.state import Decision
+from replay.viscounts.table import Table
+
+PLAIN = frozenset({"silver", "ink", "gold", "stone"})  # gains that are just a number
+PASSIVE = frozenset({"on", "convert", "icons", "extra_move", "dismiss_cost", "hand_limit",
+                     "score_per"})
+
+
+def resolve(table: Table, name: str, effect: dict | None, source: str) -> None:
+    """Resolve ``effect`` for player ``name``; ``source`` is the component behind it."""
+    if not effect:
+        return
+    op = effect["op"]
+    handler = _HANDLERS.get(op)
+    if handler is not None:
+        handler(table, name, effect, source)
+    elif op not in PASSIVE:
+        raise ValueError(f"effect op {op!r} is not resolvable")
+
+
+def ask(table: Table, name: str, kind: str, source: str, optional: bool, **data) -> None:
+    """Queue a decision for ``name``."""
+    table.state.pending.append(Decision(name, kind, optional, source, data))
+
+
+def gain_items(table: Table, name: str, items: dict, source: str) -> None:
+    """Gain each item of a ``gain`` effect; Corruption resolves before Virtue (p.10)."""
+    reason = table.name(source)
+    for what, amount in items.items():
+        if what in PLAIN and amount:
+            table.change(name, what, amount, reason, source)
+    if items.get("corruption"):
+        table.move_marker(name, "corruption", items["corruption"], reason, source)
+    if items.get("virtue"):
+        table.move_marker(name, "virtue", items["virtue"], reason, source)
+    for _ in range(items.get("debt", 0)):
+        gain_debt(table, name, source)
+    for _ in range(items.get("deed", 0)):
+        gain_deed(table, name, source)
+    for _ in range(items.get("any_resource", 0)):
+        ask(table, name, "resource", source, optional=False)
+
+
+def gain_debt(table: Table, name: str, source: str) -> None:
+    """Take a Debt from the top of the pile; the last one on Poverty reveals it."""
+    state = table.state
+    table.change(name, "debts", 1, f"{table.name(source)}: gains a Debt", source)
+    if state.phase != "pick" and state.on_poverty > 0:
+        state.on_poverty -= 1
+        if state.on_poverty == 0:
+            _reveal_end_card(table, "poverty")
+    trigger(table, name, "gain_debt")
+
+
+def gain_deed(table: Table, name: str, source: str) -> None:
+    """Take a Deed from the top of the pile; the last one on Prosperity reveals it."""
+    state = table.state
+    table.change(name, "deeds", 1, f"{table.name(source)}: gains a Deed", source)
+    if state.phase != "pick" and state.on_prosperity > 0:
+        state.on_prosperity -= 1
+        if state.on_prosperity == 0:
+            _reveal_end_card(table, "prosperity")
+
+
+def _reveal_end_card(table: Table, card: str) -> None:
+    state = table.state
+    state.revealed.append(card)
+    if state.last_round is None:
+        # Finish this round, then one more full round (p.23).
+        state.last_round = state.round + 1
+    table.note(f"the {card.capitalize()} card is revealed: the end is triggered, round "
+               f"{state.last_round} is the last")
+
+
+def flip(table: Table, name: str, what: str, source: str) -> bool:
+    """Flip one unpaid Debt or acquired Deed; False when there is none to flip."""
+    player = table.player(name)
+    if what == "debt":
+        if not player.debts:
+            return False
+        table.change(name, "debts", -1, f"{table.name(source)}: flips a Debt", source)
+        table.change(name, "paid_debts", 1, f"{table.name(source)}: flips a Debt", source)
+        resolve(table, name, dict(table.catalog.debts["on_flip"]), "debt")
+        trigger(table, name, "flip_debt")
+        return True
+    if not player.deeds:
+        return False
+    table.change(name, "deeds", -1, f"{table.name(source)}: flips a Deed", source)
+    table.change(name, "approved_deeds", 1, f"{table.name(source)}: flips a Deed", source)
+    return True
+
+
+def can_flip(table: Table, name: str, what: str) -> bool:
+    """Whether a flip of ``what`` (debt, deed, either) has a card to turn."""
+    player = table.player(name)
+    return {"debt": player.debts > 0, "deed": player.deeds > 0,
+            "either": player.debts + player.deeds > 0}[what]
+
+
+def shuffle_discards(table: Table, name: str, check: bool, source: str) -> None:
+    """The discard pile becomes the draw pile; ``check``: the Virtue/Corruption check."""
+    player = table.player(name)
+    player.hidden.update(player.discard)
+    player.draw_count += len(player.discard)
+    player.discard.clear()
+    if check:
+        if criminal_icons(table, name):
+            table.move_marker(name, "corruption", 1, "shuffle check: Criminals on the board",
+                              source)
+        else:
+            table.move_marker(name, "virtue", 1, "shuffle check: no Criminal on the board",
+                              source)
+
+
+def criminal_icons(table: Table, name: str) -> int:
+    """Criminal icons on the player's board cards."""
+    return sum(table.catalog.townsfolk[c].criminal_icons
+               for c in table.player(name).board if c)
+
+
+def ongoing(table: Table, name: str):
+    """Every ongoing ability in force for a player: board cards, then building unlocks."""
+    player = table.player(name)
+    for card in player.board:
+        if card and table.catalog.townsfolk[card].timing == "ongoing":
+            yield card, table.catalog.townsfolk[card].ability
+    for building in player.built:
+        for slot in player.built[building]:
+            yield f"{building}-{slot}", table.catalog.buildings[building].unlocks[slot - 1]
+    for ribbon in player.bonuses:
+        bonus = table.catalog.cleric_bonuses[ribbon]
+        yield bonus.id, {"op": "icons", "icons": list(bonus.icons)}
+
+
+def trigger(table: Table, name: str, event: str) -> None:
+    """Resolve the player's ongoing ``on`` abilities for ``event``."""
+    for source, ability in list(ongoing(table, name)):
+        if ability and ability["op"] == "on" and ability["trigger"] == event:
+            condition = ability.get("condition", "always")
+            if condition == "criminals" and not criminal_icons(table, name):
+                continue
+            if condition == "no_criminals" and criminal_icons(table, name):
+                continue
+            table.touch(source)
+            resolve(table, name, ability["effect"], source)
+
+
+def _gain(table, name, effect, source):
+    gain_items(table, name, effect["items"], source)
+
+
+def _flip(table, name, effect, source):
+    what = effect["what"]
+    if what == "either":
+        if can_flip(table, name, "either"):
+            ask(table, name, "flip", source, optional=False, what="either")
+    elif not flip(table, name, what, source):
+        table.note(f"{name} has no {what} to flip for {table.name(source)}: the flip is lost")
+
+
+def _rearrange(table, name, effect, source):
+    if sum(1 for c in table.player(name).board if c) > 1:
+        ask(table, name, "rearrange", source, optional=True)
+
+
+def _shuffle(table, name, effect, source):
+    if table.player(name).discard:
+        shuffle_discards(table, name, table.variant("shuffle-icon-check"), source)
+
+
+def _free_hire(table, name, effect, source):
+    if any(p.top for p in table.state.townsfolk.values()):
+        ask(table, name, "free_hire", source, optional=False)
+
+
+def _castle_move(table, name, effect, source):
+    if any(section[name] for section in table.state.tier1.values()):
+        ask(table, name, "castle_move", source, optional=True)
+
+
+def _free_manuscript(table, name, effect, source):
+    if any(p.top and table.catalog.manuscripts[p.top].cost in (3, 4)
+           for p in table.state.manuscripts.values()):
+        ask(table, name, "free_manuscript", source, optional=False)
+
+
+def _discard(table, name, effect, source):
+    for _ in range(effect.get("count", 1)):
+        ask(table, name, "discard", source, optional=True)
+
+
+def _destroy(table, name, effect, source):
+    for _ in range(effect.get("count", 1)):
+        ask(table, name, "destroy", source, optional=True)
+
+
+def _free_workers(table, name, effect, source):
+    if table.player(name).workers:
+        ask(table, name, "free_workers", source, optional=False, count=effect["count"])
+
+
+def _free_building(table, name, effect, source):
+    player = table.player(name)
+    kinds = list(player.built) if effect["building"] == "any" else [effect["building"]]
+    if any(len(player.built[k]) < 3 for k in kinds):
+        ask(table, name, "free_building", source, optional=False, building=effect["building"])
+
+
+def _all(table, name, effect, source):
+    for part in effect["effects"]:
+        resolve(table, name, part, source)
+
+
+def _choice(table, name, effect, source):
+    ask(table, name, "choose", source, optional=False, options=list(effect["options"]))
+
+
+def _exchange(table, name, effect, source):
+    give = effect["give"]
+    ask(table, name, give["op"], source, optional=True, then=effect["get"])
+
+
+_HANDLERS = {
+    "gain": _gain, "flip": _flip, "rearrange": _rearrange, "shuffle": _shuffle,
+    "free_hire": _free_hire, "castle_move": _castle_move,
+    "free_manuscript": _free_manuscript, "discard": _discard, "destroy": _destroy,
+    "free_workers": _free_workers, "free_building": _free_building, "all": _all,
+    "choice": _choice, "exchange": _exchange,
+}

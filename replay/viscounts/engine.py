@@ -1,0 +1,107 @@
+"""The replay loop: each event checked and applied in turn; the end of the game scored."""
+
+from __future__ import annotations
+
+from replay.core.judge import SkipEvent, StopReplay
+from replay.viscounts.decisions import decline_waiting
+from replay.viscounts.events import CLAIM_EVENTS, EVENT_SPECS, KEEP_WAITING
+from replay.viscounts.legal import primary_actions
+from replay.viscounts.scoring import final_scoring
+from replay.viscounts.table import Table
+from replay.viscounts.turn import close_turn, last_turn_played
+
+
+def run_events(table: Table, events: list[dict], claims) -> bool:
+    """Replay every event; return whether the replay went to the end of the log."""
+    for index, event in enumerate(events):
+        try:
+            apply_event(table, index, event, claims)
+        except SkipEvent:
+            continue
+        except StopReplay:
+            return False
+    table.event = table.judge.event = len(events)
+    return True
+
+
+def apply_event(table: Table, index: int, event: dict, claims) -> None:
+    """Check and apply one event (raises ``StopReplay`` / ``SkipEvent`` from the judge)."""
+    state = table.state
+    table.event = table.judge.event = index
+    kind = event["type"]
+    if kind in CLAIM_EVENTS:
+        claims.record(table, index, event)
+        return
+    if kind == "marker":
+        table.markers.append((index, event))
+        return
+    if table.markers:
+        _check_markers(table, kind)
+    if state.over:
+        table.breach("viscounts.log.after_end", f"a {kind} event comes after the end of the "
+                     "game", found=kind, skip=True)
+    if (kind == "setup" and state.phase != "setup") or (kind != "setup" and state.phase == "setup"):
+        table.breach("viscounts.log.order", "the log starts with one setup event",
+                     expected="setup" if state.phase == "setup" else "no second setup",
+                     found=kind, skip=True)
+    if state.reveals_owed and kind != "reveal":
+        owed = ", ".join(f"the {k} pile of {s}" for k, s in state.reveals_owed)
+        state.reveals_owed.clear()
+        table.breach("viscounts.log.chance", f"the new top of {owed} must be revealed "
+                     "before anything else happens", expected="reveal", found=kind)
+    if kind not in KEEP_WAITING and state.pending:
+        decline_waiting(table, kind)
+    if table.strict_primary_action:
+        _require_primary_action(table, kind)
+    EVENT_SPECS[kind].handler(table, event)
+
+
+def _require_primary_action(table: Table, kind: str) -> None:
+    """Under ``strict-primary-action`` a turn leaves phase 3 only with an action taken, when
+    one was possible (the legal list offers one way to fund each, so none is missed that
+    those ways allow)."""
+    state = table.state
+    leaving = kind == "play" or EVENT_SPECS[kind].phase in ("recruit", "collision", "draw")
+    if not leaving or state.acted or not state.moved or state.phase not in ("move", "action"):
+        return
+    player = table.player(state.current)
+    possible = primary_actions(table, player)
+    if possible:
+        state.acted = True  # reported once
+        table.breach("viscounts.action.one", f"under strict-primary-action {player.name} "
+                     f"must take a primary action, and could ({possible[0]['type']})",
+                     player=player.name, expected="trade, construct, workers or transcribe",
+                     found=kind)
+
+
+def _check_markers(table: Table, kind: str) -> None:
+    """A round marker must agree with the event that follows it."""
+    state = table.state
+    round_ = state.round
+    if kind == "play" and (state.phase == "pick" or state.turn == len(state.seats) - 1):
+        round_ += 1
+    markers, table.markers = table.markers, []
+    for index, marker in markers:
+        if marker["round"] != round_:
+            current = table.judge.event
+            table.judge.event = index
+            try:
+                table.breach("viscounts.log.order", f"the marker says round "
+                             f"{marker['round']} but the next event, a {kind}, is in round "
+                             f"{round_}", expected=f"round {round_}",
+                             found=f"round {marker['round']}")
+            finally:
+                table.judge.event = current
+
+
+def finish(table: Table) -> dict | None:
+    """Close the final turn and score the game, when the log reached its last turn."""
+    if not last_turn_played(table):
+        return None
+    try:
+        if table.state.pending:
+            decline_waiting(table, "the end of the log")
+        close_turn(table, last=True)
+    except (StopReplay, SkipEvent):
+        return None
+    return final_scoring(table)

@@ -1,0 +1,92 @@
+"""Every Viscounts event type, declared once: its fields, its phase and its handler.
+
+The shape check (``replay.core.shapes``), the replay loop (``engine.py``) and the text
+notation (``notation.py``) all read this one table.
+"""
+
+from __future__ import annotations
+
+from replay.core.game import EventSpec
+from replay.core.shapes import COMMON_KINDS, FieldKind, is_int, is_str
+from replay.viscounts.actions import handle_construct, handle_trade, handle_transcribe
+from replay.viscounts.castle import handle_workers
+from replay.viscounts.decisions import DECISIONS, answer
+from replay.viscounts.recruit import (
+    handle_collision,
+    handle_draw,
+    handle_hire,
+    handle_reveal,
+    handle_shuffle,
+)
+from replay.viscounts.setup import handle_pick, handle_setup
+from replay.viscounts.turn import handle_move, handle_play
+
+
+def _claims(value) -> bool:
+    return isinstance(value, dict) and all(is_int(v) or is_str(v) for v in value.values())
+
+
+FIELD_KINDS: dict[str, FieldKind] = {
+    **COMMON_KINDS,
+    "bool": FieldKind(lambda v: isinstance(v, bool), "true or false"),
+    "claims": FieldKind(_claims, "an object of numbers (or a space id)"),
+}
+
+PLAYER = ("str", True)
+FUNDING = {"pay": ("counts", False), "dismiss": ("str", False)}
+DECISION_FIELDS = {
+    "resource": {"resource": ("str", True)},
+    "flip": {"what": ("str", True)},
+    "choose": {"option": ("int", True)},
+    "discard": {"card": ("str", True), "from": ("str", False)},
+    "destroy": {"card": ("str", True), "from": ("str", False)},
+    "rearrange": {"cards": ("strs", True)},
+    "free_hire": {"pile": ("str", True), "card": ("str", True)},
+    "castle_move": {"from": ("str", True), "to": ("str", True)},
+    "free_workers": {"section": ("str", True)},
+    "free_building": {"slot": ("str", True), "spot": ("str", True)},
+    "free_manuscript": {"pile": ("str", True), "manuscript": ("str", True)},
+    "castle_order": {"section": ("str", True)},
+    "castle_split": {"section": ("str", True), "clockwise": ("int", True)},
+    "bump": {"section": ("str", True), "owners": ("counts", True)},
+}
+
+EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
+    EventSpec("setup", {"start_player": ("str", True), "segments": ("strs", True),
+                        "castle": ("str", True), "pile_sizes": ("counts", True),
+                        "townsfolk": ("str_map", True), "manuscripts": ("str_map", True),
+                        "pairs": ("pairs", True)},
+              phase="setup", handler=handle_setup),
+    EventSpec("pick", {"player": PLAYER, "pair": ("pair", True)}, phase="pick",
+              handler=handle_pick),
+    EventSpec("play", {"player": PLAYER, "card": ("str", True), "blind": ("bool", False)},
+              phase="card", handler=handle_play),
+    EventSpec("move", {"player": PLAYER, "path": ("strs", True), "silver": ("int", False)},
+              phase="move", handler=handle_move),
+    EventSpec("trade", {"player": PLAYER, "times": ("int", True), **FUNDING},
+              phase="action", handler=handle_trade),
+    EventSpec("construct", {"player": PLAYER, "slot": ("str", True), "spot": ("str", True),
+                            **FUNDING}, phase="action", handler=handle_construct),
+    EventSpec("workers", {"player": PLAYER, "count": ("int", True), **FUNDING},
+              phase="action", handler=handle_workers),
+    EventSpec("transcribe", {"player": PLAYER, "manuscript": ("str", True), **FUNDING},
+              phase="action", handler=handle_transcribe),
+    EventSpec("hire", {"player": PLAYER, "card": ("str", True)}, phase="recruit",
+              handler=handle_hire),
+    EventSpec("collision", {"player": PLAYER, "space": ("int", False)}, phase="collision",
+              handler=handle_collision),
+    EventSpec("draw", {"player": PLAYER, "cards": ("strs", True)}, phase="draw",
+              handler=handle_draw),
+    # Chance and preparation: they belong to no phase and decline no waiting choice.
+    EventSpec("shuffle", {"player": PLAYER}, handler=handle_shuffle),
+    EventSpec("reveal", {"pile": ("str", True), "card": ("str", False),
+                         "manuscript": ("str", False)}, handler=handle_reveal),
+    *(EventSpec(kind, {"player": PLAYER, **fields}, handler=answer)
+      for kind, fields in DECISION_FIELDS.items()),
+    # Claims and markers change nothing on the table: the replay loop compares or holds them.
+    EventSpec("check", {"player": PLAYER, "values": ("claims", True)}),
+    EventSpec("marker", {"round": ("int", True)}),
+    EventSpec("final", {"scores": ("scores", True)}),
+)}
+CLAIM_EVENTS = ("check", "final")
+KEEP_WAITING = frozenset({"shuffle", "reveal", *CLAIM_EVENTS, "marker", *DECISIONS})

@@ -1,0 +1,162 @@
+"""Funding a primary action: board icons, Criminal wilds, resources, converters, one dismiss."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from replay.viscounts.effects import ongoing, resolve
+from replay.viscounts.state import Player
+from replay.viscounts.table import Table
+from replay.viscounts.turn import has_unlock
+
+ICON = {"trade": "merchant", "construct": "builder", "place_workers": "noble",
+        "transcribe": "cleric"}
+RESOURCE = {"trade": "silver", "construct": "stone", "place_workers": "gold",
+            "transcribe": "ink"}
+PAYABLE = ("silver", "ink", "gold", "stone")
+WORDS = {"trade": "Trade", "construct": "Construct", "place_workers": "Place Workers",
+         "transcribe": "Transcribe"}
+
+
+def board_icons(table: Table, player: Player) -> Counter:
+    """Icons on the board: cards, uncovered starting icons, unlocks and Cleric Bonus cards."""
+    icons: Counter = Counter()
+    starting = table.catalog.player_board.starting_icons
+    for space, card in enumerate(player.board):
+        icons.update(table.catalog.townsfolk[card].icons if card else starting[space])
+    for _, ability in ongoing(table, player.name):
+        if ability and ability["op"] == "icons":
+            icons.update(ability["icons"])
+    return icons
+
+
+def converters(table: Table, player: Player, action: str) -> list[dict]:
+    """The board's converters for an action (Mason, Sculptor, Emma, Benefactor, ...)."""
+    found = []
+    for source, ability in ongoing(table, player.name):
+        parts = ability["effects"] if ability and ability["op"] == "all" else [ability]
+        found += [dict(p, source=source) for p in parts
+                  if p and p["op"] == "convert" and p["action"] == action]
+    return found
+
+
+def icons_from(action: str, icons: Counter, pay: dict, convs: list[dict]) -> tuple[int, set]:
+    """The action's icons from board and dismissed icons plus ``pay``; and the resources used.
+
+    Criminal icons are wild. Each paid resource counts once for the action's own resource;
+    converters add what their rates give (a "counts as 2" converter at most ``max_uses``).
+    """
+    count = icons[ICON[action]] + icons["criminal"]
+    used = set()
+    own = RESOURCE[action]
+    if pay.get(own):
+        count += pay[own]
+        used.add(own)
+    best_merchants = 0
+    for conv in convs:
+        source = conv["from"]
+        if source == "merchant_icons":
+            best_merchants = max(best_merchants, icons["merchant"] // conv["rate_in"])
+            continue
+        amount = pay.get(source, 0)
+        if not amount:
+            continue
+        used.add(source)
+        if source == own:  # "1 Ink counts as 2 Cleric": the extra icon, at most max_uses
+            count += min(amount, conv.get("max_uses") or amount) * (conv["rate_out"] - 1)
+        else:
+            count += amount // conv["rate_in"] * conv["rate_out"]
+    return count + best_merchants, used
+
+
+def fund(table: Table, player: Player, action: str, event: dict) -> int:
+    """Check and pay the funding of ``event``; return the action's icons."""
+    pay = {k: v for k, v in event.get("pay", {}).items() if v}
+    for resource, amount in pay.items():
+        if resource not in PAYABLE:
+            table.breach("viscounts.action.resource_as_icon", f"{resource!r} cannot be "
+                         "spent as an icon", player=player.name,
+                         expected=", ".join(PAYABLE), found=resource, skip=True)
+        if getattr(player, resource) < amount:
+            table.breach("viscounts.action.resource_as_icon", f"{player.name} has "
+                         f"{getattr(player, resource)} {resource.capitalize()}, not "
+                         f"{amount}", player=player.name, skip=True)
+    icons = board_icons(table, player)
+    if event.get("dismiss"):
+        card = dismiss(table, player, action, event["dismiss"], pay.get("silver", 0))
+        if not (card.deck == "preprinted" and table.variant("dismiss-preprinted-effect-only")):
+            icons.update(card.icons)
+    count, used = icons_from(action, icons, pay, converters(table, player, action))
+    unused = sorted(set(pay) - used)
+    if unused:
+        table.breach("viscounts.action.resource_as_icon", f"{', '.join(unused)} cannot "
+                     f"fund {WORDS[action]}: 1 {RESOURCE[action].capitalize()} is 1 "
+                     f"{ICON[action].capitalize()} icon", player=player.name,
+                     expected=RESOURCE[action], found=", ".join(unused))
+    for resource, amount in pay.items():
+        table.change(player.name, resource, -amount, f"spent on {WORDS[action]}", action)
+    return count
+
+
+def adjacent_card(table: Table, player: Player) -> str | None:
+    """The face-up Townsfolk next to the Viscount: the pile top, or its pre-printed card
+    (None while the log has not revealed the new top)."""
+    side = table.side_of(player.space)
+    top = table.state.townsfolk[side].top
+    return top if table.state.townsfolk[side].size else f"{side}-tf"
+
+
+def revealed_adjacent(table: Table, player: Player, ident: str) -> str:
+    """The adjacent card, or a ``viscounts.log.reveal`` violation when it is unknown."""
+    adjacent = adjacent_card(table, player)
+    if adjacent is None:
+        table.breach("viscounts.log.reveal", f"the top of the Townsfolk pile at "
+                     f"{player.name}'s Viscount was never revealed", player=player.name,
+                     found=ident, skip=True)
+    return adjacent
+
+
+def dismiss_cost(table: Table, player: Player, card) -> int:
+    """The card's Silver value, or 1 with the second Trading Post."""
+    flat = has_unlock(table, player, "dismiss_cost")
+    return flat["silver"] if flat else card.cost
+
+
+def dismiss(table: Table, player: Player, action: str, ident: str, silver_paid: int):
+    """Dismiss the adjacent card for this action: pay, remove, its top-right effect."""
+    if player.dismissed_this_turn:
+        table.breach("viscounts.dismiss.once", f"{player.name} has already dismissed a "
+                     "card this turn", player=player.name, found=ident, skip=True)
+    adjacent = revealed_adjacent(table, player, ident)
+    if ident != adjacent:
+        table.breach("viscounts.dismiss.adjacent", f"{table.name(ident)} is not adjacent "
+                     f"to {player.name}'s Viscount: {table.name(adjacent)} is",
+                     player=player.name, expected=adjacent, found=ident, skip=True)
+    card = table.card(ident)
+    icon = ICON[action]
+    if icon not in card.icons and "criminal" not in card.icons:
+        table.breach("viscounts.dismiss.adjacent", f"{card.name} shows no "
+                     f"{icon.capitalize()} or Criminal icon and cannot be dismissed for "
+                     f"{WORDS[action]}", player=player.name, found=ident, skip=True)
+    cost = dismiss_cost(table, player, card)
+    if player.silver - silver_paid < cost:
+        table.breach("viscounts.dismiss.cost", f"dismissing {card.name} costs {cost} "
+                     f"Silver; {player.name} has {player.silver - silver_paid} left",
+                     player=player.name, expected=f"{cost} Silver", skip=True)
+    table.change(player.name, "silver", -cost, f"dismisses {card.name}", ident)
+    if card.deck != "preprinted":
+        take_top(table, table.side_of(player.space))
+    player.dismissed_this_turn = True
+    resolve(table, player.name, card.hire, ident)
+    return card
+
+
+def take_top(table: Table, side: str) -> str:
+    """Take the top card of a Townsfolk pile; its next card must then be revealed."""
+    pile = table.state.townsfolk[side]
+    card = pile.top
+    pile.size -= 1
+    pile.top = None
+    if pile.size:
+        table.state.reveals_owed.append(("townsfolk", side))
+    return card

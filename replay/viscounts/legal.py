@@ -1,0 +1,299 @@
+"""What the acting player could legally write next at the current point of a game.
+
+Funding is offered in one way per action (board icons first, then the action's own
+resource, with or without dismissing the adjacent card); a player may of course pay
+otherwise. Draws list unnamed cards (``?``): what is drawn is chance.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from replay.viscounts.actions import PATH, TRADE_RATE, manuscript_cost
+from replay.viscounts.cards import UNKNOWN, deck_options, hand_options
+from replay.viscounts.decisions import FREE_MANUSCRIPT_COSTS, free_building_spots, possible
+from replay.viscounts.funding import (
+    ICON,
+    RESOURCE,
+    adjacent_card,
+    board_icons,
+    converters,
+    dismiss_cost,
+    icons_from,
+)
+from replay.viscounts.state import BUILDINGS, RESOURCES, TURN_PHASES, Decision, Player
+from replay.viscounts.table import Table
+from replay.viscounts.turn import collision_due, exits, hand_limit, move_cost
+
+MAX_EXTRA_STEPS = 2
+
+
+def acting_player(table: Table) -> str | None:
+    """Who decides next; None when the table's next step is chance (setup, a reveal)."""
+    state = table.state
+    if state.phase == "setup" or state.reveals_owed or state.over:
+        return None
+    if state.pending:
+        return state.pending[0].player
+    return _turn_actor(table)
+
+
+def _turn_actor(table: Table) -> str:
+    """Who acts next when no choice waits."""
+    state = table.state
+    if state.phase == "pick":
+        picked = [p for p in state.players.values() if p.player_card]
+        unfinished = [p.name for p in picked if p.hand_size < 3]
+        if unfinished:
+            return unfinished[0]
+        if len(picked) < len(state.seats):
+            return state.pick_order[len(picked)]
+        return state.start_player
+    if state.phase == "draw" and not _must_draw(table, table.player(state.current)):
+        return _next_player(table)
+    return state.current
+
+
+def legal_actions(table: Table) -> list[dict]:
+    """Every event the acting player may write next."""
+    state = table.state
+    name = acting_player(table)
+    if name is None:
+        return []
+    if state.pending:
+        actions = decision_options(table, state.pending[0])
+        if all(d.optional or not possible(table, d) for d in state.pending):
+            actions += _phase_actions(table, _turn_actor(table))
+        return actions
+    return _phase_actions(table, name)
+
+
+def _phase_actions(table: Table, name: str) -> list[dict]:
+    state = table.state
+    player = table.player(name)
+    if state.phase == "pick":
+        if player.player_card is None:
+            return [{"type": "pick", "player": name, "pair": list(p)} for p in state.pairs]
+        if player.hand_size < 3:
+            return _draws(player, 3)
+        return _plays(table, player)
+    if name != state.current:  # the next turn
+        return [] if _game_over(table) else _plays(table, player)
+    if state.played is None:
+        return _plays(table, player)
+    if not state.moved:
+        return _moves(table, player)
+    before = TURN_PHASES.index(state.phase)
+    actions = []
+    if before <= TURN_PHASES.index("action") and not state.acted:
+        actions += primary_actions(table, player)
+    if before <= TURN_PHASES.index("recruit") and not player.hired_this_turn:
+        actions += _hires(table, player)
+    if before <= TURN_PHASES.index("collision") and collision_due(player) \
+            and not state.collided:
+        return [*actions, {"type": "collision", "player": name}]
+    if _must_draw(table, player):
+        return actions + _draws(player, hand_limit(table, player))
+    return actions + ([] if _game_over(table) else _plays(table, table.player(
+        _next_player(table))))
+
+
+def _next_player(table: Table) -> str:
+    state = table.state
+    order = state.turn_order()
+    return order[(state.turn + 1) % len(order)]
+
+
+def _game_over(table: Table) -> bool:
+    state = table.state
+    return state.last_round is not None and state.round == state.last_round \
+        and state.turn == len(state.seats) - 1
+
+
+def _must_draw(table: Table, player: Player) -> bool:
+    return player.hand_size < hand_limit(table, player) and bool(
+        player.draw_count or player.discard)
+
+
+def _draws(player: Player, limit: int) -> list[dict]:
+    if not player.draw_count:
+        return [{"type": "shuffle", "player": player.name}] if player.discard else []
+    count = min(limit - player.hand_size, player.draw_count)
+    return [{"type": "draw", "player": player.name, "cards": [UNKNOWN] * count}]
+
+
+def _plays(table: Table, player: Player) -> list[dict]:
+    if player.hand_size == 0:
+        # An empty draw pile is refilled from the discards, the dropped-off card included.
+        dropped = {player.board[-1]} if player.board[-1] else set()
+        options = deck_options(player) or sorted(set(player.discard) | dropped)
+        return [{"type": "play", "player": player.name, "card": c, "blind": True}
+                for c in options]
+    return [{"type": "play", "player": player.name, "card": c} for c in hand_options(player)]
+
+
+def _moves(table: Table, player: Player) -> list[dict]:
+    """Every path of the card's value up to a few paid extra spaces."""
+    value = table.card(table.state.played).cost
+    paths, frontier = [], [[]]
+    for step in range(1, value + MAX_EXTRA_STEPS + 1):
+        frontier = [[*path, nxt] for path in frontier
+                    for nxt in exits(table, path[-1] if path else player.space)]
+        if step >= value:
+            paths += [p for p in frontier if move_cost(table, player, step) <= player.silver]
+    return [{"type": "move", "player": player.name, "path": p} for p in paths]
+
+
+def funding_options(table: Table, player: Player, action: str, cost: int) -> list[dict]:
+    """Ways to fund ``cost`` icons: without a dismiss, and with the adjacent card."""
+    options = []
+    convs = converters(table, player, action)
+    adjacent = adjacent_card(table, player)
+    for dismiss in (None, adjacent) if adjacent and not player.dismissed_this_turn else (None,):
+        icons = board_icons(table, player)
+        silver = player.silver
+        if dismiss:
+            card = table.card(dismiss)
+            if ICON[action] not in card.icons and "criminal" not in card.icons:
+                continue
+            silver -= dismiss_cost(table, player, card)
+            if silver < 0:
+                continue
+            icons.update(card.icons)
+        own = RESOURCE[action]
+        available = silver if own == "silver" else getattr(player, own)
+        # The fewest of the action's resource that reach the cost (converters included).
+        need = next((n for n in range(available + 1)
+                     if icons_from(action, icons, {own: n}, convs)[0] >= cost), None)
+        if need is None:
+            continue
+        event = {"pay": {own: need}} if need else {}
+        if dismiss:
+            event["dismiss"] = dismiss
+        options.append(event)
+    return options
+
+
+def primary_actions(table: Table, player: Player) -> list[dict]:
+    """Trade, Construct, Place Workers or Transcribe where the Viscount stands."""
+    space = table.catalog.spaces[player.space]
+    side = table.side_of(space.id)
+    name, actions = player.name, []
+    if space.path == PATH["trade"]:
+        rate = TRADE_RATE[space.trade["kind"]]
+        for funding in funding_options(table, player, "trade", rate):
+            merchants = icons_from("trade", _icons_with(table, player, funding),
+                                   funding.get("pay", {}), [])[0]
+            actions.append({"type": "trade", "player": name,
+                            "times": max(1, merchants // rate), **funding})
+        spots = [s for s in table.side(side).spots
+                 if s.river == space.river and s.id not in table.state.spots]
+        for building in BUILDINGS:
+            free = [s for s in (1, 2, 3) if s not in player.built[building]]
+            if not free or not spots:
+                continue
+            for funding in funding_options(table, player, "construct",
+                                           table.catalog.buildings[building].cost):
+                actions += [{"type": "construct", "player": name,
+                             "slot": f"{building}-{free[0]}", "spot": spot.id, **funding}
+                            for spot in spots]
+    else:
+        for icons, count in reversed(table.catalog.castle.brackets):
+            if count <= player.workers:
+                actions += [{"type": "workers", "player": name, "count": count, **funding}
+                            for funding in funding_options(table, player, "place_workers",
+                                                           icons)]
+        pile = table.state.manuscripts[side]
+        ident = pile.top if pile.size else f"{side}-ms"
+        if ident:
+            actions += [{"type": "transcribe", "player": name, "manuscript": ident, **f}
+                        for f in funding_options(table, player, "transcribe",
+                                                 manuscript_cost(table, ident))]
+    return actions
+
+
+def _icons_with(table: Table, player: Player, funding: dict):
+    icons = board_icons(table, player)
+    if funding.get("dismiss"):
+        icons.update(table.card(funding["dismiss"]).icons)
+    return icons
+
+
+def _hires(table: Table, player: Player) -> list[dict]:
+    adjacent = adjacent_card(table, player)
+    if adjacent is None or adjacent.endswith("-tf") or \
+            table.catalog.townsfolk[adjacent].cost > player.silver:
+        return []
+    return [{"type": "hire", "player": player.name, "card": adjacent}]
+
+
+def decision_options(table: Table, decision: Decision) -> list[dict]:
+    """The answers a waiting choice accepts."""
+    state, name = table.state, decision.player
+    player = table.player(name)
+    base = {"type": decision.kind, "player": name}
+    kind = decision.kind
+    if kind == "resource":
+        return [dict(base, resource=r) for r in RESOURCES]
+    if kind == "flip":
+        allowed = decision.data.get("what", "either")
+        return [dict(base, what=w) for w in ("debt", "deed")
+                if allowed in ("either", w) and getattr(player, f"{w}s")]
+    if kind == "choose":
+        return [dict(base, option=i) for i in range(1, len(decision.data["options"]) + 1)]
+    if kind in ("discard", "destroy"):
+        if kind == "destroy" and player.owned_cards() <= 3:
+            return []
+        return [dict(base, card=c, **{"from": "hand"}) for c in hand_options(player)]
+    if kind == "rearrange":
+        cards = [c for c in player.board if c]
+        return [dict(base, cards=list(p)) for p in list(permutations(cards))[1:]]
+    if kind == "free_hire":
+        return [dict(base, pile=s, card=p.top) for s, p in state.townsfolk.items() if p.top]
+    if kind == "free_manuscript":
+        return [dict(base, pile=s, manuscript=p.top) for s, p in state.manuscripts.items()
+                if p.top and table.catalog.manuscripts[p.top].cost in FREE_MANUSCRIPT_COSTS]
+    if kind in ("free_workers", "castle_order"):
+        sections = decision.data.get("sections", state.segments)
+        return [dict(base, section=f"t1-{s}") for s in sections]
+    if kind == "castle_split":
+        section, workers = decision.data["section"], decision.data["workers"]
+        return [dict(base, section=f"t1-{section}", clockwise=k) for k in range(1, workers - 1)]
+    if kind == "castle_move":
+        segments = state.segments
+        return [dict(base, **{"from": f"t1-{s}", "to": f"t1-{segments[(i + d) % 5]}"})
+                for i, s in enumerate(segments) if state.tier1[s][name] for d in (1, -1)]
+    if kind == "free_building":
+        return _free_buildings(table, player, decision, base)
+    if kind == "bump":
+        return _bumps(table, decision, base)
+    return []
+
+
+def _free_buildings(table: Table, player: Player, decision: Decision, base: dict):
+    wanted = decision.data["building"]
+    spots = free_building_spots(table, player, decision)
+    options = []
+    for building in BUILDINGS if wanted == "any" else (wanted,):
+        free = [s for s in (1, 2, 3) if s not in player.built[building]]
+        if free:
+            options += [dict(base, slot=f"{building}-{free[0]}", spot=s.id) for s in spots]
+    return options
+
+
+def _bumps(table: Table, decision: Decision, base: dict):
+    section, excess = decision.data["section"], decision.data["excess"]
+    tier, side = int(section[1]), section[3:]
+    workers = (table.state.tier1 if tier == 1 else table.state.tier2)[side]
+    options = []
+    for owner in table.state.seats:
+        if workers[owner]:
+            take = {owner: min(excess, workers[owner])}
+            rest = excess - take[owner]
+            for other in table.state.seats:
+                if rest and other != owner and workers[other]:
+                    take[other] = min(rest, workers[other])
+                    rest -= take[other]
+            if not rest:
+                options.append(dict(base, section=section, owners=take))
+    return options

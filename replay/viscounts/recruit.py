@@ -1,0 +1,158 @@
+"""Phases 4-6 (recruit, collision, draw), shuffles and revealed pile tops."""
+
+from __future__ import annotations
+
+from replay.core.words import counted
+from replay.viscounts.cards import draw
+from replay.viscounts.effects import criminal_icons, ongoing, resolve, shuffle_discards, trigger
+from replay.viscounts.funding import revealed_adjacent, take_top
+from replay.viscounts.state import Player
+from replay.viscounts.table import Table
+from replay.viscounts.turn import collision_due, enter, hand_limit, own_turn
+
+
+def handle_hire(table: Table, event: dict) -> None:
+    """Phase 4: hire the adjacent Townsfolk for its Silver value, at most once."""
+    player = table.acting(event)
+    own_turn(table, player, "hire")
+    enter(table, "recruit", "hire")
+    if player.hired_this_turn:
+        table.breach("viscounts.recruit.once", f"{player.name} has already hired this turn",
+                     player=player.name, found=event["card"], skip=True)
+    adjacent = revealed_adjacent(table, player, event["card"])
+    if adjacent.endswith("-tf"):
+        table.breach("viscounts.recruit.preprinted", f"the Townsfolk pile at "
+                     f"{player.name}'s Viscount is empty: its pre-printed card cannot be "
+                     "hired", player=player.name, found=event["card"], skip=True)
+    if event["card"] != adjacent:
+        table.breach("viscounts.recruit.hire", f"{player.name} can hire only the card "
+                     f"adjacent to the Viscount, {table.name(adjacent)}, not "
+                     f"{table.name(event['card'])}", player=player.name, expected=adjacent,
+                     found=event["card"], skip=True)
+    card = table.catalog.townsfolk[adjacent]
+    if player.silver < card.cost:
+        table.breach("viscounts.recruit.hire", f"hiring {card.name} costs {card.cost} "
+                     f"Silver; {player.name} has {player.silver}", player=player.name,
+                     expected=f"{card.cost} Silver", found=f"{player.silver} Silver",
+                     skip=True)
+    table.change(player.name, "silver", -card.cost, f"hires {card.name}", card.id)
+    player.hired_this_turn = True
+    gain_card(table, player, table.side_of(player.space))
+
+
+def gain_card(table: Table, player: Player, side: str) -> None:
+    """The top of a pile goes to the discard pile; its top-right effect; hire triggers."""
+    card = take_top(table, side)
+    player.discard.append(card)
+    resolve(table, player.name, table.catalog.townsfolk[card].hire, card)
+    trigger(table, player.name, "hire")
+
+
+def handle_collision(table: Table, event: dict) -> None:
+    """Phase 5: the five steps of a collision, in order (p.22)."""
+    state = table.state
+    player = table.acting(event)
+    own_turn(table, player, "collision")
+    enter(table, "collision", "collision")
+    if not collision_due(player) or state.collided:
+        table.breach("viscounts.collision.when", f"{player.name}'s markers do not share a "
+                     f"space (Corruption {player.corruption}, Virtue {player.virtue}): no "
+                     "collision to resolve", player=player.name, skip=True)
+    state.collided = True
+    start = player.virtue
+    order = state.order_from(player.name)
+    for kind in ("unlocks", "cards"):  # step 1: second Workshops; step 2: collision cards
+        for name in order:
+            _collision_effects(table, name, kind)
+    at_start = table.variant("collision-read-at-start")
+    space = start if at_start else player.virtue
+    if "space" in event and event["space"] != space:
+        other = "collision-read-at-start" if not at_start and event["space"] == start \
+            else None
+        table.breach("viscounts.collision.track", f"the markers stand on space {space}, "
+                     f"not {event['space']}", player=player.name, expected=str(space),
+                     found=str(event["space"]), legal_under=other)
+    row = table.catalog.player_board.collision[space - 1]
+    resolve(table, player.name, row.current, f"collision-{space}")
+    for name in order[1:]:
+        criminals = criminal_icons(table, name)
+        if row.opponents_condition == "always" or (
+                row.opponents_condition == "criminals" and criminals) or (
+                row.opponents_condition == "no_criminals" and not criminals):
+            resolve(table, name, row.opponents, f"collision-{space}")
+    table.reset_markers(player.name, f"collision-{space}")
+
+
+def _collision_effects(table: Table, name: str, kind: str) -> None:
+    for source, ability in list(ongoing(table, name)):
+        if not ability or ability["op"] != "on" or ability["trigger"] != "any_collision":
+            continue
+        if (source in table.catalog.townsfolk) != (kind == "cards"):
+            continue
+        condition = ability.get("condition", "always")
+        if condition == "no_criminals" and criminal_icons(table, name):
+            continue
+        table.touch(source)
+        resolve(table, name, ability["effect"], source)
+
+
+def handle_draw(table: Table, event: dict) -> None:
+    """Phase 6 (or after a pick): draw up to the hand limit."""
+    state = table.state
+    player = table.acting(event)
+    cards = event["cards"]
+    if state.phase == "pick":
+        if player.player_card is None or player.hand_size + len(cards) > 3:
+            table.breach("viscounts.setup.deck", f"{player.name} draws 3 cards after "
+                         "picking a pair", player=player.name, found=f"{len(cards)} cards",
+                         skip=True)
+    else:
+        own_turn(table, player, "draw")
+        enter(table, "draw", "draw")
+        limit = hand_limit(table, player)
+        if player.hand_size + len(cards) > limit:
+            table.breach("viscounts.draw.over_limit" if player.hand_size >= limit
+                         else "viscounts.draw.limit",
+                         f"{player.name} holds {counted(player.hand_size, 'card')} and may "
+                         f"draw up to {limit}, not {len(cards)} more", player=player.name,
+                         expected=f"at most {max(0, limit - player.hand_size)}",
+                         found=str(len(cards)))
+    for card in cards:
+        draw(table, player, card)
+
+
+def handle_shuffle(table: Table, event: dict) -> None:
+    """The discards become the draw pile when it is empty; then the shuffle check."""
+    player = table.acting(event)
+    if not player.discard:
+        table.breach("viscounts.effect.shuffle", f"{player.name}'s discard pile is empty: "
+                     "nothing to shuffle", player=player.name, skip=True)
+    if player.draw_count:
+        table.breach("viscounts.draw.reshuffle", f"{player.name}'s draw pile still holds "
+                     f"{player.draw_count} cards: the discards are shuffled in only when it "
+                     "is empty", player=player.name, skip=True)
+    shuffle_discards(table, player.name, True, "shuffle")
+
+
+def handle_reveal(table: Table, event: dict) -> None:
+    """A new pile top, as the table saw it."""
+    state = table.state
+    side = event["pile"]
+    kind = "townsfolk" if "card" in event else "manuscript"
+    ident = event.get("card") or event.get("manuscript")
+    if not ident:
+        table.breach("viscounts.log.reveal", "a reveal names a card or a manuscript",
+                     skip=True)
+    if (kind, side) not in state.reveals_owed:
+        table.breach("viscounts.log.reveal", f"the top of the {kind} pile of {side} was not "
+                     "taken: nothing to reveal", found=ident, skip=True)
+    unseen = state.unseen_townsfolk if kind == "townsfolk" else state.unseen_manuscripts
+    catalog = table.catalog.townsfolk if kind == "townsfolk" else table.catalog.manuscripts
+    table.known(ident, catalog, kind)
+    if not unseen[ident]:
+        table.breach("viscounts.log.hidden_unique", f"{table.name(ident)} ({ident}) has "
+                     "already been seen elsewhere and cannot be in a pile", found=ident,
+                     skip=True)
+    unseen[ident] -= 1
+    state.reveals_owed.remove((kind, side))
+    (state.townsfolk if kind == "townsfolk" else state.manuscripts)[side].top = ident

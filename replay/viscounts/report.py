@@ -1,0 +1,68 @@
+"""Assemble a Viscounts replay's report document (the shape every game's report has)."""
+
+from __future__ import annotations
+
+from replay.core.ledger import phase_breakdown
+from replay.core.log import GameLog
+from replay.core.report import ENGINE_VERSION, REPORT_VERSION, verdict
+from replay.viscounts.claims import Claims
+from replay.viscounts.components import Catalog
+from replay.viscounts.phases import LEDGER_ORDER, PHASES, expected_next
+from replay.viscounts.scoring import castle_workers, standings
+from replay.viscounts.table import Table
+
+DEFAULT_RULESET = "viscounts-2020"
+
+
+def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replayed: int,
+                 final: dict | None, claims: Claims, warnings: list[dict]) -> dict:
+    """The whole report: verdict first, then everything that explains it."""
+    state = table.state
+    rows, notes = standings(table) if final else ([], [])
+    used = catalog.placeholders_used(sorted(table.touched))
+    summary = dict(catalog.summary(), placeholders_used=[p.to_dict() for p in used])
+    phase = PHASES[state.phase].ledger if state.phase in PHASES else state.phase
+    return {
+        "report_version": REPORT_VERSION,
+        "engine_version": ENGINE_VERSION,
+        "game": "viscounts",
+        "ruleset": log.ruleset or DEFAULT_RULESET,
+        "variants": sorted(log.variants),
+        "catalog": summary,
+        "input_sha256": log.sha256(),
+        "mode": mode,
+        "players": list(log.players),
+        "verdict": verdict(table.judge.violations, claims.items, final is not None),
+        "events": {"total": len(log.events), "replayed": replayed},
+        "reached": {"round": state.round, "phase": phase, "turn": state.current,
+                    "expected_next": expected_next(table)},
+        "violations": [v.to_dict() for v in table.judge.violations],
+        "warnings": warnings + table.warnings,
+        "notes": table.notes,
+        "claims": claims.items,
+        "first_divergence": claims.first_divergence(),
+        "phases": phase_breakdown(table.ledger, LEDGER_ORDER),
+        "final": final,
+        "standings": rows,
+        "tie_break": notes,
+        "final_order": state.turn_order() if state.start_player else list(state.seats),
+        "state": {name: player_state(table, name) for name in state.seats},
+        "ledger": [row.to_dict() for row in table.ledger],
+    }
+
+
+def player_state(table: Table, name: str) -> dict:
+    """What a player holds, as plain data."""
+    p = table.player(name)
+    return {
+        "points": p.points, "silver": p.silver, "ink": p.ink, "gold": p.gold,
+        "stone": p.stone, "debts": p.debts, "paid_debts": p.paid_debts, "deeds": p.deeds,
+        "approved_deeds": p.approved_deeds, "corruption": p.corruption, "virtue": p.virtue,
+        "space": p.space, "player_card": p.player_card, "hero": p.hero,
+        "board": list(p.board), "hand": p.hand_size, "draw_pile": p.draw_count,
+        "discard": list(p.discard), "workers_supply": p.workers,
+        "castle": list(castle_workers(table, name)),
+        "buildings": {b: sorted(s) for b, s in p.built.items()},
+        "manuscripts": list(p.manuscripts), "cleric_bonuses": list(p.bonuses),
+        "castle_leader": table.state.leader == name,
+    }

@@ -1,0 +1,8 @@
+"""Viscounts' rules and variants, read once from the game's data files."""
+
+from __future__ import annotations
+
+from replay.core.rules import load_rules, load_variants
+
+RULES = load_rules("replay.viscounts")
+VARIANTS = load_variants("replay.viscounts")

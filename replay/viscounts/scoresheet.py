@@ -1,0 +1,160 @@
+"""Scoresheet-only input: the end state a table wrote down, scored and checked.
+
+A scoresheet replaces the events of a log with each player's holdings before final scoring;
+it is validated for consistency (ids, counts, one owner per card and manuscript, Cleric
+Bonus and Castle Leader holders) with located problems like a log, then scored.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from replay.core.log import GameLog
+from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.viscounts.catalog import load_catalog
+from replay.viscounts.claims import Claims
+from replay.viscounts.components import Catalog
+from replay.viscounts.report import build_report
+from replay.viscounts.scoring import final_scoring
+from replay.viscounts.state import BUILDINGS
+from replay.viscounts.table import new_table
+
+COUNT = validate.Range(min=0)
+SLOTS = fields.List(fields.Integer(validate=validate.OneOf((1, 2, 3))), load_default=list)
+
+
+class PlayerSheetSchema(Schema):
+    """One player's holdings as they stood before final scoring."""
+
+    silver = fields.Integer(load_default=0, validate=COUNT)
+    ink = fields.Integer(load_default=0, validate=COUNT)
+    gold = fields.Integer(load_default=0, validate=COUNT)
+    stone = fields.Integer(load_default=0, validate=COUNT)
+    debts = fields.Integer(load_default=0, validate=COUNT)
+    paid_debts = fields.Integer(load_default=0, validate=COUNT)
+    deeds = fields.Integer(load_default=0, validate=COUNT)
+    approved_deeds = fields.Integer(load_default=0, validate=COUNT)
+    buildings = fields.Dict(keys=fields.String(validate=validate.OneOf(BUILDINGS)),
+                            values=SLOTS, load_default=dict)
+    castle = fields.List(fields.Integer(validate=COUNT), validate=validate.Length(equal=3),
+                         load_default=lambda: [0, 0, 0])
+    manuscripts = fields.List(fields.String(), load_default=list)
+    cleric_bonuses = fields.List(fields.String(), load_default=list)
+    castle_leader = fields.Boolean(load_default=False)
+    cards = fields.List(fields.String(), load_default=list)
+
+
+class ScoresheetSchema(Schema):
+    """The end state of a game: each player's sheet, the revealed end cards, the claims."""
+
+    players = fields.Dict(keys=fields.String(), values=fields.Nested(PlayerSheetSchema),
+                          required=True)
+    revealed = fields.List(fields.String(validate=validate.OneOf(("poverty", "prosperity"))),
+                           load_default=list)
+    final = fields.Dict(keys=fields.String(), values=fields.Integer(), load_default=dict)
+
+
+def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dict:
+    """Validate a scoresheet, compute the final scoring, and report it."""
+    if not isinstance(sheet, dict):
+        raise InvalidLog([LogProblem("a scoresheet is an object", path="/scoresheet")])
+    try:
+        data = ScoresheetSchema().load(sheet)
+    except ValidationError as err:
+        raise InvalidLog(problems_from_marshmallow(err.messages, "/scoresheet")) from None
+    loaded = load_catalog(catalog, log.catalog)
+    problems = _consistency(log, data, loaded)
+    if problems:
+        raise InvalidLog(problems)
+    table = new_table(log.players, loaded, "strict", log.variants)
+    state = table.state
+    state.start_player = log.players[0]
+    state.segments = [side.id for side in loaded.sides_for(len(log.players)).values()]
+    state.revealed = list(dict.fromkeys(data["revealed"]))
+    # Where in the castle a Worker stands does not score, only its tier.
+    first = state.segments[0]
+    state.tier1 = {s: Counter() for s in state.segments}
+    state.tier2 = {s: Counter() for s in state.segments}
+    for name, line in data["players"].items():
+        player = table.player(name)
+        for what in ("silver", "ink", "gold", "stone", "debts", "paid_debts", "deeds",
+                     "approved_deeds"):
+            setattr(player, what, line[what])
+        player.built.update({b: list(s) for b, s in line["buildings"].items()})
+        state.tier1[first][name], state.tier2[first][name], state.tier3[name] = line["castle"]
+        player.manuscripts = list(line["manuscripts"])
+        player.bonuses = list(line["cleric_bonuses"])
+        player.hidden = Counter(line["cards"])  # owned cards; where they lie does not score
+        if line["castle_leader"]:
+            state.leader = name
+    final = final_scoring(table)
+    claims = Claims()
+    if data["final"]:
+        claims.final = (0, data["final"])
+    claims.close(table, {n: p.points for n, p in state.players.items()})
+    report = build_report(log, table, loaded, "strict", 0, final, claims, log.warnings)
+    report["input"] = "scoresheet"
+    return report
+
+
+def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]:
+    found: list[LogProblem] = []
+
+    def problem(path: str, message: str, expected: str | None = None) -> None:
+        found.append(LogProblem(message, path=f"/scoresheet{path}", expected=expected))
+
+    players = set(log.players)
+    sheets = data["players"]
+    if set(sheets) != players:
+        problem("/players", "one sheet per player of the header", ", ".join(log.players))
+    owners: Counter = Counter()
+    manuscripts: Counter = Counter()
+    for name, line in sheets.items():
+        base = f"/players/{name}"
+        for building, slots in line["buildings"].items():
+            if len(set(slots)) != len(slots):
+                problem(f"{base}/buildings/{building}", "a slot is built at most once")
+        if sum(line["castle"]) > catalog.setup["workers_per_player"]:
+            problem(f"{base}/castle", f"{sum(line['castle'])} Workers in the castle",
+                    f"at most {catalog.setup['workers_per_player']}")
+        for i, ident in enumerate(line["manuscripts"]):
+            if ident not in catalog.manuscripts:
+                problem(f"{base}/manuscripts/{i}", f"unknown manuscript {ident!r}")
+        manuscripts.update(line["manuscripts"])
+        for i, card in enumerate(line["cards"]):
+            if card not in catalog.townsfolk:
+                problem(f"{base}/cards/{i}", f"unknown Townsfolk card {card!r}")
+            elif catalog.townsfolk[card].deck != "starting":
+                owners[card] += 1
+        ribbons = Counter(catalog.manuscripts[m].ribbon for m in line["manuscripts"]
+                          if m in catalog.manuscripts)
+        for i, ribbon in enumerate(line["cleric_bonuses"]):
+            if ribbon not in catalog.cleric_bonuses:
+                problem(f"{base}/cleric_bonuses/{i}", f"unknown ribbon {ribbon!r}",
+                        ", ".join(catalog.cleric_bonuses))
+            elif ribbons[ribbon] < 3:
+                problem(f"{base}/cleric_bonuses/{i}", f"the {ribbon} Cleric Bonus needs 3 "
+                        f"{ribbon} manuscripts; {name} has {ribbons[ribbon]}")
+    for ident, count in manuscripts.items():
+        if count > 1:
+            problem("/players", f"manuscript {ident} is held {count} times")
+    for card, count in owners.items():
+        if count > 1:
+            problem("/players", f"{catalog.townsfolk[card].name} ({card}) is owned "
+                    f"{count} times")
+    bonuses = Counter(r for line in sheets.values() for r in line["cleric_bonuses"])
+    for ribbon, count in bonuses.items():
+        if count > 1:
+            problem("/players", f"the {ribbon} Cleric Bonus has {count} holders")
+    leaders = [n for n, line in sheets.items() if line["castle_leader"]]
+    most = max((line["castle"][2] for line in sheets.values()), default=0)
+    if len(leaders) > 1:
+        problem("/players", f"{', '.join(leaders)} cannot all hold the Castle Leader")
+    elif leaders and sheets[leaders[0]]["castle"][2] < most:
+        problem(f"/players/{leaders[0]}/castle_leader", "another player has more tier-3 "
+                "Workers and would have taken the Castle Leader")
+    elif not leaders and most:
+        problem("/players", "someone with tier-3 Workers holds the Castle Leader")
+    return found

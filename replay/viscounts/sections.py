@@ -1,0 +1,43 @@
+"""Report tables only Viscounts has: placeholder values used, Poverty and Prosperity places."""
+
+from __future__ import annotations
+
+from replay.core.game import Section
+
+
+def _dict(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _rows(value) -> list[dict]:
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def report_sections(report: dict) -> list[Section]:
+    """Moments of the game, then every placeholder catalog value the verdict depended on."""
+    sections = []
+    notes = _rows(report.get("notes"))
+    if notes:
+        sections.append(Section("moments", "Moments of the game", ["Event", "Round", "What"],
+                                [[n.get("event"), n.get("round"), n.get("message")]
+                                 for n in notes]))
+    used = _rows(_dict(report.get("catalog")).get("placeholders_used"))
+    if not used:
+        return sections
+    rows = [[u.get("entry"), u.get("field"), str(u.get("value")), u.get("note", "")]
+            for u in used]
+    return [*sections, Section("placeholders", "Placeholder values used",
+                    ["Entry", "Field", "Value used", "Note"], rows,
+                    note=f"This game used {len(rows)} placeholder values of the catalog: "
+                         "check them against the printed components.")]
+
+
+def final_tables(report: dict) -> list[Section]:
+    """Who took which place on Poverty and Prosperity, and the points it paid."""
+    cards = _dict(_dict(report.get("final")).get("end_cards"))
+    rows = [[card.capitalize(), a.get("place"), a.get("player"), a.get("count"),
+             a.get("points")] for card, awards in cards.items() for a in _rows(awards)]
+    if not rows:
+        return []
+    return [Section("end-cards", "Poverty and Prosperity",
+                    ["Card", "Place", "Player", "Flipped", "Points"], rows)]

@@ -1,0 +1,157 @@
+"""Setup as the table saw it: the board, the piles, the pairs, then each player's pick."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from replay.viscounts.effects import gain_items, resolve
+from replay.viscounts.state import Pile
+from replay.viscounts.table import Table
+
+NEUTRAL = "neutral"
+
+
+def handle_setup(table: Table, event: dict) -> None:
+    """Check and lay out the board, castle, piles and Player Card pairs."""
+    state, catalog = table.state, table.catalog
+    if event["start_player"] not in state.players:
+        table.breach("viscounts.setup.start_player",
+                     f"the start player {event['start_player']!r} is not a player of this game",
+                     expected=", ".join(state.seats), found=event["start_player"], skip=True)
+    state.start_player = event["start_player"]
+    _segments(table, event["segments"])
+    if event["castle"] not in catalog.castle.tier2_ids:
+        table.breach("viscounts.setup.castle", f"{event['castle']!r} is no tier-2 castle "
+                     "section", expected=", ".join(catalog.castle.tier2_ids),
+                     found=event["castle"], skip=True)
+    state.castle_offset = catalog.castle.tier2_ids.index(event["castle"])
+    state.tier1 = {side: Counter() for side in state.segments}
+    state.tier2 = {side: Counter() for side in state.segments}
+    _townsfolk(table, event["pile_sizes"], event["townsfolk"])
+    _manuscripts(table, event["manuscripts"])
+    _pairs(table, [tuple(p) for p in event["pairs"]])
+    players = len(state.seats)
+    state.on_poverty = catalog.end_pile("poverty", players)
+    state.on_prosperity = catalog.end_pile("prosperity", players)
+    state.pick_order = list(reversed(state.turn_order()))
+    state.phase = "pick"
+
+
+def _segments(table: Table, sides: list[str]) -> None:
+    catalog, players = table.catalog, len(table.state.seats)
+    all_sides = {s.id: s for pair in catalog.segments.values() for s in pair}
+    for side in sides:
+        table.known(side, all_sides, "segment side")
+    segments = [all_sides[s].segment for s in sides]
+    if sorted(segments) != sorted(catalog.segments):
+        table.breach("viscounts.setup.segments", "the board needs each of the "
+                     f"{len(catalog.segments)} segments once, not {', '.join(sides)}",
+                     expected=", ".join(sorted(catalog.segments)), found=", ".join(sides),
+                     skip=True)
+    for side in sides:
+        table.touch(f"{side}.player_counts")
+        if players not in all_sides[side].player_counts:
+            table.breach("viscounts.setup.segments",
+                         f"side {side} is not the side for {players} players",
+                         found=side, expected=table.catalog.sides_for(players)[
+                             all_sides[side].segment].id)
+    table.state.segments = list(sides)
+
+
+def _townsfolk(table: Table, sizes: dict, tops: dict) -> None:
+    state = table.state
+    neutral = Counter(c.id for c in table.catalog.townsfolk.values() if c.deck == NEUTRAL)
+    total = sum(neutral.values())
+    if sorted(sizes) != sorted(state.segments) or sorted(tops) != sorted(state.segments):
+        table.breach("viscounts.setup.townsfolk_piles", "one Townsfolk pile (size and top "
+                     "card) is needed per segment side", expected=", ".join(state.segments),
+                     found=", ".join(sorted(set(sizes) | set(tops))), skip=True)
+    counts = list(sizes.values())
+    if sum(counts) != total or max(counts) - min(counts) > 1:
+        table.breach("viscounts.setup.townsfolk_piles", f"the {total} neutral Townsfolk are "
+                     f"split into 5 roughly equal piles, not {counts}",
+                     expected=f"sizes summing to {total}, differing by at most 1",
+                     found=str(counts))
+    state.unseen_townsfolk = neutral
+    for side in state.segments:
+        card = tops[side]
+        table.known(card, neutral, "neutral Townsfolk card")
+        if not state.unseen_townsfolk[card]:
+            table.breach("viscounts.log.hidden_unique", f"{table.name(card)} ({card}) cannot "
+                         "be on top of two piles", found=card, skip=True)
+        state.unseen_townsfolk[card] -= 1
+        state.townsfolk[side] = Pile(card, sizes[side])
+
+
+def _manuscripts(table: Table, tops: dict) -> None:
+    state, catalog = table.state, table.catalog
+    per_pile = catalog.setup["manuscripts_per_pile"]
+    state.unseen_manuscripts = Counter(list(catalog.manuscripts))
+    if sorted(tops) != sorted(state.segments):
+        table.breach("viscounts.setup.manuscript_piles", "one manuscript pile is needed per "
+                     "segment side", expected=", ".join(state.segments),
+                     found=", ".join(sorted(tops)), skip=True)
+    for side in state.segments:
+        tile = tops[side]
+        table.known(tile, catalog.manuscripts, "manuscript")
+        table.touch(f"{tile}.back")
+        if catalog.manuscripts[tile].back != "grey":
+            table.breach("viscounts.setup.manuscript_piles", f"the manuscript on top of the "
+                         f"{side} pile must be grey-backed, {tile} is not", found=tile)
+        if not state.unseen_manuscripts[tile]:
+            table.breach("viscounts.log.hidden_unique", f"manuscript {tile} cannot be on "
+                         "top of two piles", found=tile, skip=True)
+        state.unseen_manuscripts[tile] -= 1
+        state.manuscripts[side] = Pile(tile, per_pile)
+
+
+def _pairs(table: Table, pairs: list[tuple[str, str]]) -> None:
+    catalog, state = table.catalog, table.state
+    cards = {pc.id for pc in catalog.player_cards.values()}
+    heroes = {c.id for c in catalog.townsfolk.values() if c.deck == "hero"}
+    for pc, hero in pairs:
+        table.known(pc, cards, "Player Card")
+        table.known(hero, heroes, "Hero")
+    wanted = len(state.seats) + catalog.setup["extra_pairs"]
+    if len(pairs) != wanted or len({p for p, _ in pairs}) != len(pairs) \
+            or len({h for _, h in pairs}) != len(pairs):
+        table.breach("viscounts.setup.pairs", f"{wanted} different Player Card and Hero "
+                     f"pairs are laid out for {len(state.seats)} players",
+                     expected=f"{wanted} pairs", found=f"{len(pairs)} pairs", skip=True)
+    state.pairs = pairs
+
+
+def handle_pick(table: Table, event: dict) -> None:
+    """A player takes a pair: Viscount placed, gains, bottom step, deck formed."""
+    state, catalog = table.state, table.catalog
+    player = table.acting(event)
+    picked = sum(1 for p in state.players.values() if p.player_card)
+    expected = state.pick_order[picked] if picked < len(state.pick_order) else None
+    if player.player_card or player.name != expected:
+        table.breach("viscounts.setup.pick_order",
+                     f"{player.name} cannot pick now: picks go in reverse turn order "
+                     f"({', '.join(state.pick_order)})", player=player.name,
+                     expected=f"pick by {expected}" if expected else "the first turn",
+                     found=f"pick by {player.name}", skip=True)
+    pair = tuple(event["pair"])
+    if pair not in state.pairs:
+        table.breach("viscounts.setup.pairs", f"the pair {list(pair)} is not laid out",
+                     expected=", ".join(f"{a}+{b}" for a, b in state.pairs),
+                     found="+".join(pair), player=player.name, skip=True)
+    state.pairs.remove(pair)
+    number = int(pair[0].removeprefix("pc-"))
+    card = catalog.player_cards[number]
+    table.touch(card.id)
+    player.player_card, player.hero = card.id, pair[1]
+    player.space = next(s.id for side in state.segments
+                        for s in table.side(side).spaces.values() if s.start_number == number)
+    table.touch(player.space)
+    starting = [c.id for c in catalog.townsfolk.values() if c.deck == "starting"]
+    player.hidden.update([*starting, pair[1]])
+    player.draw_count = len(starting) + 1
+    gain_items(table, player.name, dict(card.gain), card.id)
+    resolve(table, player.name, dict(card.bottom), card.id)
+    if card.bottom_scope:
+        for decision in state.pending:
+            if decision.source == card.id:
+                decision.data["scope"] = card.bottom_scope

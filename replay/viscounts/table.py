@@ -1,0 +1,220 @@
+"""The Viscounts table in progress: state, catalog, judge and ledger, and the changes they share.
+
+Every change to a player's holdings goes through ``change`` so that it is floored, capped
+and written to the ledger; every catalog value a replay reads through ``touch`` is noted, so
+the report can list the placeholder values the verdict depended on.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+from collections.abc import Mapping
+
+from replay.core.game import Phase
+from replay.core.judge import Judge
+from replay.core.ledger import LedgerRow
+from replay.viscounts.components import Catalog, Townsfolk
+from replay.viscounts.phases import PHASES
+from replay.viscounts.rules import RULES, VARIANTS
+from replay.viscounts.state import Player, TableState
+
+# How messages name the sources that are rules or moments rather than components.
+SOURCE_WORDS = {
+    "castle-tier3": "a Worker reaching castle tier 3", "bump-tier1": "a bump from tier 1",
+    "bump-tier2": "a bump from tier 2", "debt": "a flipped Debt", "castle": "the castle",
+    "shuffle": "the shuffle check", "movement": "movement", "landed": "{} landing here",
+}
+
+
+class Table:
+    """A replay in progress."""
+
+    def __init__(self, players: list[str], catalog: Catalog, judge: Judge,
+                 phases: Mapping[str, Phase]):
+        self.catalog = catalog
+        self.judge = judge
+        self.phases = phases
+        self.labels = {name: phase.ledger for name, phase in phases.items()}  # ledger labels
+        self.state = TableState(players={n: Player(n) for n in players}, seats=list(players))
+        self.ledger: list[LedgerRow] = []
+        self.event: int | None = None
+        self.warnings: list[dict] = []  # leniencies: what was accepted and normalised
+        self.notes: list[dict] = []  # moments worth reading: end trigger, bonuses, lost flips
+        self.markers: list[tuple[int, dict]] = []
+        self.touched: set[str] = set()
+        self.exits: dict[str, list[str]] = {}  # space -> the spaces its arrows lead to
+        # Read at every event, so looked up once.
+        self.strict_primary_action = judge.allows("strict-primary-action")
+
+    # -- lookups ----------------------------------------------------------------------
+
+    def player(self, name: str) -> Player:
+        """The named player (the caller has checked the name)."""
+        return self.state.players[name]
+
+    def touch(self, item: str) -> None:
+        """Note a catalog entry (id or ``id.field``) the replay depended on."""
+        self.touched.add(item)
+
+    def card(self, ident: str) -> Townsfolk:
+        """A Townsfolk card, or the pre-printed card of a segment side (``seg1a-tf``)."""
+        if ident in self.catalog.townsfolk:
+            return self.catalog.townsfolk[ident]
+        side = self.side(ident.removesuffix("-tf"))
+        printed = side.townsfolk_space
+        self.touch(printed["id"])
+        return Townsfolk(printed["id"], printed["name"], "preprinted", printed["cost"],
+                         tuple(printed["icons"]), None, None, printed.get("hire"))
+
+    def name(self, ident: str | None) -> str:
+        """A card or component as printed (or said), for messages and ledger reasons."""
+        catalog = self.catalog
+        if ident is None:
+            return "an unrevealed card"
+        if ident in catalog.townsfolk:
+            return catalog.townsfolk[ident].name
+        if ident.endswith("-tf"):
+            return self.side(ident[:-3]).townsfolk_space["name"]
+        if ident in catalog.manuscripts or ident.endswith("-ms"):
+            return f"manuscript {ident}"
+        if ident in catalog.spaces:
+            return f"the exchange at {ident}"
+        if ident in catalog.spots:
+            return f"building spot {ident}"
+        if ident in catalog.links:
+            return f"link {ident}"
+        if ident in catalog.castle.tier2_ids:
+            return f"castle tier-2 section {ident}"
+        if ident.startswith("pc-"):
+            return f"Player Card {ident[3:]}"
+        if ident.startswith("collision-"):
+            return f"collision space {ident.removeprefix('collision-')}"
+        building, _, slot = ident.rpartition("-")
+        if building in catalog.buildings:
+            return f"{catalog.buildings[building].name} slot {slot}"
+        prefix, _, rest = ident.partition(":")
+        return SOURCE_WORDS.get(prefix, "{}").format(rest) if rest else \
+            SOURCE_WORDS.get(ident, ident)
+
+    def side(self, side_id: str):
+        """A segment side by id."""
+        segment = side_id[:-1]
+        return next(s for s in self.catalog.segments[segment] if s.id == side_id)
+
+    def side_of(self, space_id: str) -> str:
+        """The side id a space belongs to."""
+        return space_id.rsplit("-", 1)[0]
+
+    def next_side(self, side_id: str) -> str:
+        """The next segment clockwise."""
+        segments = self.state.segments
+        return segments[(segments.index(side_id) + 1) % len(segments)]
+
+    def tier2_reward(self, side_id: str) -> tuple[str, dict]:
+        """The id and reward of the tier-2 castle section facing a segment."""
+        castle = self.catalog.castle
+        i = (self.state.castle_offset + self.state.segments.index(side_id)) % len(castle.tier2)
+        return castle.tier2_ids[i], castle.tier2[i]
+
+    def note(self, message: str) -> None:
+        """Record a moment of the game the report tells (not a violation)."""
+        self.notes.append({"event": self.event, "round": self.state.round,
+                           "message": message})
+
+    def variant(self, name: str) -> bool:
+        """Whether the log declared the variant."""
+        return self.judge.allows(name)
+
+    # -- changes ----------------------------------------------------------------------
+
+    def change(self, name: str, what: str, delta: int, reason: str, source: str) -> int:
+        """Add ``delta`` to a holding (floored at 0); return what was really added."""
+        player = self.player(name)
+        before = getattr(player, what)
+        after = max(0, before + delta)
+        applied = after - before
+        if applied == 0:
+            return 0
+        setattr(player, what, after)
+        self._row(name, what, applied, after, reason, source)
+        return applied
+
+    def move_marker(self, name: str, what: str, steps: int, reason: str, source: str) -> None:
+        """Corruption moves right, Virtue left, 1 space per step; stuck markers move together."""
+        player = self.player(name)
+        for _ in range(steps):
+            stuck = player.corruption == player.virtue
+            if what == "corruption":
+                if player.corruption >= self.catalog.player_board.track_spaces:
+                    break
+                player.corruption += 1
+                if stuck:
+                    player.virtue += 1
+            else:
+                if player.virtue <= 1:
+                    break
+                player.virtue -= 1
+                if stuck:
+                    player.corruption -= 1
+            self._row(name, what, 1, player.corruption if what == "corruption"
+                      else player.virtue, reason, source)
+
+    def reset_markers(self, name: str, source: str) -> None:
+        """Both markers back to the far ends of the track."""
+        player, board = self.player(name), self.catalog.player_board
+        for what, start in (("corruption", board.corruption_start),
+                            ("virtue", board.virtue_start)):
+            delta = start - getattr(player, what)
+            setattr(player, what, start)
+            if delta:
+                self._row(name, what, delta, start, "collision resolved: markers reset",
+                          source)
+
+    def _row(self, name: str, what: str, delta: int, after: int, reason: str,
+             source: str) -> None:
+        state = self.state
+        phase = self.labels.get(state.phase, state.phase)
+        self.ledger.append(LedgerRow(
+            event=self.event, player=name, resource=what, delta=delta, after=after,
+            reason=reason, round=state.round, phase=phase, source=source,
+            turn=state.current))
+
+    # -- checks shared by the handlers ---------------------------------------------------
+
+    def breach(self, rule: str, message: str, **kwargs) -> None:
+        """Record a violation of ``rule`` at the current event (see ``Judge.breach``)."""
+        self.judge.breach(rule, message, **kwargs)
+
+    def acting(self, event: dict) -> Player:
+        """The event's player, or a ``viscounts.log.player`` violation (event skipped)."""
+        name = event["player"]
+        if name not in self.state.players:
+            self.breach("viscounts.log.player", f"{name!r} is not a player of this game",
+                        expected=", ".join(self.state.seats), found=name, skip=True)
+        return self.state.players[name]
+
+    def known(self, ident: str, table, what: str, player: str | None = None) -> None:
+        """``ident`` must be in ``table``, else a ``viscounts.log.component`` violation."""
+        if ident not in table:
+            close = difflib.get_close_matches(ident, list(table), n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            self.breach("viscounts.log.component",
+                        f"unknown {what} {ident!r} in catalog {self.catalog.id}{hint}",
+                        player=player, found=ident, skip=True)
+
+
+def snapshot(table: Table) -> Table:
+    """A copy of the table whose state can change without touching the original's."""
+    scratch = copy.copy(table)
+    scratch.state = copy.deepcopy(table.state)
+    scratch.ledger, scratch.notes, scratch.warnings = [], [], []
+    return scratch
+
+
+def new_table(players: list[str], catalog: Catalog, mode: str = "strict",
+              variants: list[str] | tuple[str, ...] = (),
+              positions: list[tuple[int, int]] | None = None) -> Table:
+    """A table at its very start, judged in ``mode`` under the declared ``variants``."""
+    judge = Judge(mode, RULES, set(variants), positions, known_variants=VARIANTS)
+    return Table(players, catalog, judge, PHASES)

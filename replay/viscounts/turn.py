@@ -1,0 +1,249 @@
+"""Turns and rounds, phase 1 (card management) and phase 2 (movement)."""
+
+from __future__ import annotations
+
+from replay.core.words import counted
+from replay.viscounts.cards import from_deck, from_hand
+from replay.viscounts.effects import ask, criminal_icons, resolve, shuffle_discards
+from replay.viscounts.phases import expected_next
+from replay.viscounts.state import TURN_PHASES, Player
+from replay.viscounts.table import Table
+
+
+def hand_limit(table: Table, player: Player) -> int:
+    """3, +1 with the third Workshop unlock, +1 with the Castle Leader."""
+    limit = table.catalog.player_board.hand_limit
+    limit += sum(ability["plus"] for _, ability in _unlocks(table, player)
+                 if ability["op"] == "hand_limit")
+    if table.state.leader == player.name:
+        limit += table.catalog.castle.leader_hand_limit_plus
+    return limit
+
+
+def _unlocks(table: Table, player: Player):
+    for building, slots in player.built.items():
+        for slot in slots:
+            yield f"{building}-{slot}", table.catalog.buildings[building].unlocks[slot - 1]
+
+
+def has_unlock(table: Table, player: Player, op: str) -> dict | None:
+    """The player's building unlock with this op, if any."""
+    return next((ability for _, ability in _unlocks(table, player) if ability["op"] == op),
+                None)
+
+
+def collision_due(player: Player) -> bool:
+    """The markers share a space."""
+    return player.corruption == player.virtue
+
+
+def enter(table: Table, phase: str, kind: str) -> None:
+    """Move the current turn on to ``phase``, checking what the phases passed required."""
+    state = table.state
+    if state.phase not in TURN_PHASES:
+        table.breach("viscounts.log.order", f"a {kind} event cannot come before the first "
+                     "turn", expected=expected_next(table), found=kind, skip=True)
+    here, there = TURN_PHASES.index(state.phase), TURN_PHASES.index(phase)
+    if there < here:
+        table.breach("viscounts.turn.phases", f"a {kind} event cannot come after "
+                     f"{state.phase} in {state.current}'s turn: the phases go "
+                     f"{', '.join(TURN_PHASES)}", expected=expected_next(table), found=kind,
+                     player=state.current, skip=True)
+    if there == here:
+        return
+    for passed in TURN_PHASES[here:there]:
+        _leave(table, passed)
+    state.phase = phase
+
+
+def _leave(table: Table, phase: str) -> None:
+    """What must have happened before a phase ends."""
+    state = table.state
+    player = table.player(state.current)
+    if phase == "card" and state.played is None:
+        table.breach("viscounts.cards.play", f"{player.name} must play a card first",
+                     player=player.name, skip=True)
+    if phase == "move" and not state.moved:
+        table.breach("viscounts.move.steps", f"{player.name} must move the Viscount at least "
+                     f"{counted(_value(table), 'space')} before the next phase",
+                     player=player.name)
+    if phase == "collision" and collision_due(player) and not state.collided:
+        table.breach("viscounts.collision.when", f"{player.name}'s Virtue and Corruption "
+                     f"markers share space {player.virtue}: the collision must be resolved "
+                     "in phase 5", player=player.name, expected="collision")
+
+
+def _value(table: Table) -> int:
+    played = table.state.played
+    return table.card(played).cost if played else 0
+
+
+def close_turn(table: Table, last: bool = False) -> None:
+    """End the current turn: every phase passed, the hand filled (not after the last turn,
+    when no card will be played again)."""
+    state = table.state
+    if state.current is None:
+        return
+    enter(table, "draw", "end of turn")
+    if last:
+        return
+    player = table.player(state.current)
+    limit = hand_limit(table, player)
+    if player.hand_size < limit and (player.draw_count or player.discard):
+        table.breach("viscounts.draw.limit", f"{player.name} ends the turn with "
+                     f"{counted(player.hand_size, 'card')} in hand: draw up to {limit}",
+                     player=player.name, expected=counted(limit, "card"),
+                     found=counted(player.hand_size, "card"))
+
+
+def start_turn(table: Table, player: Player) -> None:
+    """The next turn begins with ``player``'s play: close the last one, check the order."""
+    state = table.state
+    if state.phase == "pick":
+        unfinished = [p.name for p in state.players.values()
+                      if p.player_card is None or p.hand_size < 3]
+        if unfinished:
+            table.breach("viscounts.setup.deck", "every player picks a pair and draws 3 "
+                         f"cards before the first turn; not yet: {', '.join(unfinished)}",
+                         player=player.name, found="play")
+        state.round, state.turn = 1, 0
+    else:
+        close_turn(table)
+        state.turn += 1
+        if state.turn == len(state.seats):
+            state.round, state.turn = state.round + 1, 0
+    if state.last_round is not None and state.round > state.last_round:
+        state.over = True
+        table.breach("viscounts.log.after_end", f"the game ended after round "
+                     f"{state.last_round}: no more turns", found="play", skip=True)
+    expected = state.turn_order()[state.turn]
+    state.current = expected
+    _reset_turn(table)
+    if player.name != expected:
+        table.breach("viscounts.turn.order", f"it is {expected}'s turn, not "
+                     f"{player.name}'s", player=player.name, expected=f"play by {expected}",
+                     found=f"play by {player.name}", skip=True)
+
+
+def _reset_turn(table: Table) -> None:
+    state = table.state
+    state.phase = "card"
+    state.played, state.moved, state.acted, state.collided = None, False, False, False
+    state.drawn = 0
+    for p in state.players.values():
+        p.hired_this_turn = p.dismissed_this_turn = False
+
+
+def last_turn_played(table: Table) -> bool:
+    """Whether the final round's last turn has been played (its movement done)."""
+    state = table.state
+    return (state.last_round is not None and state.round == state.last_round
+            and state.turn == len(state.seats) - 1 and state.moved)
+
+
+def handle_play(table: Table, event: dict) -> None:
+    """Phase 1: shift right (drop-off), play a card to the left space, Criminals, immediate."""
+    player = table.acting(event)
+    start_turn(table, player)
+    card, blind = event["card"], event.get("blind", False)
+    if not blind and player.hand_size == 0:
+        table.breach("viscounts.cards.blind_play", f"{player.name} has no card in hand and "
+                     "plays the top of the draw pile blindly", player=player.name,
+                     expected="play blind", found="play from hand")
+        blind = True
+    if blind and player.hand_size:
+        table.breach("viscounts.cards.blind_play", f"{player.name} holds "
+                     f"{player.hand_size} cards: a blind play is only for an empty hand",
+                     player=player.name, found="play blind", skip=True)
+    dropped = player.board[-1]
+    player.board = [None, *player.board[:-1]]
+    if dropped:
+        player.discard.append(dropped)
+        if table.catalog.townsfolk[dropped].timing == "dropoff":
+            resolve(table, player.name, table.catalog.townsfolk[dropped].ability, dropped)
+    if blind:
+        if not player.draw_count and player.discard:
+            shuffle_discards(table, player.name, not table.variant("min3-no-check"),
+                             "shuffle")
+        from_deck(table, player, card, "play")
+    else:
+        from_hand(table, player, card, "play")
+    player.board[0] = card
+    table.state.played = card
+    townsfolk = table.catalog.townsfolk[card]
+    if townsfolk.criminal_icons:
+        table.move_marker(player.name, "corruption", criminal_icons(table, player.name),
+                          f"{townsfolk.name} played: 1 per Criminal icon on the board", card)
+    if townsfolk.timing == "immediate":
+        resolve(table, player.name, townsfolk.ability, card)
+
+
+def exits(table: Table, space_id: str) -> list[str]:
+    """The spaces the arrows lead to from a space (the board is fixed once set up)."""
+    known = table.exits.get(space_id)
+    if known is None:
+        space = table.catalog.spaces[space_id]
+        side = table.side_of(space_id)
+        known = table.exits[space_id] = [
+            table.side(side if where == "same" else table.next_side(side)).spaces[role].id
+            for role, where in space.exits]
+    return known
+
+
+def move_cost(table: Table, player: Player, steps: int) -> int:
+    """Silver for the spaces beyond the played card's value (the first is free with TP1)."""
+    extra = steps - _value(table)
+    free = has_unlock(table, player, "extra_move")
+    return max(0, extra - (free["spaces"] if free else 0))
+
+
+def handle_move(table: Table, event: dict) -> None:
+    """Phase 2: clockwise along the arrows, at least the card's Silver value."""
+    state = table.state
+    player = table.acting(event)
+    own_turn(table, player, "move")
+    enter(table, "move", "move")
+    if state.moved:
+        table.breach("viscounts.move.steps", f"{player.name} has already moved this turn",
+                     player=player.name, skip=True)
+    path, here = event["path"], player.space
+    for step in path:
+        table.known(step, table.catalog.spaces, "space", player.name)
+        if step not in exits(table, here):
+            table.breach("viscounts.move.arrows", f"no arrow leads from {here} to {step}",
+                         player=player.name, expected=" or ".join(exits(table, here)),
+                         found=step, skip=True)
+        table.touch(here)
+        here = step
+    value = _value(table)
+    if len(path) < value:
+        table.breach("viscounts.move.steps", f"{player.name} played "
+                     f"{table.name(state.played)} (Silver value {value}) and must move at "
+                     f"least {counted(value, 'space')}, not {len(path)}", player=player.name,
+                     expected=counted(value, "space"), found=counted(len(path), "space"))
+    cost = move_cost(table, player, len(path))
+    if "silver" in event and event["silver"] != cost:
+        table.breach("viscounts.move.extra_paid", f"{len(path)} spaces after a card worth "
+                     f"{value} cost {cost} Silver, not {event['silver']}", player=player.name,
+                     expected=str(cost), found=str(event["silver"]))
+    if cost > player.silver:
+        table.breach("viscounts.move.extra_paid", f"{player.name} has {player.silver} "
+                     f"Silver and cannot pay {cost} for the extra spaces", player=player.name,
+                     expected=f"{cost} Silver", found=f"{player.silver} Silver", skip=True)
+    table.change(player.name, "silver", -cost, f"{counted(cost, 'extra space')} of movement",
+                 "movement")
+    player.space = here
+    table.touch(here)
+    state.moved = True
+    for other in state.order_from(player.name)[1:]:
+        if state.players[other].space == here:
+            ask(table, other, "rearrange", f"landed:{player.name}", optional=True)
+
+
+def own_turn(table: Table, player: Player, kind: str) -> None:
+    state = table.state
+    if state.current != player.name:
+        table.breach("viscounts.log.player", f"{player.name} cannot {kind} during "
+                     f"{state.current}'s turn", player=player.name,
+                     expected=f"{kind} by {state.current}", found=f"{kind} by {player.name}",
+                     skip=True)

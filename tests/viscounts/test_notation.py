@@ -1,0 +1,77 @@
+"""The Viscounts text notation: round trips, printed names, located parse errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import replay
+from replay.core.log import load_log
+from replay.core.problems import InvalidLog
+from replay.viscounts.generate import generate
+from replay.viscounts.notation import parse_text, print_text
+
+HEADER = '[game "viscounts"]\n[players "ana bruno"]\n'
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_generated_games_round_trip_through_text(players):
+    log = load_log(generate(players, 5))
+    text = print_text(log)
+    back, warnings = parse_text(text)
+    assert back == log
+    assert warnings == []
+    assert print_text(back) == text
+    assert replay.replay_text(text)["verdict"] == "legal"
+
+
+def test_cards_are_read_by_printed_name_ignoring_case_and_accents():
+    log, _ = parse_text(HEADER + "ana: play THIEF\nana: hire foreman\nana: draw Thíef ? "
+                                 "tf-24\n")
+    assert [e.get("card") for e in log.events[:2]] == ["start-thief", "tf-24"]
+    assert log.events[2]["cards"] == ["start-thief", "?", "tf-24"]
+
+
+def test_printed_names_are_used_where_unique_and_ids_elsewhere():
+    log, _ = parse_text(HEADER + "ana: hire tf-16\nana: hire Foreman\n")
+    assert print_text(log).splitlines()[-2:] == ["ana: hire tf-16", "ana: hire Foreman"]
+
+
+def test_fields_by_name_and_by_position_agree():
+    by_position, _ = parse_text(HEADER + "ana: construct workshop-1 seg1a-l1 pay=stone:2 "
+                                         "dismiss=Mason\n")
+    by_name, _ = parse_text(HEADER + "ana: construct spot=seg1a-l1 slot=workshop-1 "
+                                     "dismiss=tf-30 pay=stone:2\n")
+    assert by_position.events == by_name.events == [
+        {"type": "construct", "player": "ana", "slot": "workshop-1", "spot": "seg1a-l1",
+         "pay": {"stone": 2}, "dismiss": "tf-30"}]
+
+
+def _problems(text: str) -> list:
+    with pytest.raises(InvalidLog) as err:
+        parse_text(HEADER + text)
+    return err.value.problems
+
+
+def test_parse_errors_are_located_and_all_collected():
+    problems = _problems("ana: play Thiff\ncarla: move seg1a-or\nana: trde 1\n"
+                         "ana: hire \"Debt Collector\"\nana: workers two\n")
+    located = [(p.line, p.column) for p in problems]
+    assert located == [(3, 11), (4, 1), (5, 6), (6, 11), (7, 14)]
+    assert "unknown card 'Thiff'" in problems[0].message
+    assert "thief" in problems[0].suggestions
+    assert problems[1].message == "unknown player 'carla'"
+    assert problems[2].suggestions[0] == "trade"
+    assert "4 cards" in problems[3].message and "tf-16" in problems[3].message
+    assert problems[4].message == "count is a number, not 'two'"
+
+
+def test_a_missing_required_field_is_located_on_its_line():
+    problems = _problems("ana: play Thief\nana: construct workshop-1\n")
+    assert [(p.line, p.message) for p in problems] == [
+        (4, "a construct event needs 'spot'")]
+
+
+def test_an_unparseable_text_log_gets_an_unparseable_report():
+    report = replay.replay_text(HEADER + "ana: fly away\n")
+    assert report["verdict"] == "unparseable"
+    assert report["problems"][0]["line"] == 3

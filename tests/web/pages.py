@@ -1,0 +1,105 @@
+"""Helpers for the page tests: logs to submit, a browser that signs in, looks and checks.
+
+Every page a test looks at is saved as a screenshot under ``test-artifacts/screenshots``
+and checked with axe-core (installed from the npm registry by ``make test``) for serious
+or critical accessibility findings.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+import replay
+from tests.conftest import FIXTURES, KEYS, ROOT
+
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+AXE = ROOT / ".venv" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
+ALICE_KEY = next(k for k, v in KEYS.items() if v == "alice")
+BOB_KEY = next(k for k, v in KEYS.items() if v == "bob")
+COIMBRA = FIXTURES / "coimbra"
+
+
+def text_log(path: Path) -> str:
+    """A fixture log in the text notation, as a player would write it."""
+    return replay.print_log(replay.load_log(json.loads(path.read_text())), "text")
+
+
+def axe_source() -> str:
+    """axe-core's script, or a failure naming how to install it."""
+    if not AXE.exists():
+        pytest.fail(f"the accessibility check needs {AXE}: make test installs axe-core "
+                    "from the npm registry", pytrace=False)
+    return AXE.read_text(encoding="utf-8")
+
+
+def look(driver, name: str) -> None:
+    """Save the page as a screenshot and check it with axe-core: no serious or critical
+    finding is allowed."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    width = driver.get_window_size()["width"]
+    driver.set_window_size(width, min(max(height + 150, 700), 6000))
+    driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+    driver.set_window_size(width, 1000)
+    driver.execute_script(axe_source())
+    found = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))))"
+        ".catch(e => done([{id: 'axe-error', impact: 'critical', help: String(e)}]));")
+    serious = [v for v in found if v["impact"] in ("serious", "critical")]
+    assert not serious, f"accessibility findings on {name}: {serious}"
+
+
+def wait_for(driver, css: str, text: str | None = None, timeout: float = 30):
+    """The element once present (and holding ``text``)."""
+    wait = WebDriverWait(driver, timeout)
+    if text is None:
+        return wait.until(expected_conditions.presence_of_element_located((By.CSS_SELECTOR, css)))
+    wait.until(expected_conditions.text_to_be_present_in_element((By.CSS_SELECTOR, css), text))
+    return driver.find_element(By.CSS_SELECTOR, css)
+
+
+def sign_in(driver, base: str, key: str) -> None:
+    """Sign in through the form; the page after it is the home page."""
+    driver.delete_all_cookies()
+    driver.get(f"{base}/login")
+    driver.find_element(By.ID, "key").send_keys(key)
+    driver.find_element(By.CSS_SELECTOR, "form button[type=submit].primary").click()
+
+
+def submit_files(driver, base: str, paths: list[Path], mode: str | None = None) -> None:
+    """Choose files in the submit form and send them."""
+    driver.get(f"{base}/submit")
+    driver.find_element(By.ID, "files").send_keys("\n".join(str(p) for p in paths))
+    if mode:
+        driver.find_element(By.CSS_SELECTOR, f"#mode option[value={mode}]").click()
+    driver.find_element(By.CSS_SELECTOR, "form.submit button.primary").click()
+
+
+def paste(driver, base: str, text: str) -> None:
+    """Paste a log into the submit form and send it."""
+    driver.get(f"{base}/submit")
+    area = driver.find_element(By.ID, "text")
+    # A paste puts the whole text at once (typing it key by key would take minutes).
+    driver.execute_script("arguments[0].value = arguments[1];", area, text)
+    driver.find_element(By.CSS_SELECTOR, "form.submit button.primary").click()
+
+
+def verdict(driver, timeout: float = 30) -> str:
+    """The verdict banner's text once the replay is finished (the page reloads itself)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = driver.find_elements(By.ID, "verdict")
+        if found:
+            return found[0].text
+        time.sleep(0.2)
+    raise AssertionError(f"no verdict after {timeout} s: {driver.page_source[:2000]}")
