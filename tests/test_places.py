@@ -38,7 +38,8 @@ def test_every_part_of_a_text_log_report_names_lines(tmp_path):
     assert all(r.get("line") for r in claim["explained_by"] if r["event"] is not None)
     md = render_markdown(report)
     assert f"at event {claim['event']} (line {claim['line']})" in md.splitlines()[2]
-    assert "| Event | Line | Round |" in md
+    row = next(r for r in report["ledger"] if r["event"] is not None)
+    assert f"| {row['event']} (line {row['line']}) | {row['round']} |" in md
     assert f"(line {claim['line']})" in render_html(report)
 
 

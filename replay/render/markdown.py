@@ -382,14 +382,14 @@ def _section(section: Section) -> list[str]:
 
 
 def ledger_rows(ledger: list[dict]) -> tuple[list[str], list[list]]:
-    """The ledger table's header and rows (a Line column for text logs)."""
-    lines = any(r.get("line") is not None for r in ledger)
-    header = ["Event", *(["Line"] if lines else []), "Round", "Phase", "Player", "Resource",
-              "Change", "After", "Reason", "Source"]
-    rows = [[r.get("event") if r.get("event") is not None else "final",
-             *([r.get("line")] if lines else []), r.get("round"), r.get("phase"),
-             r.get("player"), r.get("resource"), _signed(r.get("delta")), r.get("after"),
-             r.get("reason"), r.get("source")] for r in ledger]
+    """The ledger table's header and rows; a text log's line shows in the Event cell."""
+    header = ["Event", "Round", "Phase", "Player", "Resource", "Change", "After", "Reason",
+              "Source"]
+    rows = [["final" if r.get("event") is None else
+             f"{r.get('event')} (line {r['line']})" if r.get("line") is not None
+             else r.get("event"), r.get("round"), r.get("phase"), r.get("player"),
+             r.get("resource"), _signed(r.get("delta")), r.get("after"), r.get("reason"),
+             r.get("source")] for r in ledger]
     return header, rows
 
 
