@@ -52,6 +52,10 @@ def handle_collision(table: Table, event: dict) -> None:
     """Phase 5: the five steps of a collision, in order (p.22)."""
     state = table.state
     player = table.acting(event)
+    if collision_due(player) and (state.current != player.name or state.phase == "draw"):
+        table.breach("viscounts.collision.deferred", f"{player.name}'s collision waits for "
+                     f"phase 5 of {player.name}'s next turn", player=player.name,
+                     found="collision", skip=True)
     own_turn(table, player, "collision")
     enter(table, "collision", "collision")
     if not collision_due(player) or state.collided:

@@ -162,6 +162,12 @@ def handle_play(table: Table, event: dict) -> None:
                      f"{player.hand_size} cards: a blind play is only for an empty hand",
                      player=player.name, found="play blind", skip=True)
     dropped = player.board[-1]
+    if blind and dropped and card != dropped and \
+            player.owned_cards() == table.catalog.player_board.minimum_cards:
+        table.breach("viscounts.cards.min_three", f"{player.name} owns only "
+                     f"{player.owned_cards()} cards: {table.name(dropped)}, which drops off, "
+                     "is shuffled and played again", player=player.name, expected=dropped,
+                     found=card, skip=True)
     player.board = [None, *player.board[:-1]]
     if dropped:
         player.discard.append(dropped)
