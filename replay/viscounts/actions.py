@@ -108,7 +108,7 @@ def check_slot(table: Table, player: Player, ident: str) -> tuple[str, int]:
         table.breach("viscounts.build.choice", f"{ident} is not a building still on "
                      f"{player.name}'s board", player=player.name, found=ident, skip=True)
     free = [s for s in (1, 2, 3) if s not in player.built[building]]
-    if slot != free[0] and table.variant("build-slot-leftmost"):
+    if slot != free[0] and table.allows("build-slot-leftmost"):
         table.breach("viscounts.build.choice", f"under build-slot-leftmost the next "
                      f"{building} comes from slot {free[0]}, not {slot}", player=player.name,
                      expected=f"{building}-{free[0]}", found=ident)

@@ -68,7 +68,7 @@ def handle_collision(table: Table, event: dict) -> None:
     for kind in ("unlocks", "cards"):  # step 1: second Workshops; step 2: collision cards
         for name in order:
             _collision_effects(table, name, kind)
-    at_start = table.variant("collision-read-at-start")
+    at_start = table.allows("collision-read-at-start")
     space = start if at_start else player.virtue
     if "space" in event and event["space"] != space:
         other = "collision-read-at-start" if not at_start and event["space"] == start \

@@ -175,7 +175,7 @@ def handle_play(table: Table, event: dict) -> None:
             resolve(table, player.name, table.catalog.townsfolk[dropped].ability, dropped)
     if blind:
         if not player.draw_count and player.discard:
-            shuffle_discards(table, player.name, not table.variant("min3-no-check"),
+            shuffle_discards(table, player.name, not table.allows("min3-no-check"),
                              "shuffle")
         from_deck(table, player, card, "play")
     else:
