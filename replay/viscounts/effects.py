@@ -126,12 +126,21 @@ def criminal_icons(table: Table, name: str) -> int:
                for c in table.player(name).board if c)
 
 
-def ongoing(table: Table, name: str):
-    """Every ongoing ability in force for a player: board cards, then building unlocks."""
-    player = table.player(name)
+def ongoing(table: Table, name: str) -> tuple:
+    """Every ongoing ability in force for a player, as ``(source, ability)``: board cards,
+    then building unlocks, then Cleric Bonus cards. Kept until one of those changes
+    (``Table.in_force``)."""
+    kept = table.in_force.get(name)
+    if kept is None:
+        kept = table.in_force[name] = tuple(_in_force(table, table.player(name)))
+    return kept
+
+
+def _in_force(table: Table, player):
+    townsfolk = table.catalog.townsfolk
     for card in player.board:
-        if card and table.catalog.townsfolk[card].timing == "ongoing":
-            yield card, table.catalog.townsfolk[card].ability
+        if card and townsfolk[card].timing == "ongoing":
+            yield card, townsfolk[card].ability
     for building in player.built:
         for slot in player.built[building]:
             yield f"{building}-{slot}", table.catalog.buildings[building].unlocks[slot - 1]
@@ -142,7 +151,7 @@ def ongoing(table: Table, name: str):
 
 def trigger(table: Table, name: str, event: str) -> None:
     """Resolve the player's ongoing ``on`` abilities for ``event``."""
-    for source, ability in list(ongoing(table, name)):
+    for source, ability in ongoing(table, name):
         if ability and ability["op"] == "on" and ability["trigger"] == event:
             condition = ability.get("condition", "always")
             if condition == "criminals" and not criminal_icons(table, name):
@@ -173,7 +182,7 @@ def _rearrange(table, name, effect, source):
 
 def _shuffle(table, name, effect, source):
     if table.player(name).discard:
-        shuffle_discards(table, name, table.variant("shuffle-icon-check"), source)
+        shuffle_discards(table, name, table.allows("shuffle-icon-check"), source)
 
 
 def _free_hire(table, name, effect, source):

@@ -30,6 +30,8 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     table.event = table.judge.event = index
     kind = event["type"]
     if kind in CLAIM_EVENTS:
+        if kind == "final":
+            _check_scored_at_end(table)
         claims.record(table, index, event)
         return
     if kind == "marker":
@@ -41,7 +43,8 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         table.breach("viscounts.log.after_end", f"a {kind} event comes after the end of the "
                      "game", found=kind, skip=True)
     if (kind == "setup" and state.phase != "setup") or (kind != "setup" and state.phase == "setup"):
-        table.breach("viscounts.log.order", "the log starts with one setup event",
+        table.breach("viscounts.log.setup", "the log starts with one setup event (start "
+                     "player, segments, castle, piles, pairs)",
                      expected="setup" if state.phase == "setup" else "no second setup",
                      found=kind, skip=True)
     if state.reveals_owed and kind != "reveal":
@@ -54,6 +57,21 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     if table.strict_primary_action:
         _require_primary_action(table, kind)
     EVENT_SPECS[kind].handler(table, event)
+
+
+def _check_scored_at_end(table: Table) -> None:
+    """Final scores written after the end was triggered but before the final round's last
+    turn end the game too early (p.23: finish the round, then one more full round). Without
+    a trigger the log is only unfinished: nothing says the game ended."""
+    state = table.state
+    if state.last_round is None or state.over or last_turn_played(table):
+        return
+    last = state.turn_order()[-1]
+    table.breach("viscounts.end.final_round", f"the final scores come in round "
+                 f"{state.round}, but after the end was triggered the game goes on to the end "
+                 f"of round {state.last_round}, whose last turn is {last}'s",
+                 expected=f"round {state.last_round} played to {last}'s turn",
+                 found="final scores")
 
 
 def _require_primary_action(table: Table, kind: str) -> None:

@@ -1,8 +1,8 @@
 """The Viscounts table in progress: state, catalog, judge and ledger, and the changes they share.
 
-Every change to a player's holdings goes through ``change`` so that it is floored, capped
-and written to the ledger; every catalog value a replay reads through ``touch`` is noted, so
-the report can list the placeholder values the verdict depended on.
+Every change to a player's holdings goes through ``change`` so that it is floored (points
+excepted) and written to the ledger; every catalog value a replay reads through ``touch`` is
+noted, so the report can list the placeholder values the verdict depended on.
 """
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ class Table:
         self.markers: list[tuple[int, dict]] = []
         self.touched: set[str] = set()
         self.exits: dict[str, list[str]] = {}  # space -> the spaces its arrows lead to
+        # player -> the ongoing abilities in force (``effects.ongoing``), read at nearly every
+        # event; a player's entry goes when their board, buildings or bonus cards change.
+        self.in_force: dict[str, tuple] = {}
         # Read at every event, so looked up once.
         self.strict_primary_action = judge.allows("strict-primary-action")
 
@@ -122,17 +125,22 @@ class Table:
         self.notes.append({"event": self.event, "round": self.state.round,
                            "message": message})
 
-    def variant(self, name: str) -> bool:
+    def allows(self, name: str) -> bool:
         """Whether the log declared the variant."""
         return self.judge.allows(name)
 
     # -- changes ----------------------------------------------------------------------
 
     def change(self, name: str, what: str, delta: int, reason: str, source: str) -> int:
-        """Add ``delta`` to a holding (floored at 0); return what was really added."""
+        """Add ``delta`` to a holding; return what was really added.
+
+        Silver and resources are floored at 0 (one cannot pay what one does not have);
+        points are not: the rulebook has no floor on VP, and unpaid Debts are -2 each
+        (pp. 9, 24), so a score can go below 0.
+        """
         player = self.player(name)
         before = getattr(player, what)
-        after = max(0, before + delta)
+        after = before + delta if what == "points" else max(0, before + delta)
         applied = after - before
         if applied == 0:
             return 0
@@ -141,8 +149,10 @@ class Table:
         return applied
 
     def move_marker(self, name: str, what: str, steps: int, reason: str, source: str) -> None:
-        """Corruption moves right, Virtue left, 1 space per step; stuck markers move together."""
+        """Corruption moves right, Virtue left, 1 space per step; stuck markers move together.
+        One ledger row says how far the marker went."""
         player = self.player(name)
+        moved = 0
         for _ in range(steps):
             stuck = player.corruption == player.virtue
             if what == "corruption":
@@ -157,7 +167,9 @@ class Table:
                 player.virtue -= 1
                 if stuck:
                     player.corruption -= 1
-            self._row(name, what, 1, player.corruption if what == "corruption"
+            moved += 1
+        if moved:
+            self._row(name, what, moved, player.corruption if what == "corruption"
                       else player.virtue, reason, source)
 
     def reset_markers(self, name: str, source: str) -> None:
@@ -209,6 +221,7 @@ def snapshot(table: Table) -> Table:
     scratch = copy.copy(table)
     scratch.state = copy.deepcopy(table.state)
     scratch.ledger, scratch.notes, scratch.warnings = [], [], []
+    scratch.in_force = {}
     return scratch
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from replay.core.words import counted
 from replay.viscounts.cards import from_deck, from_hand
-from replay.viscounts.effects import ask, criminal_icons, resolve, shuffle_discards
+from replay.viscounts.effects import ask, criminal_icons, ongoing, resolve, shuffle_discards
 from replay.viscounts.phases import expected_next
+from replay.viscounts.setup import check_setup_draw
 from replay.viscounts.state import TURN_PHASES, Player
 from replay.viscounts.table import Table
 
@@ -13,23 +14,17 @@ from replay.viscounts.table import Table
 def hand_limit(table: Table, player: Player) -> int:
     """3, +1 with the third Workshop unlock, +1 with the Castle Leader."""
     limit = table.catalog.player_board.hand_limit
-    limit += sum(ability["plus"] for _, ability in _unlocks(table, player)
-                 if ability["op"] == "hand_limit")
+    limit += sum(ability["plus"] for _, ability in ongoing(table, player.name)
+                 if ability and ability["op"] == "hand_limit")
     if table.state.leader == player.name:
         limit += table.catalog.castle.leader_hand_limit_plus
     return limit
 
 
-def _unlocks(table: Table, player: Player):
-    for building, slots in player.built.items():
-        for slot in slots:
-            yield f"{building}-{slot}", table.catalog.buildings[building].unlocks[slot - 1]
-
-
 def has_unlock(table: Table, player: Player, op: str) -> dict | None:
-    """The player's building unlock with this op, if any."""
-    return next((ability for _, ability in _unlocks(table, player) if ability["op"] == op),
-                None)
+    """The ability in force with this op (a building unlock in the base game), if any."""
+    return next((ability for _, ability in ongoing(table, player.name)
+                 if ability and ability["op"] == op), None)
 
 
 def collision_due(player: Player) -> bool:
@@ -100,12 +95,12 @@ def start_turn(table: Table, player: Player) -> None:
     """The next turn begins with ``player``'s play: close the last one, check the order."""
     state = table.state
     if state.phase == "pick":
-        unfinished = [p.name for p in state.players.values()
-                      if p.player_card is None or p.hand_size < 3]
+        unfinished = [p.name for p in state.players.values() if p.player_card is None]
         if unfinished:
             table.breach("viscounts.setup.deck", "every player picks a pair and draws 3 "
                          f"cards before the first turn; not yet: {', '.join(unfinished)}",
                          player=player.name, found="play")
+        check_setup_draw(table, state.players[state.pick_order[-1]], "play")
         state.round, state.turn = 1, 0
     else:
         close_turn(table)
@@ -144,6 +139,11 @@ def last_turn_played(table: Table) -> bool:
 def handle_play(table: Table, event: dict) -> None:
     """Phase 1: shift right (drop-off), play a card to the left space, Criminals, immediate."""
     player = table.acting(event)
+    state = table.state
+    if state.phase == "card" and state.played is not None and state.current == player.name:
+        table.breach("viscounts.cards.play", f"{player.name} has already played "
+                     f"{table.name(state.played)} this turn: phase 1 plays one card",
+                     player=player.name, expected="move", found="a second play", skip=True)
     start_turn(table, player)
     card, blind = event["card"], event.get("blind", False)
     if not blind and player.hand_size == 0:
@@ -156,19 +156,27 @@ def handle_play(table: Table, event: dict) -> None:
                      f"{player.hand_size} cards: a blind play is only for an empty hand",
                      player=player.name, found="play blind", skip=True)
     dropped = player.board[-1]
+    if blind and dropped and card != dropped and \
+            player.owned_cards() == table.catalog.player_board.minimum_cards:
+        table.breach("viscounts.cards.min_three", f"{player.name} owns only "
+                     f"{player.owned_cards()} cards: {table.name(dropped)}, which drops off, "
+                     "is shuffled and played again", player=player.name, expected=dropped,
+                     found=card, skip=True)
     player.board = [None, *player.board[:-1]]
+    table.in_force.pop(player.name, None)
     if dropped:
         player.discard.append(dropped)
         if table.catalog.townsfolk[dropped].timing == "dropoff":
             resolve(table, player.name, table.catalog.townsfolk[dropped].ability, dropped)
     if blind:
         if not player.draw_count and player.discard:
-            shuffle_discards(table, player.name, not table.variant("min3-no-check"),
+            shuffle_discards(table, player.name, not table.allows("min3-no-check"),
                              "shuffle")
         from_deck(table, player, card, "play")
     else:
         from_hand(table, player, card, "play")
     player.board[0] = card
+    table.in_force.pop(player.name, None)
     table.state.played = card
     townsfolk = table.catalog.townsfolk[card]
     if townsfolk.criminal_icons:
@@ -230,8 +238,9 @@ def handle_move(table: Table, event: dict) -> None:
         table.breach("viscounts.move.extra_paid", f"{player.name} has {player.silver} "
                      f"Silver and cannot pay {cost} for the extra spaces", player=player.name,
                      expected=f"{cost} Silver", found=f"{player.silver} Silver", skip=True)
-    table.change(player.name, "silver", -cost, f"{counted(cost, 'extra space')} of movement",
-                 "movement")
+    if cost:
+        table.change(player.name, "silver", -cost,
+                     f"{counted(cost, 'extra space')} of movement", "movement")
     player.space = here
     table.touch(here)
     state.moved = True
