@@ -7,6 +7,7 @@ from replay.viscounts.decisions import decline_waiting
 from replay.viscounts.events import CLAIM_EVENTS, EVENT_SPECS, KEEP_WAITING
 from replay.viscounts.legal import primary_actions
 from replay.viscounts.scoring import final_scoring
+from replay.viscounts.solo import opponent
 from replay.viscounts.table import Table
 from replay.viscounts.turn import close_turn, last_turn_played
 
@@ -49,6 +50,10 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         state.reveals_owed.clear()
         table.breach("viscounts.log.chance", f"the new top of {owed} must be revealed "
                      "before anything else happens", expected="reveal", found=kind)
+    if opponent.owns(table, event):
+        opponent.handle(table, event)
+        return
+    opponent.check_finished(table, kind)
     if kind not in KEEP_WAITING and state.pending:
         decline_waiting(table, kind)
     if table.strict_primary_action:

@@ -100,8 +100,8 @@ def start_turn(table: Table, player: Player) -> None:
     """The next turn begins with ``player``'s play: close the last one, check the order."""
     state = table.state
     if state.phase == "pick":
-        unfinished = [p.name for p in state.players.values()
-                      if p.player_card is None or p.hand_size < 3]
+        unfinished = [p.name for p in state.players.values() if not table.automated(p.name)
+                      and (p.player_card is None or p.hand_size < 3)]
         if unfinished:
             table.breach("viscounts.setup.deck", "every player picks a pair and draws 3 "
                          f"cards before the first turn; not yet: {', '.join(unfinished)}",

@@ -1,0 +1,39 @@
+"""Solo scoring and the win (p.31): the opponent's leftover resources, no tie-break."""
+
+from __future__ import annotations
+
+from replay.viscounts.state import RESOURCES
+
+
+def leftover_points(table, score) -> None:
+    """+1 VP per leftover resource for the opponent, one ledger row per resource type
+    (Silver too under ``ai-leftover-includes-silver``)."""
+    solo = table.solo
+    player = table.player(solo.name)
+    table.touch(f"{solo.board.id}.leftover_vp")
+    kinds = (*RESOURCES, "silver") if table.variant("ai-leftover-includes-silver") \
+        else RESOURCES
+    for kind in kinds:
+        amount = getattr(player, kind)
+        if amount:
+            score(solo.name, "leftover", amount * solo.board.leftover_vp,
+                  f"{amount} leftover {kind.capitalize()} (opponent: +1 VP each)", solo.board.id)
+
+
+def standings(table) -> tuple[list[dict], list[str]]:
+    """The human ranks first only with strictly more points; a tie is the opponent's."""
+    solo = table.solo
+    human = table.player(next(n for n in table.state.seats if n != solo.name))
+    ai = table.player(solo.name)
+    won = human.points > ai.points
+    first, second = (human, ai) if won else (ai, human)
+    rows = [{"rank": 1, "player": first.name, "points": first.points},
+            {"rank": 2, "player": second.name, "points": second.points}]
+    if won:
+        why = f"{human.name} wins with {human.points} points against {ai.points}"
+    elif human.points == ai.points:
+        why = (f"{human.name} and the opponent tie on {ai.points} points: the human must "
+               "score strictly more, so the opponent wins (no tie-break in solo)")
+    else:
+        why = f"the opponent wins with {ai.points} points against {human.points}"
+    return rows, [why]
