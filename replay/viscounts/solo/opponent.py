@@ -101,11 +101,16 @@ def say(table: Table, event: dict) -> str:
 
 
 def advance(table: Table) -> None:
-    """Resolve rows until one needs the log (a step or a waiting choice) or none is left."""
+    """Resolve rows until one needs the log (a step or one of its own choices) or none is
+    left; the human's choices (a Rearrange when it lands on them) do not hold it up."""
     solo, state = table.solo, table.state
-    while solo.in_turn and solo.step is None and not state.pending and solo.rows:
+
+    def waiting() -> bool:
+        return any(d.player == solo.name for d in state.pending)
+
+    while solo.in_turn and solo.step is None and not waiting() and solo.rows:
         _row(table, solo.rows.pop(0), state.played)
-    if not solo.rows and solo.step is None and not state.pending:
+    if not solo.rows and solo.step is None and not waiting():
         solo.in_turn = False
 
 
@@ -219,7 +224,7 @@ def _gain_card(table: Table, event: dict) -> None:
         table.breach("viscounts.solo.ai.gain_card", "no effect gives the opponent a card "
                      "now", player=solo.name, found=event["card"], skip=True)
     card = event["card"]
-    if not solo.future[card] or sum(solo.future.values()) <= solo.future_in_draw:
+    if not solo.future[card] or not solo.future_size:
         table.breach("viscounts.log.hidden_location", f"Scheme {card} cannot be on top of "
                      "the Future Scheme pile", player=solo.name, found=card, skip=True)
     del state.pending[index]
@@ -410,3 +415,58 @@ _HANDLERS = {"scheme": _scheme, "shuffle": _shuffle, "dismiss": _dismiss,
              **dict.fromkeys(("resource", "flip", "choose", "bump", "castle_order",
                               "free_workers", "free_building", "free_manuscript"),
                              _decision)}
+
+
+# -- what it writes next (legal actions, the generator) ---------------------------------
+
+UNKNOWN = "?"
+
+
+def turn_start(table: Table) -> list[dict]:
+    """The first event of its turn: a shuffle when its draw pile is empty, else a flip
+    (the card is chance: ``?``)."""
+    name = table.solo.name
+    if not table.solo.draw_size:
+        return [{"type": "shuffle", "player": name}]
+    return [{"type": "scheme", "player": name, "card": UNKNOWN}]
+
+
+def next_events(table: Table) -> list[dict]:
+    """What the procedure demands next in its turn; [] when its turn is done."""
+    solo, state = table.solo, table.state
+    step, name = solo.step, solo.name
+    if step is not None:
+        if step.kind == "move":
+            return [{"type": "move", "player": name, "path": step.data["path"]}]
+        if step.kind == "dismiss":
+            return [{"type": "dismiss", "player": name, "card": step.data["card"]}]
+        return [dict(step.data["event"])]
+    player = table.player(name)
+    if player.corruption == player.virtue and not state.collided:
+        return [{"type": "collision", "player": name}]
+    return []
+
+
+def decision_events(table: Table, decision, answers: list[dict]) -> list[dict]:
+    """The answers the procedure allows to one of its choices (``answers``: every answer)."""
+    name, kind = table.solo.name, decision.kind
+    if kind == "gain_card":
+        return [{"type": "gain_card", "player": name, "card": UNKNOWN}]
+    if kind == "resource":
+        allowed = procedure.resource(table)
+        return [a for a in answers if a["resource"] in allowed]
+    if kind == "flip":
+        wanted = procedure.flip(table, decision.data.get("what", "either"))
+        return [a for a in answers if a["what"] == wanted]
+    if kind == "choose" and decision.source in table.catalog.castle.tier2_ids:
+        return answers[:1]
+    if kind == "castle_order":
+        wanted = procedure.tier1_order(table, decision.data["sections"])
+        return [a for a in answers if a["section"] == f"t1-{wanted}"]
+    if kind == "free_workers":
+        here = table.side_of(table.player(name).space)
+        return [a for a in answers if a["section"] == f"t1-{here}"]
+    if kind == "bump":
+        human = next(n for n in table.state.seats if n != name)
+        return sorted(answers, key=lambda a: -a["owners"].get(human, 0))[:1]
+    return answers

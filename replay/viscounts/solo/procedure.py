@@ -68,6 +68,20 @@ def build(table) -> tuple[str, int, str] | None:
     return None
 
 
+def free_spots(table) -> list:
+    """Free spots for a free build: at its Viscount first (its side of the river), then
+    clockwise across rivers and segments (p.29)."""
+    state = table.state
+    space = table.catalog.spaces[table.player(table.solo.name).space]
+    here = state.segments.index(table.side_of(space.id))
+    ring = state.segments[here:] + state.segments[:here]
+    ordered = sorted(table.side(ring[0]).spots, key=lambda s: (s.river != space.river,
+                                                              s.river, s.order))
+    ordered += [s for side in ring[1:]
+                for s in sorted(table.side(side).spots, key=lambda s: (s.river, s.order))]
+    return [s for s in ordered if s.id not in state.spots]
+
+
 def workers(table) -> int | None:
     """The most Workers its Noble icons pay for (never 1); None when it cannot place."""
     solo = table.solo

@@ -31,7 +31,7 @@ def translate(table, effect: dict) -> dict:
     if op in ("rearrange", "destroy", "discard", "castle_move"):
         return column(table, op)
     if op in CARD_ICONS:
-        if not table.solo.future:
+        if not table.solo.future_size:
             return translate(table, column(table, "gain_card_future_empty"))
         return {"op": "gain_card"}
     if op == "flip" and not can_flip(table, effect["what"]):

@@ -6,6 +6,7 @@ from collections import Counter
 
 from replay.viscounts.actions import place_building
 from replay.viscounts.effects import gain_items
+from replay.viscounts.solo.procedure import free_spots
 from replay.viscounts.table import Table
 
 
@@ -61,9 +62,6 @@ def place_opponent(table: Table) -> None:
     table.touch(f"{board.id}.starting_gain")
     gain_items(table, solo.name, dict(board.starting_gain), board.id)
     table.touch(f"{board.id}.starting_building")
-    space = table.catalog.spaces[player.space]
-    spots = sorted((s for s in table.side(table.side_of(space.id)).spots
-                    if s.river == space.river and s.id not in state.spots),
-                   key=lambda s: s.order)
+    spots = free_spots(table)
     if spots:
         place_building(table, player, board.starting_building, 1, spots[0])

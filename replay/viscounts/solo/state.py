@@ -52,6 +52,11 @@ class SoloState:
         return tuple(self.board.unlocks[building])
 
     @property
+    def future_size(self) -> int:
+        """Cards in the Future Scheme pile (those shuffled into the draw pile are not)."""
+        return sum(self.future.values()) - self.future_in_draw
+
+    @property
     def busy(self) -> bool:
         """Whether its current turn still has rows or a step the log must record."""
         return bool(self.rows) or self.step is not None
