@@ -1,0 +1,288 @@
+"""The solo game: the opponent's procedure computed by the engine and compared with the log.
+
+Generated solo games (a seeded random human against the procedure) replay legal; one wrong
+opponent action is refused at its event with the rule of the procedure it breaks; the
+rulebook's solo example (p.30) gives its numbers; the win needs strictly more points.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from replay.core.judge import StopReplay
+from replay.core.log import load_log
+from replay.viscounts import GAME
+from replay.viscounts.catalog import load_catalog
+from replay.viscounts.claims import Claims
+from replay.viscounts.engine import apply_event, run_events
+from replay.viscounts.generate import generate
+from replay.viscounts.solo import OPPONENT
+from replay.viscounts.solo.opponent import next_events
+from replay.viscounts.solo.scoring import standings
+from replay.viscounts.table import new_table
+
+SEEDS = range(1, 9)
+
+
+@pytest.fixture(scope="module")
+def games():
+    return {seed: generate(1, seed) for seed in SEEDS}
+
+
+def _replay(log: dict, mode: str = "strict") -> dict:
+    return GAME.replay(load_log(log), mode=mode)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_generated_solo_games_replay_legal(games, seed):
+    log = games[seed]
+    report = _replay(log)
+    assert report["verdict"] == "legal", report["violations"][:1]
+    final = report["final"]["players"]
+    assert set(final) == {"ana", OPPONENT}
+    # Every point is a ledger row, and the opponent's leftover resources are their own rows.
+    for name, breakdown in final.items():
+        rows = [r for r in report["ledger"] if r["player"] == name and r["resource"] == "points"]
+        assert sum(r["delta"] for r in rows) == breakdown["total"]
+    held = report["state"][OPPONENT]
+    assert final[OPPONENT]["leftover"] == held["ink"] + held["gold"] + held["stone"]
+    assert final["ana"]["leftover"] == 0
+    # The opponent took the final turn.
+    assert report["final_order"] == ["ana", OPPONENT]
+    last_turn = [e for e in log["events"] if e["type"] in ("play", "scheme")][-1]
+    assert last_turn["type"] == "scheme"
+
+
+def test_generated_solo_logs_round_trip_through_the_text_notation(games):
+    log = load_log(games[2])
+    text = GAME.print_text(log)
+    assert "opponent: scheme" in text
+    assert GAME.parse_text(text).events == log.events
+
+
+# -- one wrong opponent action is refused at its event ----------------------------------
+
+MUTATIONS = {
+    "move": ("viscounts.solo.ai.move", lambda e: dict(e, path=e["path"][:-1] or ["x"])),
+    "construct": ("viscounts.solo.ai.build",
+                  lambda e: dict(e, spot=e["spot"][:-1] + ("2" if e["spot"][-1] != "2"
+                                                           else "1"))),
+    "workers": ("viscounts.solo.ai.workers", lambda e: dict(e, count=e["count"] - 1)),
+    "transcribe": ("viscounts.solo.ai.options", lambda e: {"type": "option",
+                                                           "player": e["player"],
+                                                           "option": 9}),
+    "option": ("viscounts.solo.ai.options", lambda e: dict(e, option=e["option"] + 1)),
+    "dismiss": ("viscounts.solo.ai.dismiss", lambda e: dict(e, card="tf-01")),
+    "flip": ("viscounts.solo.ai.flip_choice",
+             lambda e: dict(e, what="deed" if e["what"] == "debt" else "debt")),
+}
+
+
+def _mutants(log: dict):
+    for index, event in enumerate(log["events"]):
+        if event.get("player") == OPPONENT and event["type"] in MUTATIONS:
+            rule, change = MUTATIONS[event["type"]]
+            yield index, rule, change(event)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_a_wrong_opponent_action_is_refused_at_that_event(games, seed):
+    """Property: each mutated opponent action is the first violation, at its own event."""
+    log = games[seed]
+    checked = 0
+    for index, rule, mutant in list(_mutants(log))[::7]:
+        broken = copy.deepcopy(log)
+        broken["events"][index] = mutant
+        report = _replay(broken)
+        first = report["violations"][0]
+        if first["rule"] == "viscounts.solo.ai.flip_choice" and rule != first["rule"]:
+            continue
+        if mutant["type"] == "flip" and first["rule"] == "viscounts.flip.needs_target":
+            continue  # the other type was not there to flip: refused for that reason
+        assert (first["event"], first["rule"]) == (index, rule), first
+        checked += 1
+    assert checked >= 5
+
+
+def test_audit_mode_goes_on_after_a_wrong_opponent_action(games):
+    log = copy.deepcopy(games[1])
+    index, rule, mutant = next(m for m in _mutants(log) if m[2]["type"] == "construct")
+    log["events"][index] = mutant
+    report = _replay(log, mode="audit")
+    assert report["violations"][0]["rule"] == rule
+    assert report["violations"][0]["event"] == index
+    # The spot as played stays taken: the replay went on to the end of the log with it.
+    assert report["events"]["replayed"] == report["events"]["total"]
+    spot = mutant["spot"]
+    assert any(r["source"] == spot for r in report["ledger"]) or \
+        report["violations"][0]["applied"]
+
+
+def test_the_build_message_names_the_demanded_building_and_spot(games):
+    log = copy.deepcopy(games[1])
+    index, _, mutant = next(m for m in _mutants(log) if m[2]["type"] == "construct")
+    original = games[1]["events"][index]
+    log["events"][index] = mutant
+    message = _replay(log)["violations"][0]["message"]
+    building = original["slot"].rpartition("-")[0].replace("_", " ").title()
+    assert f"on spot {original['spot']}" in message and building in message
+    assert "the log has" in message and mutant["spot"] in message
+
+
+# -- setup ------------------------------------------------------------------------------
+
+
+def _solo_setup(seed: int = 3) -> dict:
+    log = generate(1, seed)
+    log["events"] = log["events"][:2]
+    return log
+
+
+def test_the_opponent_cannot_be_the_start_player():
+    log = _solo_setup()
+    log["events"][0]["start_player"] = OPPONENT
+    report = _replay(log, mode="audit")
+    assert report["violations"][0]["rule"] == "viscounts.setup.start_player" or \
+        report["violations"][0]["rule"] == "viscounts.solo.setup.start_player"
+
+
+def test_solo_lays_out_two_pairs():
+    log = _solo_setup()
+    log["events"][0]["pairs"].append(["pc-5", "hero-emma"])
+    report = _replay(log)
+    assert report["violations"][0]["rule"] == "viscounts.setup.pairs"
+    assert "2 different" in report["violations"][0]["message"]
+
+
+def test_harder_difficulty_is_legal_under_its_variant():
+    log = _solo_setup()
+    log["events"][1]["difficulty"] = 2
+    report = _replay(log)
+    violation = report["violations"][0]
+    assert violation["rule"] == "viscounts.solo.setup.difficulty"
+    assert violation["legal_under"] == "solo-difficulty"
+    log["header"]["variants"] = ["solo-difficulty"]
+    assert _replay(log)["violations"] == []
+
+
+def test_the_opponent_starts_on_the_unchosen_card_with_its_items():
+    log = generate(1, 3)
+    table = new_table(["ana"], load_catalog())
+    run_events(table, log["events"][:4], Claims())
+    ai = table.player(OPPONENT)
+    unchosen = next(p for p in log["events"][0]["pairs"] if p != log["events"][2]["pair"])
+    number = int(unchosen[0].removeprefix("pc-"))
+    assert table.catalog.spaces[ai.space].start_number == number
+    # Cleric AI: 1 Ink, 1 Stone, 1 Deed, 1 Debt, a Guildhall built free (and the spot's
+    # reward: one "any resource", Ink by its chart, answered at event 3).
+    assert (ai.ink, ai.stone, ai.deeds, ai.debts) == (2, 1, 1, 1)
+    assert ai.built["guildhall"] == [1]
+    assert table.solo.draw_size == 7 and "scheme-s8" not in +table.solo.draw
+    assert sum(table.solo.future.values()) == 6
+
+
+# -- the rulebook's solo example (p.30) -------------------------------------------------
+
+
+def _example_turn_one():
+    """A Cleric AI game at the opponent's first turn, with no Gold (the p.30 example), up
+    to its option row; returns the table and a function applying the next events."""
+    log = generate(1, 3)
+    events = log["events"]
+    table = new_table(["ana"], load_catalog())
+    first = next(i for i, e in enumerate(events) if e["type"] == "scheme")
+    run_events(table, events[:first], Claims())
+    assert table.solo.board.id == "ai-cleric"
+    table.player(OPPONENT).gold = 0  # "no Gold"
+    index = iter(range(first, 10_000))
+
+    def play(event):
+        apply_event(table, next(index), event, Claims())
+
+    play({"type": "scheme", "player": OPPONENT, "card": "scheme-s2"})
+    play(next_events(table)[0])  # row 1: dismiss the adjacent Townsfolk
+    while table.state.reveals_owed:
+        _, side = table.state.reveals_owed[0]
+        unseen = table.state.unseen_townsfolk
+        play({"type": "reveal", "pile": side, "card": next(c for c in unseen if unseen[c])})
+    while table.state.pending and table.state.pending[0].player == OPPONENT:
+        play({"type": "resource", "player": OPPONENT, "resource": "ink"})
+    move = next_events(table)[0]
+    assert move["type"] == "move" and len(move["path"]) == 2  # row 2: move 2
+    play(move)
+    return table, play
+
+
+def test_rulebook_solo_example_p30_turn_one():
+    """Start Scheme B (Noble header): 2 Noble icons and no Gold cannot place Workers (3
+    for 2), so the second option: flip a Debt (none flipped yet: the tie goes to a Debt)
+    and 1 Virtue; the Debt's "any resource" is Ink by the Cleric chart."""
+    table, play = _example_turn_one()
+    ai = table.player(OPPONENT)
+    assert table.solo.header_icons(table.catalog)["noble"] == 2
+    demanded = next_events(table)[0]
+    assert demanded == {"type": "option", "player": OPPONENT, "option": 2}
+    virtue, debts, ink = ai.virtue, ai.debts, ai.ink
+    play(demanded)
+    play({"type": "flip", "player": OPPONENT, "what": "debt"})
+    play({"type": "resource", "player": OPPONENT, "resource": "ink"})
+    assert (ai.virtue, ai.debts, ai.paid_debts, ai.ink) == (virtue - 1, debts - 1, 1, ink + 1)
+    assert table.judge.violations == []
+
+
+def test_rulebook_solo_example_p30_workers_are_not_affordable():
+    table, play = _example_turn_one()
+    with pytest.raises(StopReplay):
+        play({"type": "workers", "player": OPPONENT, "count": 2})
+    violation = table.judge.violations[0]
+    assert violation.rule == "viscounts.solo.ai.options"
+    assert "option 2" in violation.message
+
+
+def test_rulebook_solo_example_p30_flip_goes_to_a_debt_on_a_tie():
+    table, play = _example_turn_one()
+    play(next_events(table)[0])
+    with pytest.raises(StopReplay):
+        play({"type": "flip", "player": OPPONENT, "what": "deed"})
+    assert table.judge.violations[0].rule == "viscounts.solo.ai.flip_choice"
+
+
+def test_rulebook_solo_example_p30_turn_two():
+    """Start Scheme C (Criminal header): 1 Corruption for the 1 Criminal icon on its
+    board, then the top Future Scheme face up onto its discard pile."""
+    table, play = _example_turn_one()
+    play(next_events(table)[0])
+    play({"type": "flip", "player": OPPONENT, "what": "debt"})
+    play({"type": "resource", "player": OPPONENT, "resource": "ink"})
+    ai, solo = table.player(OPPONENT), table.solo
+    corruption = ai.corruption
+    # The human's turn between is not replayed: the opponent's next turn starts here.
+    table.state.turn = 0  # as if the human had just played turn 0 of this round
+    solo.draw["scheme-s3"] += 1
+    solo.draw_size += 1
+    play({"type": "scheme", "player": OPPONENT, "card": "scheme-s3"})
+    assert solo.cards[:2] == ["scheme-s3", "scheme-s2"]
+    assert solo.criminal_icons(table.catalog) == 1
+    assert ai.corruption == corruption + 1
+    assert table.state.pending[0].kind == "gain_card"
+    future = sorted(+solo.future)[0]
+    play({"type": "gain_card", "player": OPPONENT, "card": future})
+    assert solo.discard[-1] == future
+    assert next_events(table)[0]["type"] == "move"
+
+
+# -- the win ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("human", "ai", "winner"), [(50, 49, "ana"), (50, 50, OPPONENT),
+                                                     (40, 52, OPPONENT)])
+def test_the_human_wins_only_with_strictly_more_points(human, ai, winner):
+    table = new_table(["ana"], load_catalog())
+    table.player("ana").points, table.player(OPPONENT).points = human, ai
+    table.player("ana").silver = 9  # no tie-break by Silver and resources in solo
+    rows, why = standings(table)
+    assert rows[0]["player"] == winner
+    if human == ai:
+        assert "strictly more" in why[0]
