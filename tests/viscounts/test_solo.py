@@ -13,6 +13,8 @@ import pytest
 
 from replay.core.judge import StopReplay
 from replay.core.log import load_log
+from replay.render.html import render_html
+from replay.render.markdown import render_markdown
 from replay.viscounts import GAME
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
@@ -20,7 +22,7 @@ from replay.viscounts.engine import apply_event, run_events
 from replay.viscounts.generate import generate
 from replay.viscounts.solo import OPPONENT
 from replay.viscounts.solo.opponent import next_events
-from replay.viscounts.solo.scoring import standings
+from replay.viscounts.solo.scoring import standings, summary
 from replay.viscounts.table import new_table
 
 SEEDS = range(1, 9)
@@ -280,9 +282,37 @@ def test_rulebook_solo_example_p30_turn_two():
                                                      (40, 52, OPPONENT)])
 def test_the_human_wins_only_with_strictly_more_points(human, ai, winner):
     table = new_table(["ana"], load_catalog())
+    table.solo.board = table.catalog.ai_boards["ai-cleric"]
     table.player("ana").points, table.player(OPPONENT).points = human, ai
     table.player("ana").silver = 9  # no tie-break by Silver and resources in solo
-    rows, why = standings(table)
-    assert rows[0]["player"] == winner
+    rows, notes = standings(table)
+    assert rows[0]["player"] == winner and notes == []
+    result = summary(table, {"players": {OPPONENT: {"leftover": 3}}})
+    assert result["winner"] == winner
+    assert "3 for leftover resources" in result["why"]
     if human == ai:
-        assert "strictly more" in why[0]
+        assert "strictly more" in result["why"]
+
+
+def test_the_report_says_who_won_and_why_in_every_format(games):
+    report = _replay(games[1])
+    solo = report["solo"]
+    assert solo["board"] == games[1]["events"][1]["board"]
+    assert solo["winner"] == report["standings"][0]["player"]
+    assert solo["why"].startswith(("the opponent wins", "ana wins"))
+    assert solo["why"] in render_markdown(report)
+    assert "Solo game" in render_html(report)
+
+
+def test_the_report_names_every_placeholder_scheme_and_board_value_it_used(games):
+    catalog = load_catalog()
+    for log in games.values():
+        report = _replay(log)
+        used = {(p["entry"], p["field"]) for p in report["catalog"]["placeholders_used"]}
+        flipped = {e["card"] for e in log["events"] if e["type"] in ("scheme", "gain_card")}
+        for card in flipped:
+            assert ((card, "rows") in used) == bool(catalog.placeholders.get(card)), card
+        board = log["events"][1]["board"]
+        if board != "ai-cleric":  # its chart is a placeholder on the other boards
+            assert (board, "starting_icons") in used
+        assert ("ai-cleric", "starting_icons") not in used

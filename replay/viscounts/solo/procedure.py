@@ -22,6 +22,9 @@ def icons(table, action: str) -> int:
     solo = table.solo
     table.touch(f"{solo.board.id}.starting_icons")
     counted = solo.header_icons(table.catalog)
+    for building, slots in table.player(solo.name).built.items():
+        if slots:
+            table.touch(f"{solo.board.id}.unlocks.{building}")
     for _, ability in ongoing(table, solo.name):
         if ability and ability["op"] == "icons":
             counted.update(ability["icons"])

@@ -21,19 +21,37 @@ def leftover_points(table, score) -> None:
 
 
 def standings(table) -> tuple[list[dict], list[str]]:
-    """The human ranks first only with strictly more points; a tie is the opponent's."""
+    """The human ranks first only with strictly more points; a tie is the opponent's (no
+    tie-break, so no tie-break notes)."""
+    human, ai = _sides(table)
+    first, second = (human, ai) if human.points > ai.points else (ai, human)
+    return [{"rank": 1, "player": first.name, "points": first.points},
+            {"rank": 2, "player": second.name, "points": second.points}], []
+
+
+def summary(table, final: dict | None) -> dict:
+    """The report's ``solo`` section: the opponent's board and setting, who won and why."""
     solo = table.solo
-    human = table.player(next(n for n in table.state.seats if n != solo.name))
-    ai = table.player(solo.name)
-    won = human.points > ai.points
-    first, second = (human, ai) if won else (ai, human)
-    rows = [{"rank": 1, "player": first.name, "points": first.points},
-            {"rank": 2, "player": second.name, "points": second.points}]
-    if won:
+    board = solo.board
+    data = {"opponent": solo.name, "board": board.id if board else None,
+            "board_name": board.name if board else None, "difficulty": solo.difficulty}
+    if final is None:
+        return data
+    human, ai = _sides(table)
+    leftover = final["players"][ai.name].get("leftover", 0)
+    if human.points > ai.points:
         why = f"{human.name} wins with {human.points} points against {ai.points}"
     elif human.points == ai.points:
         why = (f"{human.name} and the opponent tie on {ai.points} points: the human must "
                "score strictly more, so the opponent wins (no tie-break in solo)")
     else:
         why = f"the opponent wins with {ai.points} points against {human.points}"
-    return rows, [why]
+    return dict(data, winner=human.name if human.points > ai.points else ai.name,
+                why=f"{why}; the opponent's total includes {leftover} for leftover "
+                    "resources")
+
+
+def _sides(table):
+    solo = table.solo
+    human = table.player(next(n for n in table.state.seats if n != solo.name))
+    return human, table.player(solo.name)
