@@ -42,8 +42,13 @@ def place(table: Table, name: str, side: str, count: int) -> None:
     resolve_castle(table, name)
 
 
-def resolve_castle(table: Table, name: str, chosen: str | None = None) -> None:
-    """Tier-1 groups of 3 spread (the player orders several), tier 2 promotes, then bumps."""
+def resolve_castle(table: Table, name: str, chosen: str | None = None,
+                   clockwise: int | None = None) -> None:
+    """Tier-1 groups of 3 spread (the player orders several), tier 2 promotes, then bumps.
+
+    Under ``zh-castle-spread-rest`` a group of more than 3 sends all but the inward Worker
+    to the two sides, as a ``castle_split`` decision says.
+    """
     state = table.state
     while True:
         ready = [s for s in state.segments if state.tier1[s][name] >= LIMIT]
@@ -52,21 +57,30 @@ def resolve_castle(table: Table, name: str, chosen: str | None = None) -> None:
         if chosen is None and len(ready) > 1:
             ask(table, name, "castle_order", "castle", optional=False, sections=ready)
             return
-        _spread(table, name, chosen or ready[0])
-        chosen = None
+        side = chosen or ready[0]
+        workers = state.tier1[side][name]
+        if clockwise is None and workers > LIMIT and table.variant("zh-castle-spread-rest"):
+            ask(table, name, "castle_split", "castle", optional=False, section=side,
+                workers=workers)
+            return
+        _spread(table, name, side, clockwise)
+        chosen, clockwise = None, None
     _promote(table, name)
     _bump(table)
 
 
-def _spread(table: Table, name: str, side: str) -> None:
-    """1 Worker inward (tier-2 reward at once), 1 clockwise, 1 counter-clockwise."""
+def _spread(table: Table, name: str, side: str, clockwise: int | None) -> None:
+    """1 Worker inward (tier-2 reward at once), 1 clockwise, 1 counter-clockwise; or, as
+    the log splits them, all the others to the two sides."""
     state = table.state
     segments = state.segments
     i = segments.index(side)
-    state.tier1[side][name] -= 3
+    leaving = state.tier1[side][name] if clockwise is not None else LIMIT
+    clockwise = clockwise or 1
+    state.tier1[side][name] -= leaving
     state.tier2[side][name] += 1
-    state.tier1[segments[(i + 1) % len(segments)]][name] += 1
-    state.tier1[segments[(i - 1) % len(segments)]][name] += 1
+    state.tier1[segments[(i + 1) % len(segments)]][name] += clockwise
+    state.tier1[segments[(i - 1) % len(segments)]][name] += leaving - 1 - clockwise
     reward_id, reward = table.tier2_reward(side)
     table.touch(reward_id)
     resolve(table, name, reward, reward_id)

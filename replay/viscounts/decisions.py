@@ -222,6 +222,17 @@ def _castle_order(table, player, decision, event):
     resolve_castle(table, player.name, chosen=side)
 
 
+def _castle_split(table, player, decision, event):
+    side, workers = decision.data["section"], decision.data["workers"]
+    clockwise = event["clockwise"]
+    if event["section"] != f"t1-{side}" or not 1 <= clockwise <= workers - 2:
+        table.breach("viscounts.castle.tier1", f"the {workers - 1} Workers leaving t1-{side} "
+                     "beside the inward one go to both sides, at least 1 each",
+                     player=player.name, expected=f"t1-{side}, clockwise 1 to {workers - 2}",
+                     found=f"{event['section']}, clockwise {clockwise}", skip=True)
+    resolve_castle(table, player.name, chosen=side, clockwise=clockwise)
+
+
 def _bump(table, player, decision, event):
     section, owners = decision.data["section"], event["owners"]
     tier, side = int(section[1]), section[3:]
@@ -239,6 +250,6 @@ _HANDLERS = {
     "destroy": _destroy, "rearrange": _rearrange, "free_hire": _free_hire,
     "castle_move": _castle_move, "free_workers": _free_workers,
     "free_building": _free_building, "free_manuscript": _free_manuscript,
-    "castle_order": _castle_order, "bump": _bump,
+    "castle_order": _castle_order, "castle_split": _castle_split, "bump": _bump,
 }
 DECISIONS = tuple(_HANDLERS)

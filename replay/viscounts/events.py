@@ -49,6 +49,7 @@ DECISION_FIELDS = {
     "free_building": {"slot": ("str", True), "spot": ("str", True)},
     "free_manuscript": {"pile": ("str", True), "manuscript": ("str", True)},
     "castle_order": {"section": ("str", True)},
+    "castle_split": {"section": ("str", True), "clockwise": ("int", True)},
     "bump": {"section": ("str", True), "owners": ("counts", True)},
 }
 

@@ -173,11 +173,12 @@ def funding_options(table: Table, player: Player, action: str, cost: int) -> lis
             if silver < 0:
                 continue
             icons.update(card.icons)
-        have, _ = icons_from(action, icons, {}, convs)
         own = RESOURCE[action]
-        need = max(0, cost - have)
         available = silver if own == "silver" else getattr(player, own)
-        if need > available:
+        # The fewest of the action's resource that reach the cost (converters included).
+        need = next((n for n in range(available + 1)
+                     if icons_from(action, icons, {own: n}, convs)[0] >= cost), None)
+        if need is None:
             continue
         event = {"pay": {own: need}} if need else {}
         if dismiss:
@@ -268,6 +269,9 @@ def decision_options(table: Table, decision: Decision) -> list[dict]:
     if kind in ("free_workers", "castle_order"):
         sections = decision.data.get("sections", state.segments)
         return [dict(base, section=f"t1-{s}") for s in sections]
+    if kind == "castle_split":
+        section, workers = decision.data["section"], decision.data["workers"]
+        return [dict(base, section=f"t1-{section}", clockwise=k) for k in range(1, workers - 1)]
     if kind == "castle_move":
         segments = state.segments
         return [dict(base, **{"from": f"t1-{s}", "to": f"t1-{segments[(i + d) % 5]}"})

@@ -56,7 +56,7 @@ POSITIONAL = {
     "rearrange": ("cards",), "free_hire": ("pile", "card"), "castle_move": ("from", "to"),
     "free_workers": ("section",), "free_building": ("slot", "spot"),
     "free_manuscript": ("pile", "manuscript"), "castle_order": ("section",),
-    "bump": ("section",), "marker": ("round",),
+    "castle_split": ("section", "clockwise"), "bump": ("section",), "marker": ("round",),
     "opponent": ("board", "difficulty"), "scheme": ("card",), "dismiss": ("card",),
     "gain_card": ("card",), "option": ("option",),
 }

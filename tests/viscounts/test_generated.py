@@ -245,7 +245,8 @@ def test_strict_primary_action_refuses_a_turn_that_skipped_a_possible_action(see
     assert events[first["event"]]["type"] in ("hire", "collision", "draw", "play")
 
 
-@pytest.mark.parametrize("variant", ["shuffle-icon-check", "collision-read-at-start"])
+@pytest.mark.parametrize("variant", ["shuffle-icon-check", "collision-read-at-start",
+                                     "zh-castle-spread-rest"])
 def test_a_game_played_under_an_undeclared_variant_is_legal_under_it(variant):
     """Played under the variant, the game replays legal with it declared; without it, the
     first refusal says it is legal under that variant."""
