@@ -22,6 +22,7 @@ from replay.viscounts.engine import apply_event, run_events
 from replay.viscounts.generate import generate
 from replay.viscounts.solo import OPPONENT
 from replay.viscounts.solo.opponent import next_events
+from replay.viscounts.solo.reference import translate
 from replay.viscounts.solo.scoring import standings, summary
 from replay.viscounts.table import new_table
 
@@ -316,3 +317,47 @@ def test_the_report_names_every_placeholder_scheme_and_board_value_it_used(games
         if board != "ai-cleric":  # its chart is a placeholder on the other boards
             assert (board, "starting_icons") in used
         assert ("ai-cleric", "starting_icons") not in used
+
+
+def test_state_at_an_opponent_step_offers_exactly_what_the_procedure_demands(games):
+    log = games[3]
+    index = next(i for i, e in enumerate(log["events"])
+                 if e.get("player") == OPPONENT and e["type"] == "construct")
+    state = GAME.state_at(load_log(log), index - 1)
+    # (the human may first answer a Rearrange if the opponent landed on them)
+    theirs = [a for a in state["legal_actions"] if a["player"] == OPPONENT]
+    assert theirs == [log["events"][index]]
+
+
+def test_poverty_and_prosperity_pay_12_and_4_in_solo(games):
+    """Solo counts as a game of fewer than 3 players: the 8 is ignored (p.24)."""
+    seen = 0
+    for log in games.values():
+        for awards in _replay(log)["final"]["end_cards"].values():
+            places = sorted((a["place"], a["points"]) for a in awards)
+            assert places in ([(1, 12), (2, 4)], [(1, 8), (1, 8)], [(1, 12)]), places
+            seen += 1
+    assert seen
+
+
+def test_leftover_silver_counts_only_under_its_variant(games):
+    log = copy.deepcopy(games[1])
+    plain = _replay(log)
+    log["header"]["variants"] = ["ai-leftover-includes-silver"]
+    with_silver = _replay(log)
+    held = with_silver["state"][OPPONENT]
+    assert with_silver["final"]["players"][OPPONENT]["leftover"] == \
+        held["ink"] + held["gold"] + held["stone"] + held["silver"]
+    assert plain["final"]["players"][OPPONENT]["leftover"] == \
+        held["ink"] + held["gold"] + held["stone"]
+
+
+@pytest.mark.parametrize(("variants", "resources"), [((), [0, 0]),
+                                                      (("ai-silver-remainder",), [0, 1])])
+def test_odd_silver_is_kept_or_pooled(variants, resources):
+    """1 Silver gained twice: kept as Silver by default, 1 resource when pooled."""
+    table = new_table(["ana"], load_catalog(), variants=variants)
+    table.solo.board = table.catalog.ai_boards["ai-cleric"]
+    got = [translate(table, {"op": "gain", "items": {"silver": 1}})["items"]
+           .get("any_resource", 0) for _ in range(2)]
+    assert got == resources
