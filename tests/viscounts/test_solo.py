@@ -80,6 +80,10 @@ MUTATIONS = {
     "dismiss": ("viscounts.solo.ai.dismiss", lambda e: dict(e, card="tf-01")),
     "flip": ("viscounts.solo.ai.flip_choice",
              lambda e: dict(e, what="deed" if e["what"] == "debt" else "debt")),
+    "bump": ("viscounts.solo.ai.bump",
+             lambda e: dict(e, owners={OPPONENT: sum(e["owners"].values())})),
+    "resource": ("viscounts.solo.ai.resource_choice",
+                 lambda e: dict(e, resource="gold" if e["resource"] != "gold" else "stone")),
 }
 
 
@@ -95,10 +99,14 @@ def test_a_wrong_opponent_action_is_refused_at_that_event(games, seed):
     """Property: each mutated opponent action is the first violation, at its own event."""
     log = games[seed]
     checked = 0
-    for index, rule, mutant in list(_mutants(log))[::7]:
+    for index, rule, mutant in list(_mutants(log))[::5]:
         broken = copy.deepcopy(log)
         broken["events"][index] = mutant
         report = _replay(broken)
+        if mutant["type"] == "resource" and report["solo"]["board"] == "ai-card":
+            # The Card AI treats all resources as one type: any is its choice.
+            assert all(v["event"] != index for v in report["violations"])
+            continue
         first = report["violations"][0]
         if first["rule"] == "viscounts.solo.ai.flip_choice" and rule != first["rule"]:
             continue

@@ -13,7 +13,12 @@ from __future__ import annotations
 from replay.core.words import counted
 from replay.viscounts.actions import check_spot, manuscript_cost, place_building, take_manuscript
 from replay.viscounts.castle import place
-from replay.viscounts.decisions import DECISIONS, answer, decline_waiting
+from replay.viscounts.decisions import (
+    DECISIONS,
+    FREE_MANUSCRIPT_COSTS,
+    answer,
+    decline_waiting,
+)
 from replay.viscounts.effects import ask, resolve, trigger
 from replay.viscounts.funding import RESOURCE, adjacent_card, take_top
 from replay.viscounts.recruit import handle_collision
@@ -406,9 +411,27 @@ def _check_free_workers(table, decision, event):
                      expected=f"t1-{here}", found=event["section"])
 
 
+def _check_free_building(table, decision, event):
+    wanted = procedure.free_building(table, decision.data["building"])
+    if wanted and (event["slot"], event["spot"]) != wanted:
+        table.breach("viscounts.solo.ai.free_build", f"the opponent's free building is its "
+                     f"{wanted[0]} on {wanted[1]}, the first free spot from its Viscount "
+                     "clockwise", player=table.solo.name, expected=" ".join(wanted),
+                     found=f"{event['slot']} {event['spot']}")
+
+
+def _check_free_manuscript(table, decision, event):
+    wanted = procedure.free_manuscript(table, FREE_MANUSCRIPT_COSTS)
+    if wanted and event["pile"] != wanted:
+        table.breach("viscounts.solo.ai.free_manuscript", f"the opponent's free manuscript "
+                     f"comes from its segment or the first pile clockwise with one: {wanted}",
+                     player=table.solo.name, expected=wanted, found=event["pile"])
+
+
 _CHECKS = {"resource": _check_resource, "flip": _check_flip, "choose": _check_choose,
            "bump": _check_bump, "castle_order": _check_order,
-           "free_workers": _check_free_workers}
+           "free_workers": _check_free_workers, "free_building": _check_free_building,
+           "free_manuscript": _check_free_manuscript}
 _HANDLERS = {"scheme": _scheme, "shuffle": _shuffle, "dismiss": _dismiss,
              "gain_card": _gain_card, "move": _move, "collision": handle_collision,
              **dict.fromkeys(OPTION_EVENTS, _option),
@@ -466,6 +489,12 @@ def decision_events(table: Table, decision, answers: list[dict]) -> list[dict]:
     if kind == "free_workers":
         here = table.side_of(table.player(name).space)
         return [a for a in answers if a["section"] == f"t1-{here}"]
+    if kind == "free_building":
+        wanted = procedure.free_building(table, decision.data["building"])
+        return [a for a in answers if wanted and (a["slot"], a["spot"]) == wanted] or answers
+    if kind == "free_manuscript":
+        wanted = procedure.free_manuscript(table, FREE_MANUSCRIPT_COSTS)
+        return [a for a in answers if a["pile"] == wanted] or answers
     if kind == "bump":
         human = next(n for n in table.state.seats if n != name)
         return sorted(answers, key=lambda a: -a["owners"].get(human, 0))[:1]

@@ -85,6 +85,32 @@ def free_spots(table) -> list:
     return [s for s in ordered if s.id not in state.spots]
 
 
+def free_building(table, wanted: str) -> tuple[str, str] | None:
+    """(slot, spot) of a free build: the left-most building of the printed type (any: the
+    left-most of the board) on the first free spot from its Viscount (p.29)."""
+    spots = free_spots(table)
+    player = table.player(table.solo.name)
+    rows = table.solo.board.building_rows if wanted == "any" else (wanted,)
+    candidates = sorted((free[0], row, building) for row, building in enumerate(rows)
+                        for free in [[s for s in (1, 2, 3) if s not in player.built[building]]]
+                        if free)
+    if not spots or not candidates:
+        return None
+    slot, _, building = candidates[0]
+    return f"{building}-{slot}", spots[0].id
+
+
+def free_manuscript(table, costs: tuple[int, ...]) -> str | None:
+    """The pile of a free manuscript: its segment first, then clockwise (p.29)."""
+    state = table.state
+    here = state.segments.index(table.side_of(table.player(table.solo.name).space))
+    for side in state.segments[here:] + state.segments[:here]:
+        top = state.manuscripts[side].top
+        if top and table.catalog.manuscripts[top].cost in costs:
+            return side
+    return None
+
+
 def workers(table) -> int | None:
     """The most Workers its Noble icons pay for (never 1); None when it cannot place."""
     solo = table.solo
