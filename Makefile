@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-service openapi clean browser
+.PHONY: run test lint bench bench-service soak openapi clean browser golden mutation
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## Start Redis, one worker and the API; submit a sample log and print its report.
+## SIGTERM to make stops them all (make does not forward it; the processes watch make).
+run: export REFEREE_STOP_WITH_PARENT = 1
 run: $(STAMP)
 	$(BIN)/referee run $(ARGS)
 
@@ -29,6 +31,19 @@ test: $(STAMP) browser
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+## Rewrite the golden report renderings of the fixtures (review the diff before committing).
+golden: $(STAMP)
+	$(BIN)/python -m tests.golden
+
+## Mutation testing of the Coimbra rules and scoring modules against the engine-only tests
+## (no Redis); prints the kill rate and the surviving mutants. Modules and tests: pyproject.toml.
+## A second run re-tests only the mutants whose code or covering tests changed.
+mutation: $(STAMP)
+	@mkdir -p mutants; start=$$(date +%s); \
+	$(BIN)/mutmut run --max-children 2 >mutants/run.log 2>&1 || { tail -c 4000 mutants/run.log; exit 1; }; \
+	$(BIN)/python -m tests.mutation_score; \
+	echo "wall time: $$(( $$(date +%s) - start )) s"
+
 ## Replay generated games in-process and print games/s and microseconds per event.
 bench: $(STAMP)
 	$(BIN)/python -m bench.replay_speed $(ARGS)
@@ -37,9 +52,14 @@ bench: $(STAMP)
 bench-service: $(STAMP)
 	$(BIN)/python -m bench.service_speed $(ARGS)
 
+## Submissions while workers are killed -9 every 2 s and Redis once; ARGS=--bombs adds
+## archive bombs and half-open connections; prints lost, duplicated, 5xx, replays/s.
+soak: $(STAMP)
+	$(BIN)/python -m bench.soak $(ARGS)
+
 ## Rewrite openapi.yaml from the app's schemas.
 openapi: $(STAMP)
 	$(BIN)/referee openapi > openapi.yaml
 
 clean:
-	rm -rf $(VENV) .data
+	rm -rf $(VENV) .data mutants

@@ -27,6 +27,7 @@ DEFAULTS = {
     "MAX_BATCH": 500,
     "RATE_LIMIT": (600, 60),
     "REDIS_URL": "redis://127.0.0.1:6379/0",
+    "WEBHOOK_ALLOW_PRIVATE": False,
 }
 ENVIRONMENT = {  # variable -> (config key, conversion)
     "REDIS_URL": ("REDIS_URL", str),
@@ -34,6 +35,8 @@ ENVIRONMENT = {  # variable -> (config key, conversion)
     "REFEREE_MAX_EVENTS": ("MAX_EVENTS", int),
     "REFEREE_MAX_BATCH": ("MAX_BATCH", int),
     "REFEREE_RATE_LIMIT": ("RATE_LIMIT", lambda v: tuple(int(x) for x in v.split("/"))),
+    "REFEREE_WEBHOOK_ALLOW_PRIVATE": ("WEBHOOK_ALLOW_PRIVATE",
+                                      lambda v: v in ("1", "true", "yes")),
 }
 
 
@@ -54,7 +57,10 @@ class RefereeApi(Api):
 
 
 def create_app(config: dict | None = None) -> Flask:
-    """Build the app from ``config``, the environment (``REFEREE_*``) and the defaults."""
+    """Build the app from ``config``, the environment (``REFEREE_*``) and the defaults.
+
+    Raises ``KeyListError`` when the configured API keys are malformed.
+    """
     app = Flask(__name__)
     app.config.update(DEFAULTS)
     for variable, (key, convert) in ENVIRONMENT.items():
@@ -62,11 +68,13 @@ def create_app(config: dict | None = None) -> Flask:
             app.config[key] = convert(os.environ[variable])
     app.config["API_KEYS"] = load_keys()
     app.config.update(config or {})
-    app.extensions["referee_redis"] = redis.Redis.from_url(app.config["REDIS_URL"])
+    # Short timeouts: with Redis gone a request answers 503 quickly instead of hanging.
+    app.extensions["referee_redis"] = redis.Redis.from_url(
+        app.config["REDIS_URL"], socket_connect_timeout=2, socket_timeout=35)
 
     api = RefereeApi(app, spec_kwargs={"extra_plugins": [CommonResponsesPlugin()]})
     api.spec.components.schema("Log", schema=LogSchema)
-    api.spec.components.schema("Scoresheet", schema=ScoresheetDocumentSchema)
+    api.spec.components.schema("ScoresheetDocument", schema=ScoresheetDocumentSchema)
     api.spec.components.schema("BatchSubmit", schema=BatchSubmitSchema)
     api.spec.components.schema("Report", schema=ReportSchema)
     api.spec.components.security_scheme("apiKey", {"type": "http", "scheme": "bearer"})

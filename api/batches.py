@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import json
-import tarfile
 import time
-import zipfile
 from collections import defaultdict
 
 from flask import current_app, g, request, url_for
 from marshmallow import ValidationError
 
+from api.archives import logs_from_archive
 from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.replays import store
@@ -22,8 +20,6 @@ from workers.store import PREFIX, new_id
 blp = RefereeBlueprint("batches", __name__, url_prefix="/v1/batches",
                 description="Tournaments: many logs at once")
 ARCHIVES = ("application/zip", "application/x-tar", "application/gzip")
-LOG_SUFFIXES = (".json", ".txt", ".log")
-MAX_UNPACKED = 64 * 1024 * 1024  # an archive may not unpack to more than this
 PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
 
 
@@ -45,38 +41,8 @@ def _logs_from_json(data: bytes) -> list[tuple[str, str, dict | None]]:
         if ("log" in item) == ("text" in item):
             raise Problem(422, "invalid-batch", "The batch is not valid",
                           f"log {i} ({item['name']}) needs exactly one of 'log' and 'text'")
-        logs.append((item["name"], item.get("text") or json.dumps(item["log"]),
-                     item.get("log")))
-    return logs
-
-
-def _check_unpacked(size: int) -> None:
-    """Refuse an archive that would unpack to more than ``MAX_UNPACKED`` bytes."""
-    if size > MAX_UNPACKED:
-        raise Problem(413, "archive-too-large", "The archive unpacks to too much",
-                      f"{size} bytes unpacked; at most {MAX_UNPACKED}", limit=MAX_UNPACKED)
-
-
-def _logs_from_archive(data: bytes, mimetype: str) -> list[tuple[str, str, None]]:
-    files: list[tuple[str, bytes]] = []
-    try:
-        if mimetype == "application/zip":
-            with zipfile.ZipFile(io.BytesIO(data)) as archive:
-                members = [i for i in archive.infolist() if not i.is_dir()]
-                _check_unpacked(sum(i.file_size for i in members))
-                files = [(info.filename, archive.read(info)) for info in members]
-        else:
-            with tarfile.open(fileobj=io.BytesIO(data)) as archive:
-                members = [m for m in archive.getmembers() if m.isfile()]
-                _check_unpacked(sum(m.size for m in members))
-                files = [(m.name, archive.extractfile(m).read()) for m in members]
-    except (zipfile.BadZipFile, tarfile.TarError, EOFError, OSError) as err:
-        raise Problem(400, "malformed-archive", "The archive cannot be read", str(err)) from None
-    logs = []
-    for name, content in sorted(files):
-        if not name.endswith(LOG_SUFFIXES) or name.endswith(".expected.json"):
-            continue
-        logs.append((name, content.decode("utf-8", errors="replace"), None))
+        text = item["text"] if "text" in item else json.dumps(item["log"])
+        logs.append((item["name"], text, item.get("log")))
     return logs
 
 
@@ -88,7 +54,9 @@ def _logs_from_archive(data: bytes, mimetype: str) -> list[tuple[str, str, None]
     "application/zip": {"schema": {"type": "string", "format": "binary"}},
     "application/x-tar": {"schema": {"type": "string", "format": "binary"}},
     "application/gzip": {"schema": {"type": "string", "format": "binary"}}}})
-@blp.response(202, BatchSchema, description="Accepted; follow Location")
+@blp.response(202, BatchSchema, description="Accepted; follow Location",
+              headers={"Location": {"description": "the batch's URL",
+                                    "schema": {"type": "string"}}})
 @blp.alt_response(400, schema="Problem", description="Malformed body", **PROBLEM)
 @blp.alt_response(413, schema="Problem", description="Body too large", **PROBLEM)
 @blp.alt_response(415, schema="Problem", description="Unsupported body", **PROBLEM)
@@ -99,7 +67,7 @@ def submit_batch(mode: str, catalog: str | None, webhook: str | None):
     if request.mimetype == "application/json":
         logs = _logs_from_json(data)
     elif request.mimetype in ARCHIVES:
-        logs = _logs_from_archive(data, request.mimetype)
+        logs = logs_from_archive(data, request.mimetype)
     else:
         raise Problem(415, "unsupported-media-type", "Unsupported media type",
                       "send application/json, application/zip, application/x-tar or "
@@ -157,7 +125,11 @@ def _batch_document(batch_id: str) -> dict:
         if not item["replay"]:
             finished += 1
             continue
-        record = store().get(item["replay"], with_source=False)
+        record = store().get(item["replay"])
+        if record is None:  # removed after its retention time, or exported and deleted
+            item["status"] = "expired"
+            finished += 1
+            continue
         item["status"] = record["status"]
         progress = record.get("progress") or {}
         events += progress.get("replayed", 0)

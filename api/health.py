@@ -5,10 +5,11 @@ from __future__ import annotations
 import redis
 from flask import current_app, g
 from marshmallow import Schema, fields
-from rq import Worker
+from rq import Queue, Worker
 
 from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
+from workers.jobs import QUEUE_NAME
 from workers.webhooks import secret_for
 
 blp = RefereeBlueprint("health", __name__, description="Health and account")
@@ -48,11 +49,11 @@ def healthz():
                   content_type=PROBLEM_MEDIA_TYPE)
 @blp.doc(security=[])
 def readyz():
-    """Redis answers and at least one worker is alive."""
+    """Redis answers and at least one replay worker is registered."""
     connection = current_app.extensions["referee_redis"]
     try:
         connection.ping()
-        workers = len(Worker.all(connection=connection))
+        workers = len(Worker.all(queue=Queue(QUEUE_NAME, connection=connection)))
     except redis.RedisError as err:
         raise Problem(503, "not-ready", "Redis is not reachable", str(err)) from None
     if not workers:

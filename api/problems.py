@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+import redis
 from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -60,8 +61,19 @@ def install_problem_handlers(app: Flask) -> None:
     def _problem(err: Problem):
         return problem_response(err, err.headers)
 
+    @app.errorhandler(redis.ConnectionError)
+    @app.errorhandler(redis.TimeoutError)
+    def _redis_down(err: redis.RedisError):
+        log.warning("Redis is not reachable: %s", err)
+        return problem_response(
+            Problem(503, "service-unavailable", "The service is briefly unavailable",
+                    "its database is not reachable; try again shortly"),
+            {"Retry-After": "5"})
+
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):
+        if err.response is not None:  # already a problem (e.g. the rate limiter's 429)
+            return err.response
         return _from_http_exception(err)
 
     @app.errorhandler(Exception)

@@ -7,14 +7,18 @@ import secrets
 import time
 
 from flask import Response, current_app, g, request, url_for
+from marshmallow import EXCLUDE
 
 from api import reports
 from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.schemas import (
+    MAX_SHARE_SECONDS,
+    IdempotencyHeaderSchema,
     ListArgsSchema,
     ReplayListSchema,
     ReplayStatusSchema,
+    ShareArgsSchema,
     ShareSchema,
     SubmitArgsSchema,
 )
@@ -24,12 +28,14 @@ from workers.store import PREFIX, ReplayStore, done_channel
 blp = RefereeBlueprint("replays", __name__, url_prefix="/v1", description="Replays of game logs")
 
 MAX_WAIT = 30
+LOCATION = {"Location": {"description": "the replay's URL", "schema": {"type": "string"}}}
 PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
 LOG_BODY = {
     "required": True,
     "content": {
-        "application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/Log"},
-                                                  {"$ref": "#/components/schemas/Scoresheet"}]}},
+        "application/json": {"schema": {"oneOf": [
+            {"$ref": "#/components/schemas/Log"},
+            {"$ref": "#/components/schemas/ScoresheetDocument"}]}},
         "text/plain": {"schema": {"type": "string", "description": "the text notation"}},
     },
 }
@@ -42,7 +48,7 @@ def store() -> ReplayStore:
 
 def owned_record(replay_id: str) -> dict:
     """The caller's replay; another client's replay does not exist for this caller."""
-    record = store().get(replay_id, with_source=False)
+    record = store().get(replay_id)
     if record is None or record["owner"] != g.client:
         raise Problem(404, "replay-not-found", "No such replay", f"no replay has id {replay_id}")
     return record
@@ -62,18 +68,18 @@ def status_document(record: dict) -> dict:
 def wait_for(replay_id: str, seconds: float) -> dict:
     """The replay's record once finished, or after ``seconds`` (pub/sub, no polling)."""
     connection = current_app.extensions["referee_redis"]
-    record = store().get(replay_id, with_source=False)
+    record = store().get(replay_id)
     if record["status"] in ("done", "failed") or seconds <= 0:
         return record
     pubsub = connection.pubsub(ignore_subscribe_messages=True)
     pubsub.subscribe(done_channel(replay_id))
     try:
         deadline = time.monotonic() + seconds
-        record = store().get(replay_id, with_source=False)  # it may have finished meanwhile
+        record = store().get(replay_id)  # it may have finished meanwhile
         while record["status"] not in ("done", "failed") and time.monotonic() < deadline:
             # The first message read may be the (ignored) subscription confirmation.
             pubsub.get_message(timeout=max(0.0, deadline - time.monotonic()))
-            record = store().get(replay_id, with_source=False)
+            record = store().get(replay_id)
     finally:
         pubsub.close()
     return record
@@ -81,28 +87,29 @@ def wait_for(replay_id: str, seconds: float) -> dict:
 
 @blp.route("/replays", methods=["POST"])
 @blp.arguments(SubmitArgsSchema, location="query", as_kwargs=True)
-@blp.doc(requestBody=LOG_BODY, parameters=[{
-    "in": "header", "name": "Idempotency-Key", "schema": {"type": "string"},
-    "description": "Same key and body: the same replay. Same key, other body: 422."}])
-@blp.response(202, ReplayStatusSchema, description="Accepted; follow Location")
-@blp.alt_response(200, schema=ReplayStatusSchema, description="Finished within ?wait")
+@blp.arguments(IdempotencyHeaderSchema, location="headers", as_kwargs=True, unknown=EXCLUDE)
+@blp.doc(requestBody=LOG_BODY)
+@blp.response(202, ReplayStatusSchema, description="Accepted; follow Location",
+              headers=LOCATION)
+@blp.alt_response(200, schema=ReplayStatusSchema, description="Finished within ?wait",
+                  headers=LOCATION)
 @blp.alt_response(400, schema="Problem", description="Malformed body", **PROBLEM)
 @blp.alt_response(401, schema="Problem", description="No valid API key", **PROBLEM)
 @blp.alt_response(413, schema="Problem", description="Body too large", **PROBLEM)
 @blp.alt_response(415, schema="Problem", description="Not JSON or text", **PROBLEM)
 @blp.alt_response(422, schema="Problem", description="Not a valid log", **PROBLEM)
 @blp.alt_response(429, schema="Problem", description="Too many requests", **PROBLEM)
-def submit_replay(mode: str, wait: float, catalog: str | None, webhook: str | None):
+def submit_replay(mode: str, wait: float, catalog: str | None, webhook: str | None,
+                  idempotency_key: str | None):
     """Submit a log (JSON or text notation) or a scoresheet for replay."""
     text = decode_body(request.get_data(cache=False), request.mimetype)
-    accepted = accept(text, options_for(mode, catalog, webhook),
-                      request.headers.get("Idempotency-Key"))
+    accepted = accept(text, options_for(mode, catalog, webhook), idempotency_key)
     record = wait_for(accepted.replay_id, min(wait, MAX_WAIT))
     location = url_for("replays.Replay", replay_id=accepted.replay_id)
     finished = record["status"] in ("done", "failed")
     document = status_document(record)
     if finished and record["status"] == "done" and wait:
-        document["report"] = store().get(accepted.replay_id, with_source=False)["report"]
+        document["report"] = store().get(accepted.replay_id, with_report=True)["report"]
     headers = {"Location": location}
     if not finished:
         headers["Retry-After"] = "1"
@@ -135,23 +142,59 @@ def get_replay(replay_id: str):
 
 
 @blp.route("/replays/<string:replay_id>/report", endpoint="report", methods=["GET"])
-@blp.doc(responses=reports.REPORT_RESPONSES)
+@blp.doc(responses=reports.REPORT_RESPONSES, parameters=reports.REPORT_HEADERS)
 def get_report(replay_id: str):
     """The report as JSON, Markdown or HTML (by ``Accept``), with a strong ETag."""
     record = owned_record(replay_id)
     return reports.respond(record, store().report_text(replay_id))
 
 
+@blp.route("/replays/<string:replay_id>/report.md", endpoint="report_markdown",
+           methods=["GET"])
+@blp.doc(responses=reports.text_responses("text/markdown"),
+         parameters=reports.REPORT_HEADERS[1:])
+def get_report_markdown(replay_id: str):
+    """The report as Markdown, whatever the ``Accept`` header says."""
+    record = owned_record(replay_id)
+    return reports.respond(record, store().report_text(replay_id), "text/markdown")
+
+
+@blp.route("/replays/<string:replay_id>/report.html", endpoint="report_html", methods=["GET"])
+@blp.doc(responses=reports.text_responses("text/html"), parameters=reports.REPORT_HEADERS[1:])
+def get_report_html(replay_id: str):
+    """The report as one HTML page, whatever the ``Accept`` header says."""
+    record = owned_record(replay_id)
+    return reports.respond(record, store().report_text(replay_id), "text/html")
+
+
 @blp.route("/replays/<string:replay_id>/share", methods=["POST"])
+@blp.arguments(ShareArgsSchema, location="query", as_kwargs=True)
 @blp.response(201, ShareSchema)
 @blp.alt_response(404, schema="Problem", description="No such replay", **PROBLEM)
-def share_replay(replay_id: str):
-    """Mint a read-only link to the report that needs no API key."""
+def share_replay(replay_id: str, expires_in: int):
+    """Mint a read-only link to the report that needs no API key; it expires."""
     owned_record(replay_id)
     token = secrets.token_urlsafe(24)
+    hashed = share_key(token)
     connection = current_app.extensions["referee_redis"]
-    connection.set(share_key(token), replay_id)
-    return {"token": token, "url": url_for("replays.shared_report", token=token)}
+    pipe = connection.pipeline()
+    pipe.set(hashed, replay_id, ex=expires_in)
+    pipe.sadd(_shares_of(replay_id), hashed)
+    pipe.expire(_shares_of(replay_id), MAX_SHARE_SECONDS)  # outlives any of its links
+    pipe.execute()
+    return {"token": token, "url": url_for("replays.shared_report", token=token),
+            "expires_at": round(time.time()) + expires_in}
+
+
+@blp.route("/replays/<string:replay_id>/share", methods=["DELETE"])
+@blp.response(204)
+@blp.alt_response(404, schema="Problem", description="No such replay", **PROBLEM)
+def revoke_shares(replay_id: str):
+    """Revoke every share link of the replay: they answer 404 from now on."""
+    owned_record(replay_id)
+    connection = current_app.extensions["referee_redis"]
+    hashed = [k.decode() for k in connection.smembers(_shares_of(replay_id))]
+    connection.delete(_shares_of(replay_id), *hashed)
 
 
 def share_key(token: str) -> str:
@@ -159,14 +202,18 @@ def share_key(token: str) -> str:
     return f"{PREFIX}share:{hashlib.sha256(token.encode()).hexdigest()}"
 
 
+def _shares_of(replay_id: str) -> str:
+    return f"{PREFIX}shares:{replay_id}"
+
+
 @blp.route("/shared/<string:token>", endpoint="shared_report", methods=["GET"])
-@blp.doc(responses=reports.REPORT_RESPONSES, security=[])
+@blp.doc(responses=reports.REPORT_RESPONSES, security=[], parameters=reports.REPORT_HEADERS)
 def get_shared_report(token: str) -> Response:
-    """A shared report, read-only, for anyone holding the link."""
+    """A shared report, read-only, for anyone holding the link until it expires."""
     connection = current_app.extensions["referee_redis"]
     replay_id = connection.get(share_key(token))
-    if replay_id is None:
-        raise Problem(404, "share-not-found", "No such shared report")
-    replay_id = replay_id.decode()
-    record = store().get(replay_id, with_source=False)
-    return reports.respond(record, store().report_text(replay_id))
+    record = store().get(replay_id.decode()) if replay_id is not None else None
+    if record is None:
+        raise Problem(404, "share-not-found", "No such shared report",
+                      "the link is unknown, expired or revoked")
+    return reports.respond(record, store().report_text(record["id"]))

@@ -5,11 +5,13 @@ The log itself is ``replay.core.log.LogSchema``; a scoresheet document is descri
 
 from marshmallow import Schema, fields, validate
 
-from replay.core.log import HeaderSchema
+from replay.core.judge import MODES as JUDGE_MODES
+from replay.core.log import FullMatch, HeaderSchema
 
-MODES = validate.OneOf(["strict", "audit"])
-NAME = validate.Regexp(r"^[a-z0-9][a-z0-9_-]{0,63}$",
+MODES = validate.OneOf(JUDGE_MODES)
+NAME = FullMatch(r"^[a-z0-9][a-z0-9_-]{0,63}$",
                        error="names are 1-64 lowercase letters, digits, '-' or '_'")
+MAX_SHARE_SECONDS = 365 * 86400
 
 
 class SubmitArgsSchema(Schema):
@@ -20,8 +22,23 @@ class SubmitArgsSchema(Schema):
                         metadata={"description": "seconds to wait for the report (max 30)"})
     catalog = fields.String(load_default=None, validate=NAME,
                             metadata={"description": "a catalog registered by this client"})
-    webhook = fields.URL(load_default=None, schemes={"http", "https"}, require_tld=False,
-                         metadata={"description": "POSTed (signed) when the replay finishes"})
+    webhook = fields.String(
+        load_default=None,
+        validate=[validate.Length(min=1, max=2000),
+                  validate.URL(schemes={"http", "https"}, require_tld=False)],
+        metadata={"description": "an http(s) URL on a public address, POSTed (signed, "
+                                 "Standard Webhooks) when the replay finishes",
+                  "pattern": "^https?://"})
+
+
+class IdempotencyHeaderSchema(Schema):
+    """The Idempotency-Key header of a submission."""
+
+    idempotency_key = fields.String(
+        data_key="Idempotency-Key", load_default=None,
+        validate=validate.Length(min=1, max=200),
+        metadata={"description": "Same key and body: the same replay. Same key, other "
+                                 "body: 422."})
 
 
 class ListArgsSchema(Schema):
@@ -76,11 +93,20 @@ class ReplayListSchema(Schema):
     links = fields.Nested(PageLinksSchema, required=True)
 
 
+class ShareArgsSchema(Schema):
+    """How long a share link lives."""
+
+    expires_in = fields.Integer(
+        load_default=30 * 86400, validate=validate.Range(min=60, max=MAX_SHARE_SECONDS),
+        metadata={"description": "seconds until the link stops working (default 30 days)"})
+
+
 class ShareSchema(Schema):
-    """A read-only link to a report."""
+    """A read-only link to a report, until it expires or is revoked."""
 
     token = fields.String(required=True)
     url = fields.String(required=True)
+    expires_at = fields.Integer(required=True, metadata={"description": "Unix time"})
 
 
 class ScoresheetDocumentSchema(Schema):
@@ -97,7 +123,7 @@ class BatchLogSchema(Schema):
 
     name = fields.String(required=True, validate=validate.Length(min=1, max=200))
     log = fields.Dict()
-    text = fields.String()
+    text = fields.String(validate=validate.Length(min=1))
 
 
 class BatchSubmitSchema(Schema):

@@ -5,20 +5,20 @@ Shared by single replays and batches, so both answer the same problems for the s
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from flask import current_app, g
 
 import replay
 from api.problems import Problem
+from api.webhook_targets import check_webhook_url
 from replay.core.jsontext import load_json
 from workers.catalogs import CatalogStore
-from workers.jobs import PENDING, ensure_drainer
-from workers.store import PREFIX, ReplayStore, content_hash, new_id
+from workers.jobs import ensure_drainer
+from workers.store import AcceptConflict, ReplayStore
 
 MEDIA_TYPES = ("application/json", "text/plain")
-IDEMPOTENCY_TTL = 24 * 3600
+MAX_LINE_LENGTH = 2000  # characters in one line of the text notation
 
 
 @dataclass
@@ -55,22 +55,31 @@ def decode_body(data: bytes, mimetype: str) -> str:
 
 
 def json_body(data: str | bytes) -> object:
-    """A JSON request body, or a 400 naming the line and column at fault."""
+    """A JSON request body, or a 400 naming the line and column (or the path) at fault."""
     try:
         return load_json(data)
     except replay.InvalidLog as err:
         [problem] = err.problems
+        where = (f"at line {problem.line}, column {problem.column}" if problem.line
+                 else f"at {problem.path}")
+        located = {"line": problem.line, "column": problem.column} if problem.line \
+            else {"path": problem.path}
         raise Problem(400, "malformed-json", "The body is not valid JSON",
-                      f"{problem.message} at line {problem.line}, column {problem.column}",
-                      line=problem.line, column=problem.column) from None
+                      f"{problem.message} {where}", **located) from None
 
 
 def check_log(source: str | dict) -> None:
     """Everything that can be checked before replaying: shapes, ids in text, limits.
 
-    ``source`` is a log's text (either notation) or an already decoded JSON document.
+    ``source`` is a log's text (either notation) or an already decoded JSON document. The
+    cheap limits (lines, line length, events) come first, so an oversized log costs no
+    parsing.
     """
-    max_events = current_app.config["MAX_EVENTS"]
+    if isinstance(source, str) and source.lstrip().startswith("{"):
+        source = json_body(source)
+        if not isinstance(source, dict):
+            raise Problem(422, "invalid-log", "The log is not valid", "a log is a JSON object")
+    _check_cheap_limits(source)
     try:
         if isinstance(source, dict):
             decoded = source if "scoresheet" in source else replay.load_log(source)
@@ -83,10 +92,38 @@ def check_log(source: str | dict) -> None:
     except replay.InvalidLog as err:
         raise Problem(422, "invalid-log", "The log is not valid", str(err)[:500],
                       problems=[p.to_dict() for p in err.problems]) from None
-    if len(decoded.events) > max_events:
+    _check_event_count(len(decoded.events))
+
+
+def _check_event_count(count: int) -> None:
+    max_events = current_app.config["MAX_EVENTS"]
+    if count > max_events:
         raise Problem(422, "too-many-events", "The log has too many events",
-                      f"{len(decoded.events)} events; at most {max_events} per log",
-                      limit=max_events)
+                      f"{count} events; at most {max_events} per log", limit=max_events)
+
+
+def _check_cheap_limits(source: str | dict) -> None:
+    if isinstance(source, dict):
+        events = source.get("events")
+        if isinstance(events, list):
+            _check_event_count(len(events))
+        return
+    # Text notation: one event per line, plus header tags, comments and blank lines.
+    max_lines = 2 * current_app.config["MAX_EVENTS"] + 100
+    lines = source.count("\n") + 1
+    if lines > max_lines:
+        raise Problem(422, "too-many-lines", "The log has too many lines",
+                      f"{lines} lines; at most {max_lines}", limit=max_lines)
+    start = 0
+    for number in range(1, lines + 1):
+        end = source.find("\n", start)
+        end = len(source) if end < 0 else end
+        if end - start > MAX_LINE_LENGTH:
+            raise Problem(422, "line-too-long", "A line of the log is too long",
+                          f"line {number} has {end - start} characters; at most "
+                          f"{MAX_LINE_LENGTH}", line=number, column=MAX_LINE_LENGTH + 1,
+                          limit=MAX_LINE_LENGTH)
+        start = end + 1
 
 
 def options_for(mode: str, catalog: str | None, webhook: str | None) -> dict:
@@ -99,38 +136,28 @@ def options_for(mode: str, catalog: str | None, webhook: str | None) -> dict:
                           f"register it first with PUT /v1/catalogs/{catalog}")
         options["catalog_sha"] = sha
     if webhook:
+        check_webhook_url(webhook)
         options["webhook"] = webhook
     return options
 
 
 def accept(text: str, options: dict, idempotency_key: str | None = None,
            batch: str | None = None, name: str | None = None) -> Accepted:
-    """Store and queue a checked submission, or find the replay it already is."""
+    """Store and queue a checked submission, or find the replay it already is.
+
+    The Idempotency-Key, the content key and the new replay are written in one atomic step:
+    no failure or race leaves a key pointing at a replay that does not exist, and of
+    concurrent requests with one key exactly one creates a replay.
+    """
     connection = current_app.extensions["referee_redis"]
-    owner = g.client
-    content = content_hash(text, options)
-    if idempotency_key:
-        key = f"{PREFIX}idem:{owner}:{idempotency_key}"
-        existing = connection.get(key)
-        if existing:
-            remembered = json.loads(existing)
-            if remembered["content"] != content:
-                raise Problem(422, "idempotency-key-reused",
-                              "This Idempotency-Key was used for another request",
-                              "use a new key for a different log or different options")
-            return Accepted(remembered["replay"], created=False)
-    candidate = new_id()
-    content_key = f"{PREFIX}content:{owner}:{content}"
-    if connection.set(content_key, candidate, nx=True):
-        store = ReplayStore(connection)
-        store.create(text, options, owner=owner, batch=batch, name=name, replay_id=candidate,
-                     queue=PENDING)
+    try:
+        replay_id, created = ReplayStore(connection).accept(
+            text, options, owner=g.client, idempotency_key=idempotency_key, batch=batch,
+            name=name)
+    except AcceptConflict:
+        raise Problem(422, "idempotency-key-reused",
+                      "This Idempotency-Key was used for another request",
+                      "use a new key for a different log or different options") from None
+    if created:
         ensure_drainer(connection)
-        accepted = Accepted(candidate, created=True)
-    else:
-        accepted = Accepted(connection.get(content_key).decode(), created=False)
-    if idempotency_key:
-        connection.set(f"{PREFIX}idem:{owner}:{idempotency_key}",
-                       json.dumps({"content": content, "replay": accepted.replay_id}),
-                       ex=IDEMPOTENCY_TTL, nx=True)
-    return accepted
+    return Accepted(replay_id, created)

@@ -7,6 +7,7 @@ not legal (illegal, score mismatch, incomplete); 2 the input could not be read.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 import urllib.request
@@ -17,6 +18,7 @@ import click
 import replay
 from referee_cli import services
 from referee_cli.catalog import catalog
+from referee_cli.export import export
 from referee_cli.files import EXIT_UNREADABLE, UnreadableInput, read_json
 from referee_cli.games import GAME
 from referee_cli.verify import verify
@@ -33,6 +35,7 @@ def cli() -> None:
 
 cli.add_command(catalog)
 cli.add_command(verify)
+cli.add_command(export)
 
 
 @cli.command()
@@ -87,7 +90,7 @@ def _read_text(path: Path) -> str:
 
 @cli.command("replay")
 @click.argument("log_path", metavar="LOG", type=LOG_PATH)
-@click.option("--mode", type=click.Choice(["strict", "audit"]), default="strict",
+@click.option("--mode", type=click.Choice(replay.MODES), default="strict",
               show_default=True, help="Stop at the first violation, or record all of them.")
 @click.option("--format", "output_format", type=FORMATS, default="json", show_default=True,
               help="The report as JSON, Markdown or a self-contained HTML page.")
@@ -170,12 +173,26 @@ def rules(game: replay.Game) -> None:
 @click.option("--burst", is_flag=True, help="Exit once the queue is empty.")
 @click.option("--kind", type=click.Choice(["simple", "forking"]), default="simple",
               show_default=True, help="Run jobs in the worker process, or fork per job.")
-def worker(burst: bool, kind: str) -> None:
-    """Run an RQ worker on the replay queue (REDIS_URL, or a local Redis started here)."""
-    from workers.worker import run_worker
+@click.option("--queue", type=click.Choice(["all", "replays", "webhooks"]), default="all",
+              show_default=True,
+              help="replays, webhook deliveries, or both (a delivery process beside this one).")
+def worker(burst: bool, kind: str, queue: str) -> None:
+    """Run an RQ worker (REDIS_URL, or the data folder's project Redis)."""
+    from workers.worker import PARENT_PID, run_worker
 
+    services.stop_on_sigterm()
     with services.redis_url() as url:
-        run_worker(url, burst=burst, kind=kind)
+        deliveries = None
+        if queue == "all":
+            deliveries = services.start_worker_process(
+                url, {PARENT_PID: str(os.getpid())},
+                ("--queue", "webhooks", *(["--burst"] if burst else [])))
+        try:
+            run_worker(url, burst=burst, kind=kind,
+                       queue="webhooks" if queue == "webhooks" else "replays")
+        finally:
+            if deliveries:
+                services.stop_process(deliveries)
 
 
 @cli.command()
@@ -184,15 +201,23 @@ def worker(burst: bool, kind: str) -> None:
 @click.option("--threads", default=8, show_default=True, type=int,
               help="Requests served at once (waitress threads).")
 def serve(host: str, port: int, threads: int) -> None:
-    """Serve the API with waitress (REDIS_URL, or a local Redis started here)."""
+    """Serve the API with waitress (REDIS_URL, or the data folder's project Redis)."""
     import waitress
 
     from api import create_app
+    from api.auth import KeyListError
 
+    services.stop_on_sigterm()
     with services.redis_url() as url:
-        click.echo(f"referee API on http://{host}:{port} (Redis {url})", err=True)
-        waitress.serve(create_app({"REDIS_URL": url}), host=host, port=port, threads=threads,
-                       ident="referee", _quiet=True)
+        try:
+            app = create_app({"REDIS_URL": url})
+        except KeyListError as err:
+            raise click.ClickException(f"API keys: {err}") from None
+        server = waitress.create_server(app, host=host, port=port,
+                                        **services.server_settings(threads))
+        click.echo(f"referee API on http://{host}:{server.effective_port} (Redis {url})",
+                   err=True)
+        server.run()
 
 
 def _wait_for_interrupt() -> None:
@@ -220,11 +245,12 @@ def _http_json(url: str, body: bytes | None = None) -> tuple[int, dict, dict]:
 @click.option("--timeout", default=60.0, show_default=True, help="Seconds to wait for the report.")
 def run(port: int, log_path: Path, once: bool, timeout: float) -> None:
     """Start Redis, a worker and the API; submit a log over HTTP and print its report."""
+    services.stop_on_sigterm()
     with services.redis_url() as url:
         worker_process = services.start_worker_process(url)
         try:
             with services.api_server(url, "127.0.0.1", port) as server:
-                base = f"http://127.0.0.1:{server.server_port}"
+                base = f"http://127.0.0.1:{server.effective_port}"
                 click.echo(f"referee API on {base} (Redis {url})", err=True)
                 status, headers, _ = _http_json(f"{base}/v1/replays", log_path.read_bytes())
                 click.echo(f"POST /v1/replays -> {status}, Location {headers['Location']}",
@@ -239,8 +265,7 @@ def run(port: int, log_path: Path, once: bool, timeout: float) -> None:
                     click.echo("service running; Ctrl-C to stop", err=True)
                     _wait_for_interrupt()
         finally:
-            worker_process.terminate()
-            worker_process.wait(timeout=15)
+            services.stop_process(worker_process)
     if record["status"] != "done":
         sys.exit(EXIT_UNREADABLE)
 

@@ -3,46 +3,110 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from werkzeug.serving import make_server
+import waitress
 
-from workers.redis_server import RedisServer
+from workers.redis_server import shared_redis
 
 DATA_DIR = Path(os.environ.get("REFEREE_DATA_DIR", ".data"))
+# waitress: many connections may be open at once (half-open ones included), an idle one
+# is closed after 10 s, and a body past 64 MiB is refused before it is buffered; the app's
+# own limit (REFEREE_MAX_BODY) answers smaller oversized bodies with a problem+json 413.
+SERVER_SETTINGS = {
+    "connection_limit": 1000,
+    "channel_timeout": 10,
+    "cleanup_interval": 2,
+    "asyncore_use_poll": True,  # select() cannot watch more than 1024 sockets
+    "max_request_body_size": 64 * 1024 * 1024,
+    "ident": "referee",
+}
+
+
+def server_settings(threads: int = 8) -> dict:
+    """waitress settings, with the reverse proxy to trust from ``REFEREE_TRUSTED_PROXY``."""
+    settings = {**SERVER_SETTINGS, "threads": threads}
+    proxy = os.environ.get("REFEREE_TRUSTED_PROXY")
+    if proxy:
+        settings.update(trusted_proxy=proxy, trusted_proxy_count=1,
+                        trusted_proxy_headers="x-forwarded-for x-forwarded-proto "
+                                              "x-forwarded-host x-forwarded-port",
+                        clear_untrusted_proxy_headers=True)
+    return settings
+
+
+def stop_on_sigterm() -> None:
+    """Make SIGTERM unwind like Ctrl-C, so every ``finally`` stops what it started.
+
+    With ``REFEREE_STOP_WITH_PARENT=1`` (``make run`` sets it) the process also receives
+    SIGTERM when its parent dies: make does not pass its own SIGTERM on to its children.
+    """
+    def _raise(signum, frame):
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, _raise)
+    if os.environ.get("REFEREE_STOP_WITH_PARENT") == "1" and sys.platform == "linux":
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
 
 
 @contextmanager
-def redis_url():
-    """Yield a Redis URL: ``REDIS_URL`` when set, else a project-owned server started here."""
+def redis_url() -> Iterator[str]:
+    """Yield a Redis URL: ``REDIS_URL`` when set, else the project Redis of the data folder
+    (started here, or the one another ``referee`` process started)."""
     if os.environ.get("REDIS_URL"):
         yield os.environ["REDIS_URL"]
         return
-    with RedisServer(DATA_DIR / "redis") as server:
-        yield server.url
+    with shared_redis(DATA_DIR / "redis") as url:
+        yield url
 
 
-def start_worker_process(url: str, env: dict | None = None) -> subprocess.Popen:
+def start_worker_process(url: str, env: dict | None = None,
+                         args: tuple[str, ...] = ()) -> subprocess.Popen:
     """Start ``referee worker`` as a child process bound to ``url``."""
     env = dict(os.environ, REDIS_URL=url, **(env or {}))
-    return subprocess.Popen([sys.executable, "-m", "referee_cli.main", "worker"], env=env)
+    return subprocess.Popen([sys.executable, "-m", "referee_cli.main", "worker", *args],
+                            env=env)
+
+
+def stop_process(process: subprocess.Popen, timeout: float = 15) -> None:
+    """Terminate a child process and wait for it; kill it if it does not stop in time."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=timeout)
 
 
 @contextmanager
-def api_server(url: str, host: str, port: int, config: dict | None = None):
-    """Serve the API in a background thread; yields the server (its port may be 0 -> chosen)."""
+def api_server(url: str, host: str, port: int, config: dict | None = None,
+               threads: int = 8) -> Iterator[waitress.server.BaseWSGIServer]:
+    """Serve the API with waitress in a background thread; yields the server, whose
+    ``effective_port`` is the port bound (``port=0`` lets the system choose: no race)."""
     from api import create_app
 
     app = create_app({"REDIS_URL": url, **(config or {})})
-    server = make_server(host, port, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    server = waitress.create_server(app, host=host, port=port, **server_settings(threads))
+    thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
         yield server
     finally:
-        server.shutdown()
+        # waitress's loop runs while it has sockets to watch: close every connection, then
+        # have the loop itself close the listener and its wake-up pipe, and so end.
+        for channel in list(server._map.values()):
+            if channel is not server and channel is not server.trigger:
+                channel.close()
+        server.trigger.pull_trigger(server.close)
+        server.task_dispatcher.shutdown()
         thread.join(timeout=5)

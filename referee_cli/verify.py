@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 import replay
+from replay.core.judge import MODES
 
 LOG_SUFFIXES = (".json", ".txt", ".log")
 FAILING = ("illegal", "score_mismatch", "unparseable")
@@ -36,7 +37,7 @@ def _summary_row(path: Path, report: dict) -> dict:
 
 @click.command()
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--mode", type=click.Choice(["strict", "audit"]), default="audit",
+@click.option("--mode", type=click.Choice(MODES), default="audit",
               show_default=True)
 @click.option("--format", "output_format", type=click.Choice(["json", "md", "html"]),
               default="json", show_default=True, help="The format of each report file.")

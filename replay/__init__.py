@@ -7,7 +7,8 @@ reading the package's own data files.
 
 from __future__ import annotations
 
-from replay.core.game import MODES, Game
+from replay.core.game import Game
+from replay.core.judge import MODES
 from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.report import ENGINE_VERSION

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 import redis
 from hypothesis import settings
+from rq import Worker
 
-from referee_cli.services import api_server, start_worker_process
+from referee_cli.services import api_server, start_worker_process, stop_process
 from workers.redis_server import RedisServer
 
 # In CI the property tests draw the same examples every run, so a submission's verdict does
@@ -22,8 +23,9 @@ if os.environ.get("CI"):
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 KEYS = {"alice-key-0123456789": "alice", "bob-key-9876543210": "bob"}
-# Workers in tests notice abandoned replays quickly.
-FAST_RECOVERY = {"REFEREE_LEASE_SECONDS": "2", "REFEREE_RECOVERY_INTERVAL": "1"}
+# Workers in tests notice abandoned replays quickly, and may call webhooks on loopback.
+WORKER_ENV = {"REFEREE_LEASE_SECONDS": "2", "REFEREE_RECOVERY_INTERVAL": "1",
+              "REFEREE_WEBHOOK_ALLOW_PRIVATE": "1"}
 
 
 @pytest.fixture(scope="session")
@@ -45,13 +47,16 @@ def redis_url(redis_server):
     return redis_server.url
 
 
-def wait_for_workers(url: str, count: int, timeout: float = 20) -> None:
-    """Block until ``count`` workers have registered with Redis."""
+def wait_for_worker(url: str, pid: int, timeout: float = 20) -> None:
+    """Block until the worker process ``pid`` has registered with Redis.
+
+    By process id, not by count: a killed worker leaves its registration behind.
+    """
     connection = redis.Redis.from_url(url)
     deadline = time.monotonic() + timeout
-    while len(connection.keys("rq:worker:*")) < count:
+    while pid not in {worker.pid for worker in Worker.all(connection=connection)}:
         if time.monotonic() > deadline:
-            pytest.fail(f"{count} worker(s) did not register with Redis")
+            pytest.fail(f"worker {pid} did not register with Redis")
         time.sleep(0.05)
 
 
@@ -61,17 +66,15 @@ def start_worker(redis_url):
     started = []
 
     def start(env: dict | None = None, wait: bool = True):
-        process = start_worker_process(redis_url, {**FAST_RECOVERY, **(env or {})})
+        process = start_worker_process(redis_url, {**WORKER_ENV, **(env or {})})
         started.append(process)
         if wait:
-            wait_for_workers(redis_url, len([p for p in started if p.poll() is None]))
+            wait_for_worker(redis_url, process.pid)
         return process
 
     yield start
     for process in started:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(timeout=15)
+        stop_process(process)
 
 
 @pytest.fixture
@@ -83,12 +86,13 @@ def worker_process(start_worker):
 @pytest.fixture
 def api_url(redis_url):
     """The API over HTTP on 127.0.0.1, with two clients' keys configured."""
-    with api_server(redis_url, "127.0.0.1", 0, {"API_KEYS": KEYS}) as server:
-        yield f"http://127.0.0.1:{server.server_port}"
+    with api_server(redis_url, "127.0.0.1", 0,
+                    {"API_KEYS": KEYS, "WEBHOOK_ALLOW_PRIVATE": True}) as server:
+        yield f"http://127.0.0.1:{server.effective_port}"
 
 
 @pytest.fixture
 def open_api_url(redis_url):
     """The API with no keys configured (local use: every request is anonymous)."""
     with api_server(redis_url, "127.0.0.1", 0, {"API_KEYS": {}}) as server:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield f"http://127.0.0.1:{server.effective_port}"

@@ -16,11 +16,32 @@ def _referee(*args: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_replay_prints_a_json_report_with_a_verdict():
-    result = _referee("replay", str(FIXTURES / "coimbra" / "sample.json"))
+def test_replay_of_the_legal_sample_is_legal_and_exits_0():
+    sample = FIXTURES / "coimbra" / "sample.json"
+    result = _referee("replay", str(sample))
+    assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["verdict"] in {"legal", "illegal", "score_mismatch", "incomplete"}
-    assert result.returncode == (0 if report["verdict"] == "legal" else 1)
+    assert report["verdict"] == "legal"
+    assert report["violations"] == []
+    events = json.loads(sample.read_text())["events"]
+    assert report["events"] == {"total": len(events), "replayed": len(events)}
+    # The sample ends with the table's scoresheet: every total was compared, and matched.
+    sheet = events[-1]["scores"]
+    finals = [c for c in report["claims"] if c["what"] == "final score"]
+    assert {c["player"]: c["computed"] for c in finals} == sheet
+    assert all(c["match"] for c in report["claims"])
+
+
+def test_replay_of_a_hand_checked_game_prints_its_winner_and_an_illegal_log_exits_1():
+    legal = json.loads(_referee("replay", str(FIXTURES / "coimbra" / "legal" / "game-3p.json"),
+                                "--format", "json").stdout)
+    assert [(s["player"], s["points"]) for s in legal["standings"]] == [
+        ("bruno", 83), ("carla", 82), ("ana", 72)]  # legal/game-3p.worked.md
+    illegal = _referee("replay", str(FIXTURES / "coimbra" / "illegal" / "city-row-other-row.json"))
+    assert illegal.returncode == 1
+    report = json.loads(illegal.stdout)
+    assert report["verdict"] == "illegal"
+    assert [v["rule"] for v in report["violations"]] == ["coimbra.city.row"]
 
 
 def test_unreadable_log_is_a_located_message_and_exit_2(tmp_path):

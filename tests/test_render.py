@@ -1,63 +1,19 @@
 """Report renderings: golden JSON and Markdown files, and the HTML page's promises.
 
-Regenerate the golden files with ``REFEREE_UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_render.py``
-and read the changed ``.report.md`` files before committing them.
+The golden files are rewritten only by ``make golden`` (see ``tests/golden.py``); read the
+changed ``.report.md`` files before committing them.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 
 import pytest
 
-import replay
 from replay.render import RENDERERS, render_html, render_markdown
 from replay.render.markdown import round_points
-
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures" / "coimbra"
-GOLDEN = FIXTURES / "golden"
-UPDATE = os.environ.get("REFEREE_UPDATE_GOLDEN") == "1"
-
-
-def fixture_logs() -> list[Path]:
-    """Every legal and illegal fixture log (not the ``.expected.json`` files)."""
-    return [path for folder in ("legal", "illegal", "variants", "disputes")
-            for path in sorted((FIXTURES / folder).glob("*.json"))
-            if not path.name.endswith(".expected.json")]
-
-
-def fixture_report(log: Path) -> dict:
-    """The report for a fixture log, replayed in the mode its ``.expected.json`` names."""
-    expected = log.with_name(log.name.removesuffix(".json") + ".expected.json")
-    mode = (json.loads(expected.read_text(encoding="utf-8")).get("mode", "strict")
-            if expected.exists() else "strict")
-    return replay.replay(json.loads(log.read_text(encoding="utf-8")), mode=mode)
-
-
-def golden_paths(log: Path) -> dict[str, Path]:
-    """``{"json": ..., "md": ...}``: where a fixture's golden renderings live."""
-    stem = f"{log.parent.name}-{log.name.removesuffix('.json')}"
-    return {kind: GOLDEN / f"{stem}.report.{kind}" for kind in ("json", "md")}
-
-
-def update_golden() -> None:
-    """Rewrite every golden file from the current engine and renderers."""
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for log in fixture_logs():
-        report = fixture_report(log)
-        for kind, path in golden_paths(log).items():
-            path.write_text(RENDERERS[kind](report), encoding="utf-8")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _regenerate():
-    if UPDATE:
-        update_golden()
-
+from tests.golden import FIXTURES, fixture_logs, fixture_report, golden_paths
 
 LOGS = fixture_logs()
 
@@ -66,9 +22,9 @@ LOGS = fixture_logs()
 def test_golden(log):
     report = fixture_report(log)
     for kind, path in golden_paths(log).items():
-        assert path.exists(), f"missing {path}; run with REFEREE_UPDATE_GOLDEN=1"
+        assert path.exists(), f"missing {path}; run make golden"
         assert RENDERERS[kind](report) == path.read_text(encoding="utf-8"), (
-            f"{path.name} differs; rerun with REFEREE_UPDATE_GOLDEN=1 and review the diff")
+            f"{path.name} differs; run make golden and review the diff")
 
 
 def test_renderings_are_deterministic():

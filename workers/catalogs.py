@@ -1,4 +1,8 @@
-"""Transcribed catalogs registered by clients: content-addressed, immutable once used."""
+"""Transcribed catalogs registered by clients: content-addressed, immutable once used.
+
+"Used" is each client's own: another client's reports with the same content neither block
+a name nor tell whether anyone used it.
+"""
 
 from __future__ import annotations
 
@@ -29,8 +33,8 @@ class CatalogStore:
         return f"{PREFIX}catalog-doc:{sha}"
 
     @staticmethod
-    def _used_key(sha: str) -> str:
-        return f"{PREFIX}catalog-used:{sha}"
+    def _used_key(owner: str, sha: str) -> str:
+        return f"{PREFIX}catalog-used:{owner}:{sha}"
 
     def register(self, owner: str, name: str, document: dict) -> tuple[str, bool]:
         """Store a (checked) catalog under a name; return its sha256 and whether it is new."""
@@ -38,7 +42,7 @@ class CatalogStore:
         current = self.sha_of(owner, name)
         if current == sha:
             return sha, False
-        if current and self.redis.exists(self._used_key(current)):
+        if current and self.redis.exists(self._used_key(owner, current)):
             raise CatalogInUse(current)
         pipe = self.redis.pipeline()
         pipe.set(self._doc_key(sha), json.dumps(document, sort_keys=True))
@@ -56,6 +60,6 @@ class CatalogStore:
         raw = self.redis.get(self._doc_key(sha))
         return json.loads(raw) if raw else None
 
-    def mark_used(self, sha: str) -> None:
-        """A report used this catalog: its name can no longer be re-pointed."""
-        self.redis.set(self._used_key(sha), 1)
+    def mark_used(self, owner: str, sha: str) -> None:
+        """A report of ``owner`` used this catalog: their names for it stay as they are."""
+        self.redis.set(self._used_key(owner, sha), 1)

@@ -21,10 +21,9 @@ from rq.job import get_current_job
 
 import replay
 from workers.catalogs import CatalogStore
-from workers.store import PREFIX, REPLAY, ReplayStore, lease_key
+from workers.store import PENDING, PREFIX, REPLAY, ReplayStore, lease_key
 
 QUEUE_NAME = "replays"
-PENDING = PREFIX + "pending"
 DRAINER_QUEUED = PREFIX + "drainer-queued"
 JOB_TIMEOUT = 600
 PER_JOB = 200  # replays one drain job takes before handing over to a fresh job
@@ -57,13 +56,13 @@ def lease_seconds() -> int:
     return int(os.environ.get("REFEREE_LEASE_SECONDS", "30"))
 
 
-def submit(connection: redis.Redis, replay_id: str) -> None:
-    """Put a stored replay (back) on the pending list; make sure a drain job will take it."""
-    pipe = connection.pipeline()
-    pipe.hset(REPLAY + replay_id, "status", "queued")
-    pipe.rpush(PENDING, replay_id)
-    pipe.execute()
-    ensure_drainer(connection)
+def submit(connection: redis.Redis, replay_id: str, expected_status: str = "") -> bool:
+    """Put a stored, unfinished replay (back) on the pending list, and make sure a drain job
+    will take it; with ``expected_status``, only if it is still in that state."""
+    queued = ReplayStore(connection).requeue(replay_id, expected_status)
+    if queued:
+        ensure_drainer(connection)
+    return queued
 
 
 def ensure_drainer(connection: redis.Redis) -> None:
@@ -97,32 +96,40 @@ def drain_pending() -> int:
 
 
 def run_replay(connection: redis.Redis, replay_id: str, attempt: int) -> None:
-    """Replay one claimed submission; store its report or the reason it has none."""
+    """Replay one claimed submission; store its report or the reason it has none.
+
+    Only the first outcome stored counts (a finished replay is terminal), and only that
+    one is announced by webhook.
+    """
     store = ReplayStore(connection)
-    record = store.get(replay_id)
+    record = store.get(replay_id, with_source=True)
     if attempt > MAX_ATTEMPTS:
-        store.save_failure(replay_id, {"type": "interrupted", "title": "The replay was "
-                                       f"interrupted {attempt - 1} times and was given up"})
+        stored = store.save_failure(replay_id, {
+            "type": "interrupted",
+            "title": f"The replay was interrupted {attempt - 1} times and was given up"})
     else:
         _fault_drill_pause()
-        try:
-            report = _replay(connection, record)
-        except Exception as err:  # a bug must not lose the submission: record it
-            log.exception("replay %s failed", replay_id)
-            store.save_failure(replay_id, {
-                "type": "replay-error", "title": "The replay stopped with an internal error",
-                "detail": f"{type(err).__name__}: {err}"})
-        else:
-            if report["verdict"] == "unparseable":
-                store.save_failure(replay_id, {"type": "invalid-log",
-                                               "title": "The log cannot be replayed",
-                                               "problems": report["problems"]})
-            else:
-                store.save_report(replay_id, report)
-    if record["options"].get("webhook"):
+        stored = _replay_and_store(connection, store, record)
+    if stored and record["options"].get("webhook"):
         from workers.webhooks import enqueue_delivery
 
         enqueue_delivery(connection, replay_id)
+
+
+def _replay_and_store(connection: redis.Redis, store: ReplayStore, record: dict) -> bool:
+    replay_id = record["id"]
+    try:
+        report = _replay(connection, record)
+    except Exception as err:  # a bug must not lose the submission: record it
+        log.exception("replay %s failed", replay_id)
+        return store.save_failure(replay_id, {
+            "type": "replay-error", "title": "The replay stopped with an internal error",
+            "detail": f"{type(err).__name__}: {err}"})
+    if report["verdict"] == "unparseable":
+        return store.save_failure(replay_id, {"type": "invalid-log",
+                                              "title": "The log cannot be replayed",
+                                              "problems": report["problems"]})
+    return store.save_report(replay_id, report)
 
 
 def _replay(connection: redis.Redis, record: dict) -> dict:
@@ -131,7 +138,7 @@ def _replay(connection: redis.Redis, record: dict) -> dict:
     if options.get("catalog_sha"):
         catalogs = CatalogStore(connection)
         catalog = catalogs.document(options["catalog_sha"])
-        catalogs.mark_used(options["catalog_sha"])
+        catalogs.mark_used(record["owner"], options["catalog_sha"])
     return replay.replay_text(record["source"], mode=options.get("mode", "strict"),
                               catalog=catalog)
 

@@ -3,7 +3,8 @@
 A replay is abandoned when it is marked running but its worker's lease has expired (the
 worker was killed), or marked queued but missing from the pending list. Pending replays
 with no drain job queued get one. Any worker runs this every few seconds; a lock keeps
-it to one worker at a time.
+it to one worker at a time. Queueing again is a compare-and-set (``ReplayStore.requeue``):
+a replay that finished or was claimed since it was looked at here is left alone.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import logging
 import redis
 
 from workers.jobs import MAX_ATTEMPTS, PENDING, ensure_drainer, submit
-from workers.store import PREFIX, STATUS_QUEUED, STATUS_RUNNING, ReplayStore, lease_key
+from workers.store import PREFIX, STATUS_QUEUED, STATUS_RUNNING, ReplayStore
 
 LOCK = PREFIX + "recovery-lock"
 
@@ -26,29 +27,28 @@ def recover_abandoned(connection: redis.Redis, lock_seconds: int = 2) -> list[st
         return []
     store = ReplayStore(connection)
     pending = {i.decode() for i in connection.lrange(PENDING, 0, -1)}
+    candidates = [i for i in store.unfinished() if i not in pending]
     recovered = []
-    for replay_id in store.unfinished():
-        if replay_id in pending:
+    for replay_id, state in store.claim_states(candidates).items():
+        if not _abandoned(state):
             continue
-        record = store.get(replay_id, with_source=False)
-        if record is None or not _abandoned(connection, record):
-            continue
-        if record["attempts"] >= MAX_ATTEMPTS:
+        if state["attempts"] >= MAX_ATTEMPTS:
             store.save_failure(replay_id, {
                 "type": "interrupted",
-                "title": f"The replay was interrupted {record['attempts']} times and was "
+                "title": f"The replay was interrupted {state['attempts']} times and was "
                          "given up"})
             continue
-        log.warning("replay %s was abandoned (%s); queueing it again", replay_id,
-                    record["status"])
-        submit(connection, replay_id)
-        recovered.append(replay_id)
+        # Queued again only if still as seen here: the worker may have finished it since.
+        if submit(connection, replay_id, expected_status=state["status"]):
+            log.warning("replay %s was abandoned (%s); queued again", replay_id,
+                        state["status"])
+            recovered.append(replay_id)
     if connection.llen(PENDING):
         ensure_drainer(connection)
     return recovered
 
 
-def _abandoned(connection: redis.Redis, record: dict) -> bool:
-    if record["status"] == STATUS_RUNNING:
-        return not connection.exists(lease_key(record["id"]))
-    return record["status"] == STATUS_QUEUED
+def _abandoned(state: dict) -> bool:
+    if state["status"] == STATUS_RUNNING:
+        return not state["leased"]
+    return state["status"] == STATUS_QUEUED

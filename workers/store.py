@@ -3,32 +3,115 @@
 Reports are kept here rather than as RQ job results, which expire. Every accepted
 submission is in ``referee:unfinished`` until it has a report or a recorded failure, so
 recovery can find what a dead worker or a restarted Redis left behind.
+
+Logs and reports are stored zlib-compressed (a four-player game's log and report shrink
+about twelve times). Every change of state that must not be torn is one Lua script:
+accepting (idempotency key, content key, record, queue), finishing (only an unfinished
+replay can finish, so a finished replay is terminal) and queueing again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 import uuid
+import zlib
 
 import redis
 
 PREFIX = "referee:"
 REPLAY = PREFIX + "replay:"
 UNFINISHED = PREFIX + "unfinished"
+PENDING = PREFIX + "pending"
 
 STATUS_QUEUED = "queued"
 STATUS_RUNNING = "running"
 STATUS_DONE = "done"
 STATUS_FAILED = "failed"
+TERMINAL = (STATUS_DONE, STATUS_FAILED)
 
-JSON_FIELDS = ("options", "report", "failure", "progress", "summary")
+JSON_FIELDS = ("options", "failure", "progress", "summary")
 FLOAT_FIELDS = ("submitted_at", "started_at", "finished_at")
+COMPRESSED_FIELDS = ("source", "report")
+IDEMPOTENCY_TTL = 24 * 3600
+
+# Of concurrent submissions with one Idempotency-Key exactly one creates a replay; a key or
+# content hash pointing at a replay that no longer exists (expired) is simply replaced.
+ACCEPT = """
+local prefix, content, candidate = ARGV[1], ARGV[2], ARGV[3]
+if ARGV[6] == '1' then
+  local remembered = redis.call('GET', KEYS[1])
+  if remembered then
+    local r = cjson.decode(remembered)
+    if r['content'] ~= content then return {'conflict', ''} end
+    if redis.call('EXISTS', prefix .. r['replay']) == 1 then return {'found', r['replay']} end
+  end
+end
+local id = redis.call('GET', KEYS[2])
+local outcome = 'found'
+if (not id) or redis.call('EXISTS', prefix .. id) == 0 then
+  id = candidate
+  outcome = 'created'
+  local fields = {}
+  for i = 7, #ARGV do fields[#fields + 1] = ARGV[i] end
+  redis.call('HSET', prefix .. id, unpack(fields))
+  redis.call('ZADD', KEYS[3], ARGV[4], id)
+  redis.call('ZADD', KEYS[4], ARGV[4], id)
+  redis.call('RPUSH', KEYS[5], id)
+  redis.call('SET', KEYS[2], id)
+end
+if ARGV[6] == '1' then
+  redis.call('SET', KEYS[1], cjson.encode({content = content, replay = id}), 'EX', ARGV[5])
+end
+return {outcome, id}
+"""
+
+# Only an unfinished replay finishes; the first report or failure stored is the answer.
+FINISH = """
+local status = redis.call('HGET', KEYS[1], 'status')
+if (not status) or status == 'done' or status == 'failed' then return 0 end
+local fields = {}
+for i = 5, #ARGV do fields[#fields + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(fields))
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('DEL', KEYS[3])
+redis.call('PUBLISH', KEYS[4], ARGV[2])
+local keep = tonumber(ARGV[3])
+if keep > 0 then
+  redis.call('EXPIRE', KEYS[1], keep)
+  local owner = redis.call('HGET', KEYS[1], 'owner')
+  local content = redis.call('HGET', KEYS[1], 'content')
+  if owner and content then redis.call('EXPIRE', ARGV[4] .. owner .. ':' .. content, keep) end
+end
+return 1
+"""
+
+# Queue a replay again only if it is still as recovery saw it: a replay that finished (or
+# was claimed by a live worker) in the meantime is left alone.
+REQUEUE = """
+local status = redis.call('HGET', KEYS[1], 'status')
+if (not status) or status == 'done' or status == 'failed' then return 0 end
+if ARGV[2] ~= '' and status ~= ARGV[2] then return 0 end
+if status == 'running' and redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'status', 'queued')
+redis.call('RPUSH', KEYS[3], ARGV[1])
+return 1
+"""
+
+
+class AcceptConflict(Exception):
+    """The Idempotency-Key was used before for other content."""
 
 
 def _now() -> float:
     return round(time.time(), 3)
+
+
+def retention_seconds() -> int:
+    """How long a finished replay is kept (``REFEREE_RETENTION_DAYS``; 0 keeps it forever)."""
+    return round(float(os.environ.get("REFEREE_RETENTION_DAYS", "0")) * 86400)
 
 
 def content_hash(source: str, options: dict) -> str:
@@ -38,11 +121,27 @@ def content_hash(source: str, options: dict) -> str:
     return digest.hexdigest()
 
 
+def compress(text: str) -> bytes:
+    """Text as stored: zlib level 6."""
+    return zlib.compress(text.encode(), 6)
+
+
+def decompress(raw: bytes) -> str:
+    """Stored text back; records written before compression hold plain text."""
+    try:
+        return zlib.decompress(raw).decode()
+    except zlib.error:  # plain JSON or text notation never starts with a zlib header
+        return raw.decode()
+
+
 class ReplayStore:
     """Replays as Redis hashes: the input, options, status, and the report or failure."""
 
     def __init__(self, connection: redis.Redis):
         self.redis = connection
+        self._accept = connection.register_script(ACCEPT)
+        self._finish_script = connection.register_script(FINISH)
+        self._requeue = connection.register_script(REQUEUE)
 
     @staticmethod
     def key(replay_id: str) -> str:
@@ -54,19 +153,12 @@ class ReplayStore:
         """The sorted set of one client's replays, by submission time."""
         return f"{PREFIX}owner:{owner}:replays"
 
-    def create(self, source: str, options: dict, owner: str = "anonymous",
-               batch: str | None = None, name: str | None = None,
-               replay_id: str | None = None, queue: str | None = None) -> str:
-        """Store a new submission and return its id.
-
-        With ``queue``, the id is pushed on that list in the same transaction, so a stored
-        submission is never missing from the queue.
-        """
-        replay_id = replay_id or new_id()
-        submitted = _now()
+    @staticmethod
+    def _record(source: str, options: dict, owner: str, batch: str | None,
+                name: str | None, replay_id: str, submitted: float) -> dict:
         record = {
             "id": replay_id, "owner": owner, "status": STATUS_QUEUED,
-            "submitted_at": submitted, "source": source,
+            "submitted_at": submitted, "source": compress(source),
             "options": json.dumps(options, sort_keys=True), "attempts": 0,
             "content": content_hash(source, options),
         }
@@ -74,8 +166,41 @@ class ReplayStore:
             record["batch"] = batch
         if name:
             record["name"] = name
+        return record
+
+    def accept(self, source: str, options: dict, owner: str,
+               idempotency_key: str | None = None, batch: str | None = None,
+               name: str | None = None) -> tuple[str, bool]:
+        """Store and queue a submission unless it is already here; ``(id, created)``.
+
+        Raises ``AcceptConflict`` when the Idempotency-Key was used for other content.
+        """
+        submitted = _now()
+        record = self._record(source, options, owner, batch, name, new_id(), submitted)
+        fields = [item for pair in record.items() for item in pair]
+        outcome, replay_id = self._accept(
+            keys=[f"{PREFIX}idem:{owner}:{idempotency_key or ''}",
+                  f"{PREFIX}content:{owner}:{record['content']}", self.owner_index(owner),
+                  UNFINISHED, PENDING],
+            args=[REPLAY, record["content"], record["id"], submitted, IDEMPOTENCY_TTL,
+                  "1" if idempotency_key else "0", *fields])
+        if outcome == b"conflict":
+            raise AcceptConflict(idempotency_key)
+        return replay_id.decode(), outcome == b"created"
+
+    def create(self, source: str, options: dict, owner: str = "anonymous",
+               batch: str | None = None, name: str | None = None,
+               replay_id: str | None = None, queue: str | None = None) -> str:
+        """Store a new submission (not de-duplicated) and return its id.
+
+        With ``queue``, the id is pushed on that list in the same transaction, so a stored
+        submission is never missing from the queue.
+        """
+        replay_id = replay_id or new_id()
+        submitted = _now()
         pipe = self.redis.pipeline()
-        pipe.hset(self.key(replay_id), mapping=record)
+        pipe.hset(self.key(replay_id), mapping=self._record(
+            source, options, owner, batch, name, replay_id, submitted))
         pipe.zadd(self.owner_index(owner), {replay_id: submitted})
         pipe.zadd(UNFINISHED, {replay_id: submitted})
         if queue:
@@ -83,14 +208,21 @@ class ReplayStore:
         pipe.execute()
         return replay_id
 
-    def get(self, replay_id: str, with_source: bool = True) -> dict | None:
-        """Everything stored for a replay, decoded, or ``None`` if there is no such replay."""
+    def get(self, replay_id: str, with_source: bool = False,
+            with_report: bool = False) -> dict | None:
+        """What is stored for a replay, decoded, or ``None`` if there is no such replay.
+
+        The log (``source``) and the report are decompressed only when asked for.
+        """
         raw = self.redis.hgetall(self.key(replay_id))
         if not raw:
             return None
-        record = {k.decode(): v.decode() for k, v in raw.items()}
-        if not with_source:
-            record.pop("source", None)
+        record = {k.decode(): v.decode() for k, v in raw.items()
+                  if k.decode() not in COMPRESSED_FIELDS}
+        if with_source:
+            record["source"] = decompress(raw[b"source"])
+        if with_report and b"report" in raw:
+            record["report"] = json.loads(decompress(raw[b"report"]))
         for field in JSON_FIELDS:
             if field in record:
                 record[field] = json.loads(record[field])
@@ -101,40 +233,82 @@ class ReplayStore:
         return record
 
     def report_text(self, replay_id: str) -> str | None:
-        """The stored report exactly as stored (canonical JSON), without decoding it."""
+        """The stored report as canonical JSON text."""
         raw = self.redis.hget(self.key(replay_id), "report")
-        return raw.decode() if raw is not None else None
+        return decompress(raw) if raw is not None else None
 
     def list_for(self, owner: str, offset: int, count: int) -> tuple[list[dict], int]:
-        """A page of one client's replays, newest first, and how many there are."""
+        """A page of one client's replays, newest first, and how many there are.
+
+        Replays past their retention have left Redis; their ids leave the index here.
+        """
         index = self.owner_index(owner)
         ids = [i.decode() for i in self.redis.zrevrange(index, offset, offset + count - 1)]
-        return [r for r in (self.get(i, with_source=False) for i in ids) if r], \
-            self.redis.zcard(index)
+        records = [(i, self.get(i)) for i in ids]
+        gone = [i for i, record in records if record is None]
+        if gone:
+            self.redis.zrem(index, *gone)
+        return [r for _, r in records if r], self.redis.zcard(index)
 
-    def save_report(self, replay_id: str, report: dict) -> None:
-        """Store the finished report; the replay is done."""
+    def save_report(self, replay_id: str, report: dict) -> bool:
+        """Store the finished report; the replay is done. False if it had finished before."""
         summary = {"standings": report.get("standings", []),
                    "players": report.get("players", [])}
-        self._finish(replay_id, STATUS_DONE, "report",
-                     json.dumps(report, sort_keys=True, separators=(",", ":")),
-                     {"verdict": report.get("verdict", ""),
-                      "progress": json.dumps(report.get("events", {})),
-                      "summary": json.dumps(summary)})
+        return self._finish(replay_id, STATUS_DONE, {
+            "report": compress(json.dumps(report, sort_keys=True, separators=(",", ":"))),
+            "verdict": report.get("verdict", ""),
+            "progress": json.dumps(report.get("events", {})),
+            "summary": json.dumps(summary)})
 
-    def save_failure(self, replay_id: str, failure: dict) -> None:
-        """Record why a replay could not produce a report; the client can read it."""
-        self._finish(replay_id, STATUS_FAILED, "failure", json.dumps(failure, sort_keys=True))
+    def save_failure(self, replay_id: str, failure: dict) -> bool:
+        """Record why a replay could not produce a report. False if it had finished before."""
+        return self._finish(replay_id, STATUS_FAILED,
+                            {"failure": json.dumps(failure, sort_keys=True)})
 
-    def _finish(self, replay_id: str, status: str, field: str, value: str,
-                extra: dict | None = None) -> None:
+    def _finish(self, replay_id: str, status: str, fields: dict) -> bool:
+        fields = {"status": status, "finished_at": _now(), **fields}
+        return bool(self._finish_script(
+            keys=[self.key(replay_id), UNFINISHED, lease_key(replay_id),
+                  done_channel(replay_id)],
+            args=[replay_id, status, retention_seconds(), f"{PREFIX}content:",
+                  *[item for pair in fields.items() for item in pair]]))
+
+    def requeue(self, replay_id: str, expected_status: str = "") -> bool:
+        """Put an unfinished replay back on the pending list, if still ``expected_status``.
+
+        A replay that finished, or that a live worker holds, is left alone.
+        """
+        return bool(self._requeue(keys=[self.key(replay_id), lease_key(replay_id), PENDING],
+                                  args=[replay_id, expected_status]))
+
+    def delete(self, replay_id: str) -> None:
+        """Remove a replay, its content key and its place in its owner's listing."""
+        raw = self.redis.hmget(self.key(replay_id), ["owner", "content"])
         pipe = self.redis.pipeline()
-        pipe.hset(self.key(replay_id), mapping={"status": status, "finished_at": _now(),
-                                                field: value, **(extra or {})})
+        pipe.delete(self.key(replay_id))
+        if raw[0]:
+            owner = raw[0].decode()
+            pipe.zrem(self.owner_index(owner), replay_id)
+            if raw[1]:
+                pipe.delete(f"{PREFIX}content:{owner}:{raw[1].decode()}")
         pipe.zrem(UNFINISHED, replay_id)
-        pipe.delete(lease_key(replay_id))  # finishing releases the worker's claim
-        pipe.publish(done_channel(replay_id), status)
         pipe.execute()
+
+    def claim_states(self, replay_ids: list[str]) -> dict[str, dict]:
+        """Status, attempts and whether a live lease is held, for many replays at once
+        (one round trip; replays that no longer exist are left out)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for replay_id in replay_ids:
+            pipe.hmget(self.key(replay_id), ["status", "attempts"])
+            pipe.exists(lease_key(replay_id))
+        answers = pipe.execute()
+        states = {}
+        for replay_id, (status, attempts), leased in zip(
+                replay_ids, answers[::2], answers[1::2], strict=True):
+            if status is not None:
+                states[replay_id] = {"status": status.decode(), "leased": bool(leased),
+                                     "attempts": int(attempts or 0)}
+        return states
 
     def unfinished(self) -> list[str]:
         """Every accepted replay that has neither a report nor a recorded failure."""

@@ -1,4 +1,8 @@
-"""The worker entry point: an RQ worker on the replay queue that also runs recovery."""
+"""The worker entry points: replay workers (which also run recovery) and delivery workers.
+
+Webhook deliveries have their own queue and their own process, so a slow receiver never
+holds up replays. ``referee worker`` starts one of each by default.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +13,10 @@ from rq import SimpleWorker, Worker
 
 from workers.jobs import QUEUE_NAME
 from workers.recovery import recover_abandoned
+from workers.webhooks import QUEUE_NAME as WEBHOOK_QUEUE
 
 RECOVERY_INTERVAL = int(os.environ.get("REFEREE_RECOVERY_INTERVAL", "5"))
+PARENT_PID = "REFEREE_PARENT_PID"
 
 
 class _Recovering:
@@ -33,12 +39,32 @@ class ForkingRefereeWorker(_Recovering, Worker):
     """Forks per job, for isolation when an engine or catalog change is untrusted."""
 
 
+class DeliveryWorker(SimpleWorker):
+    """Delivers webhooks; started beside a replay worker, it stops when that one is gone."""
+
+    @property
+    def dequeue_timeout(self) -> int:
+        return RECOVERY_INTERVAL
+
+    def run_maintenance_tasks(self):
+        super().run_maintenance_tasks()
+        parent = os.environ.get(PARENT_PID)
+        if parent and os.getppid() != int(parent):  # the replay worker died (even by -9)
+            self.request_stop(None, None)
+
+
 WORKER_CLASSES = {"simple": RefereeWorker, "forking": ForkingRefereeWorker}
 
 
-def run_worker(redis_url: str, burst: bool = False, kind: str = "simple") -> bool:
-    """Process replay jobs until stopped (or until the queue is empty with ``burst``)."""
+def run_worker(redis_url: str, burst: bool = False, kind: str = "simple",
+               queue: str = QUEUE_NAME) -> bool:
+    """Process jobs of ``queue`` until stopped (or until it is empty with ``burst``)."""
     connection = redis.Redis.from_url(redis_url)
-    worker = WORKER_CLASSES[kind]([QUEUE_NAME, "webhooks"], connection=connection,
+    if queue == WEBHOOK_QUEUE:
+        worker = DeliveryWorker([WEBHOOK_QUEUE], connection=connection,
+                                maintenance_interval=RECOVERY_INTERVAL)
+        # The scheduler moves retried deliveries back to the queue after their backoff.
+        return worker.work(burst=burst, with_scheduler=True, logging_level="WARNING")
+    worker = WORKER_CLASSES[kind]([QUEUE_NAME], connection=connection,
                                   maintenance_interval=RECOVERY_INTERVAL)
-    return worker.work(burst=burst, with_scheduler=True, logging_level="WARNING")
+    return worker.work(burst=burst, with_scheduler=False, logging_level="WARNING")

@@ -11,9 +11,10 @@ from importlib import resources
 from marshmallow import ValidationError
 
 from replay.coimbra.catalog_schema import LEVELS, TRACKS, CatalogSchema
+from replay.coimbra.state import COLOUR_TRACK
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
-TRACK_COLOURS = {"council": "gray", "merchant": "orange", "clergy": "purple", "scholar": "green"}
+TRACK_COLOURS = {track: colour for colour, track in COLOUR_TRACK.items()}
 TRACK_RESOURCES = {"council": "guards", "merchant": "coins", "clergy": "pilgrim",
                    "scholar": "points"}
 CHARACTERS_PER_LEVEL = {"I": 8, "II": 24, "III": 24}

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-TRACKS = ("council", "merchant", "clergy", "scholar")
+from replay.coimbra.state import COLOUR_TRACK, TRACKS
+
 LEVELS = ("I", "II", "III")
-COLOURS = ("gray", "orange", "purple", "green")
+COLOURS = tuple(COLOUR_TRACK)
 RESOURCES = ("coins", "guards")
 ID = validate.Regexp(r"^[a-z0-9][a-z0-9_-]*$", error="ids are lowercase a-z, 0-9, '-' or '_'")
 COUNTERS = (

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from replay.coimbra.game import Game
-from replay.coimbra.state import TRACKS
+from replay.coimbra.state import COLOUR_TRACK, TRACKS
 
 CLAIMABLE = ("points", "coins", "guards", *TRACKS, "pilgrim")
-ALIASES = {"vp": "points", "score": "points", "gray": "council", "orange": "merchant",
-           "purple": "clergy", "green": "scholar"}
+ALIASES = {"vp": "points", "score": "points", **COLOUR_TRACK}
 
 
 class Claims:

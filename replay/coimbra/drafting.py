@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from replay.coimbra.game import Game
 from replay.coimbra.resolution import begin_resolution
@@ -16,8 +17,10 @@ NEUTRAL_TOKENS = {4: {}, 3: {"upper": [3], "central": [4], "lower": [3]},
                   2: {"upper": [3, 2], "central": [4, 3], "lower": [5]}}
 
 
+@cache
 def dice_pool(players: int, all_dice: bool) -> Counter:
-    """How many dice of each colour are rolled at this player count."""
+    """How many dice of each colour are rolled at this player count (shared: not to be
+    changed)."""
     pool = Counter(FULL_POOL)
     if not all_dice:
         pool.subtract(REMOVED[players])
@@ -31,6 +34,7 @@ def handle_deal(game: Game, event: dict) -> None:
         judge.breach("coimbra.log.order", f"round {event['round']} cannot be dealt now",
                      expected=state.round + 1, found=event["round"])
     seen: set[str] = set()
+    level_two = sum(1 for c in state.deck if catalog.characters[c].level == "II")
     for row in CITY_ROWS:
         cards = event[row]
         if len(cards) != CARDS_PER_ROW:
@@ -42,10 +46,10 @@ def handle_deal(game: Game, event: dict) -> None:
                 judge.breach("coimbra.deal.cards",
                              f"{card_id} is not in the deck (already dealt, or a start card)",
                              found=card_id)
+            if card_id in state.deck and card_id not in seen and card.level == "II":
+                level_two -= 1  # level-II cards still in the deck, this one dealt
             seen.add(card_id)
-            level_two_left = any(catalog.characters[c].level == "II"
-                                 for c in state.deck - seen)
-            if card.level == "III" and level_two_left and card_id in state.deck:
+            if card.level == "III" and level_two and card_id in state.deck:
                 judge.breach("coimbra.deal.cards",
                              f"{card_id} is level III but level-II cards are still on top",
                              expected="a level-II character", found=card_id)

@@ -76,6 +76,13 @@ def diplomas_of(game: Game, player: Player) -> list[str]:
     return symbols
 
 
+def voyage_discount(catalog, player: Player) -> int:
+    """What the player's castle favors of this round take off a voyage's cost."""
+    return sum(effect["amount"] for favor in player.favors
+               for effect in catalog.favors[favor].effects
+               if effect["kind"] == "voyage_discount")
+
+
 def die_track(die: str) -> str | None:
     """The track a coloured die pays on; None for white."""
     return COLOUR_TRACK.get(die.rstrip("0123456789"))

@@ -12,6 +12,9 @@ from replay.coimbra.voyages import end_round
 from replay.core.judge import SkipEvent, StopReplay
 from replay.core.words import article
 
+# Events after which unused pilgrim steps are still there to use.
+KEEP_STEPS = frozenset({"move", "marker", *CLAIM_EVENTS})
+
 
 def run_events(game: Game, events: list[dict], claims) -> bool:
     """Replay every event; return whether the replay went to the end of the log."""
@@ -31,7 +34,7 @@ def apply_event(game: Game, index: int, event: dict, claims) -> None:
     state = game.state
     game.event = game.judge.event = index
     kind = event["type"]
-    if kind not in ("move", "marker", *CLAIM_EVENTS) and state.pending_steps:
+    if state.pending_steps and kind not in KEEP_STEPS:
         state.pending_steps = {}  # unused pilgrim steps are lost
     if kind in CLAIM_EVENTS:
         claims.record(game, index, event)

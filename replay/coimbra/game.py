@@ -7,6 +7,7 @@ capped, floored and written to the ledger.
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Mapping
 
 from replay.coimbra.catalog import Catalog
@@ -17,6 +18,8 @@ from replay.core.ledger import LedgerRow
 from replay.core.words import counted
 
 RESOURCE_CAP = 20
+# The most a player can hold of each resource kept beside the tracks.
+RESOURCE_CAPS = {"coins": RESOURCE_CAP, "guards": RESOURCE_CAP, "points": math.inf}
 
 
 class Game:
@@ -45,30 +48,25 @@ class Game:
     def change(self, name: str, resource: str, delta: int, reason: str, source: str) -> int:
         """Add ``delta`` to a resource within its limits; return what was really added."""
         player = self.state.players[name]
-        if resource in ("coins", "guards", "points"):
-            before = getattr(player, resource)
-            cap = RESOURCE_CAP if resource != "points" else None
-        else:  # an influence track
-            before = player.influence[resource]
-            cap = self.catalog.track_max[resource]
-        after = max(0, before + delta)
-        if cap is not None:
-            after = min(cap, after)
+        on_track = resource in player.influence
+        before = player.influence[resource] if on_track else getattr(player, resource)
+        cap = self.catalog.track_max[resource] if on_track else RESOURCE_CAPS[resource]
+        after = min(cap, max(0, before + delta))
         applied = after - before
         if applied == 0 and delta == 0:
             return 0
         if applied != delta:
             reason = f"{reason} ({delta - applied:+d} beyond the limit, lost)"
-        if resource in ("coins", "guards", "points"):
-            setattr(player, resource, after)
-        else:
+        if on_track:
             player.influence[resource] = after
             if applied:
                 self.state.clock += 1
                 player.arrived[resource] = self.state.clock
-        self.ledger.append(LedgerRow(
-            event=self.event, player=name, resource=resource, delta=applied, after=after,
-            reason=reason, round=self.state.round, phase=self.phase_label(), source=source))
+        else:
+            setattr(player, resource, after)
+        # In field order, not by keyword: this runs for every row (~4% of a replay).
+        self.ledger.append(LedgerRow(self.event, name, resource, applied, after, reason,
+                                     self.state.round, self.phase_label(), source))
         return applied
 
     def gain(self, name: str, gain: dict, reason: str, source: str) -> None:

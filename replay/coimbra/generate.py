@@ -8,7 +8,7 @@ from replay.coimbra.catalog import Catalog, load_catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.drafting import dice_pool
 from replay.coimbra.engine import apply_event, finish
-from replay.coimbra.legal import legal_actions
+from replay.coimbra.legal import acting_player, legal_actions
 from replay.coimbra.state import CITY_ROWS, ROUNDS, TRACKS
 from replay.coimbra.table import new_game
 
@@ -16,12 +16,13 @@ NAMES = ("ana", "bruno", "carla", "duarte")
 
 
 def generate(players: int, seed: int, catalog: Catalog | None = None,
-             with_final: bool = True) -> dict:
-    """A complete legal game for ``players`` players as a JSON log document."""
+             with_final: bool = True, variants: tuple[str, ...] = ()) -> dict:
+    """A complete legal game for ``players`` players as a JSON log document, played under
+    the ``variants`` it declares."""
     catalog = catalog or load_catalog()
     rng = random.Random(seed)
     names = list(NAMES[:players])
-    game = new_game(names, catalog)
+    game = new_game(names, catalog, variants=variants)
     claims = Claims()
     events: list[dict] = []
 
@@ -41,21 +42,28 @@ def generate(players: int, seed: int, catalog: Catalog | None = None,
             play({"type": "deal", "round": state.round + 1,
                   **{row: cards[i * 4:(i + 1) * 4] for i, row in enumerate(CITY_ROWS)}})
         elif state.phase == "A":
-            pool = dice_pool(players, all_dice=False)
+            pool = dice_pool(players, all_dice=game.judge.allows("all-dice"))
             play({"type": "roll", "dice": [f"{colour}{rng.randint(1, 6)}"
                                            for colour in sorted(pool.elements())]})
         else:
-            play(_choose(rng, legal_actions(game)))
+            play(_choose(rng, _own_turn(game)))
     if with_final:
         final = finish(game)
         events.append({"type": "final", "scores": {n: final["players"][n]["total"]
                                                    for n in names}})
     return {
         "header": {"game": "coimbra", "ruleset": "coimbra-2018", "catalog": catalog.id,
-                   "variants": [], "players": names,
+                   "variants": list(variants), "players": names,
                    "metadata": {"generator": "referee generate", "seed": str(seed)}},
         "events": events,
     }
+
+
+def _own_turn(game) -> list[dict]:
+    """The legal actions of the player whose turn it is, and pending pilgrim moves: the
+    random player never ends another player's turn by acting after them."""
+    name = acting_player(game)
+    return [a for a in legal_actions(game) if a["player"] == name or a["type"] == "move"]
 
 
 def _choose(rng: random.Random, actions: list[dict]) -> dict:

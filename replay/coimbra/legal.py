@@ -1,10 +1,15 @@
-"""What the acting player could legally do at the current point of a game."""
+"""What the players could legally write next at the current point of a game.
+
+The offers follow the judge under the variants the log declares (``mixed-payment`` adds the
+mixed payments, ``two-way-roads`` the roads back); a test replays every offer in strict mode
+and checks that every move of the legal fixtures was offered.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from replay.coimbra.effects import die_track
+from replay.coimbra.effects import die_track, voyage_discount
 from replay.coimbra.game import Game
 from replay.coimbra.state import LOCATIONS, TRACKS
 
@@ -27,7 +32,9 @@ def acting_player(game: Game) -> str | None:
 
 
 def legal_actions(game: Game) -> list[dict]:
-    """Every event the acting player may write next (pilgrim moves first, when steps wait)."""
+    """Every event the players may write next: pilgrim moves first, when steps wait, then the
+    acting player's choices (in phase F also those of the players after them, whose
+    investment or pass ends the earlier players' turns)."""
     state = game.state
     actions = pilgrim_moves(game)
     name = acting_player(game)
@@ -53,8 +60,9 @@ def legal_actions(game: Game) -> list[dict]:
             actions += [{"type": "income", "player": name, "die": die, "track": t}
                         for t in ([track] if track else TRACKS)]
     elif state.phase == "F":
-        actions += _investments(game, name)
-        actions.append({"type": "pass", "player": name})
+        for later in state.order[state.cursor:]:
+            actions += _investments(game, later)
+            actions.append({"type": "pass", "player": later})
     return actions
 
 
@@ -68,10 +76,25 @@ def _resolution_actions(game: Game, name: str) -> list[dict]:
         actions += [{"type": "favor", "player": name, "tile": tile}
                     for tile in state.favors_available]
     else:
+        mixed = game.judge.allows("mixed-payment")
         for card_id in state.rows.get(location, ()):
-            if card_id and getattr(player, game.catalog.characters[card_id].cost) >= slot.value:
-                actions.append({"type": "recruit", "player": name, "card": card_id})
+            if card_id:
+                actions += _recruits(game, player, card_id, slot.value, mixed)
     return actions
+
+
+def _recruits(game: Game, player, card_id: str, value: int, mixed: bool) -> list[dict]:
+    """Recruiting a character for ``value``: in its printed resource, and under
+    ``mixed-payment`` every other split of coins and guards the player can pay."""
+    cost = game.catalog.characters[card_id].cost
+    recruit = {"type": "recruit", "player": player.name, "card": card_id}
+    offers = [recruit] if getattr(player, cost) >= value else []
+    if mixed:
+        for coins in range(value + 1):
+            pay = {"coins": coins, "guards": value - coins}
+            if pay[cost] != value and coins <= player.coins and value - coins <= player.guards:
+                offers.append({**recruit, "pay": {k: v for k, v in pay.items() if v}})
+    return offers
 
 
 def _investments(game: Game, name: str) -> list[dict]:
@@ -79,26 +102,41 @@ def _investments(game: Game, name: str) -> list[dict]:
     player = state.players[name]
     if player.invested_this_round >= player.investments:
         return []
-    discount = sum(e["amount"] for f in player.favors for e in catalog.favors[f].effects
-                   if e["kind"] == "voyage_discount")
+    discount = voyage_discount(catalog, player)
     return [{"type": "invest", "player": name, "voyage": v} for v in state.voyages
             if v not in player.voyages
             and getattr(player, catalog.voyages[v].currency) >= catalog.voyages[v].cost - discount]
 
 
 def pilgrim_moves(game: Game) -> list[dict]:
-    """Paths the players holding pilgrim steps could take now (bounded in number)."""
+    """Paths the players holding pilgrim steps could take now (bounded in number).
+
+    A monastery reached for the first time may give steps that the same path goes on with;
+    under ``two-way-roads`` every road leads both ways.
+    """
+    catalog = game.catalog
+    roads = catalog.roads_any if game.judge.allows("two-way-roads") else catalog.roads_forward
     moves = []
-    forward = game.catalog.roads_forward
     for name, steps in sorted(game.state.pending_steps.items()):
-        start = game.state.players[name].pilgrim
+        player = game.state.players[name]
         paths: list[list[str]] = []
-        frontier: list[list[str]] = [[]]
-        for _ in range(steps):
-            frontier = [[*path, nxt] for path in frontier
-                        for nxt in sorted(forward[path[-1] if path else start])]
-            paths.extend(frontier)
-            if len(paths) >= MAX_PATHS:
-                break
+        frontier = [([], player.pilgrim, steps, frozenset(player.monasteries))] if steps else []
+        while frontier and len(paths) < MAX_PATHS:
+            grown = []
+            for path, here, left, visited in frontier:
+                for node in sorted(roads[here]):
+                    tile = game.state.monasteries.get(node)
+                    first = tile is not None and tile not in visited
+                    grown.append(([*path, node], node,
+                                  left - 1 + (_steps_given(game, tile) if first else 0),
+                                  visited | {tile} if first else visited))
+            paths += [path for path, *_ in grown]
+            frontier = [item for item in grown if item[2] > 0]
         moves += [{"type": "move", "player": name, "path": path} for path in paths[:MAX_PATHS]]
     return moves
+
+
+def _steps_given(game: Game, tile: str) -> int:
+    """The pilgrim steps a monastery's immediate reward gives on a first visit."""
+    return sum(effect["gain"].get("pilgrim", 0) for effect in game.catalog.monasteries[tile].effects
+               if effect["kind"] == "gain" and effect.get("when") == "immediate")

@@ -39,13 +39,13 @@ from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.shapes import check_shapes
 from replay.core.text import (
-    HEADER_TAGS,
     Line,
     TextSource,
     Token,
     closest,
     comment_lines,
-    quote,
+    header_lines,
+    read_header,
     read_source,
 )
 
@@ -297,25 +297,9 @@ def parse_text(text: str) -> tuple[GameLog, list[dict]]:
     Raises ``InvalidLog`` with every located problem found in one pass.
     """
     source = read_source(text)
-    tags = dict(source.tags)
-    header = {
-        "game": tags.pop("game", None),
-        "ruleset": tags.pop("ruleset", None),
-        "catalog": tags.pop("catalog", None),
-        "variants": _words(tags.pop("variants", "")),
-        "players": _words(tags.pop("players", "")),
-        "metadata": tags,
-    }
-    if header["game"] is None:
-        source.problems.append(LogProblem('the header needs [game "coimbra"]', line=1,
-                                          column=1, expected='[game "coimbra"]'))
-    if not header["players"]:
-        source.problems.append(LogProblem('the header needs [players "..."] in seat order',
-                                          line=1, column=1, expected='[players "ana bruno"]'))
+    header = read_header(source, "coimbra")
     reader = _Reader(source, header["players"], header["catalog"])
     events, positions = reader.read()
-    if source.header_comment:
-        header["metadata"]["comment"] = source.header_comment
     if source.trailing_comment:
         if events:
             _add_comment(events[-1], source.trailing_comment)
@@ -347,20 +331,9 @@ def _shape_problems(events: list[dict], positions: list[tuple[int, int]],
     return []
 
 
-def _words(value: str) -> list[str]:
-    return [w.strip().lower() for w in value.replace(",", " ").split() if w.strip()]
-
-
 def print_text(log: GameLog) -> str:
     """The canonical text form of a log."""
-    lines = comment_lines(log.metadata.get("comment"))
-    lines += [f"[{name} {quote(value)}]" for name, value in (
-        ("game", log.game), ("ruleset", log.ruleset), ("catalog", log.catalog),
-        ("variants", " ".join(log.variants)), ("players", " ".join(log.players)))
-        if value]
-    lines += [f"[{name} {quote(value)}]" for name, value in sorted(log.metadata.items())
-              if name not in HEADER_TAGS and name != "comment"]
-    lines.append("")
+    lines = header_lines(log)
     for event in log.events:
         lines += comment_lines(event.get("comment"))
         lines += EVENT_SPECS[event["type"]].write(event)

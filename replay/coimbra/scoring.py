@@ -52,7 +52,10 @@ def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> d
                     score(name, "abilities", score_per(effect, game, player),
                           f"end-game ability of {source} ({effect['per']})", source)
                 elif effect["kind"] == "gain" and effect["when"] == "end_game":
+                    before = player.points
                     game.gain(name, effect["gain"], f"end-game reward of {source}", source)
+                    # Its points belong to a category, so that the categories add up.
+                    breakdown[name]["abilities"] += player.points - before
     leftovers = {}
     for position, name in enumerate(state.order):
         player = state.players[name]

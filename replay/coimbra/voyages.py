@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.coimbra.effects import apply_immediate
+from replay.coimbra.effects import apply_immediate, voyage_discount
 from replay.coimbra.game import Game
 from replay.coimbra.state import Player
 
@@ -50,9 +50,7 @@ def handle_invest(game: Game, event: dict) -> None:
                      f"{player.name} may invest {_times(player.investments)} this round",
                      player=player.name, expected=player.investments,
                      found=player.invested_this_round + 1)
-    discount = sum(effect["amount"] for favor in player.favors
-                   for effect in catalog.favors[favor].effects
-                   if effect["kind"] == "voyage_discount")
+    discount = voyage_discount(catalog, player)
     cost = max(0, voyage.cost - discount)
     held = getattr(player, voyage.currency)
     if held < cost:

@@ -4,22 +4,33 @@ A game is one folder under ``replay/`` whose package builds one object of a ``Ga
 subclass, and one line in ``replay/games.py``. The API, the workers, the command line and the
 renderers only ever talk to such objects (found by name in the registry); none of them names
 a game. The base class does the work every game shares (checking a log's header against the
-game's player counts, variants and catalogs, and the shapes of its events against its event
-specs), so a game writes only what is its own.
+game's rulesets, player counts, variants and catalogs, and the shapes of its events against
+its event specs), so a game writes only what is its own.
 
 A game declares:
 
-- **identity**: ``name`` (as written in a log header), ``title``, ``player_counts``,
-  ``rulesets`` (the first is the default), ``rules`` and ``variants`` (from its data files);
+- **identity**: ``name`` (as written in a log header and in a text log's ``[game "..."]``
+  tag), ``title``, ``player_counts``, ``rulesets`` (the first is the default), ``rules`` and
+  ``variants`` (from its data files);
 - **catalogs**: ``builtin_catalogs`` (the first is the default), ``check_catalog``,
-  ``catalog_sha256``, ``catalog_template``, ``catalog_summary``;
+  ``catalog_sha256``, ``catalog_template``. A catalog document says whose and which it is
+  in ``meta``: ``game`` (how the registry finds the game when a request does not say),
+  ``id`` and ``printed`` (listed by the API's catalog records);
 - **events**: ``event_specs``, one ``EventSpec`` per event type (its fields, its phase, the
-  function that applies it, and how the text notation reads and prints it);
-- **operations**: ``replay``, ``state_at``, ``legal_actions``, ``score_sheet``,
-  ``parse_text``, ``print_text``, ``generate``;
-- **for the renderers**: ``scoring_categories`` (the rows of the final breakdown),
-  ``phase_order`` (how ledger phases sort) and ``report_sections`` (tables of its own, such
-  as Coimbra's turn order).
+  function that applies it, and how the text notation reads and prints it), and
+  ``field_kinds``, the kinds of value those fields name (``replay.core.shapes``);
+- **operations**: ``replay``, ``state_at``, ``legal_actions``, ``score_sheet`` (with its
+  optional ``scoresheet_schema``), ``parse_text``, ``print_text``, ``generate``. ``replay``
+  and ``score_sheet`` return a report document of ``replay.core.report_schema``'s schema;
+  the ledger rows of final scoring carry the phase ``final``. The text notation's header
+  tags are read and printed by ``replay.core.text`` (``read_header``, ``header_lines``);
+- **for the renderers**: ``scoring_categories`` (the rows of the final breakdown, keys of
+  ``report["final"]["players"][name]``), ``phase_order`` (how ledger phases sort),
+  ``final_tables`` (tables below the final breakdown) and ``report_sections`` (tables of its
+  own, such as Coimbra's turn order).
+
+``tests/conformance/dice_race`` is a game written only against this protocol; its tests take
+it through the command line, the API and the renderers.
 """
 
 from __future__ import annotations
@@ -35,8 +46,6 @@ from replay.core.log import GameLog
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.rules import Rule, Variant
 from replay.core.shapes import FieldKind, check_shapes
-
-MODES = ("strict", "audit")
 
 
 @dataclass(frozen=True)
@@ -138,6 +147,11 @@ class Game(ABC):
                 expected=" or ".join(self.builtin_catalogs)
                 + ", or a transcribed catalog passed with the log",
                 suggestions=_close(log.catalog, self.builtin_catalogs, 2)))
+        if log.ruleset is not None and log.ruleset not in self.rulesets:
+            problems.append(LogProblem(
+                f"unknown ruleset {log.ruleset!r}", path="/header/ruleset",
+                expected=" or ".join(self.rulesets),
+                suggestions=_close(log.ruleset, self.rulesets, 2)))
         if len(log.players) not in self.player_counts:
             problems.append(LogProblem(
                 f"{self.title} is for {_span(self.player_counts)} players, "

@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import json
+import re
 
 from replay.core.problems import InvalidLog, LogProblem
 
+# Where a lone surrogate can come from: a \uD800-\uDFFF escape, or (bytes input, which json
+# decodes with "surrogatepass") an encoded surrogate, whose UTF-8 form starts 0xED 0xA0-0xBF.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE_BYTES = re.compile(rb"\xed[\xa0-\xbf]")
+
 
 def load_json(text: str | bytes) -> object:
-    """The decoded document, or ``InvalidLog`` with the line and column at fault."""
+    """The decoded document, or ``InvalidLog`` with the line and column at fault.
+
+    Beyond JSON syntax, a document is refused when it holds an integer too long for Python
+    to read (over 4300 digits) or a string with a lone surrogate (``"\\ud800"``): neither
+    can be any game's data, and a lone surrogate cannot be written back out as UTF-8.
+    """
     try:
-        return json.loads(text)
+        document = json.loads(text)
     except json.JSONDecodeError as err:
         problem = LogProblem(f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno)
     except UnicodeDecodeError as err:
@@ -19,4 +30,46 @@ def load_json(text: str | bytes) -> object:
     except RecursionError:
         problem = LogProblem("not valid JSON here: arrays or objects nested too deeply",
                              line=1, column=1)
+    except ValueError as err:  # int() refuses integers of more than 4300 digits
+        problem = LogProblem(f"not a number this service reads: {err}"[:200], line=1, column=1)
+    else:
+        path = _lone_surrogate_path(document) if _may_hold_surrogates(text) else None
+        if path is None:
+            return document
+        problem = LogProblem("a string holds a lone UTF-16 surrogate (\\ud800-\\udfff), "
+                             "which is not text", path=path)
     raise InvalidLog([problem])
+
+
+def _may_hold_surrogates(text: str | bytes) -> bool:
+    # A cheap look at the raw text spares the walk over the document for nearly every log.
+    if isinstance(text, bytes):
+        return bool(_SURROGATE_BYTES.search(text) or _SURROGATE_ESCAPE.search(
+            text.decode("latin-1")))
+    return bool(_SURROGATE_ESCAPE.search(text))
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _lone_surrogate_path(document: object) -> str | None:
+    """The JSON pointer of the first key or string that is not encodable text, if any."""
+    stack = [("", document)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            if not _is_text(value):
+                return path or "/"
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if not _is_text(key):
+                    return path or "/"
+                stack.append((f"{path}/{key}", item))
+        elif isinstance(value, list):
+            stack.extend((f"{path}/{i}", item) for i, item in enumerate(value))
+    return None

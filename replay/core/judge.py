@@ -33,6 +33,10 @@ class Violation:
         return data
 
 
+# strict: stop at the first violation; audit: record every violation and go on.
+MODES = ("strict", "audit")
+
+
 class StopReplay(Exception):
     """Strict mode: the first violation ends the replay."""
 

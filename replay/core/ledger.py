@@ -45,12 +45,16 @@ def phase_breakdown(rows: list[LedgerRow], phase_order: Sequence[str]) -> list[d
     rank = {phase: i for i, phase in enumerate(phase_order)}
     turns: dict[tuple[int, str | None], int] = {}
     table: dict[tuple[int, str | None, str], dict[str, dict]] = {}
+    cells: dict[tuple, dict] = {}  # the same cells, found in one look-up
     for row in rows:
-        turns.setdefault((row.round, row.turn), len(turns))
-        cell = table.setdefault((row.round, row.turn, row.phase), {}).setdefault(
-            row.player, {"resources": {}, "points_by_source": {}}
-        )
-        cell["resources"][row.resource] = cell["resources"].get(row.resource, 0) + row.delta
+        key = (row.round, row.turn, row.phase, row.player)
+        cell = cells.get(key)
+        if cell is None:
+            turns.setdefault((row.round, row.turn), len(turns))
+            cell = cells[key] = {"resources": {}, "points_by_source": {}}
+            table.setdefault(key[:3], {})[row.player] = cell
+        resources = cell["resources"]
+        resources[row.resource] = resources.get(row.resource, 0) + row.delta
         if row.resource == "points":
             by_source = cell["points_by_source"]
             by_source[row.source] = by_source.get(row.source, 0) + row.delta

@@ -10,7 +10,21 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
-PLAYER_NAME = validate.Regexp(
+
+class FullMatch(validate.Regexp):
+    """A pattern the whole value must match: ``$`` alone lets ``"ana\n"`` through.
+
+    The pattern itself keeps ``^...$``, which is what it means in the API contract (JSON
+    Schema patterns follow ECMAScript, where ``$`` is the very end).
+    """
+
+    def __call__(self, value: str) -> str:
+        if not isinstance(value, str) or self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+PLAYER_NAME = FullMatch(
     r"^[a-z][a-z0-9_-]{0,23}$",
     error="player names are 1-24 lowercase letters, digits, '_' or '-', starting with a letter",
 )
@@ -19,14 +33,14 @@ PLAYER_NAME = validate.Regexp(
 class HeaderSchema(Schema):
     """What every log states before its first event."""
 
-    game = fields.String(required=True)
+    game = fields.String(required=True, validate=validate.Length(min=1))
     ruleset = fields.String(load_default=None)
     catalog = fields.String(load_default=None)
     variants = fields.List(fields.String(), load_default=list)
     players = fields.List(
         fields.String(validate=PLAYER_NAME), required=True, validate=validate.Length(min=1, max=8)
     )
-    metadata = fields.Dict(keys=fields.String(validate=validate.Regexp(
+    metadata = fields.Dict(keys=fields.String(validate=FullMatch(
         r"^[A-Za-z][A-Za-z0-9_-]*$", error="metadata keys are words such as event or table")),
         values=fields.String(), load_default=dict)
 
@@ -60,8 +74,11 @@ class GameLog:
     warnings: list[dict] = field(default_factory=list, compare=False)
 
     def to_dict(self) -> dict:
-        """The canonical JSON form of the log."""
-        header = {
+        """The canonical JSON form of the log (a copy: changing it leaves the log alone)."""
+        return {"header": self._header(), "events": [dict(e) for e in self.events]}
+
+    def _header(self) -> dict:
+        return {
             "game": self.game,
             "ruleset": self.ruleset,
             "catalog": self.catalog,
@@ -69,11 +86,13 @@ class GameLog:
             "players": list(self.players),
             "metadata": dict(self.metadata),
         }
-        return {"header": header, "events": [dict(e) for e in self.events]}
 
     def sha256(self) -> str:
         """Content hash of the canonical form (key order and spacing do not matter)."""
-        canonical = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        # The events are only read here, so they are serialised as they are, without the
+        # copy ``to_dict`` makes; decoded JSON has no cycles to look for.
+        canonical = json.dumps({"header": self._header(), "events": self.events},
+                               sort_keys=True, separators=(",", ":"), check_circular=False)
         return hashlib.sha256(canonical.encode()).hexdigest()
 
 

@@ -6,6 +6,7 @@ publishes it, and the tests check every golden report against it.
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
+from replay.core.judge import MODES
 from replay.core.report import VERDICTS
 
 
@@ -102,7 +103,7 @@ class ReportSchema(Schema):
     ruleset = fields.String()
     variants = fields.List(fields.String())
     catalog = fields.Nested(CatalogSummarySchema)
-    mode = fields.String(validate=validate.OneOf(["strict", "audit"]))
+    mode = fields.String(validate=validate.OneOf(MODES))
     players = fields.List(fields.String())
     events = fields.Dict(keys=fields.String(), values=fields.Integer())
     reached = fields.Dict()

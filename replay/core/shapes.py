@@ -145,30 +145,34 @@ def check_shapes(events: list[dict], specs: Mapping[str, EventSpec],
                 problems.append(LogProblem(f"{name!r} must be {field_kind.expected}",
                                            path=f"/events/{index}/{name}",
                                            expected=field_kind.expected))
+            elif field_kind.many and field_kind.normalise is not None:
+                items = [_normalised(field_kind, text, index, f"{name}/{i}", problems, warnings)
+                         for i, text in enumerate(value)]
+                if items != value:
+                    event = {**event, name: items}
             elif field_kind.normalise is not None:
-                path = f"/events/{index}/{name}"
-                texts = value if field_kind.many else (value,)
-                items = [_normalised(field_kind, text,
-                                     f"{path}/{i}" if field_kind.many else path,
-                                     index, problems, warnings)
-                         for i, text in enumerate(texts)]
-                if items != list(texts):
-                    event = {**event, name: items if field_kind.many else items[0]}
-        for name in sorted(event.keys() - spec.allowed):
-            problems.append(LogProblem(f"{article(kind)} {kind} event has no field {name!r}",
-                                       path=f"/events/{index}/{name}", expected=spec.names))
+                item = _normalised(field_kind, value, index, name, problems, warnings)
+                if item != value:
+                    event = {**event, name: item}
+        if not event.keys() <= spec.allowed:
+            for name in sorted(event.keys() - spec.allowed):
+                problems.append(LogProblem(f"{article(kind)} {kind} event has no field "
+                                           f"{name!r}", path=f"/events/{index}/{name}",
+                                           expected=spec.names))
         normalised.append(event)
     if problems:
         raise InvalidLog(problems)
     return normalised, warnings
 
 
-def _normalised(kind: FieldKind, text: str, path: str, index: int, problems: list,
+def _normalised(kind: FieldKind, text: str, index: int, where: str, problems: list,
                 warnings: list) -> str | None:
-    """The canonical value, recording a problem or a leniency warning for its spelling."""
+    """The canonical value, recording a problem or a leniency warning for its spelling
+    (the path, ``/events/{index}/{where}``, is only written out for those)."""
     value, note = kind.normalise(text)
     if value is None:
-        problems.append(LogProblem(note, path=path, expected=kind.item_expected or None))
+        problems.append(LogProblem(note, path=f"/events/{index}/{where}",
+                                   expected=kind.item_expected or None))
     elif note:
-        warnings.append({"event": index, "path": path, "message": note})
+        warnings.append({"event": index, "path": f"/events/{index}/{where}", "message": note})
     return value

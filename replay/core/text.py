@@ -117,6 +117,49 @@ def read_source(text: str) -> TextSource:
     return source
 
 
+def read_header(source: TextSource, game: str) -> dict:
+    """The log header from a text log's tags; tags other than the header's go to metadata.
+
+    A missing ``game`` or ``players`` tag is recorded as a problem of ``source`` (``game``
+    names the game in the message).
+    """
+    tags = dict(source.tags)
+    header = {
+        "game": tags.pop("game", None),
+        "ruleset": tags.pop("ruleset", None),
+        "catalog": tags.pop("catalog", None),
+        "variants": words(tags.pop("variants", "")),
+        "players": words(tags.pop("players", "")),
+        "metadata": tags,
+    }
+    if header["game"] is None:
+        source.problems.append(LogProblem(f'the header needs [game "{game}"]', line=1,
+                                          column=1, expected=f'[game "{game}"]'))
+    if not header["players"]:
+        source.problems.append(LogProblem('the header needs [players "..."] in seat order',
+                                          line=1, column=1, expected='[players "ana bruno"]'))
+    if source.header_comment:
+        header["metadata"]["comment"] = source.header_comment
+    return header
+
+
+def header_lines(log) -> list[str]:
+    """The text lines of a log's header (its comment, then its tags), then a blank line."""
+    lines = comment_lines(log.metadata.get("comment"))
+    lines += [f"[{name} {quote(value)}]" for name, value in (
+        ("game", log.game), ("ruleset", log.ruleset), ("catalog", log.catalog),
+        ("variants", " ".join(log.variants)), ("players", " ".join(log.players)))
+        if value]
+    lines += [f"[{name} {quote(value)}]" for name, value in sorted(log.metadata.items())
+              if name not in HEADER_TAGS and name != "comment"]
+    return [*lines, ""]
+
+
+def words(value: str) -> list[str]:
+    """The lowercased words of a tag value, split on spaces and commas."""
+    return [w.strip().lower() for w in value.replace(",", " ").split() if w.strip()]
+
+
 def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 

@@ -354,4 +354,13 @@ def render_markdown(report: dict) -> str:
         lines += part
     while lines and lines[-1] == "":
         lines.pop()
-    return "\n".join(lines) + "\n"
+    return _no_raw_html("\n".join(lines) + "\n")
+
+
+def _no_raw_html(text: str) -> str:
+    """Text from the log (ids, claims, catalog words) shown as text, never as raw HTML.
+
+    Markdown passes ``<tag>`` through to HTML; the renderer writes no markup of its own
+    with ``<`` or ``&``, so both become entities everywhere.
+    """
+    return text.replace("&", "&amp;").replace("<", "&lt;")

@@ -68,8 +68,7 @@ def answer(table: Table, event: dict) -> None:
     index = next((i for i, d in enumerate(state.pending)
                   if d.player == player.name and d.kind == kind), None)
     if index is None:
-        table.breach("viscounts.log.choice", f"no effect waits for a {kind} by "
-                     f"{player.name}", player=player.name, found=kind, skip=True)
+        _refuse_unasked(table, player.name, kind)
     for earlier in state.pending[:index]:
         if not earlier.optional and possible(table, earlier):
             table.breach("viscounts.effect.mandatory", f"{earlier.player} must first "
@@ -81,6 +80,20 @@ def answer(table: Table, event: dict) -> None:
     state.pending = []
     _HANDLERS[kind](table, player, decision, event)
     state.pending += rest
+
+
+def _refuse_unasked(table: Table, name: str, kind: str) -> None:
+    """Refuse a decision no effect asked ``name`` for, naming the rule it comes closest to:
+    a Rearrange by a mover whose landing lets the opponent landed on rearrange (p.13)."""
+    landed = next((d for d in table.state.pending
+                   if d.kind == kind and d.source == f"landed:{name}"), None)
+    if landed is not None:
+        table.breach("viscounts.move.land_on_opponent", f"{name} landed on "
+                     f"{landed.player}'s Viscount: {landed.player}, not {name}, may "
+                     "rearrange", player=name, expected=f"{kind} by {landed.player}",
+                     found=f"{kind} by {name}", skip=True)
+    table.breach("viscounts.log.choice", f"no effect waits for a {kind} by {name}",
+                 player=name, found=kind, skip=True)
 
 
 def _resource(table, player, decision, event):
@@ -191,14 +204,23 @@ def _free_building(table, player, decision, event):
         table.breach("viscounts.build.free", f"{table.name(decision.source)} places a "
                      f"{wanted}, not a {building}", player=player.name,
                      found=event["slot"], skip=True)
-    side = table.side_of(player.space) if decision.data.get("scope") == "viscount_space" \
-        else None
-    spot = check_spot(table, player, event["spot"], side)
-    if side is not None and spot.river != table.catalog.spaces[player.space].river:
-        table.breach("viscounts.setup.player_card.special", f"{spot.id} is not reachable "
-                     f"from {player.name}'s Viscount on {player.space}", player=player.name,
-                     found=spot.id, skip=True)
+    if decision.data.get("scope") == "viscount_space":
+        _on_viscount_space(table, player, event["spot"])
+    spot = check_spot(table, player, event["spot"], None)
     place_building(table, player, building, slot, spot)
+
+
+def _on_viscount_space(table, player, ident: str) -> None:
+    """Player Card 8's building goes on a spot of the Viscount's own space: its segment, its
+    side of the river (p.8)."""
+    table.known(ident, table.catalog.spots, "building spot", player.name)
+    spot, space = table.catalog.spots[ident], table.catalog.spaces[player.space]
+    if table.side_of(ident) != table.side_of(space.id) or spot.river != space.river:
+        table.breach("viscounts.setup.player_card.special", f"{table.name(ident)} is not on "
+                     f"the space of {player.name}'s Viscount ({player.space}): "
+                     f"{table.name(player.player_card)}'s building goes there",
+                     player=player.name, expected=f"a spot of {player.space}", found=ident,
+                     skip=True)
 
 
 def _free_manuscript(table, player, decision, event):

@@ -8,6 +8,7 @@ from replay.viscounts.events import CLAIM_EVENTS, EVENT_SPECS, KEEP_WAITING
 from replay.viscounts.legal import primary_actions
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.solo import opponent
+from replay.viscounts.solo.setup import place_opponent
 from replay.viscounts.table import Table
 from replay.viscounts.turn import close_turn, last_turn_played
 
@@ -31,6 +32,8 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     table.event = table.judge.event = index
     kind = event["type"]
     if kind in CLAIM_EVENTS:
+        if kind == "final":
+            _check_scored_at_end(table)
         claims.record(table, index, event)
         return
     if kind == "marker":
@@ -59,6 +62,23 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     if table.strict_primary_action:
         _require_primary_action(table, kind)
     EVENT_SPECS[kind].handler(table, event)
+    if kind == "pick" and table.solo is not None:
+        place_opponent(table)  # the pair left is the opponent's (p.26 step 5)
+
+
+def _check_scored_at_end(table: Table) -> None:
+    """Final scores written after the end was triggered but before the final round's last
+    turn end the game too early (p.23: finish the round, then one more full round). Without
+    a trigger the log is only unfinished: nothing says the game ended."""
+    state = table.state
+    if state.last_round is None or state.over or last_turn_played(table):
+        return
+    last = state.turn_order()[-1]
+    table.breach("viscounts.end.final_round", f"the final scores come in round "
+                 f"{state.round}, but after the end was triggered the game goes on to the end "
+                 f"of round {state.last_round}, whose last turn is {last}'s",
+                 expected=f"round {state.last_round} played to {last}'s turn",
+                 found="final scores")
 
 
 def _require_primary_action(table: Table, kind: str) -> None:

@@ -6,7 +6,6 @@ from collections import Counter
 
 from replay.core.words import counted
 from replay.viscounts.effects import gain_items, resolve
-from replay.viscounts.solo.setup import place_opponent
 from replay.viscounts.state import Pile
 from replay.viscounts.table import Table
 
@@ -58,6 +57,9 @@ def _segments(table: Table, sides: list[str]) -> None:
                          found=side, expected=table.catalog.sides_for(players)[
                              all_sides[side].segment].id)
     table.state.segments = list(sides)
+
+
+SETUP_HAND = 3  # cards each player draws at the end of their setup (p.8 step 9)
 
 
 def _townsfolk(table: Table, sizes: dict, tops: dict) -> None:
@@ -136,6 +138,8 @@ def handle_pick(table: Table, event: dict) -> None:
                      f"({', '.join(state.pick_order)})", player=player.name,
                      expected=f"pick by {expected}" if expected else "the first turn",
                      found=f"pick by {player.name}", skip=True)
+    if picked:
+        check_setup_draw(table, state.players[state.pick_order[picked - 1]], "pick")
     pair = tuple(event["pair"])
     if pair not in state.pairs:
         table.breach("viscounts.setup.pairs", f"the pair {list(pair)} is not laid out",
@@ -158,5 +162,12 @@ def handle_pick(table: Table, event: dict) -> None:
         for decision in state.pending:
             if decision.source == card.id:
                 decision.data["scope"] = card.bottom_scope
-    if table.solo is not None:
-        place_opponent(table)
+
+
+def check_setup_draw(table: Table, player, found: str) -> None:
+    """A player's setup ends with a draw of 3, before the next player picks or the first turn
+    (p.8 step 9): a shorter hand is certain by then."""
+    if player.hand_size < SETUP_HAND:
+        table.breach("viscounts.setup.deck", f"{player.name} draws {SETUP_HAND} cards at "
+                     f"the end of setup, not {player.hand_size}", player=player.name,
+                     expected=f"{SETUP_HAND} cards in hand", found=found)

@@ -1,8 +1,8 @@
 """The Viscounts table in progress: state, catalog, judge and ledger, and the changes they share.
 
-Every change to a player's holdings goes through ``change`` so that it is floored, capped
-and written to the ledger; every catalog value a replay reads through ``touch`` is noted, so
-the report can list the placeholder values the verdict depended on.
+Every change to a player's holdings goes through ``change`` so that it is floored (points
+excepted) and written to the ledger; every catalog value a replay reads through ``touch`` is
+noted, so the report can list the placeholder values the verdict depended on.
 """
 
 from __future__ import annotations
@@ -138,10 +138,15 @@ class Table:
     # -- changes ----------------------------------------------------------------------
 
     def change(self, name: str, what: str, delta: int, reason: str, source: str) -> int:
-        """Add ``delta`` to a holding (floored at 0); return what was really added."""
+        """Add ``delta`` to a holding; return what was really added.
+
+        Silver and resources are floored at 0 (one cannot pay what one does not have);
+        points are not: the rulebook has no floor on VP, and unpaid Debts are -2 each
+        (pp. 9, 24), so a score can go below 0.
+        """
         player = self.player(name)
         before = getattr(player, what)
-        after = max(0, before + delta)
+        after = before + delta if what == "points" else max(0, before + delta)
         applied = after - before
         if applied == 0:
             return 0

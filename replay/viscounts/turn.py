@@ -6,6 +6,7 @@ from replay.core.words import counted
 from replay.viscounts.cards import from_deck, from_hand
 from replay.viscounts.effects import ask, criminal_icons, resolve, shuffle_discards
 from replay.viscounts.phases import expected_next
+from replay.viscounts.setup import check_setup_draw
 from replay.viscounts.state import TURN_PHASES, Player
 from replay.viscounts.table import Table
 
@@ -100,12 +101,13 @@ def start_turn(table: Table, player: Player) -> None:
     """The next turn begins with ``player``'s play: close the last one, check the order."""
     state = table.state
     if state.phase == "pick":
-        unfinished = [p.name for p in state.players.values() if not table.automated(p.name)
-                      and (p.player_card is None or p.hand_size < 3)]
+        unfinished = [p.name for p in state.players.values()
+                      if p.player_card is None and not table.automated(p.name)]
         if unfinished:
             table.breach("viscounts.setup.deck", "every player picks a pair and draws 3 "
                          f"cards before the first turn; not yet: {', '.join(unfinished)}",
                          player=player.name, found="play")
+        check_setup_draw(table, state.players[state.pick_order[-1]], "play")
         state.round, state.turn = 1, 0
     else:
         close_turn(table)
@@ -144,6 +146,11 @@ def last_turn_played(table: Table) -> bool:
 def handle_play(table: Table, event: dict) -> None:
     """Phase 1: shift right (drop-off), play a card to the left space, Criminals, immediate."""
     player = table.acting(event)
+    state = table.state
+    if state.phase == "card" and state.played is not None and state.current == player.name:
+        table.breach("viscounts.cards.play", f"{player.name} has already played "
+                     f"{table.name(state.played)} this turn: phase 1 plays one card",
+                     player=player.name, expected="move", found="a second play", skip=True)
     start_turn(table, player)
     card, blind = event["card"], event.get("blind", False)
     if not blind and player.hand_size == 0:

@@ -2,7 +2,8 @@
 
 ``NAME.expected.json`` beside each ``NAME.json`` holds what the report must say: the verdict,
 the violations (rule id and event index), and for complete games the final breakdown and
-the winner.
+the winner. A fixture under ``variants/`` also says, under ``default``, what the same log gives
+when its variant is not declared: every variant must change the outcome of its fixture.
 """
 
 from __future__ import annotations
@@ -12,25 +13,31 @@ import json
 import pytest
 
 import replay
+from replay.coimbra.rules import VARIANTS
 from tests.conftest import FIXTURES
 
+COIMBRA = FIXTURES / "coimbra"
 CASES = sorted(
     path for folder in ("legal", "illegal", "variants", "disputes")
-    for path in (FIXTURES / "coimbra" / folder).glob("*.json")
+    for path in (COIMBRA / folder).glob("*.json")
     if not path.name.endswith(".expected.json")
 )
+VARIANT_CASES = [path for path in CASES if path.parent.name == "variants"]
 
 
 def _expected(path):
     return json.loads(path.with_name(path.stem + ".expected.json").read_text())
 
 
+def _violations(report: dict, keys: tuple[str, ...]) -> list[dict]:
+    return [{k: v[k] for k in keys if k in v} for v in report["violations"]]
+
+
 @pytest.mark.parametrize("path", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_fixture_report_matches_hand_checked_outcome(path):
     expected = _expected(path)
     report = replay.replay(json.loads(path.read_text()), mode=expected.get("mode", "strict"))
-    found = [{"rule": v["rule"], "event": v["event"]} for v in report["violations"]]
-    assert found == expected["violations"], report["violations"]
+    assert _violations(report, ("rule", "event")) == expected["violations"], report["violations"]
     assert report["verdict"] == expected["verdict"]
     if "final" in expected:
         breakdown = report["final"]["players"]
@@ -38,6 +45,27 @@ def test_fixture_report_matches_hand_checked_outcome(path):
         assert report["standings"][0]["player"] == expected["winner"]
     if "final_order" in expected:
         assert report["final_order"] == expected["final_order"]
+
+
+@pytest.mark.parametrize("path", VARIANT_CASES, ids=lambda p: p.stem)
+def test_a_variant_fixture_gives_the_hand_checked_default_outcome_without_its_variant(path):
+    expected = _expected(path)["default"]
+    log = json.loads(path.read_text())
+    assert log["header"]["variants"], "a variant fixture declares its variant"
+    log["header"]["variants"] = []
+    report = replay.replay(log)
+    keys = ("rule", "event", "legal_under")
+    assert _violations(report, keys) == expected["violations"], report["violations"]
+    assert report["verdict"] == expected["verdict"]
+    if "totals" in expected:
+        assert {s["player"]: s["points"] for s in report["standings"]} == expected["totals"]
+
+
+def test_every_variant_has_a_fixture_of_its_own():
+    declared = {name for path in VARIANT_CASES
+                for name in json.loads(path.read_text())["header"]["variants"]}
+    assert declared == set(VARIANTS)
+    assert {path.stem for path in VARIANT_CASES} >= set(VARIANTS)
 
 
 def test_every_fixture_has_its_expected_report():

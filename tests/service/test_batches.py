@@ -82,7 +82,7 @@ def test_batch_limits_and_bad_archives(redis_url):
     from tests.conftest import KEYS
 
     with api_server(redis_url, "127.0.0.1", 0, {"API_KEYS": KEYS, "MAX_BATCH": 2}) as server:
-        url = f"http://127.0.0.1:{server.server_port}/v1/batches"
+        url = f"http://127.0.0.1:{server.effective_port}/v1/batches"
         logs = [{"name": str(i), "log": generate(2, i)} for i in range(3)]
         too_many = requests.post(url, json={"logs": logs}, headers=ALICE, timeout=10)
         bad_zip = requests.post(url, data=b"PK\x03\x04 nope",

@@ -9,7 +9,7 @@ import pytest
 import redis
 import requests
 
-from tests.conftest import wait_for_workers
+from tests.conftest import wait_for_worker
 from tests.service.helpers import ALICE, poll, sample_log
 from workers.store import ReplayStore
 
@@ -67,7 +67,7 @@ def test_readiness_needs_redis_and_a_worker(api_url, redis_url, start_worker):
     assert requests.get(f"{api_url}/healthz", timeout=5).status_code == 200
     not_ready = requests.get(f"{api_url}/readyz", timeout=5)
     assert not_ready.status_code == 503 and not_ready.json()["title"] == "No worker is running"
-    start_worker()
-    wait_for_workers(redis_url, 1)
+    worker = start_worker()
+    wait_for_worker(redis_url, worker.pid)
     ready = requests.get(f"{api_url}/readyz", timeout=5)
     assert ready.status_code == 200 and ready.json()["workers"] == 1

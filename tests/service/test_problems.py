@@ -71,7 +71,7 @@ def test_too_many_events_is_422_with_the_limit(redis_url):
     from tests.conftest import KEYS
 
     with api_server(redis_url, "127.0.0.1", 0, {"API_KEYS": KEYS, "MAX_EVENTS": 50}) as server:
-        response = _post(f"http://127.0.0.1:{server.server_port}", json=sample_log())
+        response = _post(f"http://127.0.0.1:{server.effective_port}", json=sample_log())
     assert response.status_code == 422
     assert response.json()["type"].endswith("/too-many-events")
     assert response.json()["limit"] == 50
@@ -82,7 +82,7 @@ def test_request_rate_is_limited_with_retry_after(redis_url):
     from tests.conftest import KEYS
 
     with api_server(redis_url, "127.0.0.1", 0, {"API_KEYS": KEYS, "RATE_LIMIT": (3, 60)}) as s:
-        url = f"http://127.0.0.1:{s.server_port}/v1/replays"
+        url = f"http://127.0.0.1:{s.effective_port}/v1/replays"
         codes = [requests.get(url, headers=ALICE, timeout=5) for _ in range(4)]
     assert [r.status_code for r in codes] == [200, 200, 200, 429]
     assert int(codes[-1].headers["Retry-After"]) > 0

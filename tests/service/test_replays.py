@@ -28,7 +28,8 @@ def test_a_json_log_is_replayed_by_a_worker_and_stored(api_url, redis_url, worke
     report = requests.get(api_url + record["links"]["report"], headers=ALICE, timeout=5).json()
     assert report["verdict"] == "legal" and report["game"] == "coimbra"
     # Kept under the project's own key, not only as an RQ result.
-    stored = ReplayStore(redis.Redis.from_url(redis_url)).get(record["id"])
+    stored = ReplayStore(redis.Redis.from_url(redis_url)).get(record["id"], with_source=True,
+                                                              with_report=True)
     assert stored["report"] == report
     assert json.loads(stored["source"]) == log
 

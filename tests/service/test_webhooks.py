@@ -13,6 +13,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
 import requests
+from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 from tests.service.helpers import ALICE, sample_log
 
@@ -53,8 +54,13 @@ def test_webhook_is_signed_and_retried(api_url, worker_process):
         "secret"]
     key = base64.b64decode(secret.removeprefix("whsec_"))
     for headers, body in Receiver.received:
+        # As a receiver checks it, with the Standard Webhooks library...
+        assert Webhook(secret).verify(body, headers)["data"]["id"] == replay_id
+        # ... and by the specification's own formula.
         signed = f"{headers['webhook-id']}.{headers['webhook-timestamp']}.".encode() + body
         expected = base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
         assert headers["webhook-signature"] == f"v1,{expected}"
+    with pytest.raises(WebhookVerificationError):
+        Webhook(secret).verify(Receiver.received[0][1] + b" ", Receiver.received[0][0])
     payload = json.loads(Receiver.received[-1][1])
     assert payload["data"]["id"] == replay_id and payload["data"]["verdict"] == "legal"

@@ -1,0 +1,38 @@
+"""Time replays of given logs, one pass per request, for ``bench.replay_speed``.
+
+Run as a script (not with ``-m``) with the source tree to measure first on ``PYTHONPATH``, so
+that ``import replay`` loads that tree's engines. It reads the path of a JSON file holding the
+logs' texts from its first input line, then answers each ``pass`` line with the seconds one
+pass over every log took: each from its JSON text to its report document. The seconds are
+the process's CPU time, so that other work on a shared machine slows the figures less.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import replay
+
+
+def one_pass(texts: list[str]) -> float:
+    """CPU seconds to replay every log once, parse and report included."""
+    start = time.process_time()
+    for text in texts:
+        replay.replay(json.loads(text))
+    return time.process_time() - start
+
+
+def main() -> None:
+    """Serve passes until the input ends; the first answer names the package measured."""
+    with open(sys.stdin.readline().strip(), encoding="utf-8") as file:
+        texts = json.load(file)
+    print(replay.__file__, flush=True)
+    for line in sys.stdin:
+        if line.strip() == "pass":
+            print(one_pass(texts), flush=True)
+
+
+if __name__ == "__main__":
+    main()

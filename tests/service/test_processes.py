@@ -1,0 +1,130 @@
+"""The ``referee`` processes as an operator starts them: one Redis per data folder, clean
+stops on SIGTERM, and a server that half-open connections cannot block."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import redis
+import requests
+from rq import Worker
+
+from referee_cli.services import stop_process
+
+pytestmark = [pytest.mark.redis, pytest.mark.slow]
+
+
+def _referee(args: list[str], data_dir: Path, **env) -> subprocess.Popen:
+    environ = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    environ.update(REFEREE_DATA_DIR=str(data_dir), **env)
+    return subprocess.Popen([sys.executable, "-m", "referee_cli.main", *args], env=environ,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def _api_base(process: subprocess.Popen, timeout: float = 30) -> str:
+    """The API address ``referee serve`` prints once it listens."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = process.stderr.readline()
+        found = re.search(r"referee API on (http://\S+)", line)
+        if found:
+            return found.group(1)
+        assert process.poll() is None, "referee serve stopped"
+    raise AssertionError("referee serve never said where it listens")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie is dead for our purpose.
+    status = Path(f"/proc/{pid}/status")
+    return not (status.exists() and "State:\tZ" in status.read_text())
+
+
+def _wait_dead(pids: list[int], timeout: float = 20) -> list[int]:
+    deadline = time.monotonic() + timeout
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return [pid for pid in pids if _alive(pid)]
+
+
+def _worker_pids(connection: redis.Redis, count: int, timeout: float = 20) -> list[int]:
+    deadline = time.monotonic() + timeout
+    while len(pids := [w.pid for w in Worker.all(connection=connection)]) < count:
+        assert time.monotonic() < deadline, f"{count} workers never registered"
+        time.sleep(0.1)
+    return pids
+
+
+def test_serve_and_worker_share_one_redis_and_sigterm_stops_everything(tmp_path):
+    serve = _referee(["serve", "--port", "0"], tmp_path)
+    base = _api_base(serve)
+    worker = _referee(["worker"], tmp_path)
+    try:
+        deadline = time.monotonic() + 30
+        while requests.get(f"{base}/readyz", timeout=5).status_code != 200:
+            assert time.monotonic() < deadline, "the worker never became ready"
+            time.sleep(0.2)
+        state = json.loads((tmp_path / "redis" / "server.json").read_text())
+        assert sorted(state["users"]) == sorted([serve.pid, worker.pid])
+        connection = redis.Redis(port=state["port"])
+        worker_pids = _worker_pids(connection, 2)  # replays, and deliveries beside it
+        submitted = requests.post(f"{base}/v1/replays?wait=10", timeout=15, data=(
+            Path(__file__).parents[2] / "fixtures" / "coimbra" / "sample.json").read_bytes(),
+            headers={"Content-Type": "application/json"})
+        assert submitted.json()["status"] == "done"
+        serve.send_signal(signal.SIGTERM)
+        assert serve.wait(timeout=20) is not None
+        assert _alive(state["pid"]), "Redis stopped while the worker still used it"
+        worker.send_signal(signal.SIGTERM)
+        worker.wait(timeout=20)
+        assert _wait_dead([state["pid"], *worker_pids]) == []
+        assert not (tmp_path / "redis" / "server.json").exists()
+    finally:
+        for process in (serve, worker):
+            stop_process(process)
+
+
+def test_referee_run_stops_its_redis_and_worker_on_sigterm(tmp_path):
+    run = _referee(["run", "--port", "0"], tmp_path)
+    try:
+        deadline = time.monotonic() + 60
+        while "service running" not in run.stderr.readline():
+            assert time.monotonic() < deadline and run.poll() is None, "run never came up"
+        state = json.loads((tmp_path / "redis" / "server.json").read_text())
+        connection = redis.Redis(port=state["port"])
+        pids = [state["pid"], *_worker_pids(connection, 2)]
+        run.send_signal(signal.SIGTERM)
+        run.wait(timeout=30)
+        assert _wait_dead(pids) == []
+    finally:
+        stop_process(run)
+
+
+def test_half_open_connections_do_not_block_the_server(redis_url, tmp_path):
+    serve = _referee(["serve", "--port", "0"], tmp_path, REDIS_URL=redis_url)
+    sockets = []
+    try:
+        base = _api_base(serve)
+        host, port = base.removeprefix("http://").split(":")
+        for _ in range(150):  # more than waitress's default limit of 100 connections
+            sock = socket.create_connection((host, int(port)), timeout=5)
+            sock.sendall(b"GET /v1/replays HTTP/1.1\r\nHost: x\r\n")  # and never finish
+            sockets.append(sock)
+        response = requests.get(f"{base}/healthz", timeout=3)
+        assert response.status_code == 200
+    finally:
+        for sock in sockets:
+            sock.close()
+        stop_process(serve)
