@@ -89,6 +89,8 @@ class Table:
             return f"link {ident}"
         if ident in catalog.castle.tier2_ids:
             return f"castle tier-2 section {ident}"
+        if ident in catalog.ai_boards:
+            return f"the {catalog.ai_boards[ident].name} AI board"
         if ident in catalog.schemes:
             return f"Scheme {ident.removeprefix('scheme-')}"
         if ident.startswith("pc-"):

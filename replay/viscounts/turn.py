@@ -64,7 +64,11 @@ def _leave(table: Table, phase: str) -> None:
     if phase == "card" and state.played is None:
         table.breach("viscounts.cards.play", f"{player.name} must play a card first",
                      player=player.name, skip=True)
-    if phase == "move" and not state.moved:
+    if phase == "move" and not state.moved and table.automated(player.name):
+        table.breach("viscounts.solo.ai.move", f"the opponent must move as "
+                     f"{table.name(state.played)} says before its turn ends",
+                     player=player.name)
+    elif phase == "move" and not state.moved:
         table.breach("viscounts.move.steps", f"{player.name} must move the Viscount at least "
                      f"{counted(_value(table), 'space')} before the next phase",
                      player=player.name)

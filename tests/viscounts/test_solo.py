@@ -8,6 +8,7 @@ rulebook's solo example (p.30) gives its numbers; the win needs strictly more po
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
@@ -369,3 +370,24 @@ def test_odd_silver_is_kept_or_pooled(variants, resources):
     got = [translate(table, {"op": "gain", "items": {"silver": 1}})["items"]
            .get("any_resource", 0) for _ in range(2)]
     assert got == resources
+
+
+@pytest.mark.parametrize("mode", ["strict", "audit"])
+def test_random_damage_to_a_solo_log_never_raises(games, mode):
+    """Dropped, doubled or swapped events give a report (a violation), never an error."""
+    rng = random.Random(11)
+    for seed in SEEDS[:3]:
+        log = games[seed]
+        for _ in range(25):
+            broken = copy.deepcopy(log)
+            events = broken["events"]
+            i = rng.randrange(2, len(events) - 1)
+            damage = rng.choice(("drop", "double", "swap"))
+            if damage == "drop":
+                del events[i]
+            elif damage == "double":
+                events.insert(i, copy.deepcopy(events[i]))
+            else:
+                events[i], events[i + 1] = events[i + 1], events[i]
+            report = _replay(broken, mode)
+            assert report["verdict"] in {"legal", "illegal", "score_mismatch", "incomplete"}
