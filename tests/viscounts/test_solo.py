@@ -391,3 +391,23 @@ def test_random_damage_to_a_solo_log_never_raises(games, mode):
                 events[i], events[i + 1] = events[i + 1], events[i]
             report = _replay(broken, mode)
             assert report["verdict"] in {"legal", "illegal", "score_mismatch", "incomplete"}
+
+
+def test_the_card_ais_focus_is_a_flip(games):
+    log = next(g for g in games.values() if g["events"][1]["board"] == "ai-card")
+    catalog = load_catalog()
+    events, report = log["events"], _replay(log)
+    schemes = [e["card"] if e["type"] == "scheme" else None for e in events]
+    focused = 0
+    for i, event in enumerate(events):
+        if event.get("player") != OPPONENT or event["type"] != "option":
+            continue
+        card = next(c for c in reversed(schemes[:i]) if c)
+        option = catalog.schemes[card].rows[-1]["options"][event["option"] - 1]
+        if option.get("action") != "focus":
+            continue
+        focused += 1
+        answered = events[i + 1]["type"] == "flip" and events[i + 1]["player"] == OPPONENT
+        virtue = any(r["event"] == i and r["resource"] == "virtue" for r in report["ledger"])
+        assert answered or virtue  # a flip, or 1 Virtue with nothing to flip (column 3)
+    assert focused

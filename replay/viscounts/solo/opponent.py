@@ -303,9 +303,10 @@ def _apply(table: Table, event: dict, step: Step) -> bool:
     if kind == "option":
         options = step.data["options"]
         if not 1 <= event["option"] <= len(options) or \
-                procedure.action_of(table, options[event["option"] - 1]):
+                procedure.action_of(table, options[event["option"] - 1]) in procedure.ACTIONS:
             return False
-        resolve(table, name, options[event["option"] - 1], step.source)
+        resolve(table, name, procedure.option_effect(table, options[event["option"] - 1]),
+                step.source)
         return True
     if kind == "construct":
         building, _, slot = event["slot"].rpartition("-")

@@ -12,6 +12,8 @@ from replay.viscounts.state import RESOURCES
 from replay.viscounts.turn import exits
 
 ACTIONS = ("construct", "place_workers", "transcribe")
+# A focus that is no primary action, as the effect it resolves (the Card AI flips).
+FOCUS_EFFECTS = {"flip": {"op": "flip", "what": "either"}}
 EVENT_OF = {"construct": "construct", "place_workers": "workers",
             "transcribe": "transcribe"}
 
@@ -130,6 +132,11 @@ def manuscript(table) -> str | None:
     if ident is None:
         return None
     return ident if manuscript_cost(table, ident) <= icons(table, "transcribe") else None
+
+
+def option_effect(table, option: dict) -> dict:
+    """The effect a non-action option resolves (a focus such as the Card AI's flip)."""
+    return FOCUS_EFFECTS.get(action_of(table, option), option)
 
 
 def action_of(table, option: dict) -> str | None:
