@@ -28,6 +28,10 @@ def begin_action(table: Table, event: dict, action: str) -> Player:
     if state.acted and event.get("dismiss") and player.dismissed_this_turn:
         table.breach("viscounts.dismiss.once", f"{player.name} has already dismissed a card "
                      "this turn", player=player.name, found=event["dismiss"], skip=True)
+    if state.acted == "transcribe" == action:
+        table.breach("viscounts.transcribe.once", f"{player.name} has already transcribed a "
+                     "manuscript this turn: the Transcribe action takes one",
+                     player=player.name, found=event["type"], skip=True)
     if state.acted:
         table.breach("viscounts.action.one", f"{player.name} has already taken a primary "
                      "action this turn", player=player.name, found=event["type"], skip=True)
@@ -37,7 +41,7 @@ def begin_action(table: Table, event: dict, action: str) -> Player:
         table.breach(WHERE_RULE[action], f"{WORDS[action]} is taken on the {PATH[action]} "
                      f"path; {player.name}'s Viscount is on {space.id}, on the {space.path} "
                      "path", player=player.name, found=space.id, skip=True)
-    state.acted = True
+    state.acted = action
     return player
 
 
@@ -73,6 +77,11 @@ def handle_trade(table: Table, event: dict) -> None:
 def handle_construct(table: Table, event: dict) -> None:
     """Construct: a building from a slot of the board on an empty spot at the Viscount."""
     player = begin_action(table, event, "construct")
+    built = sum(map(len, player.built.values()))
+    if built == 3 * len(player.built):
+        table.breach("viscounts.build.exhausted", f"{player.name} has built all {built} "
+                     "buildings: Construct is no longer available", player=player.name,
+                     found=event["slot"], skip=True)
     building, slot = check_slot(table, player, event["slot"])
     space = table.catalog.spaces[player.space]
     spot = check_spot(table, player, event["spot"], table.side_of(space.id))
@@ -99,7 +108,7 @@ def check_slot(table: Table, player: Player, ident: str) -> tuple[str, int]:
         table.breach("viscounts.build.choice", f"{ident} is not a building still on "
                      f"{player.name}'s board", player=player.name, found=ident, skip=True)
     free = [s for s in (1, 2, 3) if s not in player.built[building]]
-    if slot != free[0] and table.variant("build-slot-leftmost"):
+    if slot != free[0] and table.allows("build-slot-leftmost"):
         table.breach("viscounts.build.choice", f"under build-slot-leftmost the next "
                      f"{building} comes from slot {free[0]}, not {slot}", player=player.name,
                      expected=f"{building}-{free[0]}", found=ident)
@@ -153,6 +162,11 @@ def handle_transcribe(table: Table, event: dict) -> None:
         table.breach("viscounts.log.reveal", f"the top of the manuscript pile of {side} was "
                      "never revealed", player=player.name, found=event["manuscript"],
                      skip=True)
+    if not pile.size and event["manuscript"] != expected:
+        table.breach("viscounts.transcribe.empty_pile", f"the manuscript pile of {side} is "
+                     f"empty and not refilled: only its pre-printed manuscript {expected} "
+                     "can be transcribed", player=player.name, expected=expected,
+                     found=event["manuscript"], skip=True)
     if event["manuscript"] != expected:
         table.breach("viscounts.transcribe.where", f"the manuscript at {player.name}'s "
                      f"Viscount is {expected}, not {event['manuscript']}",

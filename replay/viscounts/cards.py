@@ -12,6 +12,9 @@ from replay.viscounts.state import Player
 from replay.viscounts.table import Table
 
 UNKNOWN = "?"
+# The rule a card taken from an empty draw pile breaks, by what is done with it: the Discard
+# and Destroy icons say the player may shuffle first (p.32); otherwise it is the log's order.
+EMPTY_DECK_RULES = {"discard": "viscounts.effect.discard", "destroy": "viscounts.effect.destroy"}
 
 
 def where(table: Table, card: str) -> str:
@@ -57,7 +60,7 @@ def from_deck(table: Table, player: Player, card: str, doing: str) -> None:
     """Take ``card`` from the top of the draw pile (seen), or refuse it."""
     check_card(table, card, player.name)
     if not player.draw_count:
-        table.breach("viscounts.log.empty_draw",
+        table.breach(EMPTY_DECK_RULES.get(doing, "viscounts.log.empty_draw"),
                      f"{player.name} cannot {doing} {table.name(card)} from the draw pile: "
                      "it is empty (shuffle the discards first)", player=player.name,
                      found=card, skip=True)
@@ -71,6 +74,10 @@ def from_deck(table: Table, player: Player, card: str, doing: str) -> None:
 
 def draw(table: Table, player: Player, card: str) -> None:
     """Draw one card, named or unknown, from the draw pile into the hand."""
+    if not player.draw_count and not player.discard:
+        table.breach("viscounts.draw.exhausted", f"{player.name}'s draw and discard piles "
+                     "are both empty: drawing stops", player=player.name, found=card,
+                     skip=True)
     if not player.draw_count:
         table.breach("viscounts.log.empty_draw",
                      f"{player.name} draws from an empty draw pile: a shuffle of the "

@@ -59,7 +59,7 @@ def resolve_castle(table: Table, name: str, chosen: str | None = None,
             return
         side = chosen or ready[0]
         workers = state.tier1[side][name]
-        if clockwise is None and workers > LIMIT and table.variant("zh-castle-spread-rest"):
+        if clockwise is None and workers > LIMIT and table.allows("zh-castle-spread-rest"):
             ask(table, name, "castle_split", "castle", optional=False, section=side,
                 workers=workers)
             return
@@ -89,7 +89,7 @@ def _spread(table: Table, name: str, side: str, clockwise: int | None) -> None:
 def _promote(table: Table, name: str) -> None:
     """Tier-2 sections with 3 or more own Workers send 1 to tier 3 while 3 remain."""
     state = table.state
-    once = table.variant("zh-castle-tier2-once")
+    once = table.allows("zh-castle-tier2-once")
     for side in state.segments:
         while state.tier2[side][name] >= LIMIT:
             state.tier2[side][name] -= 1

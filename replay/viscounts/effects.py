@@ -188,7 +188,7 @@ def _rearrange(table, name, effect, source):
 
 def _shuffle(table, name, effect, source):
     if table.player(name).discard:
-        shuffle_discards(table, name, table.variant("shuffle-icon-check"), source)
+        shuffle_discards(table, name, table.allows("shuffle-icon-check"), source)
 
 
 def _free_hire(table, name, effect, source):

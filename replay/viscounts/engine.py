@@ -45,7 +45,8 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         table.breach("viscounts.log.after_end", f"a {kind} event comes after the end of the "
                      "game", found=kind, skip=True)
     if (kind == "setup" and state.phase != "setup") or (kind != "setup" and state.phase == "setup"):
-        table.breach("viscounts.log.order", "the log starts with one setup event",
+        table.breach("viscounts.log.setup", "the log starts with one setup event (start "
+                     "player, segments, castle, piles, pairs)",
                      expected="setup" if state.phase == "setup" else "no second setup",
                      found=kind, skip=True)
     if state.reveals_owed and kind != "reveal":

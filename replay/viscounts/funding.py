@@ -84,7 +84,7 @@ def fund(table: Table, player: Player, action: str, event: dict) -> int:
     icons = board_icons(table, player)
     if event.get("dismiss"):
         card = dismiss(table, player, action, event["dismiss"], pay.get("silver", 0))
-        if not (card.deck == "preprinted" and table.variant("dismiss-preprinted-effect-only")):
+        if not (card.deck == "preprinted" and table.allows("dismiss-preprinted-effect-only")):
             icons.update(card.icons)
     count, used = icons_from(action, icons, pay, converters(table, player, action))
     unused = sorted(set(pay) - used)

@@ -52,6 +52,10 @@ def handle_collision(table: Table, event: dict) -> None:
     """Phase 5: the five steps of a collision, in order (p.22)."""
     state = table.state
     player = table.acting(event)
+    if collision_due(player) and (state.current != player.name or state.phase == "draw"):
+        table.breach("viscounts.collision.deferred", f"{player.name}'s collision waits for "
+                     f"phase 5 of {player.name}'s next turn", player=player.name,
+                     found="collision", skip=True)
     own_turn(table, player, "collision")
     enter(table, "collision", "collision")
     if not collision_due(player) or state.collided:
@@ -64,7 +68,7 @@ def handle_collision(table: Table, event: dict) -> None:
     for kind in ("unlocks", "cards"):  # step 1: second Workshops; step 2: collision cards
         for name in order:
             _collision_effects(table, name, kind)
-    at_start = table.variant("collision-read-at-start")
+    at_start = table.allows("collision-read-at-start")
     space = start if at_start else player.virtue
     if "space" in event and event["space"] != space:
         other = "collision-read-at-start" if not at_start and event["space"] == start \

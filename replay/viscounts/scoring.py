@@ -117,7 +117,7 @@ def owned_icons(table: Table, player: Player) -> Counter:
     Under ``manuscript-icons-board-only`` only the 3 board card spaces count.
     """
     cards: Counter = Counter(c for c in player.board if c)
-    if not table.variant("manuscript-icons-board-only"):
+    if not table.allows("manuscript-icons-board-only"):
         cards += player.hand + player.hidden + Counter(player.discard)
     icons: Counter = Counter()
     for card, n in cards.items():
@@ -138,7 +138,7 @@ def end_card_awards(table: Table, card: str) -> list[dict]:
     players = len(table.state.seats)
     awards = list(end.awards)
     if players < end.middle_ignored_below:
-        awards = [awards[0]] if table.variant("small-game-second-zero") \
+        awards = [awards[0]] if table.allows("small-game-second-zero") \
             else [awards[0], awards[-1]]
     counts = {n: getattr(table.player(n), what) for n in table.state.seats}
     ranked = sorted((n for n in counts if counts[n] > 0), key=lambda n: -counts[n])
@@ -164,7 +164,7 @@ def standings(table: Table) -> tuple[list[dict], list[str]]:
         return solo_scoring.standings(table)
     state = table.state
     players = [table.player(n) for n in state.seats]
-    silver_first = table.variant("tiebreak-silver-first")
+    silver_first = table.allows("tiebreak-silver-first")
 
     def key(p: Player):
         rest = leftover(p) - p.silver

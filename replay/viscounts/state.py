@@ -106,7 +106,7 @@ class TableState:
     reveals_owed: list[tuple[str, str]] = field(default_factory=list)  # (kind, side)
     played: str | None = None  # the card played this turn
     moved: bool = False
-    acted: bool = False
+    acted: bool | str = False  # the primary action taken this turn (True: one was due)
     collided: bool = False
     drawn: int = 0
     over: bool = False

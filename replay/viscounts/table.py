@@ -133,7 +133,7 @@ class Table:
         self.notes.append({"event": self.event, "round": self.state.round,
                            "message": message})
 
-    def variant(self, name: str) -> bool:
+    def allows(self, name: str) -> bool:
         """Whether the log declared the variant."""
         return self.judge.allows(name)
 

@@ -167,6 +167,12 @@ def handle_play(table: Table, event: dict) -> None:
                      f"{player.hand_size} cards: a blind play is only for an empty hand",
                      player=player.name, found="play blind", skip=True)
     dropped = player.board[-1]
+    if blind and dropped and card != dropped and \
+            player.owned_cards() == table.catalog.player_board.minimum_cards:
+        table.breach("viscounts.cards.min_three", f"{player.name} owns only "
+                     f"{player.owned_cards()} cards: {table.name(dropped)}, which drops off, "
+                     "is shuffled and played again", player=player.name, expected=dropped,
+                     found=card, skip=True)
     player.board = [None, *player.board[:-1]]
     if dropped:
         player.discard.append(dropped)
@@ -174,7 +180,7 @@ def handle_play(table: Table, event: dict) -> None:
             resolve(table, player.name, table.catalog.townsfolk[dropped].ability, dropped)
     if blind:
         if not player.draw_count and player.discard:
-            shuffle_discards(table, player.name, not table.variant("min3-no-check"),
+            shuffle_discards(table, player.name, not table.allows("min3-no-check"),
                              "shuffle")
         from_deck(table, player, card, "play")
     else:
