@@ -46,7 +46,7 @@ def silver_items(table, items: dict) -> dict:
     pooled across gains under ``ai-silver-remainder``."""
     silver = items.pop("silver")
     solo = table.solo
-    if table.variant("ai-silver-remainder"):
+    if table.allows("ai-silver-remainder"):
         silver += solo.silver_pool
         solo.silver_pool = silver % 2
         rest = 0

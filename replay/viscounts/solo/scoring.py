@@ -11,7 +11,7 @@ def leftover_points(table, score) -> None:
     solo = table.solo
     player = table.player(solo.name)
     table.touch(f"{solo.board.id}.leftover_vp")
-    kinds = (*RESOURCES, "silver") if table.variant("ai-leftover-includes-silver") \
+    kinds = (*RESOURCES, "silver") if table.allows("ai-leftover-includes-silver") \
         else RESOURCES
     for kind in kinds:
         amount = getattr(player, kind)
