@@ -120,7 +120,8 @@ def _pairs(table: Table, pairs: list[tuple[str, str]]) -> None:
     wanted = len(humans) + catalog.setup["extra_pairs"]
     if len(pairs) != wanted or len({p for p, _ in pairs}) != len(pairs) \
             or len({h for _, h in pairs}) != len(pairs):
-        table.breach("viscounts.setup.pairs", f"{wanted} different Player Card and Hero "
+        table.breach("viscounts.solo.setup.pairs" if table.solo else "viscounts.setup.pairs",
+                     f"{wanted} different Player Card and Hero "
                      f"pairs are laid out for {counted(len(humans), 'player')}",
                      expected=f"{wanted} pairs", found=f"{len(pairs)} pairs", skip=True)
     state.pairs = pairs

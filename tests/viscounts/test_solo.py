@@ -164,7 +164,7 @@ def test_solo_lays_out_two_pairs():
     log = _solo_setup()
     log["events"][0]["pairs"].append(["pc-5", "hero-emma"])
     report = _replay(log)
-    assert report["violations"][0]["rule"] == "viscounts.setup.pairs"
+    assert report["violations"][0]["rule"] == "viscounts.solo.setup.pairs"
     assert "2 different" in report["violations"][0]["message"]
 
 

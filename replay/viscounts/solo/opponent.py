@@ -168,9 +168,10 @@ def _scheme(table: Table, event: dict) -> None:
         solo.future[card] -= 1
         solo.future_in_draw -= 1
     else:
-        table.breach("viscounts.log.hidden_location", f"Scheme {card} cannot be in the "
-                     "opponent's Scheme draw pile", player=player.name, found=card,
-                     skip=True)
+        table.breach("viscounts.solo.setup.schemes", f"Scheme {card} cannot be in the "
+                     "opponent's Scheme draw pile (removed by its board, shuffled in only "
+                     "with the difficulty setting, or already out)", player=player.name,
+                     found=card, skip=True)
     solo.draw_size -= 1
     table.touch(card)
     dropped = solo.cards[-1]
@@ -191,6 +192,23 @@ def _shuffle(table: Table, event: dict) -> None:
     solo.draw.update(solo.discard)
     solo.draw_size += len(solo.discard)
     solo.discard.clear()
+
+
+def _collision(table: Table, event: dict) -> None:
+    """Its own collision track, at the end of its turn (or, under ``ai-collision-timing``,
+    where the log records it, the turn going on with its rows afterwards)."""
+    state = table.state
+    if not table.solo.busy:
+        handle_collision(table, event)
+        return
+    if not table.allows("ai-collision-timing"):
+        table.breach("viscounts.solo.ai.collision", "the opponent resolves its collision at "
+                     "the end of its turn, after all its Scheme rows",
+                     player=table.solo.name, expected=describe(table), found="collision",
+                     legal_under="ai-collision-timing", skip=True)
+    phase = state.phase
+    handle_collision(table, event)
+    state.phase = phase
 
 
 def _expect(table: Table, kind: str, found: str):
@@ -434,7 +452,7 @@ _CHECKS = {"resource": _check_resource, "flip": _check_flip, "choose": _check_ch
            "free_workers": _check_free_workers, "free_building": _check_free_building,
            "free_manuscript": _check_free_manuscript}
 _HANDLERS = {"scheme": _scheme, "shuffle": _shuffle, "dismiss": _dismiss,
-             "gain_card": _gain_card, "move": _move, "collision": handle_collision,
+             "gain_card": _gain_card, "move": _move, "collision": _collision,
              **dict.fromkeys(OPTION_EVENTS, _option),
              **dict.fromkeys(("resource", "flip", "choose", "bump", "castle_order",
                               "free_workers", "free_building", "free_manuscript"),
