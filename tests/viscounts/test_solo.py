@@ -411,3 +411,23 @@ def test_the_card_ais_focus_is_a_flip(games):
         virtue = any(r["event"] == i and r["resource"] == "virtue" for r in report["ledger"])
         assert answered or virtue  # a flip, or 1 Virtue with nothing to flip (column 3)
     assert focused
+
+
+def test_an_early_opponent_collision_is_legal_only_under_its_variant(games):
+    """The default: its collision after all its rows (its phase 5); ``ai-collision-timing``
+    takes it where the log writes it."""
+    for log in games.values():
+        index = next((i for i, e in enumerate(log["events"])
+                      if e == {"type": "collision", "player": OPPONENT}
+                      and log["events"][i - 1]["type"] in ("construct", "workers",
+                                                           "transcribe", "option")
+                      and log["events"][i - 2]["type"] == "move"), None)
+        if index is not None:
+            break
+    moved = copy.deepcopy(log)
+    events = moved["events"]
+    events[index - 1], events[index] = events[index], events[index - 1]
+    violation = _replay(moved)["violations"][0]
+    assert (violation["rule"], violation["event"]) == ("viscounts.solo.ai.collision",
+                                                       index - 1)
+    assert violation["legal_under"] == "ai-collision-timing"
