@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+import replay
 from replay.render import RENDERERS, render_html, render_markdown
 from replay.render.markdown import round_points
 from tests.golden import FIXTURES, fixture_logs, fixture_report, golden_paths
@@ -73,6 +74,19 @@ def test_per_round_points_follow_the_ledger():
     rows = round_points(report)
     assert [label for label, _ in rows] == ["Round 1", "Round 2", "Round 3", "Round 4", "Final"]
     assert rows[-1][1] == {s["player"]: s["points"] for s in report["standings"]}
+
+
+def test_a_game_scored_only_at_the_end_has_no_rows_of_zeros():
+    """Viscounts scores only in its final scoring: no per-round table or chart, only the
+    final breakdown and the standings."""
+    log = FIXTURES.parent / "viscounts" / "worked" / "game-2p.json"
+    report = replay.replay(json.loads(log.read_text(encoding="utf-8")))
+    assert report["verdict"] == "legal" and report["reached"]["round"] > 1
+    assert round_points(report) == []
+    assert "Points per round" not in render_markdown(report)
+    assert "## Final scoring" in render_markdown(report)
+    page = render_html(report)
+    assert "No points were scored during play" in page and "<svg" not in page
 
 
 def test_html_escapes_hostile_text():

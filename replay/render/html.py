@@ -223,7 +223,7 @@ def score_chart(report: dict) -> str:
     rows = round_points(report)
     names = player_names(report)
     if not rows or not names:
-        return "<p>No round was played, so there is no score chart.</p>"
+        return "<p>No points were scored during play, so there is no score chart.</p>"
     width, height, left, right, top, bottom = 640, 320, 50, 130, 20, 40
     values = [v for _, pts in rows for v in pts.values() if isinstance(v, int)]
     step = _tick_step(max([5, *values]) - min([0, *values]))

@@ -109,6 +109,9 @@ def round_points(report: dict) -> list[tuple[str, dict[str, int]]]:
 
     Built from the ledger's ``points`` rows; start-of-game points (round 0) count towards
     round 1. Returns ``[(label, {player: points})]`` with labels ``Round N`` and ``Final``.
+    Only rows that say something: when no points were scored before the final scoring (a
+    game that scores only at the end), there are no rows at all; the final breakdown and
+    the standings say it all.
     """
     report = _dict(report)
     names = player_names(report)
@@ -129,6 +132,8 @@ def round_points(report: dict) -> list[tuple[str, dict[str, int]]]:
         bucket[player] = bucket.get(player, 0) + delta
     reached = _dict(report.get("reached")).get("round")
     last = max([reached if isinstance(reached, int) else 0, *by_round])
+    if not any(any(bucket.values()) for bucket in by_round.values()):
+        return []
     running = dict.fromkeys(names, 0)
     rows = []
     for number in range(1, last + 1):

@@ -136,6 +136,7 @@ def place_building(table: Table, player: Player, building: str, slot: int, spot)
     """Place it: the slot's unlock, the spot's reward, then the links to built neighbours."""
     state = table.state
     player.built[building].append(slot)
+    table.in_force.pop(player.name, None)
     state.spots[spot.id] = (player.name, building)
     table.touch(spot.id)
     resolve(table, player.name, spot.reward, spot.id)
@@ -214,6 +215,7 @@ def take_manuscript(table: Table, player: Player, side: str) -> None:
     if held >= 3 and ribbon not in state.bonus_taken:
         state.bonus_taken[ribbon] = player.name
         player.bonuses.append(ribbon)
+        table.in_force.pop(player.name, None)
         table.touch(table.catalog.cleric_bonuses[ribbon].id)
         table.note(f"{player.name} is the first with 3 {ribbon} manuscripts and takes the "
                    f"{ribbon} Cleric Bonus card")

@@ -17,6 +17,10 @@ from replay.viscounts.catalog import DEFAULT_CATALOG, builtin_document
 from replay.viscounts.catalog_checks import holds_entries, iter_entries
 from replay.viscounts.catalog_schema import ENTRY_KEYS
 
+# What the rules fix about a board space or building spot even where its print is unknown:
+# which space of the segment it is, its path and its side of the river (pp.6, 13, 16).
+STRUCTURE_KEYS = ("role", "path", "river")
+
 
 def template_document() -> dict:
     """The fill-in catalog document."""
@@ -27,7 +31,8 @@ def template_document() -> dict:
     for _, entry in iter_entries(document):
         if entry.get("placeholder"):
             for key, value in entry.items():
-                if key not in ENTRY_KEYS and not holds_entries(value):
+                if key not in ENTRY_KEYS and key not in STRUCTURE_KEYS \
+                        and not holds_entries(value):
                     entry[key] = None
         for name in entry.get("placeholder_fields", ()):
             _blank(entry, name.split("."))

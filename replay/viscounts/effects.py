@@ -138,13 +138,22 @@ def criminal_icons(table: Table, name: str) -> int:
                for c in table.player(name).board if c)
 
 
-def ongoing(table: Table, name: str):
-    """Every ongoing ability in force for a player: board cards, then building unlocks."""
-    player = table.player(name)
+def ongoing(table: Table, name: str) -> tuple:
+    """Every ongoing ability in force for a player, as ``(source, ability)``: board cards,
+    then building unlocks, then Cleric Bonus cards. Kept until one of those changes
+    (``Table.in_force``)."""
+    kept = table.in_force.get(name)
+    if kept is None:
+        kept = table.in_force[name] = tuple(_in_force(table, table.player(name)))
+    return kept
+
+
+def _in_force(table: Table, player):
+    townsfolk = table.catalog.townsfolk
     for card in player.board:
-        if card and table.catalog.townsfolk[card].timing == "ongoing":
-            yield card, table.catalog.townsfolk[card].ability
-    automated = table.automated(name)
+        if card and townsfolk[card].timing == "ongoing":
+            yield card, townsfolk[card].ability
+    automated = table.automated(player.name)
     for building in player.built:
         unlocks = table.solo.unlocks(building) if automated \
             else table.catalog.buildings[building].unlocks
@@ -157,7 +166,7 @@ def ongoing(table: Table, name: str):
 
 def trigger(table: Table, name: str, event: str) -> None:
     """Resolve the player's ongoing ``on`` abilities for ``event``."""
-    for source, ability in list(ongoing(table, name)):
+    for source, ability in ongoing(table, name):
         if ability and ability["op"] == "on" and ability["trigger"] == event:
             condition = ability.get("condition", "always")
             if condition == "criminals" and not criminal_icons(table, name):

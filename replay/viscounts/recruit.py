@@ -93,7 +93,7 @@ def handle_collision(table: Table, event: dict) -> None:
 
 
 def _collision_effects(table: Table, name: str, kind: str) -> None:
-    for source, ability in list(ongoing(table, name)):
+    for source, ability in ongoing(table, name):
         if not ability or ability["op"] != "on" or ability["trigger"] != "any_collision":
             continue
         if (source in table.catalog.townsfolk) != (kind == "cards"):

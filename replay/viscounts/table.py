@@ -47,6 +47,9 @@ class Table:
         self.touched: set[str] = set()
         self.exits: dict[str, list[str]] = {}  # space -> the spaces its arrows lead to
         self.solo = None  # the automated opponent's SoloState in a solo game
+        # player -> the ongoing abilities in force (``effects.ongoing``), read at nearly every
+        # event; a player's entry goes when their board, buildings or bonus cards change.
+        self.in_force: dict[str, tuple] = {}
         # Read at every event, so looked up once.
         self.strict_primary_action = judge.allows("strict-primary-action")
 
@@ -157,8 +160,10 @@ class Table:
         return applied
 
     def move_marker(self, name: str, what: str, steps: int, reason: str, source: str) -> None:
-        """Corruption moves right, Virtue left, 1 space per step; stuck markers move together."""
+        """Corruption moves right, Virtue left, 1 space per step; stuck markers move together.
+        One ledger row says how far the marker went."""
         player = self.player(name)
+        moved = 0
         for _ in range(steps):
             stuck = player.corruption == player.virtue
             if what == "corruption":
@@ -173,7 +178,9 @@ class Table:
                 player.virtue -= 1
                 if stuck:
                     player.corruption -= 1
-            self._row(name, what, 1, player.corruption if what == "corruption"
+            moved += 1
+        if moved:
+            self._row(name, what, moved, player.corruption if what == "corruption"
                       else player.virtue, reason, source)
 
     def reset_markers(self, name: str, source: str) -> None:
@@ -225,6 +232,7 @@ def snapshot(table: Table) -> Table:
     scratch = copy.copy(table)
     scratch.state = copy.deepcopy(table.state)
     scratch.ledger, scratch.notes, scratch.warnings = [], [], []
+    scratch.in_force = {}
     return scratch
 
 

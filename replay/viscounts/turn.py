@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from replay.core.words import counted
 from replay.viscounts.cards import from_deck, from_hand
-from replay.viscounts.effects import ask, criminal_icons, resolve, shuffle_discards
+from replay.viscounts.effects import ask, criminal_icons, ongoing, resolve, shuffle_discards
 from replay.viscounts.phases import expected_next
 from replay.viscounts.setup import check_setup_draw
 from replay.viscounts.state import TURN_PHASES, Player
@@ -14,23 +14,17 @@ from replay.viscounts.table import Table
 def hand_limit(table: Table, player: Player) -> int:
     """3, +1 with the third Workshop unlock, +1 with the Castle Leader."""
     limit = table.catalog.player_board.hand_limit
-    limit += sum(ability["plus"] for _, ability in _unlocks(table, player)
-                 if ability["op"] == "hand_limit")
+    limit += sum(ability["plus"] for _, ability in ongoing(table, player.name)
+                 if ability and ability["op"] == "hand_limit")
     if table.state.leader == player.name:
         limit += table.catalog.castle.leader_hand_limit_plus
     return limit
 
 
-def _unlocks(table: Table, player: Player):
-    for building, slots in player.built.items():
-        for slot in slots:
-            yield f"{building}-{slot}", table.catalog.buildings[building].unlocks[slot - 1]
-
-
 def has_unlock(table: Table, player: Player, op: str) -> dict | None:
-    """The player's building unlock with this op, if any."""
-    return next((ability for _, ability in _unlocks(table, player) if ability["op"] == op),
-                None)
+    """The ability in force with this op (a building unlock in the base game), if any."""
+    return next((ability for _, ability in ongoing(table, player.name)
+                 if ability and ability["op"] == op), None)
 
 
 def collision_due(player: Player) -> bool:
@@ -174,6 +168,7 @@ def handle_play(table: Table, event: dict) -> None:
                      "is shuffled and played again", player=player.name, expected=dropped,
                      found=card, skip=True)
     player.board = [None, *player.board[:-1]]
+    table.in_force.pop(player.name, None)
     if dropped:
         player.discard.append(dropped)
         if table.catalog.townsfolk[dropped].timing == "dropoff":
@@ -186,6 +181,7 @@ def handle_play(table: Table, event: dict) -> None:
     else:
         from_hand(table, player, card, "play")
     player.board[0] = card
+    table.in_force.pop(player.name, None)
     table.state.played = card
     townsfolk = table.catalog.townsfolk[card]
     if townsfolk.criminal_icons:
@@ -247,8 +243,9 @@ def handle_move(table: Table, event: dict) -> None:
         table.breach("viscounts.move.extra_paid", f"{player.name} has {player.silver} "
                      f"Silver and cannot pay {cost} for the extra spaces", player=player.name,
                      expected=f"{cost} Silver", found=f"{player.silver} Silver", skip=True)
-    table.change(player.name, "silver", -cost, f"{counted(cost, 'extra space')} of movement",
-                 "movement")
+    if cost:
+        table.change(player.name, "silver", -cost,
+                     f"{counted(cost, 'extra space')} of movement", "movement")
     player.space = here
     table.touch(here)
     state.moved = True

@@ -291,6 +291,18 @@ def test_template_blanks_every_placeholder_and_keeps_known_values():
     assert check_catalog(template)  # the blanks are named
 
 
+def test_template_keeps_the_structure_of_a_placeholder_space():
+    """A board space labelled a placeholder as a whole keeps its role, path and river side
+    (the rules fix them); its invented exchange, arrows and start number are blanked."""
+    base = next(s for seg in BASE["segments"] for side in seg["sides"]
+                for s in side["spaces"] if s["id"] == "seg1a-or")
+    space = next(s for seg in template_document()["segments"] for side in seg["sides"]
+                 for s in side["spaces"] if s["id"] == "seg1a-or")
+    assert base["placeholder"] is True
+    assert (space["role"], space["path"], space["river"]) == ("outer_right", "outer", "right")
+    assert space["trade"] is None and space["exits"] is None and space["start_number"] is None
+
+
 def test_a_filled_template_still_names_the_labelled_slots():
     filled = copy.deepcopy(BASE)
     filled["meta"]["printed"] = True

@@ -37,6 +37,7 @@ def table_at_first_turn(players: int) -> Table:
 
 
 def _apply(table: Table, event: dict) -> None:
+    table.in_force.clear()  # boards arranged by hand: the abilities in force are re-read
     apply_event(table, 1000, event, Claims())
 
 
