@@ -1,7 +1,7 @@
 """Viscounts of the West Kingdom (2020 base game): the game object the registry lists (``GAME``).
 
-The multiplayer game (2-4 players) is replayed; the solo opponent's data is in the catalog
-and its rules in ``data/rules.json``, and a later ``player_counts`` may include 1.
+The multiplayer game (2-4 players) and the solo game against the automated opponent (one
+player; ``solo/``) are replayed.
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ from replay.viscounts.table import new_table
 
 
 class Viscounts(Game):
-    """Viscounts of the West Kingdom for 2-4 players; chance is recorded as the table saw it."""
+    """Viscounts of the West Kingdom for 1-4 players; chance is recorded as the table saw it."""
 
     name = "viscounts"
     title = "Viscounts of the West Kingdom"
-    player_counts = (2, 3, 4)
+    player_counts = (1, 2, 3, 4)
     rulesets = ("viscounts-2020",)
     rules = RULES
     variants = VARIANTS
@@ -43,7 +43,8 @@ class Viscounts(Game):
         Category("manuscripts", "Manuscripts"), Category("leader", "Castle Leader"),
         Category("cleric", "Cleric Bonus cards"), Category("debts", "Unpaid Debts"),
         Category("deeds", "Deeds"), Category("poverty", "Poverty"),
-        Category("prosperity", "Prosperity"), Category("total", "Total"))
+        Category("prosperity", "Prosperity"),
+        Category("leftover", "Leftover resources (solo opponent)"), Category("total", "Total"))
     phase_order = LEDGER_ORDER
     scoresheet_schema = ScoresheetSchema
 

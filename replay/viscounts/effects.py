@@ -6,6 +6,7 @@ queued as a ``Decision`` that the next decision events answer (``decisions.py``)
 
 from __future__ import annotations
 
+from replay.viscounts.solo.reference import translate
 from replay.viscounts.state import Decision
 from replay.viscounts.table import Table
 
@@ -18,6 +19,11 @@ def resolve(table: Table, name: str, effect: dict | None, source: str) -> None:
     """Resolve ``effect`` for player ``name``; ``source`` is the component behind it."""
     if not effect:
         return
+    if table.automated(name):
+        effect = translate(table, dict(effect))
+        if effect["op"] == "gain_card":
+            table.state.pending.append(Decision(name, "gain_card", False, source, {}))
+            return
     op = effect["op"]
     handler = _HANDLERS.get(op)
     if handler is not None:
@@ -27,7 +33,11 @@ def resolve(table: Table, name: str, effect: dict | None, source: str) -> None:
 
 
 def ask(table: Table, name: str, kind: str, source: str, optional: bool, **data) -> None:
-    """Queue a decision for ``name``."""
+    """Queue a decision for ``name`` (the solo opponent gets its reference card's instead)."""
+    if table.automated(name) and kind in ("rearrange", "destroy", "discard", "castle_move",
+                                          "free_hire"):
+        resolve(table, name, {"op": kind, **data}, source)
+        return
     table.state.pending.append(Decision(name, kind, optional, source, data))
 
 
@@ -121,7 +131,9 @@ def shuffle_discards(table: Table, name: str, check: bool, source: str) -> None:
 
 
 def criminal_icons(table: Table, name: str) -> int:
-    """Criminal icons on the player's board cards."""
+    """Criminal icons on the player's board cards (the opponent's Scheme headers)."""
+    if table.automated(name):
+        return table.solo.criminal_icons(table.catalog)
     return sum(table.catalog.townsfolk[c].criminal_icons
                for c in table.player(name).board if c)
 
@@ -141,9 +153,12 @@ def _in_force(table: Table, player):
     for card in player.board:
         if card and townsfolk[card].timing == "ongoing":
             yield card, townsfolk[card].ability
+    automated = table.automated(player.name)
     for building in player.built:
+        unlocks = table.solo.unlocks(building) if automated \
+            else table.catalog.buildings[building].unlocks
         for slot in player.built[building]:
-            yield f"{building}-{slot}", table.catalog.buildings[building].unlocks[slot - 1]
+            yield f"{building}-{slot}", unlocks[slot - 1]
     for ribbon in player.bonuses:
         bonus = table.catalog.cleric_bonuses[ribbon]
         yield bonus.id, {"op": "icons", "icons": list(bonus.icons)}

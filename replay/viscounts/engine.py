@@ -7,6 +7,8 @@ from replay.viscounts.decisions import decline_waiting
 from replay.viscounts.events import CLAIM_EVENTS, EVENT_SPECS, KEEP_WAITING
 from replay.viscounts.legal import primary_actions
 from replay.viscounts.scoring import final_scoring
+from replay.viscounts.solo import opponent
+from replay.viscounts.solo.setup import place_opponent
 from replay.viscounts.table import Table
 from replay.viscounts.turn import close_turn, last_turn_played
 
@@ -52,11 +54,17 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         state.reveals_owed.clear()
         table.breach("viscounts.log.chance", f"the new top of {owed} must be revealed "
                      "before anything else happens", expected="reveal", found=kind)
+    if opponent.owns(table, event):
+        opponent.handle(table, event)
+        return
+    opponent.check_finished(table, kind)
     if kind not in KEEP_WAITING and state.pending:
         decline_waiting(table, kind)
     if table.strict_primary_action:
         _require_primary_action(table, kind)
     EVENT_SPECS[kind].handler(table, event)
+    if kind == "pick" and table.solo is not None:
+        place_opponent(table)  # the pair left is the opponent's (p.26 step 5)
 
 
 def _check_scored_at_end(table: Table) -> None:

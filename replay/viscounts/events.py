@@ -19,6 +19,8 @@ from replay.viscounts.recruit import (
     handle_shuffle,
 )
 from replay.viscounts.setup import handle_pick, handle_setup
+from replay.viscounts.solo.opponent import only_opponent
+from replay.viscounts.solo.setup import handle_opponent
 from replay.viscounts.turn import handle_move, handle_play
 
 
@@ -77,6 +79,16 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               handler=handle_collision),
     EventSpec("draw", {"player": PLAYER, "cards": ("strs", True)}, phase="draw",
               handler=handle_draw),
+    # The solo opponent: its board, its Scheme flips and the row results the log records.
+    EventSpec("opponent", {"board": ("str", True), "difficulty": ("int", True)},
+              phase="pick", handler=handle_opponent),
+    EventSpec("scheme", {"player": PLAYER, "card": ("str", True)}, phase="card",
+              handler=only_opponent),
+    EventSpec("dismiss", {"player": PLAYER, "card": ("str", True)}, handler=only_opponent),
+    EventSpec("gain_card", {"player": PLAYER, "card": ("str", True)},
+              handler=only_opponent),
+    EventSpec("option", {"player": PLAYER, "option": ("int", True)}, phase="action",
+              handler=only_opponent),
     # Chance and preparation: they belong to no phase and decline no waiting choice.
     EventSpec("shuffle", {"player": PLAYER}, handler=handle_shuffle),
     EventSpec("reveal", {"pile": ("str", True), "card": ("str", False),
@@ -89,4 +101,5 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     EventSpec("final", {"scores": ("scores", True)}),
 )}
 CLAIM_EVENTS = ("check", "final")
-KEEP_WAITING = frozenset({"shuffle", "reveal", *CLAIM_EVENTS, "marker", *DECISIONS})
+KEEP_WAITING = frozenset({"shuffle", "reveal", *CLAIM_EVENTS, "marker", *DECISIONS,
+                          "gain_card"})

@@ -75,6 +75,9 @@ def generate(players: int, seed: int, catalog: Catalog | None = None,
     rng.shuffle(sides)
     chance = _Chance(rng, catalog, sides)
     play(_setup_event(rng, names, catalog, sides, chance))
+    if players == 1:
+        play({"type": "opponent", "board": rng.choice(sorted(catalog.ai_boards)),
+              "difficulty": 0})
     while len(events) < MAX_EVENTS:
         if table.state.reveals_owed:
             play(_reveal(table, chance))
@@ -88,7 +91,7 @@ def generate(players: int, seed: int, catalog: Catalog | None = None,
     final = finish(table)
     if with_final and final is not None:
         events.append({"type": "final", "scores": {n: final["players"][n]["total"]
-                                                   for n in names}})
+                                                   for n in table.state.seats}})
     return {
         "header": {"game": "viscounts", "ruleset": "viscounts-2020", "catalog": catalog.id,
                    "variants": list(variants), "players": names,
@@ -103,7 +106,14 @@ def _choose(rng: random.Random, actions: list[dict]) -> dict:
 
 
 def _with_chance(table: Table, chance: _Chance, event: dict) -> dict:
-    """Name what chance decides: drawn cards, a blind play's top card."""
+    """Name what chance decides: drawn cards, a blind play's top card, the opponent's
+    Scheme flipped or Future Scheme gained (any card that can be there)."""
+    solo = table.solo
+    if event["type"] == "scheme":
+        future = sorted(solo.future.elements()) if solo.future_in_draw else []
+        return dict(event, card=chance.rng.choice(sorted(solo.draw.elements()) + future))
+    if event["type"] == "gain_card":
+        return dict(event, card=chance.rng.choice(sorted(solo.future.elements())))
     if event["type"] == "draw":
         deck = chance.deck(table, event["player"])
         return dict(event, cards=[deck.pop() for _ in event["cards"]])

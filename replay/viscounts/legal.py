@@ -21,6 +21,7 @@ from replay.viscounts.funding import (
     dismiss_cost,
     icons_from,
 )
+from replay.viscounts.solo import opponent
 from replay.viscounts.state import BUILDINGS, RESOURCES, TURN_PHASES, Decision, Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import collision_due, exits, hand_limit, move_cost
@@ -46,7 +47,7 @@ def _turn_actor(table: Table) -> str:
         unfinished = [p.name for p in picked if p.hand_size < 3]
         if unfinished:
             return unfinished[0]
-        if len(picked) < len(state.seats):
+        if len(picked) < len(state.pick_order):
             return state.pick_order[len(picked)]
         return state.start_player
     if state.phase == "draw" and not _must_draw(table, table.player(state.current)):
@@ -61,7 +62,14 @@ def legal_actions(table: Table) -> list[dict]:
     if name is None:
         return []
     if state.pending:
-        actions = decision_options(table, state.pending[0])
+        # An optional choice with no answer, or a mandatory one that cannot be made, is
+        # passed over: the next one is answered.
+        for decision in state.pending:
+            actions = decision_options(table, decision)
+            if table.automated(decision.player):
+                actions = opponent.decision_events(table, decision, actions)
+            if actions or not (decision.optional or not possible(table, decision)):
+                break
         if all(d.optional or not possible(table, d) for d in state.pending):
             actions += _phase_actions(table, _turn_actor(table))
         return actions
@@ -79,6 +87,9 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
         return _plays(table, player)
     if name != state.current:  # the next turn
         return [] if _game_over(table) else _plays(table, player)
+    if table.automated(name):
+        return opponent.next_events(table) or ([] if _game_over(table) else _plays(
+            table, table.player(_next_player(table))))
     if state.played is None:
         return _plays(table, player)
     if not state.moved:
@@ -123,6 +134,8 @@ def _draws(player: Player, limit: int) -> list[dict]:
 
 
 def _plays(table: Table, player: Player) -> list[dict]:
+    if table.automated(player.name):
+        return opponent.turn_start(table)
     if player.hand_size == 0:
         # An empty draw pile is refilled from the discards, the dropped-off card included.
         dropped = {player.board[-1]} if player.board[-1] else set()

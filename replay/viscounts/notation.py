@@ -45,6 +45,7 @@ from replay.core.text import (
 )
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
+from replay.viscounts.solo import OPPONENT
 
 # The fields a line gives by position, in order (a list field takes the rest of the line).
 POSITIONAL = {
@@ -56,6 +57,8 @@ POSITIONAL = {
     "free_workers": ("section",), "free_building": ("slot", "spot"),
     "free_manuscript": ("pile", "manuscript"), "castle_order": ("section",),
     "castle_split": ("section", "clockwise"), "bump": ("section",), "marker": ("round",),
+    "opponent": ("board", "difficulty"), "scheme": ("card",), "dismiss": ("card",),
+    "gain_card": ("card",), "option": ("option",),
 }
 # Fields naming Townsfolk cards, written by printed name where the name is unique.
 CARD_FIELDS = frozenset({"card", "cards", "dismiss", "townsfolk"})
@@ -76,7 +79,7 @@ class CardNames:
 
     def __init__(self):
         catalog = load_catalog()
-        self.ids = set(catalog.townsfolk)
+        self.ids = set(catalog.townsfolk) | set(catalog.schemes)  # Schemes by id
         self.by_key: dict[str, list[str]] = {}
         for card in catalog.townsfolk.values():
             self.by_key.setdefault(_key(card.name), []).append(card.id)
@@ -129,9 +132,11 @@ def parse_text(text: str) -> tuple[GameLog, list[dict]]:
         source.problems.append(LogProblem('the header needs [players "..."] in seat order',
                                           line=1, column=1, expected='[players "ana bruno"]'))
     events, positions = [], []
+    # A solo game's opponent writes lines too, under its fixed name.
+    seats = header["players"] + ([OPPONENT] if len(header["players"]) == 1 else [])
     for line in source.lines:
         try:
-            event = _read_line(source, line, header["players"])
+            event = _read_line(source, line, seats)
         except _Stop:
             continue
         if line.comment:

@@ -13,9 +13,10 @@ from replay.core.game import Phase
 def _expected_pick(table) -> str:
     state = table.state
     picked = [p for p in state.players.values() if p.player_card]
-    if len(picked) < len(state.seats):
+    if len(picked) < len(state.pick_order):
         return f"pick by {state.pick_order[len(picked)]}"
-    short = [p.name for p in state.players.values() if p.hand_size < 3]
+    short = [p.name for p in state.players.values()
+             if p.hand_size < 3 and not table.automated(p.name)]
     return f"draw by {short[0]}" if short else f"play by {state.start_player}"
 
 

@@ -76,7 +76,12 @@ def handle_collision(table: Table, event: dict) -> None:
         table.breach("viscounts.collision.track", f"the markers stand on space {space}, "
                      f"not {event['space']}", player=player.name, expected=str(space),
                      found=str(event["space"]), legal_under=other)
-    row = table.catalog.player_board.collision[space - 1]
+    if table.automated(player.name):
+        table.touch(f"{table.solo.board.id}.collision")
+        track = table.solo.board.collision
+    else:
+        track = table.catalog.player_board.collision
+    row = track[space - 1]
     resolve(table, player.name, row.current, f"collision-{space}")
     for name in order[1:]:
         criminals = criminal_icons(table, name)

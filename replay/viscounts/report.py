@@ -9,6 +9,7 @@ from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
 from replay.viscounts.phases import LEDGER_ORDER, PHASES, expected_next
 from replay.viscounts.scoring import castle_workers, standings
+from replay.viscounts.solo.scoring import summary as solo_summary
 from replay.viscounts.table import Table
 
 DEFAULT_RULESET = "viscounts-2020"
@@ -22,7 +23,7 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
     used = catalog.placeholders_used(sorted(table.touched))
     summary = dict(catalog.summary(), placeholders_used=[p.to_dict() for p in used])
     phase = PHASES[state.phase].ledger if state.phase in PHASES else state.phase
-    return {
+    report = {
         "report_version": REPORT_VERSION,
         "engine_version": ENGINE_VERSION,
         "game": "viscounts",
@@ -49,6 +50,9 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
         "state": {name: player_state(table, name) for name in state.seats},
         "ledger": [row.to_dict() for row in table.ledger],
     }
+    if table.solo is not None:
+        report["solo"] = solo_summary(table, final)
+    return report
 
 
 def player_state(table: Table, name: str) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+from replay.viscounts.solo import scoring as solo_scoring
 from replay.viscounts.state import RESOURCES, Player
 from replay.viscounts.table import Table
 
@@ -17,7 +18,8 @@ def final_scoring(table: Table) -> dict:
     state = table.state
     state.phase, state.current = "over", None
     table.event = None
-    breakdown = {name: dict.fromkeys(CATEGORIES, 0) for name in state.seats}
+    categories = CATEGORIES + (("leftover",) if table.solo is not None else ())
+    breakdown = {name: dict.fromkeys(categories, 0) for name in state.seats}
 
     def score(name: str, category: str, points: int, reason: str, source: str) -> None:
         breakdown[name][category] += table.change(name, "points", points, reason, source)
@@ -57,6 +59,8 @@ def final_scoring(table: Table) -> dict:
             score(award["player"], card, award["points"],
                   f"{card.capitalize()}: place {award['place']} with {award['count']} "
                   f"{catalog.end_cards[card].counts.replace('_', ' ')}", card)
+    if table.solo is not None:
+        solo_scoring.leftover_points(table, score)
     for name in state.seats:
         breakdown[name]["total"] = table.player(name).points
     return {"players": breakdown, "end_cards": awards,
@@ -154,7 +158,10 @@ def leftover(player: Player) -> int:
 
 
 def standings(table: Table) -> tuple[list[dict], list[str]]:
-    """Ranks by points; ties broken by Silver plus resources, else shared (p.24)."""
+    """Ranks by points; ties broken by Silver plus resources, else shared (p.24); in solo
+    the human must score strictly more."""
+    if table.solo is not None:
+        return solo_scoring.standings(table)
     state = table.state
     players = [table.player(n) for n in state.seats]
     silver_first = table.allows("tiebreak-silver-first")

@@ -16,6 +16,13 @@ def _rows(value) -> list[dict]:
 def report_sections(report: dict) -> list[Section]:
     """Moments of the game, then every placeholder catalog value the verdict depended on."""
     sections = []
+    solo = _dict(report.get("solo"))
+    if solo:
+        rows = [["Opponent board", f"{solo.get('board_name')} ({solo.get('board')})"],
+                ["Future Schemes in the Scheme pile", solo.get("difficulty")]]
+        if solo.get("why"):
+            rows.append(["Result", solo.get("why")])
+        sections.append(Section("solo", "Solo game", ["", ""], rows))
     notes = _rows(report.get("notes"))
     if notes:
         sections.append(Section("moments", "Moments of the game", ["Event", "Round", "What"],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from replay.core.words import counted
 from replay.viscounts.effects import gain_items, resolve
 from replay.viscounts.state import Pile
 from replay.viscounts.table import Table
@@ -33,7 +34,7 @@ def handle_setup(table: Table, event: dict) -> None:
     players = len(state.seats)
     state.on_poverty = catalog.end_pile("poverty", players)
     state.on_prosperity = catalog.end_pile("prosperity", players)
-    state.pick_order = list(reversed(state.turn_order()))
+    state.pick_order = [n for n in reversed(state.turn_order()) if not table.automated(n)]
     state.phase = "pick"
 
 
@@ -115,11 +116,13 @@ def _pairs(table: Table, pairs: list[tuple[str, str]]) -> None:
     for pc, hero in pairs:
         table.known(pc, cards, "Player Card")
         table.known(hero, heroes, "Hero")
-    wanted = len(state.seats) + catalog.setup["extra_pairs"]
+    humans = [n for n in state.seats if not table.automated(n)]
+    wanted = len(humans) + catalog.setup["extra_pairs"]
     if len(pairs) != wanted or len({p for p, _ in pairs}) != len(pairs) \
             or len({h for _, h in pairs}) != len(pairs):
-        table.breach("viscounts.setup.pairs", f"{wanted} different Player Card and Hero "
-                     f"pairs are laid out for {len(state.seats)} players",
+        table.breach("viscounts.solo.setup.pairs" if table.solo else "viscounts.setup.pairs",
+                     f"{wanted} different Player Card and Hero "
+                     f"pairs are laid out for {counted(len(humans), 'player')}",
                      expected=f"{wanted} pairs", found=f"{len(pairs)} pairs", skip=True)
     state.pairs = pairs
 

@@ -17,6 +17,8 @@ from replay.core.ledger import LedgerRow
 from replay.viscounts.components import Catalog, Townsfolk
 from replay.viscounts.phases import PHASES
 from replay.viscounts.rules import RULES, VARIANTS
+from replay.viscounts.solo import OPPONENT
+from replay.viscounts.solo.state import SoloState
 from replay.viscounts.state import Player, TableState
 
 # How messages name the sources that are rules or moments rather than components.
@@ -44,6 +46,7 @@ class Table:
         self.markers: list[tuple[int, dict]] = []
         self.touched: set[str] = set()
         self.exits: dict[str, list[str]] = {}  # space -> the spaces its arrows lead to
+        self.solo = None  # the automated opponent's SoloState in a solo game
         # player -> the ongoing abilities in force (``effects.ongoing``), read at nearly every
         # event; a player's entry goes when their board, buildings or bonus cards change.
         self.in_force: dict[str, tuple] = {}
@@ -89,6 +92,10 @@ class Table:
             return f"link {ident}"
         if ident in catalog.castle.tier2_ids:
             return f"castle tier-2 section {ident}"
+        if ident in catalog.ai_boards:
+            return f"the {catalog.ai_boards[ident].name} AI board"
+        if ident in catalog.schemes:
+            return f"Scheme {ident.removeprefix('scheme-')}"
         if ident.startswith("pc-"):
             return f"Player Card {ident[3:]}"
         if ident.startswith("collision-"):
@@ -119,6 +126,10 @@ class Table:
         castle = self.catalog.castle
         i = (self.state.castle_offset + self.state.segments.index(side_id)) % len(castle.tier2)
         return castle.tier2_ids[i], castle.tier2[i]
+
+    def automated(self, name: str) -> bool:
+        """Whether ``name`` is the solo opponent (no hand, no pick, moved by its procedure)."""
+        return self.solo is not None and name == self.solo.name
 
     def note(self, message: str) -> None:
         """Record a moment of the game the report tells (not a violation)."""
@@ -228,6 +239,11 @@ def snapshot(table: Table) -> Table:
 def new_table(players: list[str], catalog: Catalog, mode: str = "strict",
               variants: list[str] | tuple[str, ...] = (),
               positions: list[tuple[int, int]] | None = None) -> Table:
-    """A table at its very start, judged in ``mode`` under the declared ``variants``."""
+    """A table at its very start, judged in ``mode`` under the declared ``variants``; one
+    player is a solo game, with the automated opponent in the second seat."""
     judge = Judge(mode, RULES, set(variants), positions, known_variants=VARIANTS)
-    return Table(players, catalog, judge, PHASES)
+    if len(players) != 1:
+        return Table(players, catalog, judge, PHASES)
+    table = Table([*players, OPPONENT], catalog, judge, PHASES)
+    table.solo = SoloState(OPPONENT)
+    return table

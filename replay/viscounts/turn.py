@@ -58,7 +58,11 @@ def _leave(table: Table, phase: str) -> None:
     if phase == "card" and state.played is None:
         table.breach("viscounts.cards.play", f"{player.name} must play a card first",
                      player=player.name, skip=True)
-    if phase == "move" and not state.moved:
+    if phase == "move" and not state.moved and table.automated(player.name):
+        table.breach("viscounts.solo.ai.move", f"the opponent must move as "
+                     f"{table.name(state.played)} says before its turn ends",
+                     player=player.name)
+    elif phase == "move" and not state.moved:
         table.breach("viscounts.move.steps", f"{player.name} must move the Viscount at least "
                      f"{counted(_value(table), 'space')} before the next phase",
                      player=player.name)
@@ -95,7 +99,8 @@ def start_turn(table: Table, player: Player) -> None:
     """The next turn begins with ``player``'s play: close the last one, check the order."""
     state = table.state
     if state.phase == "pick":
-        unfinished = [p.name for p in state.players.values() if p.player_card is None]
+        unfinished = [p.name for p in state.players.values()
+                      if p.player_card is None and not table.automated(p.name)]
         if unfinished:
             table.breach("viscounts.setup.deck", "every player picks a pair and draws 3 "
                          f"cards before the first turn; not yet: {', '.join(unfinished)}",

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.redis
 def test_viscounts_is_listed_with_its_variants_and_rules(api_url):
     games = requests.get(f"{api_url}/v1/games", headers=ALICE, timeout=5).json()
     viscounts = next(g for g in games if g["game"] == "viscounts")
-    assert viscounts["players"] == [2, 3, 4]
+    assert viscounts["players"] == [1, 2, 3, 4]
     assert "build-slot-leftmost" in [v["id"] for v in viscounts["variants"]]
     rules = requests.get(f"{api_url}/v1/games/viscounts/rules", headers=ALICE,
                          timeout=5).json()

@@ -1,0 +1,67 @@
+"""Solo setup (p.26-27, p.31): the opponent's board, its Scheme piles, its place and items."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from replay.viscounts.actions import place_building
+from replay.viscounts.effects import gain_items
+from replay.viscounts.solo.procedure import free_spots
+from replay.viscounts.table import Table
+
+
+def handle_opponent(table: Table, event: dict) -> None:
+    """The ``opponent`` event: the AI board and the difficulty, right after ``setup``."""
+    state, solo, catalog = table.state, table.solo, table.catalog
+    if solo is None:
+        table.breach("viscounts.log.order", "an opponent event belongs to a solo game (a log "
+                     "with one player)", found="opponent", skip=True)
+    if state.phase != "pick" or solo.board is not None or \
+            any(p.player_card for p in state.players.values()):
+        table.breach("viscounts.log.order", "the opponent event comes once, right after "
+                     "setup", found="opponent", skip=True)
+    table.known(event["board"], catalog.ai_boards, "AI board")
+    if state.start_player == solo.name:
+        table.breach("viscounts.solo.setup.start_player", "the human takes the Start Player "
+                     "marker, so the opponent always moves last",
+                     expected=state.seats[0], found=solo.name)
+        state.start_player = state.seats[0]
+        state.pick_order = [state.seats[0]]
+    difficulty = event["difficulty"]
+    if difficulty not in catalog.solo["difficulty"]:
+        table.breach("viscounts.solo.setup.difficulty", f"0 to "
+                     f"{max(catalog.solo['difficulty'])} Future Schemes may be shuffled into "
+                     f"the Scheme pile, not {difficulty}", found=str(difficulty), skip=True)
+    if difficulty and not table.allows("solo-difficulty"):
+        table.breach("viscounts.solo.setup.difficulty", f"{difficulty} Future Schemes in the "
+                     "Scheme pile is the official harder setting: declare solo-difficulty",
+                     found=str(difficulty), legal_under="solo-difficulty")
+    board = solo.board = catalog.ai_boards[event["board"]]
+    table.touch(f"{board.id}.schemes_removed")
+    removed = set(board.schemes_removed)
+    kept = [s for s in catalog.schemes.values() if s.id not in removed]
+    solo.draw = Counter(s.id for s in kept if s.deck == "starting")
+    solo.future = Counter(s.id for s in kept if s.deck == "future")
+    solo.difficulty = solo.future_in_draw = difficulty
+    solo.draw_size = sum(solo.draw.values()) + difficulty
+
+
+def place_opponent(table: Table) -> None:
+    """After the human's pick: the opponent's Viscount on the other card's start space, its
+    starting items, and its starting building free on the left-most free spot there."""
+    state, solo = table.state, table.solo
+    if solo.board is None:
+        table.breach("viscounts.solo.setup.ai_board", "the opponent event names the AI board "
+                     "before the human picks", expected="opponent", found="pick", skip=True)
+    board, player = solo.board, table.player(solo.name)
+    card, _ = state.pairs.pop()  # the pair not chosen goes back to the box
+    number = int(card.removeprefix("pc-"))
+    player.space = next(s.id for side in state.segments
+                        for s in table.side(side).spaces.values() if s.start_number == number)
+    table.touch(player.space)
+    table.touch(f"{board.id}.starting_gain")
+    gain_items(table, solo.name, dict(board.starting_gain), board.id)
+    table.touch(f"{board.id}.starting_building")
+    spots = free_spots(table)
+    if spots:
+        place_building(table, player, board.starting_building, 1, spots[0])
