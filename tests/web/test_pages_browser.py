@@ -4,6 +4,7 @@ its line, a tournament's standings, stepping through a game, signing in."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import zipfile
@@ -282,10 +283,8 @@ def test_submitting_and_reading_work_without_javascript(api_url, start_worker, t
         # No worker of this test runs yet; a worker another test left stopping may still take
         # the job, in which case the report is already there.
         waiting = driver.find_elements(By.ID, "status")
-        try:
+        with contextlib.suppress(StaleElementReferenceException):  # it refreshed meanwhile
             assert not waiting or "queued" in waiting[0].text
-        except StaleElementReferenceException:
-            pass  # the waiting page refreshed itself while it was read
         start_worker()
         # The waiting page refreshes itself (a <noscript> refresh) until the report is in.
         assert "ILLEGAL" in verdict(driver)
