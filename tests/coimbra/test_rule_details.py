@@ -266,6 +266,21 @@ def test_a_payment_written_in_the_cards_resource_alone_is_the_default():
     assert (violation.expected, violation.found) == ("6 coins", "3 coins + 3 guards")
 
 
+def test_a_mixed_payment_breach_is_charged_to_the_payer_and_follows_from_their_skipped_event():
+    # VARIANTS.md, mixed-payment: a mix must total the die's value (6 for bruno's orange6 on
+    # c2-04); 3 coins + 4 guards is 7. The breach is bruno's, so it may follow from bruno's
+    # earlier event that could not be applied (a pilgrim move to no known place).
+    log = round_one()
+    log["header"]["variants"] = ["mixed-payment"]
+    i = index_of(log, type="recruit", card="c2-04")
+    log["events"][i]["pay"] = {"coins": 3, "guards": 4}
+    log["events"].insert(i, {"type": "move", "player": "bruno", "path": ["nowhere"]})
+    report = replay.replay(log, mode="audit")
+    violation = next(v for v in report["violations"] if v["rule"] == "coimbra.city.payment")
+    assert (violation["event"], violation["found"]) == (i + 1, "3 coins + 4 guards")
+    assert violation["follows_from"] == i
+
+
 # -- Wrong components and wrong locations --------------------------------------------------
 
 @pytest.mark.parametrize(("selector", "field", "bad", "what"), [
@@ -309,6 +324,21 @@ def test_a_city_die_cannot_take_a_favor():
     assert _rows(report, i) == []  # fav-3's two points are not given
 
 
+def test_a_recruit_out_of_order_of_a_card_not_on_display_uses_a_city_die_not_the_castle_die():
+    # Rules, "Retrieval and actions": a city die acquires a character, a castle die takes a
+    # favor. ana writes a recruit of c3-01 (never dealt) while bruno's castle die is next; of
+    # her three unresolved dice (purple4 castle, gray5 central, green1 lower) the recruit is
+    # charged to a city die, the central gray5: the row is wrong, not the kind of die.
+    log = round_one()
+    i = index_of(log, type="favor", player="bruno")
+    log["events"].insert(i, {"type": "recruit", "player": "ana", "card": "c3-01"})
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["message"]) for v in report["violations"] if v["event"] == i] == [
+        ("coimbra.resolve.order", "the next die to resolve is bruno's white3 in the castle"),
+        ("coimbra.city.row", "c3-01 (Conde Henrique Valadares) cannot be taken with a die in the "
+                             "central: it is not on display (it was not dealt this round)")]
+
+
 def test_a_recruit_out_of_order_uses_the_die_in_the_cards_row():
     # ana recruits c2-19 (lower row) before bruno's upper die: out of order, and played with
     # her green1 in the lower row (not her gray5 in the central row), paying 1 coin.
@@ -344,6 +374,19 @@ def test_two_investments_allowed_means_a_third_breaks_the_limit():
     assert (violation["rule"], violation["event"]) == ("coimbra.voyage.limit", 83)
     assert violation["message"] == "ana may invest twice this round"
     assert (violation["expected"], violation["found"]) == ("2", "3")
+
+
+def test_three_investments_allowed_means_a_fourth_breaks_the_limit():
+    # Rules, "Voyage investment": one investment, and abilities grant more. game-3p round 2:
+    # ana has m2-06's extra one and invests in v-08 and v-15; were c2-10's extra also hers
+    # (set by hand), she would have invested three times, so a fourth (v-10) breaks the limit.
+    log = json.loads((FIXTURES / "coimbra" / "legal" / "game-3p.json").read_text())
+    log["events"].insert(83, {"type": "invest", "player": "ana", "voyage": "v-10"})
+    game = _apply_with(log, 83, investments=3, invested_this_round=3)
+    [violation] = game.judge.violations
+    assert violation.rule == "coimbra.voyage.limit"
+    assert violation.message == "ana may invest 3 times this round"
+    assert (violation.expected, violation.found) == ("3", "4")
 
 
 def test_a_voyage_discount_larger_than_the_cost_makes_it_free_not_a_gain():
