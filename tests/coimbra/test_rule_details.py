@@ -187,7 +187,8 @@ def test_a_white_die_on_no_track_is_skipped_and_the_four_tracks_are_named():
 # recruit; ana's green1 recruits c2-19 (coins, 1) at the last.
 
 def _recruit(log: dict, card: str, pay: dict | None = None, variants=(), **purse) -> dict:
-    """The first violation (or None) and the ledger rows when ``card``'s recruit is paid."""
+    """The first violation (or None), the ledger rows and the warnings when ``card``'s recruit
+    is paid."""
     log["header"]["variants"] = list(variants)
     i = index_of(log, type="recruit", card=card)
     if pay is not None:
@@ -196,7 +197,7 @@ def _recruit(log: dict, card: str, pay: dict | None = None, variants=(), **purse
     rows = [(r.resource, r.delta) for r in game.ledger if r.event == i and r.reason.startswith(
         "paid for")]
     return {"violation": game.judge.violations[0] if game.judge.violations else None,
-            "paid": rows}
+            "paid": rows, "warnings": [w["message"] for w in game.warnings if w["event"] == i]}
 
 
 def _apply_with(log: dict, index: int, **purse):
@@ -255,6 +256,24 @@ def test_under_mixed_payment_a_short_purse_without_pay_is_a_recording_warning():
     result = _recruit(round_one(), "c2-04", variants=["mixed-payment"], coins=4, guards=5)
     assert result["violation"] is None
     assert sorted(result["paid"]) == [("coins", -4), ("guards", -2)]
+
+
+@pytest.mark.parametrize(("coins", "guards", "paid", "warned"), [
+    (6, 0, [("coins", -6)], False),                 # exactly 6 coins: the default payment
+    (4, 2, [("coins", -4), ("guards", -2)], True),  # 4 + 2 is exactly 6: a mix, unwritten
+])
+def test_under_mixed_payment_a_purse_of_exactly_the_value_pays(coins, guards, paid, warned):
+    # VARIANTS.md, mixed-payment: any mix totalling the die's value (bruno's orange6 on c2-04,
+    # a coin card). Without `pay`, a mix is assumed (and the log warned) only when the coins
+    # alone fall short; a purse of exactly 6 in either form pays without a violation.
+    result = _recruit(round_one(), "c2-04", variants=["mixed-payment"], coins=coins,
+                      guards=guards)
+    assert result["violation"] is None
+    assert sorted(result["paid"]) == paid
+    assert result["warnings"] == ([
+        "bruno paid 6 for c2-04 (Vasco Quintela) with only 4 coins: the log does not say how "
+        "the rest was paid (write pay=coins:N,guards:N); assumed 4 coins and 2 guards"]
+        if warned else [])
 
 
 def test_a_payment_written_in_the_cards_resource_alone_is_the_default():
