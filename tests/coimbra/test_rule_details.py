@@ -285,18 +285,25 @@ def test_a_payment_written_in_the_cards_resource_alone_is_the_default():
     assert (violation.expected, violation.found) == ("6 coins", "3 coins + 3 guards")
 
 
-def test_a_mixed_payment_breach_is_charged_to_the_payer_and_follows_from_their_skipped_event():
-    # VARIANTS.md, mixed-payment: a mix must total the die's value (6 for bruno's orange6 on
-    # c2-04); 3 coins + 4 guards is 7. The breach is bruno's, so it may follow from bruno's
-    # earlier event that could not be applied (a pilgrim move to no known place).
+@pytest.mark.parametrize(("variants", "pay", "message"), [
+    # VARIANTS.md, mixed-payment: a mix must total the die's value; 3 + 4 is 7, not 6.
+    (["mixed-payment"], {"coins": 3, "guards": 4},
+     "c2-04 costs 6, paid from 9 coins and 7 guards"),
+    # Rules, "Retrieval and actions": by default the card's resource alone (coins) pays.
+    ([], {"coins": 3, "guards": 3}, "c2-04 is paid entirely in coins"),
+])
+def test_a_payment_breach_is_charged_to_the_payer_and_follows_from_their_skipped_event(
+        variants, pay, message):
+    # bruno's orange6 takes c2-04 (6 coins). The breach is bruno's, so it may follow from
+    # bruno's earlier event that could not be applied (a pilgrim move to no known place).
     log = round_one()
-    log["header"]["variants"] = ["mixed-payment"]
+    log["header"]["variants"] = variants
     i = index_of(log, type="recruit", card="c2-04")
-    log["events"][i]["pay"] = {"coins": 3, "guards": 4}
+    log["events"][i]["pay"] = pay
     log["events"].insert(i, {"type": "move", "player": "bruno", "path": ["nowhere"]})
     report = replay.replay(log, mode="audit")
     violation = next(v for v in report["violations"] if v["rule"] == "coimbra.city.payment")
-    assert (violation["event"], violation["found"]) == (i + 1, "3 coins + 4 guards")
+    assert (violation["event"], violation["message"]) == (i + 1, message)
     assert violation["follows_from"] == i
 
 
