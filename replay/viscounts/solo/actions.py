@@ -60,7 +60,7 @@ def _apply(table, event: dict, step: Step) -> bool:
                 int(slot) in player.built[building] or event["spot"] in table.state.spots \
                 or event["spot"] not in table.catalog.spots:
             return False
-        _spend(table, "construct", table.catalog.buildings[building].cost)
+        _spend(table, step, "construct", table.catalog.buildings[building].cost)
         place_building(table, player, building, int(slot),
                        check_spot(table, player, event["spot"], None))
         trigger(table, name, "after_construct")
@@ -70,22 +70,22 @@ def _apply(table, event: dict, step: Step) -> bool:
         brackets = dict((w, i) for i, w in table.solo.board.brackets)
         if count not in brackets or count > player.workers:
             return False
-        _spend(table, "place_workers", brackets[count])
+        _spend(table, step, "place_workers", brackets[count])
         place(table, name, table.side_of(player.space), count)
         return True
     side = table.side_of(player.space)
     pile = table.state.manuscripts[side]
     if event["manuscript"] != (pile.top if pile.size else f"{side}-ms"):
         return False
-    _spend(table, "transcribe", manuscript_cost(table, event["manuscript"]))
+    _spend(table, step, "transcribe", manuscript_cost(table, event["manuscript"]))
     take_manuscript(table, player, side)
     return True
 
 
-def _spend(table, action: str, cost: int) -> None:
-    """Resources pay what the icons do not (1:1)."""
+def _spend(table, step: Step, action: str, cost: int) -> None:
+    """Resources pay what the icons counted at its option row do not (1:1)."""
     name = table.solo.name
-    short = cost - procedure.board_icons(table, action)
+    short = cost - procedure.icon_count(step.data["icons"], action)
     if short > 0:
         table.change(name, RESOURCE[action], -short, f"spent on {action.replace('_', ' ')}",
                      action)

@@ -39,9 +39,10 @@ def _row(table, row: dict, source: str) -> None:
     elif op in ("options", "action"):
         options = row["options"] if op == "options" else [row]
         enter(table, "action", "option")
-        number, event = procedure.choose_option(table, options)
+        counted = procedure.board_icons(table)
+        number, event = procedure.choose_option(table, options, counted)
         solo.step = Step("option", source, {"number": number, "event": event,
-                                            "options": options})
+                                            "options": options, "icons": counted})
     elif op == "dismiss":
         card = adjacent_card(table, table.player(name))
         solo.step = Step("dismiss", source, {"card": card})
