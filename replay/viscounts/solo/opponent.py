@@ -15,6 +15,7 @@ from replay.viscounts.solo import actions, choices, piles, steps
 from replay.viscounts.solo.rows import advance
 from replay.viscounts.solo.words import describe
 from replay.viscounts.table import Table
+from replay.viscounts.turn import collision_due
 
 ANSWERS = frozenset({*DECISIONS, "gain_card"})
 TURN_EVENTS = frozenset({"play", "move", "trade", "construct", "workers", "transcribe", "hire",
@@ -47,15 +48,33 @@ def handle(table: Table, event: dict) -> None:
 
 
 def check_finished(table: Table, kind: str) -> None:
-    """A human turn event while the opponent's turn still has rows is refused."""
+    """A human turn event while the opponent's turn still has rows, or its collision
+    unresolved, is refused."""
     solo = table.solo
-    if solo is None or not solo.busy or kind not in TURN_EVENTS:
+    if solo is None or kind not in TURN_EVENTS:
+        return
+    if not solo.busy:
+        _check_collided(table, kind)
         return
     demanded = describe(table)
     solo.rows, solo.step, solo.in_turn, solo.shifted = [], None, False, False
     table.breach("viscounts.solo.ai.turn", f"the opponent's turn is not finished: its "
                  f"procedure demands {demanded}", player=solo.name, expected=demanded,
                  found=kind)
+
+
+def _check_collided(table: Table, kind: str) -> None:
+    """Its markers sharing a space when its turn ends: its own collision track was due
+    (rule 176). Passed over, the collision is not resolved later."""
+    state, name = table.state, table.solo.name
+    player = table.player(name)
+    if state.current != name or not collision_due(player) or state.collided:
+        return
+    state.collided = True
+    table.breach("viscounts.solo.ai.collision", f"the opponent's Virtue and Corruption "
+                 f"markers share space {player.virtue}: it resolves its collision track at "
+                 "the end of its turn, before the next turn", player=name,
+                 expected="collision", found=kind)
 
 
 def _not_for_opponent(table: Table, event: dict) -> None:

@@ -115,7 +115,11 @@ def gain_card(table, event: dict) -> None:
         table.breach("viscounts.solo.ai.gain_card", "no effect gives the opponent a card "
                      "now", player=solo.name, found=event["card"], skip=True)
     card = event["card"]
-    table.known(card, table.catalog.schemes, "Scheme card", solo.name)
+    if card not in table.catalog.schemes:
+        table.breach("viscounts.solo.ai.gain_card", f"a gain-card icon gives the opponent "
+                     f"the top Future Scheme, never {table.name(card)}: it uses no "
+                     "Townsfolk", player=solo.name, expected="a Future Scheme", found=card,
+                     skip=True)
     tops = sorted(set(solo.future_tops()))
     if card not in tops:
         rule, where = _where(table, card, flipped=False)
