@@ -25,7 +25,6 @@ def establish_new_order(game: Game) -> None:
         key=lambda name: (-crowns[name]["total"],
                           previous.index(name) if keep else -previous.index(name)),
     )
-    state.previous_order = previous
     game.orders.append({"round": state.round, "previous": previous, "crowns": crowns,
                         "new": list(state.order),
                         "ties": "kept" if keep else "reversed"})

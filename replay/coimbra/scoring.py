@@ -47,7 +47,8 @@ def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> d
         player = state.players[name]
         points, sets = best_diploma_score(diplomas_of(game, player), game.catalog.diploma_types)
         diploma_sets[name] = sets
-        described = "; ".join("+".join(s) for s in sets) or "no diplomas"
+        # No sets means no points, and a change of 0 writes no ledger row: nothing to describe.
+        described = "; ".join("+".join(s) for s in sets)
         score(name, "diplomas", points, f"diploma sets: {described}", "diplomas")
         for source, effects in _end_game_sources(game, player):
             for effect in effects:

@@ -66,7 +66,6 @@ def handle_setup(game: Game, event: dict) -> None:
                      expected=len(state.order), found=len(pairs))
 
     state.order = list(order)
-    state.previous_order = list(order)
     state.monasteries = dict(placed)
     state.voyages = list(voyages)
     state.scoring_tiles = dict(tiles)

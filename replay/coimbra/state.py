@@ -77,7 +77,6 @@ class GameState:
     # them; cleared by the next other event.
     pending_steps: dict[str, int] = field(default_factory=dict)
     clock: int = 0  # increases on every track move, to rank equal positions
-    previous_order: list[str] = field(default_factory=list)
 
     def acting_in_turn(self) -> str:
         """The player whose turn it is in phases B, E and F."""

@@ -187,7 +187,8 @@ def test_a_white_die_on_no_track_is_skipped_and_the_four_tracks_are_named():
 # recruit; ana's green1 recruits c2-19 (coins, 1) at the last.
 
 def _recruit(log: dict, card: str, pay: dict | None = None, variants=(), **purse) -> dict:
-    """The first violation (or None) and the ledger rows when ``card``'s recruit is paid."""
+    """The first violation (or None), the ledger rows and the warnings when ``card``'s recruit
+    is paid."""
     log["header"]["variants"] = list(variants)
     i = index_of(log, type="recruit", card=card)
     if pay is not None:
@@ -196,7 +197,7 @@ def _recruit(log: dict, card: str, pay: dict | None = None, variants=(), **purse
     rows = [(r.resource, r.delta) for r in game.ledger if r.event == i and r.reason.startswith(
         "paid for")]
     return {"violation": game.judge.violations[0] if game.judge.violations else None,
-            "paid": rows}
+            "paid": rows, "warnings": [w["message"] for w in game.warnings if w["event"] == i]}
 
 
 def _apply_with(log: dict, index: int, **purse):
@@ -257,6 +258,24 @@ def test_under_mixed_payment_a_short_purse_without_pay_is_a_recording_warning():
     assert sorted(result["paid"]) == [("coins", -4), ("guards", -2)]
 
 
+@pytest.mark.parametrize(("coins", "guards", "paid", "warned"), [
+    (6, 0, [("coins", -6)], False),                 # exactly 6 coins: the default payment
+    (4, 2, [("coins", -4), ("guards", -2)], True),  # 4 + 2 is exactly 6: a mix, unwritten
+])
+def test_under_mixed_payment_a_purse_of_exactly_the_value_pays(coins, guards, paid, warned):
+    # VARIANTS.md, mixed-payment: any mix totalling the die's value (bruno's orange6 on c2-04,
+    # a coin card). Without `pay`, a mix is assumed (and the log warned) only when the coins
+    # alone fall short; a purse of exactly 6 in either form pays without a violation.
+    result = _recruit(round_one(), "c2-04", variants=["mixed-payment"], coins=coins,
+                      guards=guards)
+    assert result["violation"] is None
+    assert sorted(result["paid"]) == paid
+    assert result["warnings"] == ([
+        "bruno paid 6 for c2-04 (Vasco Quintela) with only 4 coins: the log does not say how "
+        "the rest was paid (write pay=coins:N,guards:N); assumed 4 coins and 2 guards"]
+        if warned else [])
+
+
 def test_a_payment_written_in_the_cards_resource_alone_is_the_default():
     assert _recruit(round_one(), "c2-04", {"coins": 6, "guards": 0})["violation"] is None
     violation = _recruit(round_one(), "c2-19", {"guards": 0})["violation"]  # 0 of 1 coin
@@ -264,6 +283,28 @@ def test_a_payment_written_in_the_cards_resource_alone_is_the_default():
                                                    "c2-19 is paid entirely in coins")
     violation = _recruit(round_one(), "c2-04", {"coins": 3, "guards": 3})["violation"]
     assert (violation.expected, violation.found) == ("6 coins", "3 coins + 3 guards")
+
+
+@pytest.mark.parametrize(("variants", "pay", "message"), [
+    # VARIANTS.md, mixed-payment: a mix must total the die's value; 3 + 4 is 7, not 6.
+    (["mixed-payment"], {"coins": 3, "guards": 4},
+     "c2-04 costs 6, paid from 9 coins and 7 guards"),
+    # Rules, "Retrieval and actions": by default the card's resource alone (coins) pays.
+    ([], {"coins": 3, "guards": 3}, "c2-04 is paid entirely in coins"),
+])
+def test_a_payment_breach_is_charged_to_the_payer_and_follows_from_their_skipped_event(
+        variants, pay, message):
+    # bruno's orange6 takes c2-04 (6 coins). The breach is bruno's, so it may follow from
+    # bruno's earlier event that could not be applied (a pilgrim move to no known place).
+    log = round_one()
+    log["header"]["variants"] = variants
+    i = index_of(log, type="recruit", card="c2-04")
+    log["events"][i]["pay"] = pay
+    log["events"].insert(i, {"type": "move", "player": "bruno", "path": ["nowhere"]})
+    report = replay.replay(log, mode="audit")
+    violation = next(v for v in report["violations"] if v["rule"] == "coimbra.city.payment")
+    assert (violation["event"], violation["message"]) == (i + 1, message)
+    assert violation["follows_from"] == i
 
 
 # -- Wrong components and wrong locations --------------------------------------------------
@@ -309,6 +350,21 @@ def test_a_city_die_cannot_take_a_favor():
     assert _rows(report, i) == []  # fav-3's two points are not given
 
 
+def test_a_recruit_out_of_order_of_a_card_not_on_display_uses_a_city_die_not_the_castle_die():
+    # Rules, "Retrieval and actions": a city die acquires a character, a castle die takes a
+    # favor. ana writes a recruit of c3-01 (never dealt) while bruno's castle die is next; of
+    # her three unresolved dice (purple4 castle, gray5 central, green1 lower) the recruit is
+    # charged to a city die, the central gray5: the row is wrong, not the kind of die.
+    log = round_one()
+    i = index_of(log, type="favor", player="bruno")
+    log["events"].insert(i, {"type": "recruit", "player": "ana", "card": "c3-01"})
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["message"]) for v in report["violations"] if v["event"] == i] == [
+        ("coimbra.resolve.order", "the next die to resolve is bruno's white3 in the castle"),
+        ("coimbra.city.row", "c3-01 (Conde Henrique Valadares) cannot be taken with a die in the "
+                             "central: it is not on display (it was not dealt this round)")]
+
+
 def test_a_recruit_out_of_order_uses_the_die_in_the_cards_row():
     # ana recruits c2-19 (lower row) before bruno's upper die: out of order, and played with
     # her green1 in the lower row (not her gray5 in the central row), paying 1 coin.
@@ -344,6 +400,19 @@ def test_two_investments_allowed_means_a_third_breaks_the_limit():
     assert (violation["rule"], violation["event"]) == ("coimbra.voyage.limit", 83)
     assert violation["message"] == "ana may invest twice this round"
     assert (violation["expected"], violation["found"]) == ("2", "3")
+
+
+def test_three_investments_allowed_means_a_fourth_breaks_the_limit():
+    # Rules, "Voyage investment": one investment, and abilities grant more. game-3p round 2:
+    # ana has m2-06's extra one and invests in v-08 and v-15; were c2-10's extra also hers
+    # (set by hand), she would have invested three times, so a fourth (v-10) breaks the limit.
+    log = json.loads((FIXTURES / "coimbra" / "legal" / "game-3p.json").read_text())
+    log["events"].insert(83, {"type": "invest", "player": "ana", "voyage": "v-10"})
+    game = _apply_with(log, 83, investments=3, invested_this_round=3)
+    [violation] = game.judge.violations
+    assert violation.rule == "coimbra.voyage.limit"
+    assert violation.message == "ana may invest 3 times this round"
+    assert (violation.expected, violation.found) == ("3", "4")
 
 
 def test_a_voyage_discount_larger_than_the_cost_makes_it_free_not_a_gain():
