@@ -6,7 +6,9 @@ Run with ``make bench`` (``ARGS="--games 500 --players 4"`` to change the load).
 in the temp folder and reused): the two trees take turns, one pass each, so that the noise of
 a shared machine falls on both alike, and the speed-up is printed beside the figures.
 Times are CPU seconds of the replaying process (on an idle machine, the same as wall time).
-Every registered game is measured unless ``--game`` names one.
+Every registered game is measured unless ``--game`` names one; a game that can be played by
+one player (Viscounts against its automated opponent) also gets a 1-player line, since the
+opponent's procedure is work the multiplayer game does not do (``--no-solo`` leaves it out).
 """
 
 from __future__ import annotations
@@ -115,6 +117,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--game", choices=replay.GAMES.names(),
                         help="measure this game only (default: every registered game)")
+    parser.add_argument("--no-solo", action="store_true",
+                        help="no 1-player line for the games that have a solo mode")
     parser.add_argument("--against", metavar="REV",
                         help="also measure this git revision's code, in turns with this tree")
     args = parser.parse_args(argv)
@@ -123,11 +127,21 @@ def main(argv: list[str] | None = None) -> None:
         commit, path = worktree_of(args.against)
         trees[f"{args.against} ({commit[:8]})"] = path
     for game in [args.game] if args.game else replay.GAMES.names():
-        texts = sample_logs(game, args.players, args.games)
-        events = sum(len(json.loads(text)["events"]) for text in texts)
-        print(f"{game}: {args.games} {args.players}-player games, {events} events, "
-              f"{args.repeats} passes per tree, one core, CPU time")
-        print_figures(measure(trees, texts, args.repeats), args.games, events)
+        for players in player_counts(game, args.players, solo=not args.no_solo):
+            texts = sample_logs(game, players, args.games)
+            events = sum(len(json.loads(text)["events"]) for text in texts)
+            print(f"{game}: {args.games} {players}-player games, {events} events, "
+                  f"{args.repeats} passes per tree, one core, CPU time")
+            print_figures(measure(trees, texts, args.repeats), args.games, events)
+
+
+def player_counts(game: str, players: int, solo: bool) -> list[int]:
+    """The player counts measured for ``game``: ``players``, then 1 when the game has a solo
+    mode (and ``solo``)."""
+    counts = [players]
+    if solo and players != 1 and 1 in replay.GAMES.get(game).player_counts:
+        counts.append(1)
+    return counts
 
 
 if __name__ == "__main__":

@@ -99,10 +99,9 @@ def _with_chance(table: Table, chance: _Chance, event: dict) -> dict:
     Scheme flipped or Future Scheme gained (any card that can be there)."""
     solo = table.solo
     if event["type"] == "scheme":
-        future = sorted(solo.future.elements()) if solo.future_in_draw else []
-        return dict(event, card=chance.rng.choice(sorted(solo.draw.elements()) + future))
+        return dict(event, card=chance.rng.choice(solo.draw_tops()))
     if event["type"] == "gain_card":
-        return dict(event, card=chance.rng.choice(sorted(solo.future.elements())))
+        return dict(event, card=chance.rng.choice(solo.future_tops()))
     if event["type"] == "draw":
         deck = chance.deck(table, event["player"])
         return dict(event, cards=[deck.pop() for _ in event["cards"]])

@@ -5,6 +5,8 @@ Pure look-ups: nothing here changes the table. ``turn.py`` compares the log with
 
 from __future__ import annotations
 
+from collections import Counter
+
 from replay.viscounts.actions import manuscript_cost
 from replay.viscounts.effects import ongoing
 from replay.viscounts.funding import ICON, RESOURCE
@@ -14,13 +16,12 @@ from replay.viscounts.turn import exits
 ACTIONS = ("construct", "place_workers", "transcribe")
 # A focus that is no primary action, as the effect it resolves (the Card AI flips).
 FOCUS_EFFECTS = {"flip": {"op": "flip", "what": "either"}}
-EVENT_OF = {"construct": "construct", "place_workers": "workers",
-            "transcribe": "transcribe"}
 
 
-def icons(table, action: str) -> int:
-    """Icons for an action: Scheme headers, uncovered starting icons, unlocks and Cleric
-    Bonus cards, Criminal icons as wilds, then its resources 1:1 (p.30)."""
+def board_icons(table) -> Counter:
+    """The icons on its board that fund actions: Scheme headers, uncovered starting icons,
+    unlocks and Cleric Bonus cards (p.30). Counted once per option row: nothing the row's
+    options look at changes them."""
     solo = table.solo
     table.touch(f"{solo.board.id}.starting_icons")
     counted = solo.header_icons(table.catalog)
@@ -30,14 +31,18 @@ def icons(table, action: str) -> int:
     for _, ability in ongoing(table, solo.name):
         if ability and ability["op"] == "icons":
             counted.update(ability["icons"])
-    player = table.player(solo.name)
-    return counted[ICON[action]] + counted["criminal"] + getattr(player, RESOURCE[action])
+    return counted
 
 
-def board_icons(table, action: str) -> int:
-    """The icons alone, without resources (what is spent first)."""
-    player = table.player(table.solo.name)
-    return icons(table, action) - getattr(player, RESOURCE[action])
+def icon_count(counted: Counter, action: str) -> int:
+    """The board's icons for an action, each Criminal icon a wild."""
+    return counted[ICON[action]] + counted["criminal"]
+
+
+def icons(table, action: str, counted: Counter) -> int:
+    """What pays for an action: its board's icons (``counted``), then its resources 1:1."""
+    return icon_count(counted, action) + getattr(table.player(table.solo.name),
+                                                 RESOURCE[action])
 
 
 def focus(table) -> str:
@@ -46,7 +51,7 @@ def focus(table) -> str:
     return table.solo.board.focus
 
 
-def build(table) -> tuple[str, int, str] | None:
+def build(table, counted: Counter) -> tuple[str, int, str] | None:
     """(building, slot, spot): the left-most affordable building on the left-most free spot
     at its Viscount, on its side of the river (p.29); None when it cannot build."""
     solo, catalog = table.solo, table.catalog
@@ -61,7 +66,7 @@ def build(table) -> tuple[str, int, str] | None:
     if not spots:
         return None
     table.touch(f"{solo.board.id}.building_rows")
-    funds = icons(table, "construct")
+    funds = icons(table, "construct", counted)
     candidates = []
     for row, building in enumerate(solo.board.building_rows):
         free = [s for s in (1, 2, 3) if s not in player.built[building]]
@@ -113,17 +118,17 @@ def free_manuscript(table, costs: tuple[int, ...]) -> str | None:
     return None
 
 
-def workers(table) -> int | None:
+def workers(table, counted: Counter) -> int | None:
     """The most Workers its Noble icons pay for (never 1); None when it cannot place."""
     solo = table.solo
     player = table.player(solo.name)
     table.touch(f"{solo.board.id}.worker_brackets")
-    funds = icons(table, "place_workers")
+    funds = icons(table, "place_workers", counted)
     placed = [w for cost, w in solo.board.brackets if cost <= funds and w <= player.workers]
     return max(placed) if placed else None
 
 
-def manuscript(table) -> str | None:
+def manuscript(table, counted: Counter) -> str | None:
     """The manuscript on its Viscount's segment, if its Cleric icons pay for it."""
     player = table.player(table.solo.name)
     side = table.side_of(player.space)
@@ -131,7 +136,8 @@ def manuscript(table) -> str | None:
     ident = pile.top if pile.size else f"{side}-ms"
     if ident is None:
         return None
-    return ident if manuscript_cost(table, ident) <= icons(table, "transcribe") else None
+    return ident if manuscript_cost(table, ident) <= icons(table, "transcribe", counted) \
+        else None
 
 
 def option_effect(table, option: dict) -> dict:
@@ -147,27 +153,28 @@ def action_of(table, option: dict) -> str | None:
     return focus(table) if action == "focus" else action
 
 
-def demanded(table, option: dict) -> dict | None:
-    """The event an option demands, or None when the opponent cannot do it."""
+def demanded(table, option: dict, counted: Counter) -> dict | None:
+    """The event an option demands, or None when the opponent cannot do it (``counted``:
+    its board's icons)."""
     name = table.solo.name
     action = action_of(table, option)
     if action == "construct":
-        choice = build(table)
+        choice = build(table, counted)
         return choice and {"type": "construct", "player": name,
                            "slot": f"{choice[0]}-{choice[1]}", "spot": choice[2]}
     if action == "place_workers":
-        count = workers(table)
+        count = workers(table, counted)
         return count and {"type": "workers", "player": name, "count": count}
     if action == "transcribe":
-        ident = manuscript(table)
+        ident = manuscript(table, counted)
         return ident and {"type": "transcribe", "player": name, "manuscript": ident}
     return {"type": "option", "player": name}
 
 
-def choose_option(table, options) -> tuple[int, dict]:
+def choose_option(table, options, counted: Counter) -> tuple[int, dict]:
     """The first option the opponent can do, the last as the fallback: (1-based, event)."""
     for number, option in enumerate(options, start=1):
-        event = demanded(table, option)
+        event = demanded(table, option, counted)
         if event is not None or number == len(options):
             event = event or {"type": "option", "player": table.solo.name}
             if event["type"] == "option":

@@ -16,8 +16,11 @@ def handle_opponent(table: Table, event: dict) -> None:
     if solo is None:
         table.breach("viscounts.log.order", "an opponent event belongs to a solo game (a log "
                      "with one player)", found="opponent", skip=True)
-    if state.phase != "pick" or solo.board is not None or \
-            any(p.player_card for p in state.players.values()):
+    if solo.board is not None:
+        table.breach("viscounts.solo.setup.ai_board", f"the one automated opponent has one AI "
+                     f"board, {table.name(solo.board.id)} already", found=event["board"],
+                     skip=True)
+    if state.phase != "pick" or any(p.player_card for p in state.players.values()):
         table.breach("viscounts.log.order", "the opponent event comes once, right after "
                      "setup", found="opponent", skip=True)
     table.known(event["board"], catalog.ai_boards, "AI board")

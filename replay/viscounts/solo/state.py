@@ -29,7 +29,8 @@ class SoloState:
     draw_size: int = 0
     future_in_draw: int = 0  # Future Schemes shuffled into the draw pile, not yet seen
     future: Counter = field(default_factory=Counter)  # the Future pile (order unknown)
-    discard: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)  # face up, bottom to top
+    shifted: bool = False  # its cards are shifted for a turn whose Scheme is not flipped yet
     rows: list[dict] = field(default_factory=list)  # rows of the turn not yet resolved
     step: Step | None = None  # what the log must say next for the opponent
     in_turn: bool = False
@@ -56,7 +57,17 @@ class SoloState:
         """Cards in the Future Scheme pile (those shuffled into the draw pile are not)."""
         return sum(self.future.values()) - self.future_in_draw
 
+    def draw_tops(self) -> list[str]:
+        """The Schemes that can be on top of the draw pile (face down, shuffled: any it holds,
+        and any Future Scheme while some shuffled in by the difficulty are not seen yet)."""
+        future = sorted(self.future.elements()) if self.future_in_draw else []
+        return sorted(self.draw.elements()) + future
+
+    def future_tops(self) -> list[str]:
+        """The Schemes that can be on top of the Future pile (its order is not known)."""
+        return sorted(self.future.elements()) if self.future_size else []
+
     @property
     def busy(self) -> bool:
-        """Whether its current turn still has rows or a step the log must record."""
-        return bool(self.rows) or self.step is not None
+        """Whether its current turn still has rows, a step or its flip to record."""
+        return bool(self.rows) or self.step is not None or self.shifted

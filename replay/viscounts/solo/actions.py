@@ -1,0 +1,91 @@
+"""The opponent's option row as the log records it: the option taken and its action (build,
+place Workers, transcribe), compared with the first option its procedure can do (R p.29-30).
+
+In audit mode the replay goes on with the action as played when it can be played, else as
+demanded.
+"""
+
+from __future__ import annotations
+
+from replay.viscounts.actions import check_spot, manuscript_cost, place_building, take_manuscript
+from replay.viscounts.castle import place
+from replay.viscounts.effects import resolve, trigger
+from replay.viscounts.funding import RESOURCE
+from replay.viscounts.solo import procedure
+from replay.viscounts.solo.rows import expect
+from replay.viscounts.solo.state import Step
+from replay.viscounts.solo.words import say, should
+
+ACTION_RULE = {"construct": "viscounts.solo.ai.build", "workers": "viscounts.solo.ai.workers",
+               "transcribe": "viscounts.solo.ai.transcribe"}
+OPTION_EVENTS = ("construct", "workers", "transcribe", "option")
+
+
+def option(table, event: dict) -> None:
+    """An option event (``construct``, ``workers``, ``transcribe`` or ``option``)."""
+    step = expect(table, "option", event["type"])
+    name = table.solo.name
+    demanded, number = step.data["event"], step.data["number"]
+    played = {k: v for k, v in event.items() if k in demanded or k == "type"}
+    if event["type"] != demanded["type"] or played.get("option", number) != number:
+        table.breach("viscounts.solo.ai.options", f"the opponent takes the first option it "
+                     f"can do, option {number}: {say(table, demanded)}; the log has "
+                     f"{say(table, event)}", player=name, expected=say(table, demanded),
+                     found=say(table, event))
+    elif played != demanded:
+        rule = ACTION_RULE[event["type"]]
+        table.breach(rule, f"the opponent should have {should(table, demanded)}; the log "
+                     f"has {say(table, event)}", player=name,
+                     expected=say(table, demanded), found=say(table, event))
+    table.state.acted = True
+    if not _apply(table, event, step):
+        _apply(table, demanded, step)
+
+
+def _apply(table, event: dict, step: Step) -> bool:
+    """Carry out an opponent action; False when it cannot be played as written."""
+    name, kind = table.solo.name, event["type"]
+    player = table.player(name)
+    if kind == "option":
+        options = step.data["options"]
+        if not 1 <= event["option"] <= len(options) or \
+                procedure.action_of(table, options[event["option"] - 1]) in procedure.ACTIONS:
+            return False
+        resolve(table, name, procedure.option_effect(table, options[event["option"] - 1]),
+                step.source)
+        return True
+    if kind == "construct":
+        building, _, slot = event["slot"].rpartition("-")
+        if building not in player.built or not slot.isdigit() or \
+                int(slot) in player.built[building] or event["spot"] in table.state.spots \
+                or event["spot"] not in table.catalog.spots:
+            return False
+        _spend(table, step, "construct", table.catalog.buildings[building].cost)
+        place_building(table, player, building, int(slot),
+                       check_spot(table, player, event["spot"], None))
+        trigger(table, name, "after_construct")
+        return True
+    if kind == "workers":
+        count = event["count"]
+        brackets = dict((w, i) for i, w in table.solo.board.brackets)
+        if count not in brackets or count > player.workers:
+            return False
+        _spend(table, step, "place_workers", brackets[count])
+        place(table, name, table.side_of(player.space), count)
+        return True
+    side = table.side_of(player.space)
+    pile = table.state.manuscripts[side]
+    if event["manuscript"] != (pile.top if pile.size else f"{side}-ms"):
+        return False
+    _spend(table, step, "transcribe", manuscript_cost(table, event["manuscript"]))
+    take_manuscript(table, player, side)
+    return True
+
+
+def _spend(table, step: Step, action: str, cost: int) -> None:
+    """Resources pay what the icons counted at its option row do not (1:1)."""
+    name = table.solo.name
+    short = cost - procedure.icon_count(step.data["icons"], action)
+    if short > 0:
+        table.change(name, RESOURCE[action], -short, f"spent on {action.replace('_', ' ')}",
+                     action)

@@ -1,0 +1,78 @@
+"""The opponent's row results other than actions: the dismissal, the move and its collision
+(R p.27-28, p.30), each compared with what its procedure demands."""
+
+from __future__ import annotations
+
+from replay.core.words import counted
+from replay.viscounts.effects import ask, resolve
+from replay.viscounts.funding import take_top
+from replay.viscounts.recruit import handle_collision
+from replay.viscounts.solo.rows import expect
+from replay.viscounts.solo.words import describe
+from replay.viscounts.turn import exits
+
+
+def dismiss(table, event: dict) -> None:
+    """The dismiss row: the Townsfolk adjacent to its Viscount leaves the game; its top-right
+    effect resolves, not its icons."""
+    step = expect(table, "dismiss", "dismiss")
+    name, card = table.solo.name, step.data["card"]
+    if card is None:
+        table.breach("viscounts.log.reveal", "the top of the Townsfolk pile at the "
+                     "opponent's Viscount was never revealed", player=name, skip=True)
+    if event["card"] != card:
+        table.breach("viscounts.solo.ai.dismiss", f"the opponent dismisses the Townsfolk "
+                     f"adjacent to its Viscount, {table.name(card)}; the log dismisses "
+                     f"{table.name(event['card'])}", player=name, expected=card,
+                     found=event["card"])
+    townsfolk = table.card(card)
+    if townsfolk.deck != "preprinted":
+        take_top(table, table.side_of(table.player(name).space))
+    resolve(table, name, townsfolk.hire, card)  # its top-right effect, not its icons
+
+
+def move(table, event: dict) -> None:
+    """The move row: exactly the printed spaces, clockwise along the outside path."""
+    step = expect(table, "move", "move")
+    state, name = table.state, table.solo.name
+    player = table.player(name)
+    demanded, path = step.data["path"], event["path"]
+    if path != demanded:
+        table.breach("viscounts.solo.ai.move", f"the opponent moves "
+                     f"{counted(len(demanded), 'space')} clockwise along the outside path "
+                     f"({', '.join(demanded)}); the log moves along {', '.join(path)}",
+                     player=name, expected=", ".join(demanded), found=", ".join(path))
+        if not _walkable(table, player.space, path):
+            path = demanded
+    for space in path:
+        table.touch(space)
+    player.space = path[-1] if path else player.space
+    state.moved = True
+    for other in state.order_from(name)[1:]:
+        if state.players[other].space == player.space:
+            ask(table, other, "rearrange", f"landed:{name}", optional=True)
+
+
+def _walkable(table, here: str, path: list[str]) -> bool:
+    for step in path:
+        if step not in table.catalog.spaces or step not in exits(table, here):
+            return False
+        here = step
+    return bool(path)
+
+
+def collision(table, event: dict) -> None:
+    """Its own collision track, at the end of its turn (or, under ``ai-collision-timing``,
+    where the log records it, the turn going on with its rows afterwards)."""
+    state = table.state
+    if not table.solo.busy:
+        handle_collision(table, event)
+        return
+    if not table.allows("ai-collision-timing"):
+        table.breach("viscounts.solo.ai.collision", "the opponent resolves its collision at "
+                     "the end of its turn, after all its Scheme rows",
+                     player=table.solo.name, expected=describe(table), found="collision",
+                     legal_under="ai-collision-timing", skip=True)
+    phase = state.phase
+    handle_collision(table, event)
+    state.phase = phase
