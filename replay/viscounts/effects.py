@@ -6,6 +6,10 @@ queued as a ``Decision`` that the next decision events answer (``decisions.py``)
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from replay.viscounts.solo.reference import translate
 from replay.viscounts.state import Decision
 from replay.viscounts.table import Table
@@ -134,47 +138,92 @@ def criminal_icons(table: Table, name: str) -> int:
     """Criminal icons on the player's board cards (the opponent's Scheme headers)."""
     if table.automated(name):
         return table.solo.criminal_icons(table.catalog)
-    return sum(table.catalog.townsfolk[c].criminal_icons
-               for c in table.player(name).board if c)
+    return in_force(table, name).criminals
 
 
 def ongoing(table: Table, name: str) -> tuple:
     """Every ongoing ability in force for a player, as ``(source, ability)``: board cards,
-    then building unlocks, then Cleric Bonus cards. Kept until one of those changes
-    (``Table.in_force``)."""
+    then building unlocks, then Cleric Bonus cards."""
+    return in_force(table, name).abilities
+
+
+@dataclass(frozen=True, slots=True)
+class InForce:
+    """What a player's board cards, building unlocks and Cleric Bonus cards give, read
+    once: at nearly every event something asks for part of it."""
+
+    abilities: tuple  # (source, ability): board cards, then unlocks, then bonus cards
+    by_op: Mapping[str, tuple]  # the same, by the ability's op
+    on: Mapping[str, tuple]  # the ``on`` abilities, by their trigger
+    converters: Mapping[str, tuple]  # action -> its converters, each naming its source
+    icons: Counter  # board icons: cards, uncovered starting icons, ``icons`` abilities
+    criminals: int  # Criminal icons on the board's cards
+    hand_plus: int  # what ``hand_limit`` abilities add to the hand limit
+
+
+def in_force(table: Table, name: str) -> InForce:
+    """The player's abilities in force, kept until the board, the buildings or the bonus
+    cards change (each such change forgets them: ``Table.in_force``)."""
     kept = table.in_force.get(name)
     if kept is None:
-        kept = table.in_force[name] = tuple(_in_force(table, table.player(name)))
+        kept = table.in_force[name] = _read_in_force(table, table.player(name))
     return kept
 
 
-def _in_force(table: Table, player):
-    townsfolk = table.catalog.townsfolk
-    for card in player.board:
-        if card and townsfolk[card].timing == "ongoing":
-            yield card, townsfolk[card].ability
+def _read_in_force(table: Table, player) -> InForce:
+    catalog = table.catalog
+    abilities = []
+    icons: Counter = Counter()
+    criminals = 0
+    for space, card in enumerate(player.board):
+        shown = catalog.player_board.starting_icons[space]
+        if card:
+            townsfolk = catalog.townsfolk[card]
+            shown = townsfolk.icons
+            criminals += townsfolk.criminal_icons
+            if townsfolk.timing == "ongoing":
+                abilities.append((card, townsfolk.ability))
+        for icon in shown:
+            icons[icon] += 1
     automated = table.automated(player.name)
-    for building in player.built:
+    for building, slots in player.built.items():
         unlocks = table.solo.unlocks(building) if automated \
-            else table.catalog.buildings[building].unlocks
-        for slot in player.built[building]:
-            yield f"{building}-{slot}", unlocks[slot - 1]
+            else catalog.buildings[building].unlocks
+        abilities += [(f"{building}-{slot}", unlocks[slot - 1]) for slot in slots]
     for ribbon in player.bonuses:
-        bonus = table.catalog.cleric_bonuses[ribbon]
-        yield bonus.id, {"op": "icons", "icons": list(bonus.icons)}
+        bonus = catalog.cleric_bonuses[ribbon]
+        abilities.append((bonus.id, {"op": "icons", "icons": list(bonus.icons)}))
+    by_op: dict[str, tuple] = {}
+    on: dict[str, tuple] = {}
+    converters: dict[str, tuple] = {}
+    for source, ability in abilities:
+        if not ability:
+            continue
+        op = ability["op"]
+        by_op[op] = (*by_op.get(op, ()), (source, ability))
+        if op == "on":
+            on[ability["trigger"]] = (*on.get(ability["trigger"], ()), (source, ability))
+        elif op == "icons":
+            for icon in ability["icons"]:
+                icons[icon] += 1
+        for part in ability["effects"] if op == "all" else (ability,):
+            if part and part["op"] == "convert":
+                action = part["action"]
+                converters[action] = (*converters.get(action, ()), dict(part, source=source))
+    return InForce(tuple(abilities), by_op, on, converters, icons, criminals,
+                   sum(ability["plus"] for _, ability in by_op.get("hand_limit", ())))
 
 
 def trigger(table: Table, name: str, event: str) -> None:
     """Resolve the player's ongoing ``on`` abilities for ``event``."""
-    for source, ability in ongoing(table, name):
-        if ability and ability["op"] == "on" and ability["trigger"] == event:
-            condition = ability.get("condition", "always")
-            if condition == "criminals" and not criminal_icons(table, name):
-                continue
-            if condition == "no_criminals" and criminal_icons(table, name):
-                continue
-            table.touch(source)
-            resolve(table, name, ability["effect"], source)
+    for source, ability in in_force(table, name).on.get(event, ()):
+        condition = ability.get("condition", "always")
+        if condition == "criminals" and not criminal_icons(table, name):
+            continue
+        if condition == "no_criminals" and criminal_icons(table, name):
+            continue
+        table.touch(source)
+        resolve(table, name, ability["effect"], source)
 
 
 def _gain(table, name, effect, source):

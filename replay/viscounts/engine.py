@@ -54,10 +54,11 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         state.reveals_owed.clear()
         table.breach("viscounts.log.chance", f"the new top of {owed} must be revealed "
                      "before anything else happens", expected="reveal", found=kind)
-    if opponent.owns(table, event):
-        opponent.handle(table, event)
-        return
-    opponent.check_finished(table, kind)
+    if table.solo is not None:
+        if opponent.owns(table, event):
+            opponent.handle(table, event)
+            return
+        opponent.check_finished(table, kind)
     if kind not in KEEP_WAITING and state.pending:
         decline_waiting(table, kind)
     if table.strict_primary_action:

@@ -7,6 +7,7 @@ otherwise. Draws list unnamed cards (``?``): what is drawn is chance.
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import permutations
 
 from replay.viscounts.actions import PATH, TRADE_RATE, manuscript_cost
@@ -172,7 +173,7 @@ def funding_options(table: Table, player: Player, action: str, cost: int) -> lis
             silver -= dismiss_cost(table, player, card)
             if silver < 0:
                 continue
-            icons.update(card.icons)
+            icons = icons + Counter(card.icons)
         own = RESOURCE[action]
         available = silver if own == "silver" else getattr(player, own)
         # The fewest of the action's resource that reach the cost (converters included).
@@ -228,7 +229,7 @@ def primary_actions(table: Table, player: Player) -> list[dict]:
 def _icons_with(table: Table, player: Player, funding: dict):
     icons = board_icons(table, player)
     if funding.get("dismiss"):
-        icons.update(table.card(funding["dismiss"]).icons)
+        icons = icons + Counter(table.card(funding["dismiss"]).icons)
     return icons
 
 
