@@ -85,8 +85,8 @@ def _check_scored_at_end(table: Table) -> None:
 
 def _require_primary_action(table: Table, kind: str) -> None:
     """Under ``strict-primary-action`` a turn leaves phase 3 only with an action taken, when
-    one was possible (the legal list offers one way to fund each, so none is missed that
-    those ways allow)."""
+    one was possible (the legal list offers every funding that wastes nothing, so none is
+    missed)."""
     state = table.state
     leaving = kind == "play" or EVENT_SPECS[kind].phase in ("recruit", "collision", "draw")
     if not leaving or state.acted or not state.moved or state.phase not in ("move", "action"):
