@@ -7,8 +7,6 @@ queued as a ``Decision`` that the next decision events answer (``decisions.py``)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass
 
 from replay.viscounts.solo.reference import translate
 from replay.viscounts.state import Decision
@@ -147,71 +145,78 @@ def ongoing(table: Table, name: str) -> tuple:
     return in_force(table, name).abilities
 
 
-@dataclass(frozen=True, slots=True)
 class InForce:
-    """What a player's board cards, building unlocks and Cleric Bonus cards give, read
-    once: at nearly every event something asks for part of it."""
+    """What a player's board cards, building unlocks and Cleric Bonus cards give. At nearly
+    every event something asks for a part of it, so it is kept while the board, the
+    buildings and the bonus cards stay as they are (each change of those forgets it:
+    ``Table.in_force``); the icons and converters, read only by actions, when first asked."""
 
-    abilities: tuple  # (source, ability): board cards, then unlocks, then bonus cards
-    by_op: Mapping[str, tuple]  # the same, by the ability's op
-    on: Mapping[str, tuple]  # the ``on`` abilities, by their trigger
-    converters: Mapping[str, tuple]  # action -> its converters, each naming its source
-    icons: Counter  # board icons: cards, uncovered starting icons, ``icons`` abilities
-    criminals: int  # Criminal icons on the board's cards
-    hand_plus: int  # what ``hand_limit`` abilities add to the hand limit
+    def __init__(self, table: Table, player):
+        catalog = self.catalog = table.catalog
+        self.board = tuple(player.board)
+        abilities = []
+        self.criminals = 0  # Criminal icons on the board's cards
+        for card in self.board:
+            if card:
+                townsfolk = catalog.townsfolk[card]
+                self.criminals += townsfolk.criminal_icons
+                if townsfolk.timing == "ongoing":
+                    abilities.append((card, townsfolk.ability))
+        automated = table.automated(player.name)
+        for building, slots in player.built.items():
+            unlocks = table.solo.unlocks(building) if automated \
+                else catalog.buildings[building].unlocks
+            abilities += [(f"{building}-{slot}", unlocks[slot - 1]) for slot in slots]
+        for ribbon in player.bonuses:
+            bonus = catalog.cleric_bonuses[ribbon]
+            abilities.append((bonus.id, {"op": "icons", "icons": list(bonus.icons)}))
+        # (source, ability): board cards, then building unlocks, then bonus cards
+        self.abilities = tuple(abilities)
+        self.by_op: dict[str, list] = {}  # the same by op
+        self.on: dict[str, list] = {}  # the ``on`` abilities by trigger
+        for source, ability in abilities:
+            if ability:
+                self.by_op.setdefault(ability["op"], []).append((source, ability))
+                if ability["op"] == "on":
+                    self.on.setdefault(ability["trigger"], []).append((source, ability))
+        # what ``hand_limit`` abilities add to the hand limit
+        self.hand_plus = sum(ability["plus"] for _, ability in self.by_op.get("hand_limit", ()))
+        self._icons: Counter | None = None
+        self._converters: dict[str, list] | None = None
+
+    def icons(self) -> Counter:
+        """Board icons: cards, uncovered starting icons and ``icons`` abilities."""
+        if self._icons is None:
+            icons = self._icons = Counter()
+            starting = self.catalog.player_board.starting_icons
+            for space, card in enumerate(self.board):
+                for icon in self.catalog.townsfolk[card].icons if card else starting[space]:
+                    icons[icon] += 1
+            for _, ability in self.by_op.get("icons", ()):
+                for icon in ability["icons"]:
+                    icons[icon] += 1
+        return self._icons
+
+    def converters(self, action: str) -> list[dict]:
+        """The converters for an action (alone or in an ``all`` ability), each naming its
+        source."""
+        if self._converters is None:
+            self._converters = {}
+            for source, ability in self.abilities:
+                parts = ability["effects"] if ability and ability["op"] == "all" else (ability,)
+                for part in parts:
+                    if part and part["op"] == "convert":
+                        self._converters.setdefault(part["action"], []).append(
+                            dict(part, source=source))
+        return self._converters.get(action, [])
 
 
 def in_force(table: Table, name: str) -> InForce:
-    """The player's abilities in force, kept until the board, the buildings or the bonus
-    cards change (each such change forgets them: ``Table.in_force``)."""
+    """The player's abilities in force (kept until the board, buildings or bonuses change)."""
     kept = table.in_force.get(name)
     if kept is None:
-        kept = table.in_force[name] = _read_in_force(table, table.player(name))
+        kept = table.in_force[name] = InForce(table, table.player(name))
     return kept
-
-
-def _read_in_force(table: Table, player) -> InForce:
-    catalog = table.catalog
-    abilities = []
-    icons: Counter = Counter()
-    criminals = 0
-    for space, card in enumerate(player.board):
-        shown = catalog.player_board.starting_icons[space]
-        if card:
-            townsfolk = catalog.townsfolk[card]
-            shown = townsfolk.icons
-            criminals += townsfolk.criminal_icons
-            if townsfolk.timing == "ongoing":
-                abilities.append((card, townsfolk.ability))
-        for icon in shown:
-            icons[icon] += 1
-    automated = table.automated(player.name)
-    for building, slots in player.built.items():
-        unlocks = table.solo.unlocks(building) if automated \
-            else catalog.buildings[building].unlocks
-        abilities += [(f"{building}-{slot}", unlocks[slot - 1]) for slot in slots]
-    for ribbon in player.bonuses:
-        bonus = catalog.cleric_bonuses[ribbon]
-        abilities.append((bonus.id, {"op": "icons", "icons": list(bonus.icons)}))
-    by_op: dict[str, tuple] = {}
-    on: dict[str, tuple] = {}
-    converters: dict[str, tuple] = {}
-    for source, ability in abilities:
-        if not ability:
-            continue
-        op = ability["op"]
-        by_op[op] = (*by_op.get(op, ()), (source, ability))
-        if op == "on":
-            on[ability["trigger"]] = (*on.get(ability["trigger"], ()), (source, ability))
-        elif op == "icons":
-            for icon in ability["icons"]:
-                icons[icon] += 1
-        for part in ability["effects"] if op == "all" else (ability,):
-            if part and part["op"] == "convert":
-                action = part["action"]
-                converters[action] = (*converters.get(action, ()), dict(part, source=source))
-    return InForce(tuple(abilities), by_op, on, converters, icons, criminals,
-                   sum(ability["plus"] for _, ability in by_op.get("hand_limit", ())))
 
 
 def trigger(table: Table, name: str, event: str) -> None:

@@ -44,7 +44,7 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     if state.over:
         table.breach("viscounts.log.after_end", f"a {kind} event comes after the end of the "
                      "game", found=kind, skip=True)
-    if (kind == "setup" and state.phase != "setup") or (kind != "setup" and state.phase == "setup"):
+    if (kind == "setup") != (state.phase == "setup"):
         table.breach("viscounts.log.setup", "the log starts with one setup event (start "
                      "player, segments, castle, piles, pairs)",
                      expected="setup" if state.phase == "setup" else "no second setup",

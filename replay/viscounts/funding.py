@@ -21,12 +21,12 @@ WORDS = {"trade": "Trade", "construct": "Construct", "place_workers": "Place Wor
 def board_icons(table: Table, player: Player) -> Counter:
     """Icons on the board: cards, uncovered starting icons, unlocks and Cleric Bonus cards
     (kept while the board stays as it is: add to a copy, never to this one)."""
-    return in_force(table, player.name).icons
+    return in_force(table, player.name).icons()
 
 
-def converters(table: Table, player: Player, action: str) -> tuple[dict, ...]:
+def converters(table: Table, player: Player, action: str) -> list[dict]:
     """The board's converters for an action (Mason, Sculptor, Emma, Benefactor, ...)."""
-    return in_force(table, player.name).converters.get(action, ())
+    return in_force(table, player.name).converters(action)
 
 
 def icons_from(action: str, icons: Counter, pay: dict, convs) -> tuple[int, set]:

@@ -54,22 +54,21 @@ def enter(table: Table, phase: str, kind: str) -> None:
 def _leave(table: Table, phase: str) -> None:
     """What must have happened before a phase ends."""
     state = table.state
-    player = table.player(state.current)
+    name = state.current
     if phase == "card" and state.played is None:
-        table.breach("viscounts.cards.play", f"{player.name} must play a card first",
-                     player=player.name, skip=True)
-    if phase == "move" and not state.moved and table.automated(player.name):
+        table.breach("viscounts.cards.play", f"{name} must play a card first", player=name,
+                     skip=True)
+    elif phase == "move" and not state.moved and table.automated(name):
         table.breach("viscounts.solo.ai.move", f"the opponent must move as "
-                     f"{table.name(state.played)} says before its turn ends",
-                     player=player.name)
+                     f"{table.name(state.played)} says before its turn ends", player=name)
     elif phase == "move" and not state.moved:
-        table.breach("viscounts.move.steps", f"{player.name} must move the Viscount at least "
-                     f"{counted(_value(table), 'space')} before the next phase",
-                     player=player.name)
-    if phase == "collision" and collision_due(player) and not state.collided:
-        table.breach("viscounts.collision.when", f"{player.name}'s Virtue and Corruption "
-                     f"markers share space {player.virtue}: the collision must be resolved "
-                     "in phase 5", player=player.name, expected="collision")
+        table.breach("viscounts.move.steps", f"{name} must move the Viscount at least "
+                     f"{counted(_value(table), 'space')} before the next phase", player=name)
+    elif phase == "collision" and not state.collided and \
+            collision_due(player := table.player(name)):
+        table.breach("viscounts.collision.when", f"{name}'s Virtue and Corruption markers "
+                     f"share space {player.virtue}: the collision must be resolved in phase 5",
+                     player=name, expected="collision")
 
 
 def _value(table: Table) -> int:
@@ -221,8 +220,8 @@ def handle_move(table: Table, event: dict) -> None:
                      player=player.name, skip=True)
     path, here = event["path"], player.space
     for step in path:
-        table.known(step, table.catalog.spaces, "space", player.name)
         if step not in exits(table, here):
+            table.known(step, table.catalog.spaces, "space", player.name)
             table.breach("viscounts.move.arrows", f"no arrow leads from {here} to {step}",
                          player=player.name, expected=" or ".join(exits(table, here)),
                          found=step, skip=True)
