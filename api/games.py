@@ -11,7 +11,7 @@ from api.schemas import NAME, CatalogRecordSchema, GameSchema, RuleSchema
 from api.submission import json_body
 from replay.core.problems import InvalidLog
 from replay.games import GAMES
-from workers.catalogs import CatalogInUse, CatalogStore
+from workers.catalogs import CatalogInUse, CatalogStore, catalog_record
 
 blp = RefereeBlueprint("games", __name__, url_prefix="/v1", description="Games, rules, catalogs")
 PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
@@ -81,8 +81,7 @@ def register_catalog(name: str, document: object) -> dict:
         raise Problem(409, "catalog-immutable", "This catalog name is used by a report",
                       f"{name} ({err}) is used by a report; register the new content under "
                       "another name") from None
-    return {"name": name, "sha256": sha, "id": document["meta"]["id"],
-            "printed": document["meta"]["printed"], "created": created}
+    return dict(catalog_record(name, sha, document), created=created)
 
 
 @blp.route("/catalogs/<string:name>", methods=["GET"])
@@ -94,6 +93,12 @@ def get_catalog(name: str):
     sha = catalogs.sha_of(g.client, name)
     if sha is None:
         raise Problem(404, "catalog-not-found", "No such catalog", f"no catalog named {name}")
-    document = catalogs.document(sha)
-    return {"name": name, "sha256": sha, "id": document["meta"]["id"],
-            "printed": document["meta"]["printed"]}
+    return dict(catalog_record(name, sha, catalogs.document(sha)),
+                used=catalogs.is_used(g.client, sha))
+
+
+@blp.route("/catalogs", methods=["GET"])
+@blp.response(200, CatalogRecordSchema(many=True))
+def list_catalogs():
+    """The caller's registered catalogs by name (built-in ones are listed by ``/games``)."""
+    return _catalogs().records(g.client)

@@ -197,8 +197,10 @@ class CatalogRecordSchema(Schema):
     name = fields.String(required=True)
     sha256 = fields.String(required=True)
     id = fields.String(required=True)
+    game = fields.String(required=True)
     printed = fields.Boolean(required=True)
-    created = fields.Boolean()
+    created = fields.Boolean(metadata={"description": "false when the name already held it"})
+    used = fields.Boolean(metadata={"description": "a report used it: the name is fixed"})
 
 
 class ProblemSchema(Schema):

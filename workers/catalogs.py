@@ -29,6 +29,10 @@ class CatalogStore:
         return f"{PREFIX}catalog:{owner}:{name}"
 
     @staticmethod
+    def _names_key(owner: str) -> str:
+        return f"{PREFIX}catalog-names:{owner}"
+
+    @staticmethod
     def _doc_key(sha: str) -> str:
         return f"{PREFIX}catalog-doc:{sha}"
 
@@ -42,11 +46,12 @@ class CatalogStore:
         current = self.sha_of(owner, name)
         if current == sha:
             return sha, False
-        if current and self.redis.exists(self._used_key(owner, current)):
+        if current and self.is_used(owner, current):
             raise CatalogInUse(current)
         pipe = self.redis.pipeline()
         pipe.set(self._doc_key(sha), json.dumps(document, sort_keys=True))
         pipe.set(self._name_key(owner, name), sha)
+        pipe.sadd(self._names_key(owner), name)
         pipe.execute()
         return sha, True
 
@@ -55,11 +60,38 @@ class CatalogStore:
         raw = self.redis.get(self._name_key(owner, name))
         return raw.decode() if raw else None
 
+    def records(self, owner: str) -> list[dict]:
+        """A client's catalogs by name: sha256, identity, game, and whether a report used it."""
+        names = sorted(raw.decode() for raw in self.redis.smembers(self._names_key(owner)))
+        if not names:
+            return []
+        shas = [raw.decode() for raw in self.redis.mget(
+            [self._name_key(owner, name) for name in names])]
+        pipe = self.redis.pipeline()
+        for sha in shas:
+            pipe.get(self._doc_key(sha))
+            pipe.exists(self._used_key(owner, sha))
+        answers = pipe.execute()
+        return [dict(catalog_record(name, sha, json.loads(answers[2 * i])),
+                     used=bool(answers[2 * i + 1]))
+                for i, (name, sha) in enumerate(zip(names, shas, strict=True))]
+
     def document(self, sha: str) -> dict | None:
         """A catalog document by its sha256."""
         raw = self.redis.get(self._doc_key(sha))
         return json.loads(raw) if raw else None
 
+    def is_used(self, owner: str, sha: str) -> bool:
+        """Whether a report of ``owner`` used this catalog (its name is then fixed)."""
+        return bool(self.redis.exists(self._used_key(owner, sha)))
+
     def mark_used(self, owner: str, sha: str) -> None:
         """A report of ``owner`` used this catalog: their names for it stay as they are."""
         self.redis.set(self._used_key(owner, sha), 1)
+
+
+def catalog_record(name: str, sha: str, document: dict) -> dict:
+    """What a client sees of a registered catalog: its name, content hash and identity."""
+    meta = document["meta"]
+    return {"name": name, "sha256": sha, "id": meta["id"], "game": meta["game"],
+            "printed": meta["printed"]}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Response, abort, render_template, request
+from flask import Response, abort, current_app, g, render_template, request
 
 from api.games import register_catalog
 from api.problems import Problem
@@ -13,13 +13,14 @@ from api.web import bp
 from api.web.errors import problem_rows
 from api.web.uploads import decode_upload
 from replay.games import GAMES
+from workers.catalogs import CatalogStore
 
 
 @bp.route("/catalogs", methods=["GET", "POST"])
 def catalogs():
     """Upload or paste a catalog under a name; see every problem by path, or its record."""
     if request.method == "GET":
-        return render_template("catalogs.html", games=list(GAMES), form={})
+        return _page(form={})
     name = request.form.get("name", "").strip()
     upload = request.files.get("file")
     try:
@@ -30,10 +31,16 @@ def catalogs():
                           "choose a catalog file or paste one")
         record = register_catalog(name, json_body(decode_upload("the catalog", data)))
     except Problem as problem:
-        return render_template("catalogs.html", games=list(GAMES), form=request.form,
-                               problem=problem, problems=problem_rows(problem)), problem.status
-    return render_template("catalogs.html", games=list(GAMES), form={}, record=record), \
-        201 if record["created"] else 200
+        return _page(form=request.form, problem=problem,
+                     problems=problem_rows(problem)), problem.status
+    return _page(form={}, record=record), 201 if record["created"] else 200
+
+
+def _page(**context) -> str:
+    """The catalogs page: templates, the built-in catalogs, and the client's own."""
+    registered = CatalogStore(current_app.extensions["referee_redis"]).records(g.client)
+    return render_template("catalogs.html", games=list(GAMES), registered=registered,
+                           **context)
 
 
 @bp.route("/catalogs/template/<game>.json")

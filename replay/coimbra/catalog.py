@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter, deque
 from dataclasses import dataclass, field
-from importlib import resources
 
 from marshmallow import ValidationError
 
 from replay.coimbra.catalog_schema import LEVELS, TRACKS, CatalogSchema
 from replay.coimbra.state import COLOUR_TRACK
+from replay.core.catalogs import BuiltinCatalogs, catalog_sha256
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
 TRACK_COLOURS = {track: colour for colour, track in COLOUR_TRACK.items()}
@@ -21,7 +19,7 @@ CHARACTERS_PER_LEVEL = {"I": 8, "II": 24, "III": 24}
 MONASTERY_SPACES = {"I": 8, "II": 4, "III": 2}
 COUNTS = {"monasteries": 24, "voyages": 15, "favors": 4, "scoring_tiles": 4}
 BUILTIN = ("coimbra-demo",)
-DEFAULT_CATALOG = "coimbra-demo"  # what a log that names no catalog is replayed with
+DEFAULT_CATALOG = BUILTIN[0]  # what a log that names no catalog is replayed with
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,38 +94,6 @@ class Catalog:
                 "description": self.description}
 
 
-def catalog_sha256(document: dict) -> str:
-    """Content hash of a catalog document (key order and spacing do not matter)."""
-    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def builtin_document(catalog_id: str) -> dict:
-    """The decoded JSON of a catalog shipped with the package."""
-    path = resources.files("replay.coimbra").joinpath("data", f"{catalog_id}.json")
-    return json.loads(path.read_text("utf-8"))
-
-
-_CACHE: dict[str, Catalog] = {}
-
-
-def load_catalog(document: dict | None = None, catalog_id: str | None = None) -> Catalog:
-    """Validate a catalog document (or a built-in one by id) and index it.
-
-    Raises ``InvalidLog`` with every located problem when the catalog is not valid.
-    """
-    if document is None:
-        catalog_id = catalog_id or DEFAULT_CATALOG
-        if catalog_id not in BUILTIN:
-            raise InvalidLog([LogProblem(
-                f"unknown catalog {catalog_id!r}", path="/header/catalog",
-                expected=" or ".join(BUILTIN) + ", or a transcribed catalog passed with it")])
-        if catalog_id not in _CACHE:
-            _CACHE[catalog_id] = _build(builtin_document(catalog_id))
-        return _CACHE[catalog_id]
-    return _build(document)
-
-
 def check_catalog(document: object) -> list[LogProblem]:
     """Every problem of a catalog document, located by path; empty when it is valid."""
     if not isinstance(document, dict):
@@ -186,6 +152,11 @@ def _build(document: dict) -> Catalog:
         spaces={n: node["level"] for n, node in nodes.items() if node["kind"] == "monastery"},
         roads_forward=forward, roads_any=both,
     )
+
+
+CATALOGS = BuiltinCatalogs(__package__, BUILTIN, _build)
+builtin_document = CATALOGS.document
+load_catalog = CATALOGS.load
 
 
 def _semantic_problems(data: dict) -> list[LogProblem]:

@@ -11,25 +11,17 @@ from replay.coimbra.engine import apply_event, finish
 from replay.coimbra.legal import acting_player, legal_actions
 from replay.coimbra.state import CITY_ROWS, ROUNDS, TRACKS
 from replay.coimbra.table import new_game
-
-NAMES = ("ana", "bruno", "carla", "duarte")
+from replay.core.generator import RandomGame
 
 
 def generate(players: int, seed: int, catalog: Catalog | None = None,
              with_final: bool = True, variants: tuple[str, ...] = ()) -> dict:
     """A complete legal game for ``players`` players as a JSON log document, played under
     the ``variants`` it declares."""
-    catalog = catalog or load_catalog()
-    rng = random.Random(seed)
-    names = list(NAMES[:players])
-    game = new_game(names, catalog, variants=variants)
-    claims = Claims()
-    events: list[dict] = []
-
-    def play(event: dict) -> None:
-        apply_event(game, len(events), event, claims)
-        events.append(event)
-
+    written = RandomGame(players, seed, catalog or load_catalog(), variants, new_game,
+                         apply_event, Claims())
+    rng, names, catalog, game, play = (written.rng, written.names, written.catalog,
+                                       written.table, written.play)
     play(_setup_event(rng, names, catalog))
     deck = _shuffled_deck(rng, catalog)
     state = game.state
@@ -49,14 +41,9 @@ def generate(players: int, seed: int, catalog: Catalog | None = None,
             play(_choose(rng, _own_turn(game)))
     if with_final:
         final = finish(game)
-        events.append({"type": "final", "scores": {n: final["players"][n]["total"]
-                                                   for n in names}})
-    return {
-        "header": {"game": "coimbra", "ruleset": "coimbra-2018", "catalog": catalog.id,
-                   "variants": list(variants), "players": names,
-                   "metadata": {"generator": "referee generate", "seed": str(seed)}},
-        "events": events,
-    }
+        written.events.append({"type": "final", "scores": {n: final["players"][n]["total"]
+                                                           for n in names}})
+    return written.document("coimbra", "coimbra-2018")
 
 
 def _own_turn(game) -> list[dict]:

@@ -4,22 +4,21 @@ from __future__ import annotations
 
 from replay.coimbra.catalog import load_catalog
 from replay.coimbra.claims import Claims
-from replay.coimbra.engine import run_events
+from replay.coimbra.engine import finish, run_events
 from replay.coimbra.events import EVENT_SPECS, FIELD_KINDS
 from replay.coimbra.game import Game
 from replay.coimbra.legal import acting_player, legal_actions
 from replay.coimbra.table import new_game
 from replay.core.log import GameLog
-from replay.core.shapes import check_shapes
+from replay.core.replayer import Replayer
+
+# The engine as the shared replay steps take it (the game object replays with it too).
+REPLAYER = Replayer(EVENT_SPECS, FIELD_KINDS, load_catalog, new_game, Claims, run_events, finish)
 
 
 def replay_to(log: GameLog, upto: int, catalog: dict | None = None) -> Game:
     """The game after events ``0..upto`` (inclusive), replayed in audit mode."""
-    events, _ = check_shapes(log.events, EVENT_SPECS, FIELD_KINDS)
-    game = new_game(log.players, load_catalog(catalog, log.catalog), "audit", log.variants,
-                    log.positions)
-    run_events(game, events[:upto + 1], Claims())
-    return game
+    return REPLAYER.replay_to(log, upto, catalog)
 
 
 def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:

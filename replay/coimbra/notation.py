@@ -35,9 +35,7 @@ from replay.coimbra.events import EVENT_SPECS, FIELD_KINDS, VERBS
 from replay.coimbra.lines import at as _at
 from replay.coimbra.phases import MARKER_LETTERS
 from replay.coimbra.state import LOCATIONS, TRACKS
-from replay.core.log import GameLog, load_log
-from replay.core.problems import InvalidLog, LogProblem
-from replay.core.shapes import check_shapes
+from replay.core.log import GameLog
 from replay.core.text import (
     Line,
     TextSource,
@@ -49,6 +47,7 @@ from replay.core.text import (
     read_header,
     read_source,
 )
+from replay.core.text_log import finish_text_log
 
 SETUP_KEYS = ("order", "monasteries", "voyages", "tiles", "pairs")
 VERB_ALIASES = {"take": "place", "buy": "recruit", "favour": "favor"}
@@ -350,30 +349,7 @@ def parse_text(text: str) -> tuple[GameLog, list[dict]]:
             _add_comment(events[-1], source.trailing_comment)
         else:
             _add_comment(header["metadata"], source.trailing_comment)
-    source.problems += _shape_problems(events, positions, source)
-    if source.problems:
-        raise InvalidLog(sorted(source.problems, key=lambda p: (p.line or 0, p.column or 0)))
-    log = load_log({"header": header, "events": events})
-    log.positions = positions
-    log.warnings = source.warnings
-    return log, source.warnings
-
-
-def _shape_problems(events: list[dict], positions: list[tuple[int, int]],
-                    source: TextSource) -> list[LogProblem]:
-    """Events that read well line by line but are incomplete (a setup missing a line)."""
-    try:
-        check_shapes(events, EVENT_SPECS, FIELD_KINDS)
-    except InvalidLog as err:
-        raws = {line.number: line.raw for line in source.lines}
-        located = []
-        for problem in err.problems:
-            index = int(problem.path.split("/")[2])
-            line, column = positions[index]
-            located.append(LogProblem(problem.message, line=line, column=column,
-                                      expected=problem.expected, text=raws.get(line)))
-        return located
-    return []
+    return finish_text_log(source, header, events, positions, EVENT_SPECS, FIELD_KINDS)
 
 
 def print_text(log: GameLog) -> str:

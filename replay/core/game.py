@@ -29,8 +29,10 @@ A game declares:
   ``final_tables`` (tables below the final breakdown) and ``report_sections`` (tables of its
   own, such as Coimbra's turn order).
 
-``tests/conformance/dice_race`` is a game written only against this protocol; its tests take
-it through the command line, the API and the renderers.
+``EngineGame`` puts the operations together from a game's ``Engine`` (its own functions) for
+games that replay on a table with claims. ``tests/conformance/dice_race`` is a game written
+only against the protocol; its tests take it through the command line, the API and the
+renderers.
 """
 
 from __future__ import annotations
@@ -42,8 +44,10 @@ from dataclasses import dataclass
 
 from marshmallow import Schema
 
+from replay.core.catalogs import catalog_sha256
 from replay.core.log import GameLog
 from replay.core.problems import InvalidLog, LogProblem
+from replay.core.replayer import Replayer
 from replay.core.rules import Rule, Variant
 from replay.core.shapes import FieldKind, check_shapes
 
@@ -228,6 +232,100 @@ class Game(ABC):
     def final_tables(self, report: dict) -> list[Section]:
         """Tables that detail the final scoring below its category table (none by default)."""
         return []
+
+
+def _no_tables(report: dict) -> list[Section]:
+    return []
+
+
+@dataclass(frozen=True)
+class Engine:
+    """A game's own functions, from which ``EngineGame`` makes the protocol's operations.
+
+    ``replayer`` replays a log on the game's table; ``build_report(log, table, catalog, mode,
+    replayed, final, claims, warnings)`` writes the report; ``add_hints(table, events,
+    catalog, mode, players, variants)`` (optional) notes on a replay before its report is
+    written; ``state_at(log, event, catalog)`` and ``legal_actions(table)`` look at a point
+    of a log; ``parse_text(text)`` gives the log and its leniency warnings; the others are
+    the protocol's operations of the same names.
+    """
+
+    replayer: Replayer
+    build_report: Callable[..., dict]
+    state_at: Callable[[GameLog, int, dict | None], dict]
+    legal_actions: Callable[[object], list]
+    score_sheet: Callable[[GameLog, object, dict | None], dict]
+    parse_text: Callable[[str], tuple[GameLog, list[dict]]]
+    print_text: Callable[[GameLog], str]
+    generate: Callable[[int, int], dict]
+    check_catalog: Callable[[object], list[LogProblem]]
+    catalog_template: Callable[[], dict]
+    report_sections: Callable[[dict], list[Section]] = _no_tables
+    final_tables: Callable[[dict], list[Section]] = _no_tables
+    add_hints: Callable[..., None] | None = None
+
+
+class EngineGame(Game):
+    """A game whose operations are its ``engine``'s functions, put together the same way for
+    every game that replays on a table with claims (Coimbra, Viscounts)."""
+
+    engine: Engine
+
+    def replay(self, log: GameLog, mode: str = "strict", catalog: dict | None = None) -> dict:
+        """Replay a log and return its report document."""
+        events, warnings = self.validate(log, catalog)
+        run = self.engine.replayer.replay(log, events, mode, catalog)
+        if self.engine.add_hints is not None:
+            self.engine.add_hints(run.table, events, run.catalog, mode, log.players,
+                                  log.variants)
+        return self.engine.build_report(log, run.table, run.catalog, mode, run.replayed,
+                                        run.final, run.claims, log.warnings + warnings)
+
+    def state_at(self, log: GameLog, event: int, catalog: dict | None = None) -> dict:
+        """Every player's state after ``event`` and what the acting player could do next."""
+        self.validate(log, catalog)
+        return self.engine.state_at(log, event, catalog)
+
+    def legal_actions(self, log: GameLog, event: int, catalog: dict | None = None) -> list:
+        """The events the acting player may write after ``event``."""
+        self.validate(log, catalog)
+        return self.engine.legal_actions(self.engine.replayer.replay_to(log, event, catalog))
+
+    def score_sheet(self, log: GameLog, sheet: object, catalog: dict | None = None) -> dict:
+        """Final scoring from a scoresheet."""
+        return self.engine.score_sheet(log, sheet, catalog)
+
+    def parse_text(self, text: str) -> GameLog:
+        """A log from the text notation."""
+        return self.engine.parse_text(text)[0]
+
+    def print_text(self, log: GameLog) -> str:
+        """The canonical text notation of a log."""
+        return self.engine.print_text(log)
+
+    def generate(self, players: int, seed: int) -> dict:
+        """A complete legal game played by a seeded random player."""
+        return self.engine.generate(players, seed)
+
+    def check_catalog(self, document: object) -> list[LogProblem]:
+        """Every problem of a transcribed catalog."""
+        return self.engine.check_catalog(document)
+
+    def catalog_sha256(self, document: dict) -> str:
+        """The content hash of a catalog document."""
+        return catalog_sha256(document)
+
+    def catalog_template(self) -> dict:
+        """A fill-in catalog for transcribing the printed components."""
+        return self.engine.catalog_template()
+
+    def report_sections(self, report: dict) -> list[Section]:
+        """Tables only this game's reports have, in reading order."""
+        return self.engine.report_sections(report)
+
+    def final_tables(self, report: dict) -> list[Section]:
+        """Tables that detail the final scoring below its category table."""
+        return self.engine.final_tables(report)
 
 
 def _close(word: str, choices, n: int) -> tuple[str, ...]:

@@ -6,16 +6,13 @@ player; ``solo/``) are replayed.
 
 from __future__ import annotations
 
-from replay.core.game import Category, Game
-from replay.core.log import GameLog
+from replay.core.game import Category, Engine, EngineGame
 from replay.viscounts import catalog as catalogs
 from replay.viscounts.catalog_template import template_document
-from replay.viscounts.claims import Claims
-from replay.viscounts.engine import finish, run_events
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.generate import generate
 from replay.viscounts.hints import add_variant_hints
-from replay.viscounts.inspect import replay_to, state_at
+from replay.viscounts.inspect import REPLAYER, state_at
 from replay.viscounts.legal import legal_actions
 from replay.viscounts.notation import parse_text, print_text
 from replay.viscounts.phases import LEDGER_ORDER
@@ -23,10 +20,9 @@ from replay.viscounts.report import build_report
 from replay.viscounts.rules import RULES, VARIANTS
 from replay.viscounts.scoresheet import ScoresheetSchema, score_sheet
 from replay.viscounts.sections import final_tables, report_sections
-from replay.viscounts.table import new_table
 
 
-class Viscounts(Game):
+class Viscounts(EngineGame):
     """Viscounts of the West Kingdom for 1-4 players; chance is recorded as the table saw it."""
 
     name = "viscounts"
@@ -47,67 +43,14 @@ class Viscounts(Game):
         Category("leftover", "Leftover resources (solo opponent)"), Category("total", "Total"))
     phase_order = LEDGER_ORDER
     scoresheet_schema = ScoresheetSchema
-
-    def replay(self, log: GameLog, mode: str = "strict", catalog: dict | None = None) -> dict:
-        """Replay a Viscounts log and return its report document."""
-        events, warnings = self.validate(log, catalog)
-        loaded = catalogs.load_catalog(catalog, log.catalog)
-        table = new_table(log.players, loaded, mode, log.variants, log.positions)
-        claims = Claims()
-        completed = run_events(table, events, claims)
-        final = finish(table) if completed else None
-        claims.close(table, {n: p.points for n, p in table.state.players.items()}
-                     if final else None)
-        replayed = len(events) if completed else table.judge.event
-        add_variant_hints(table, events, loaded, mode, log.players, log.variants)
-        return build_report(log, table, loaded, mode, replayed, final, claims,
-                            log.warnings + warnings)
-
-    def state_at(self, log: GameLog, event: int, catalog: dict | None = None) -> dict:
-        """Every player's state after ``event`` and what the acting player could do next."""
-        self.validate(log, catalog)
-        return state_at(log, event, catalog)
-
-    def legal_actions(self, log: GameLog, event: int, catalog: dict | None = None) -> list:
-        """The events the acting player may write after ``event``."""
-        self.validate(log, catalog)
-        return legal_actions(replay_to(log, event, catalog))
-
-    def score_sheet(self, log: GameLog, sheet: object, catalog: dict | None = None) -> dict:
-        """Final scoring from a scoresheet."""
-        return score_sheet(log, sheet, catalog)
-
-    def parse_text(self, text: str) -> GameLog:
-        """A log from the text notation."""
-        return parse_text(text)[0]
-
-    def print_text(self, log: GameLog) -> str:
-        """The canonical text notation of a log."""
-        return print_text(log)
-
-    def generate(self, players: int, seed: int) -> dict:
-        """A complete legal game played by a seeded random player."""
-        return generate(players, seed)
-
-    def check_catalog(self, document: object) -> list:
-        """Every problem of a transcribed catalog."""
-        return catalogs.check_catalog(document)
-
-    def catalog_sha256(self, document: dict) -> str:
-        """The content hash of a catalog document."""
-        return catalogs.catalog_sha256(document)
-
-    def catalog_template(self) -> dict:
-        """A fill-in catalog for transcribing the printed components."""
-        return template_document()
-
-    def report_sections(self, report: dict) -> list:
-        """The placeholder values this verdict depended on."""
-        return report_sections(report)
-
-    def final_tables(self, report: dict) -> list:
-        """Poverty and Prosperity places below the final breakdown."""
-        return final_tables(report)
+    engine = Engine(
+        replayer=REPLAYER, build_report=build_report, state_at=state_at,
+        legal_actions=legal_actions, score_sheet=score_sheet, parse_text=parse_text,
+        print_text=print_text, generate=generate, check_catalog=catalogs.check_catalog,
+        catalog_template=template_document,
+        report_sections=report_sections,  # the placeholder values a verdict depended on
+        final_tables=final_tables,  # Poverty and Prosperity places
+        add_hints=add_variant_hints)  # the undeclared variant a refused event is legal under
 
 
 GAME = Viscounts()

@@ -7,14 +7,12 @@ depended on (``Catalog.placeholders_used``).
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 from collections.abc import Iterable, Mapping
-from importlib import resources
 from types import MappingProxyType
 
 from marshmallow import ValidationError
 
+from replay.core.catalogs import BuiltinCatalogs, catalog_sha256
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
 from replay.viscounts.catalog_checks import (
     cross_reference_problems,
@@ -47,18 +45,7 @@ from replay.viscounts.components import (
 BUILTIN = ("viscounts-base",)
 # One instance: building the nested effect schemas is most of the cost of a check.
 _SCHEMA = CatalogSchema()
-DEFAULT_CATALOG = "viscounts-base"  # what a log that names no catalog is replayed with
-
-def catalog_sha256(document: dict) -> str:
-    """Content hash of a catalog document (key order and spacing do not matter)."""
-    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def builtin_document(catalog_id: str) -> dict:
-    """The decoded JSON of a catalog shipped with the package."""
-    path = resources.files("replay.viscounts").joinpath("data", f"{catalog_id}.json")
-    return json.loads(path.read_text("utf-8"))
+DEFAULT_CATALOG = BUILTIN[0]  # what a log that names no catalog is replayed with
 
 
 def check_catalog(document: object) -> list[LogProblem]:
@@ -70,26 +57,6 @@ def check_catalog(document: object) -> list[LogProblem]:
     except ValidationError as err:
         return problems_from_marshmallow(err.messages)
     return cross_reference_problems(document)
-
-
-_CACHE: dict[str, Catalog] = {}
-
-
-def load_catalog(document: dict | None = None, catalog_id: str | None = None) -> Catalog:
-    """Validate a catalog document (or a built-in one by id) and index it.
-
-    Raises ``InvalidLog`` with every located problem when the catalog is not valid.
-    """
-    if document is None:
-        catalog_id = catalog_id or DEFAULT_CATALOG
-        if catalog_id not in BUILTIN:
-            raise InvalidLog([LogProblem(
-                f"unknown catalog {catalog_id!r}", path="/header/catalog",
-                expected=" or ".join(BUILTIN) + ", or a transcribed catalog passed with it")])
-        if catalog_id not in _CACHE:
-            _CACHE[catalog_id] = _build(builtin_document(catalog_id))
-        return _CACHE[catalog_id]
-    return _build(document)
 
 
 def _build(document: dict) -> Catalog:
@@ -139,6 +106,12 @@ def _build(document: dict) -> Catalog:
         placeholders=ro(_placeholder_index(document)),
         entry_paths=ro({path: e["id"] for path, e in iter_entries(document)}),
     )
+
+
+CATALOGS = BuiltinCatalogs(__package__, BUILTIN, _build)
+builtin_document = CATALOGS.document
+load_catalog = CATALOGS.load
+
 
 def _collision(track: Iterable[Mapping]) -> tuple[CollisionSpace, ...]:
     spaces = sorted(track, key=lambda s: s["space"])

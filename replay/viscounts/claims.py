@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from replay.core import claims
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.table import Table, snapshot
 
@@ -15,44 +16,34 @@ SCORING_VARIANTS = ("small-game-second-zero", "manuscript-icons-board-only")
 ALIASES = {"points": "vp", "score": "vp"}
 
 
-class Claims:
-    """Collects claim comparisons in log order."""
+class Claims(claims.Claims):
+    """Collects Viscounts' claim comparisons in log order."""
 
-    def __init__(self):
-        self.items: list[dict] = []
-        self.final: tuple[int, dict] | None = None
+    claimable = CLAIMABLE
+    aliases = ALIASES
+    unexplained = ("space", "hand", "vp")
 
-    def record(self, table: Table, index: int, event: dict) -> None:
-        """Compare a ``check`` now; keep a ``final`` scoresheet for after final scoring."""
-        if event["type"] == "final":
-            self.final = (index, event["scores"])
-            return
-        name = table.acting(event).name
-        for written, claimed in event["values"].items():
-            what = ALIASES.get(written, written)
-            if what not in CLAIMABLE:
-                table.warnings.append({"event": index, "message": f"cannot check "
-                                       f"{written!r}; claimable: {', '.join(CLAIMABLE)}"})
-                continue
-            self._compare(table, index, name, what, claimed, _value(table, name, what))
+    def acting(self, table: Table, event: dict) -> str:
+        """The name of the player a ``check`` speaks of."""
+        return table.acting(event).name
+
+    def value(self, table: Table, name: str, what: str):
+        """A player's holding, hand size, board space, or the points a final scoring would
+        give now."""
+        player = table.player(name)
+        if what == "hand":
+            return player.hand_size
+        if what == "space":
+            return player.space
+        if what == "vp":
+            return projected_points(table, name)
+        return getattr(player, what)
 
     def close(self, table: Table, totals: dict[str, int] | None) -> None:
         """Compare the final scoresheet with the computed totals (if the game was scored);
         a wrong total names the scoring variant under which it would be right."""
-        if self.final is None:
-            return
-        index, scores = self.final
-        for name, claimed in scores.items():
-            if name not in table.state.players:
-                table.warnings.append({"event": index, "message": f"score for unknown "
-                                       f"player {name!r} ignored"})
-            elif totals is None:
-                table.warnings.append({"event": index, "message": "the final scores cannot "
-                                       "be compared: the game was not scored"})
-                return
-            else:
-                self._compare(table, index, name, "final score", claimed, totals[name])
-        if totals is not None:
+        super().close(table, totals)
+        if self.final is not None and totals is not None:
             self._other_readings(table)
 
     def _other_readings(self, table: Table) -> None:
@@ -72,31 +63,6 @@ class Claims:
                 if "matches_under" not in item and \
                         totals[item["player"]]["total"] == item["claimed"]:
                     item["matches_under"] = variant
-
-    def _compare(self, table: Table, index: int, name: str, what: str, claimed,
-                 computed) -> None:
-        item = {"event": index, "player": name, "what": what, "claimed": claimed,
-                "computed": computed, "match": claimed == computed}
-        if not item["match"] and what not in ("space", "hand", "vp"):
-            resource = "points" if what == "final score" else what
-            item["explained_by"] = [row.to_dict() for row in table.ledger
-                                    if row.player == name and row.resource == resource]
-        self.items.append(item)
-
-    def first_divergence(self) -> dict | None:
-        """The earliest claim that differs from the computed value."""
-        return next((item for item in self.items if not item["match"]), None)
-
-
-def _value(table: Table, name: str, what: str):
-    player = table.player(name)
-    if what == "hand":
-        return player.hand_size
-    if what == "space":
-        return player.space
-    if what == "vp":
-        return projected_points(table, name)
-    return getattr(player, what)
 
 
 def projected_points(table: Table, name: str) -> int:

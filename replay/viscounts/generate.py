@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from replay.core.generator import RandomGame
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
@@ -16,7 +17,6 @@ from replay.viscounts.engine import apply_event, finish
 from replay.viscounts.legal import legal_actions
 from replay.viscounts.table import Table, new_table
 
-NAMES = ("ana", "bruno", "carla", "duarte")
 # How much more often the random player takes an event type than the others.
 WEIGHTS = {"construct": 6.0, "workers": 5.0, "transcribe": 5.0, "trade": 3.0, "hire": 2.0,
            "draw": 1.0, "collision": 1.0}
@@ -60,17 +60,11 @@ def generate(players: int, seed: int, catalog: Catalog | None = None,
              with_final: bool = True, variants: tuple[str, ...] = ()) -> dict:
     """A complete legal game for ``players`` players as a JSON log document, played under
     the named ``variants``."""
-    catalog = catalog or load_catalog()
-    rng = random.Random(seed)
-    names = list(NAMES[:players])
-    table = new_table(names, catalog, variants=variants)
-    claims = Claims()
-    events: list[dict] = []
-
-    def play(event: dict) -> None:
-        apply_event(table, len(events), event, claims)
-        events.append(event)
-
+    written = RandomGame(players, seed, catalog or load_catalog(), variants, new_table,
+                         apply_event, Claims())
+    rng, names, catalog, table, play = (written.rng, written.names, written.catalog,
+                                        written.table, written.play)
+    events = written.events
     sides = [side.id for side in catalog.sides_for(players).values()]
     rng.shuffle(sides)
     chance = _Chance(rng, catalog, sides)
@@ -92,12 +86,7 @@ def generate(players: int, seed: int, catalog: Catalog | None = None,
     if with_final and final is not None:
         events.append({"type": "final", "scores": {n: final["players"][n]["total"]
                                                    for n in table.state.seats}})
-    return {
-        "header": {"game": "viscounts", "ruleset": "viscounts-2020", "catalog": catalog.id,
-                   "variants": list(variants), "players": names,
-                   "metadata": {"generator": "referee generate", "seed": str(seed)}},
-        "events": events,
-    }
+    return written.document("viscounts", "viscounts-2020")
 
 
 def _choose(rng: random.Random, actions: list[dict]) -> dict:

@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 from replay.core.log import GameLog
-from replay.core.shapes import check_shapes
+from replay.core.replayer import Replayer
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
-from replay.viscounts.engine import run_events
+from replay.viscounts.engine import finish, run_events
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.legal import acting_player, legal_actions
 from replay.viscounts.report import player_state
 from replay.viscounts.table import Table, new_table
 
+# The engine as the shared replay steps take it (the game object replays with it too).
+REPLAYER = Replayer(EVENT_SPECS, FIELD_KINDS, load_catalog, new_table, Claims, run_events, finish)
+
 
 def replay_to(log: GameLog, upto: int, catalog: dict | None = None) -> Table:
     """The table after events ``0..upto`` (inclusive), replayed in audit mode."""
-    events, _ = check_shapes(log.events, EVENT_SPECS, FIELD_KINDS)
-    table = new_table(log.players, load_catalog(catalog, log.catalog), "audit", log.variants,
-                      log.positions)
-    run_events(table, events[:upto + 1], Claims())
-    return table
+    return REPLAYER.replay_to(log, upto, catalog)
 
 
 def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:

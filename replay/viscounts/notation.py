@@ -30,19 +30,18 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from replay.core.log import GameLog, load_log
-from replay.core.problems import InvalidLog, LogProblem
-from replay.core.shapes import check_shapes
+from replay.core.log import GameLog
+from replay.core.problems import LogProblem
 from replay.core.text import (
-    HEADER_TAGS,
     Line,
     TextSource,
     closest,
     comment_lines,
-    quote,
+    header_lines,
     read_source,
     split_comment,
 )
+from replay.core.text_log import finish_text_log
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.solo import OPPONENT
@@ -148,13 +147,7 @@ def parse_text(text: str) -> tuple[GameLog, list[dict]]:
     if source.trailing_comment and events:
         events[-1]["comment"] = "\n".join(
             filter(None, [events[-1].get("comment"), source.trailing_comment]))
-    source.problems += _shape_problems(events, positions, source)
-    if source.problems:
-        raise InvalidLog(sorted(source.problems, key=lambda p: (p.line or 0, p.column or 0)))
-    log = load_log({"header": header, "events": events})
-    log.positions = positions
-    log.warnings = source.warnings
-    return log, source.warnings
+    return finish_text_log(source, header, events, positions, EVENT_SPECS, FIELD_KINDS)
 
 
 def _read_line(source: TextSource, line: Line, players: list[str]) -> dict:
@@ -277,33 +270,9 @@ def _fail(source: TextSource, line: Line, column: int, message: str, expected: s
     raise _Stop
 
 
-def _shape_problems(events: list[dict], positions: list[tuple[int, int]],
-                    source: TextSource) -> list[LogProblem]:
-    """Lines that read well but are incomplete (a required field missing)."""
-    try:
-        check_shapes(events, EVENT_SPECS, FIELD_KINDS)
-    except InvalidLog as err:
-        raws = {line.number: line.raw for line in source.lines}
-        located = []
-        for problem in err.problems:
-            index = int(problem.path.split("/")[2])
-            line, column = positions[index]
-            located.append(LogProblem(problem.message, line=line, column=column,
-                                      expected=problem.expected, text=raws.get(line)))
-        return located
-    return []
-
-
 def print_text(log: GameLog) -> str:
     """The canonical text form of a log."""
-    lines = comment_lines(log.metadata.get("comment"))
-    lines += [f"[{name} {quote(value)}]" for name, value in (
-        ("game", log.game), ("ruleset", log.ruleset), ("catalog", log.catalog),
-        ("variants", " ".join(log.variants)), ("players", " ".join(log.players)))
-        if value]
-    lines += [f"[{name} {quote(value)}]" for name, value in sorted(log.metadata.items())
-              if name not in HEADER_TAGS and name != "comment"]
-    lines.append("")
+    lines = header_lines(log)
     for event in log.events:
         lines += comment_lines(event.get("comment"))
         lines.append(event_line(event))

@@ -18,6 +18,7 @@ from replay.coimbra.catalog import load_catalog
 from replay.coimbra.generate import generate
 from replay.coimbra.inspect import replay_to
 from replay.core.log import load_log
+from tests.tampering import first_violation, indices
 
 games = st.builds(generate, players=st.integers(2, 4), seed=st.integers(0, 10**6))
 SETTINGS = settings(max_examples=25, deadline=None,
@@ -45,22 +46,10 @@ def test_reports_are_deterministic(log):
     assert first == again
 
 
-def _indices(log, kind):
-    return [i for i, e in enumerate(log["events"]) if e["type"] == kind]
-
-
-def _violation(log, index):
-    report = replay.replay(log)
-    assert report["verdict"] == "illegal"
-    first = report["violations"][0]
-    assert first["event"] == index
-    return first
-
-
 @SETTINGS
 @given(games, st.data())
 def test_paying_with_the_other_resource_breaks_payment(log, data):
-    index = data.draw(st.sampled_from(_indices(log, "recruit")))
+    index = data.draw(st.sampled_from(indices(log, "recruit")))
     event = log["events"][index]
     catalog = load_catalog()
     card = catalog.characters[event["card"]]
@@ -68,7 +57,7 @@ def test_paying_with_the_other_resource_breaks_payment(log, data):
     game = replay_to(load_log(log), index - 1)
     slot = game.state.next_slot()[1]
     event["pay"] = {other: slot.value}
-    violation = _violation(log, index)
+    violation = first_violation(log, index)
     assert violation["rule"] == "coimbra.city.payment"
     assert violation["legal_under"] == "mixed-payment"
 
@@ -77,32 +66,32 @@ def test_paying_with_the_other_resource_breaks_payment(log, data):
 @given(games, st.data())
 def test_resolving_out_of_order_breaks_resolution_order(log, data):
     events = log["events"]
-    swaps = [i for i in _indices(log, "recruit") + _indices(log, "favor")
-             + _indices(log, "distress")
+    swaps = [i for i in indices(log, "recruit") + indices(log, "favor")
+             + indices(log, "distress")
              if events[i + 1]["type"] in ("recruit", "favor", "distress")
              and events[i + 1]["player"] != events[i]["player"]]
     index = data.draw(st.sampled_from(swaps))
     events[index], events[index + 1] = events[index + 1], events[index]
-    assert _violation(log, index)["rule"] == "coimbra.resolve.order"
+    assert first_violation(log, index)["rule"] == "coimbra.resolve.order"
 
 
 @SETTINGS
 @given(games, st.data())
 def test_recruiting_from_another_row_breaks_row_rule(log, data):
-    index = data.draw(st.sampled_from(_indices(log, "recruit")))
+    index = data.draw(st.sampled_from(indices(log, "recruit")))
     game = replay_to(load_log(log), index - 1)
     location, _ = game.state.next_slot()
     elsewhere = [c for row, cards in game.state.rows.items() if row != location
                  for c in cards if c]
     assume(elsewhere)
     log["events"][index]["card"] = data.draw(st.sampled_from(elsewhere))
-    assert _violation(log, index)["rule"] == "coimbra.city.row"
+    assert first_violation(log, index)["rule"] == "coimbra.city.row"
 
 
 @SETTINGS
 @given(games, st.data())
 def test_second_investment_in_a_round_breaks_the_limit(log, data):
-    investments = _indices(log, "invest")
+    investments = indices(log, "invest")
     assume(investments)
     index = data.draw(st.sampled_from(investments))
     event = log["events"][index]
@@ -113,7 +102,7 @@ def test_second_investment_in_a_round_breaks_the_limit(log, data):
     others = [v for v in game.state.voyages if v not in player.voyages]
     log["events"].insert(index + 1, {"type": "invest", "player": event["player"],
                                      "voyage": others[0]})
-    assert _violation(log, index + 1)["rule"] == "coimbra.voyage.limit"
+    assert first_violation(log, index + 1)["rule"] == "coimbra.voyage.limit"
 
 
 @SETTINGS
@@ -123,14 +112,14 @@ def test_walking_back_along_a_one_way_road_breaks_road_rule(log, data):
     corners = {e["player"]: e["corner"] for e in events if e["type"] == "start" and "corner" in e}
     # A pilgrim stands on its starting corner until its player's first move.
     first_moves = {}
-    for index in _indices(log, "move"):
+    for index in indices(log, "move"):
         first_moves.setdefault(events[index]["player"], index)
     candidates = [i for i in first_moves.values() if len(events[i]["path"]) >= 2]
     assume(candidates)
     index = data.draw(st.sampled_from(candidates))
     event = events[index]
     event["path"] = [event["path"][0], corners[event["player"]]]
-    violation = _violation(log, index)
+    violation = first_violation(log, index)
     assert violation["rule"] == "coimbra.pilgrim.road"
     assert violation["legal_under"] == "two-way-roads"
 
@@ -138,8 +127,8 @@ def test_walking_back_along_a_one_way_road_breaks_road_rule(log, data):
 @SETTINGS
 @given(games, st.data())
 def test_taking_a_die_out_of_turn_breaks_draft_turn(log, data):
-    index = data.draw(st.sampled_from(_indices(log, "place")))
+    index = data.draw(st.sampled_from(indices(log, "place")))
     event = log["events"][index]
     others = [p for p in log["header"]["players"] if p != event["player"]]
     event["player"] = data.draw(st.sampled_from(others))
-    assert _violation(log, index)["rule"] == "coimbra.draft.turn"
+    assert first_violation(log, index)["rule"] == "coimbra.draft.turn"

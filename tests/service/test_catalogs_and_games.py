@@ -40,6 +40,10 @@ def test_a_transcribed_catalog_is_checked_registered_used_and_then_immutable(
     assert requests.put(f"{api_url}/v1/catalogs/club", json=document, headers=ALICE,
                         timeout=5).status_code == 200
     assert requests.get(f"{api_url}/v1/catalogs/club", headers=BOB, timeout=5).status_code == 404
+    listed = requests.get(f"{api_url}/v1/catalogs", headers=ALICE, timeout=5).json()
+    assert [(c["name"], c["game"], c["id"], c["used"]) for c in listed] == [
+        ("club", "coimbra", "club-copy", False)]
+    assert requests.get(f"{api_url}/v1/catalogs", headers=BOB, timeout=5).json() == []
     response = requests.post(f"{api_url}/v1/replays?catalog=club&wait=10", json=sample_log(),
                              headers=ALICE, timeout=15)
     report = response.json()["report"]
@@ -49,6 +53,9 @@ def test_a_transcribed_catalog_is_checked_registered_used_and_then_immutable(
     conflict = requests.put(f"{api_url}/v1/catalogs/club", json=changed, headers=ALICE,
                             timeout=5)
     assert conflict.status_code == 409
+    assert requests.get(f"{api_url}/v1/catalogs/club", headers=ALICE, timeout=5).json()["used"]
+    assert [c["used"] for c in requests.get(f"{api_url}/v1/catalogs", headers=ALICE,
+                                            timeout=5).json()] == [True]
     unknown = requests.post(f"{api_url}/v1/replays?catalog=nope", json=sample_log(),
                             headers=ALICE, timeout=5)
     assert unknown.status_code == 422

@@ -20,6 +20,7 @@ from replay.viscounts.decisions import DECISIONS
 from replay.viscounts.funding import adjacent_card
 from replay.viscounts.generate import generate
 from replay.viscounts.inspect import replay_to
+from tests.tampering import first_violation, indices
 
 SEEDS = [(players, seed) for players in (2, 3, 4) for seed in (1, 2, 3)]
 SETTINGS = settings(max_examples=15, deadline=None,
@@ -95,29 +96,16 @@ def test_the_report_lists_the_placeholder_values_it_used():
     assert all(u["path"].startswith("/") for u in used)
 
 
-def _indices(log, kind, **fields):
-    return [i for i, e in enumerate(log["events"]) if e["type"] == kind
-            and all(e.get(k) == v for k, v in fields.items())]
-
-
-def _first_violation(log, index):
-    report = replay.replay(log)
-    assert report["verdict"] == "illegal"
-    first = report["violations"][0]
-    assert first["event"] == index
-    return first
-
-
 @SETTINGS
 @given(games, st.data())
 def test_underfunded_construction_is_refused(log, data):
-    paid = [i for i in _indices(log, "construct") if log["events"][i].get("pay")]
+    paid = [i for i in indices(log, "construct") if log["events"][i].get("pay")]
     if not paid:
         return
     index = data.draw(st.sampled_from(paid))
     pay = log["events"][index]["pay"]
     pay["stone"] -= 1
-    assert _first_violation(log, index)["rule"] == "viscounts.build.cost"
+    assert first_violation(log, index)["rule"] == "viscounts.build.cost"
 
 
 @SETTINGS
@@ -135,7 +123,7 @@ def test_a_second_dismiss_is_refused(log, data):
     top = adjacent_card(table, table.player(event["player"]))
     again = dict(event, dismiss=top)
     log["events"].insert(after, again)
-    rule = _first_violation(log, after)["rule"]
+    rule = first_violation(log, after)["rule"]
     assert rule == "viscounts.dismiss.once"
 
 
@@ -143,7 +131,7 @@ def test_a_second_dismiss_is_refused(log, data):
 @given(games, st.data())
 def test_moving_too_few_spaces_is_refused(log, data):
     catalog = load_catalog()
-    moves = [i for i in _indices(log, "move")
+    moves = [i for i in indices(log, "move")
              if log["events"][i - 1]["type"] == "play"
              and catalog.townsfolk[log["events"][i - 1]["card"]].cost >= 2]
     if not moves:
@@ -152,14 +140,14 @@ def test_moving_too_few_spaces_is_refused(log, data):
     event = log["events"][index]
     value = catalog.townsfolk[log["events"][index - 1]["card"]].cost
     event["path"] = event["path"][:value - 1]
-    assert _first_violation(log, index)["rule"] == "viscounts.move.steps"
+    assert first_violation(log, index)["rule"] == "viscounts.move.steps"
 
 
 @SETTINGS
 @given(games, st.data())
 def test_building_across_the_river_is_refused(log, data):
     catalog = load_catalog()
-    index = data.draw(st.sampled_from(_indices(log, "construct")))
+    index = data.draw(st.sampled_from(indices(log, "construct")))
     event = log["events"][index]
     table = replay_to(load_log(log), index - 1)
     spot = catalog.spots[event["spot"]]
@@ -168,20 +156,20 @@ def test_building_across_the_river_is_refused(log, data):
     if not across:
         return
     event["spot"] = data.draw(st.sampled_from(across))
-    assert _first_violation(log, index)["rule"] == "viscounts.build.river"
+    assert first_violation(log, index)["rule"] == "viscounts.build.river"
 
 
 @SETTINGS
 @given(games, st.data())
 def test_playing_a_card_that_cannot_be_in_hand_is_refused(log, data):
-    index = data.draw(st.sampled_from(_indices(log, "play", blind=None)))
+    index = data.draw(st.sampled_from(indices(log, "play", blind=None)))
     event = log["events"][index]
     table = replay_to(load_log(log), index - 1)
     player = table.player(event["player"])
     elsewhere = sorted(c for c in load_catalog().townsfolk
                        if not player.hand[c] and not player.hidden[c])
     event["card"] = data.draw(st.sampled_from(elsewhere))
-    assert _first_violation(log, index)["rule"] in ("viscounts.log.hidden_location",
+    assert first_violation(log, index)["rule"] in ("viscounts.log.hidden_location",
                                                      "viscounts.log.component")
 
 

@@ -151,11 +151,12 @@ def test_stepping_to_an_event_shows_the_table_then(browser, site):
     assert "LEGAL" in verdict(browser)
     browser.find_element(By.LINK_TEXT, "Step through the game").click()
     browser.find_element(By.CSS_SELECTOR, "a[rel=next]").click()
-    assert browser.find_element(By.ID, "event-number").text == "1"
+    assert wait_for(browser, "#event-number", "1").text == "1"
     slider = browser.find_element(By.ID, "event-slider")
     browser.execute_script("arguments[0].value = 40;", slider)
     browser.find_element(By.CSS_SELECTOR, "form.stepper button[type=submit]").click()
-    assert browser.find_element(By.TAG_NAME, "h1").text == "The table after event 40"
+    # the next page may still be loading: read its heading once it is there
+    assert wait_for(browser, "h1", "after event 40").text == "The table after event 40"
     log = replay.load_log(json.loads(source.read_text()))
     state = replay.state_at(log, 40)
     table = browser.find_element(By.ID, "players-state")

@@ -176,6 +176,10 @@ def test_a_valid_catalog_is_registered_from_the_page(api_url):
     assert page.status_code == 201 and 'id="registered"' in page.text
     record = requests.get(f"{api_url}/v1/catalogs/club", headers=ALICE, timeout=5).json()
     assert record["sha256"] in page.text
+    listing = session.get(f"{api_url}/catalogs", timeout=5).text
+    row = listing.split('id="your-catalogs"', 1)[1].split("</table>", 1)[0]
+    assert "<td>club</td><td>coimbra</td><td>coimbra-demo</td>" in row
+    assert record["sha256"][:12] in row
 
 
 def test_downloads_are_the_apis_report_as_files(api_url, worker_process):

@@ -1,0 +1,58 @@
+"""What every game's catalog module shares: the content hash of a catalog document, and the
+built-in catalogs shipped in a game's package (read and indexed once each)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from importlib import resources
+from typing import Generic, TypeVar
+
+from replay.core.problems import InvalidLog, LogProblem
+
+Catalog = TypeVar("Catalog")
+
+
+def catalog_sha256(document: dict) -> str:
+    """Content hash of a catalog document (key order and spacing do not matter)."""
+    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+class BuiltinCatalogs(Generic[Catalog]):
+    """A game's catalogs: the built-in ones in its package's ``data`` folder (the first is
+    what a log that names no catalog is replayed with), and transcribed ones passed in.
+
+    ``build(document)`` checks a document and indexes it for the engine (raising
+    ``InvalidLog``); a built-in catalog is built once, then kept.
+    """
+
+    def __init__(self, package: str, builtin: tuple[str, ...],
+                 build: Callable[[dict], Catalog]):
+        self.package = package
+        self.builtin = builtin
+        self.build = build
+        self._loaded: dict[str, Catalog] = {}
+
+    def document(self, catalog_id: str) -> dict:
+        """The decoded JSON of a catalog shipped with the package."""
+        path = resources.files(self.package).joinpath("data", f"{catalog_id}.json")
+        return json.loads(path.read_text("utf-8"))
+
+    def load(self, document: dict | None = None, catalog_id: str | None = None) -> Catalog:
+        """Validate a catalog document (or a built-in one by id) and index it.
+
+        Raises ``InvalidLog`` with every located problem when the catalog is not valid.
+        """
+        if document is not None:
+            return self.build(document)
+        catalog_id = catalog_id or self.builtin[0]
+        if catalog_id not in self.builtin:
+            raise InvalidLog([LogProblem(
+                f"unknown catalog {catalog_id!r}", path="/header/catalog",
+                expected=" or ".join(self.builtin)
+                + ", or a transcribed catalog passed with it")])
+        if catalog_id not in self._loaded:
+            self._loaded[catalog_id] = self.build(self.document(catalog_id))
+        return self._loaded[catalog_id]

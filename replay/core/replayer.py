@@ -1,0 +1,61 @@
+"""How a game's rules engine replays a log: the steps every game takes, from its own parts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from replay.core.log import GameLog
+from replay.core.shapes import FieldKind, check_shapes
+
+
+class Replayed(NamedTuple):
+    """A finished replay: the table as the events left it, and what the report is built from."""
+
+    table: object
+    catalog: object
+    claims: object
+    final: dict | None  # the final scoring, when the log reached the end
+    replayed: int  # how many events were replayed
+
+
+@dataclass(frozen=True)
+class Replayer:
+    """A game's engine, as its parts.
+
+    ``load_catalog(document, catalog_id)`` gives the indexed catalog; ``new_table(players,
+    catalog, mode, variants, positions)`` a table (its ``state.players`` and its ``judge``);
+    ``new_claims()`` a ``replay.core.claims.Claims``; ``run_events(table, events, claims)``
+    applies events and says whether every one was replayed; ``finish(table)`` scores the end.
+    """
+
+    event_specs: Mapping
+    field_kinds: Mapping[str, FieldKind]
+    load_catalog: Callable
+    new_table: Callable
+    new_claims: Callable
+    run_events: Callable[..., bool]
+    finish: Callable[..., dict | None]
+
+    def replay(self, log: GameLog, events: list[dict], mode: str,
+               catalog: dict | None) -> Replayed:
+        """Replay checked ``events`` of ``log`` from the start, score the end if the replay
+        reached it, and compare the table's claims with what was computed."""
+        loaded = self.load_catalog(catalog, log.catalog)
+        table = self.new_table(log.players, loaded, mode, log.variants, log.positions)
+        claims = self.new_claims()
+        completed = self.run_events(table, events, claims)
+        final = self.finish(table) if completed else None
+        claims.close(table, {n: p.points for n, p in table.state.players.items()}
+                     if final else None)
+        replayed = len(events) if completed else table.judge.event
+        return Replayed(table, loaded, claims, final, replayed)
+
+    def replay_to(self, log: GameLog, upto: int, catalog: dict | None = None):
+        """The table after events ``0..upto`` (inclusive), replayed in audit mode."""
+        events, _ = check_shapes(log.events, self.event_specs, self.field_kinds)
+        table = self.new_table(log.players, self.load_catalog(catalog, log.catalog), "audit",
+                               log.variants, log.positions)
+        self.run_events(table, events[:upto + 1], self.new_claims())
+        return table

@@ -1,0 +1,45 @@
+"""The end every game's text notation shares: the events read line by line become a log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from replay.core.log import GameLog, load_log
+from replay.core.problems import InvalidLog, LogProblem
+from replay.core.shapes import FieldKind, check_shapes
+from replay.core.text import TextSource
+
+
+def finish_text_log(source: TextSource, header: dict, events: list[dict],
+                    positions: list[tuple[int, int]], event_specs: Mapping,
+                    field_kinds: Mapping[str, FieldKind]) -> tuple[GameLog, list[dict]]:
+    """The log of a read text, with each event's position, and the leniency warnings.
+
+    Raises ``InvalidLog`` with every problem of ``source`` (and every event the game's specs
+    find incomplete, at its line), in line order.
+    """
+    source.problems += _shape_problems(events, positions, source, event_specs, field_kinds)
+    if source.problems:
+        raise InvalidLog(sorted(source.problems, key=lambda p: (p.line or 0, p.column or 0)))
+    log = load_log({"header": header, "events": events})
+    log.positions = positions
+    log.warnings = source.warnings
+    return log, source.warnings
+
+
+def _shape_problems(events: list[dict], positions: list[tuple[int, int]], source: TextSource,
+                    event_specs: Mapping, field_kinds: Mapping[str, FieldKind]
+                    ) -> list[LogProblem]:
+    """Lines that read well but make an incomplete event (a required field missing)."""
+    try:
+        check_shapes(events, event_specs, field_kinds)
+    except InvalidLog as err:
+        raws = {line.number: line.raw for line in source.lines}
+        located = []
+        for problem in err.problems:
+            index = int(problem.path.split("/")[2])
+            line, column = positions[index]
+            located.append(LogProblem(problem.message, line=line, column=column,
+                                      expected=problem.expected, text=raws.get(line)))
+        return located
+    return []
