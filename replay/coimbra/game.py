@@ -111,10 +111,9 @@ class Game:
         pending = self.state.pending_steps
         pending[name] = pending.get(name, 0) + steps
 
-    def warn(self, message: str, event: int | None = None) -> None:
-        """A warning about the log at ``event`` (default: the current one)."""
-        self.warnings.append({"event": self.event if event is None else event,
-                              "message": message})
+    def warn(self, message: str) -> None:
+        """A warning about the log at the current event."""
+        self.warnings.append({"event": self.event, "message": message})
 
     def phase_label(self) -> str:
         """The phase name used in ledger rows."""

@@ -40,7 +40,7 @@ def advance(game: Game) -> None:
 
 def _neutral_discard(game: Game, row: str) -> None:
     """Discard the remaining character with the highest printed influence, leftmost on ties."""
-    cards = [c for c in game.state.rows.get(row, []) if c is not None]
+    cards = [c for c in game.state.rows[row] if c is not None]
     if not cards:
         return
     influence = {c: game.catalog.characters[c].influence for c in cards}
@@ -170,7 +170,7 @@ def _gone(game: Game, card_id: str) -> str:
 
 def _on_offer(game: Game, location: str) -> str:
     """What a die in ``location`` could still take, in words."""
-    cards = [game.catalog.label(c) for c in game.state.rows.get(location, ()) if c]
+    cards = [game.catalog.label(c) for c in game.state.rows[location] if c]
     return ", ".join(cards) if cards else "nothing is left here: only distress"
 
 

@@ -145,7 +145,7 @@ def _why_unpaid(position: int, rank: int, paid_places: int, first, track: str) -
 
 
 def _ordinal(number: int) -> str:
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') }".replace(" ", "")
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') }"
 
 
 def _crown_sources(sources: dict | None) -> str:
