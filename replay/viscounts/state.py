@@ -58,7 +58,6 @@ class Player:
     manuscripts: list[str] = field(default_factory=list)
     bonuses: list[str] = field(default_factory=list)  # Cleric Bonus ribbons held
     hired_this_turn: bool = False
-    dismissed_this_turn: bool = False
 
     @property
     def hand_size(self) -> int:
