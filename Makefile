@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 AXE := $(VENV)/npm/node_modules/axe-core/axe.min.js
 SCREENSHOTS := test-artifacts/screenshots
 
-.PHONY: run test lint bench bench-service bench-web soak openapi clean browser golden mutation
+.PHONY: run test lint bench bench-instructions bench-service bench-web soak openapi clean browser golden mutation
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,10 @@ mutation: $(STAMP)
 ## Replay generated games in-process and print games/s and microseconds per event.
 bench: $(STAMP)
 	$(BIN)/python -m bench.replay_speed $(ARGS)
+
+## Machine instructions per replayed game, counted by valgrind's cachegrind (load-independent).
+bench-instructions: $(STAMP)
+	$(BIN)/python -m bench.replay_instructions $(ARGS)
 
 ## Post generated games over HTTP to the API with two workers; print replays/s and latency.
 bench-service: $(STAMP)

@@ -45,7 +45,7 @@ def apply_event(game: Game, index: int, event: dict, claims) -> None:
     if game.markers:
         _check_markers(game, event)
     spec = EVENT_SPECS[kind]
-    if spec.phase is not None:
+    if spec.phase is not None and spec.phase != state.phase:
         _enter_phase(game, spec.phase, kind)
     spec.handler(game, event)
 

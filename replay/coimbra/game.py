@@ -51,23 +51,30 @@ class Game:
     def change(self, name: str, resource: str, delta: int, reason: str, source: str) -> int:
         """Add ``delta`` to a resource within its limits; return what was really added."""
         player = self.state.players[name]
-        on_track = resource in player.influence
-        before = player.influence[resource] if on_track else getattr(player, resource)
-        cap = self.catalog.track_max[resource] if on_track else RESOURCE_CAPS[resource]
-        after = min(cap, max(0, before + delta))
+        influence = player.influence
+        on_track = resource in influence
+        if on_track:
+            before, cap = influence[resource], self.catalog.track_max[resource]
+        else:
+            before, cap = getattr(player, resource), RESOURCE_CAPS[resource]
+        after = before + delta
+        if after > cap:
+            after = cap
+        elif after < 0:
+            after = 0
         applied = after - before
         if applied == 0 and delta == 0:
             return 0
         if applied != delta:
             reason = f"{reason} ({delta - applied:+d} beyond the limit, lost)"
         if on_track:
-            player.influence[resource] = after
+            influence[resource] = after
             if applied:
                 self.state.clock += 1
                 player.arrived[resource] = self.state.clock
         else:
             setattr(player, resource, after)
-        # In field order, not by keyword: this runs for every row (~4% of a replay).
+        # In field order, not by keyword: this runs for every row.
         self.ledger.append(LedgerRow(self.event, name, resource, applied, after, reason,
                                      self.state.round, self.phase_label(), source))
         return applied

@@ -46,18 +46,22 @@ def phase_breakdown(rows: list[LedgerRow], phase_order: Sequence[str]) -> list[d
     turns: dict[tuple[int, str | None], int] = {}
     table: dict[tuple[int, str | None, str], dict[str, dict]] = {}
     cells: dict[tuple, dict] = {}  # the same cells, found in one look-up
+    key = cell = None  # rows come in runs of one player's changes: the last cell is reused
     for row in rows:
-        key = (row.round, row.turn, row.phase, row.player)
-        cell = cells.get(key)
-        if cell is None:
-            turns.setdefault((row.round, row.turn), len(turns))
-            cell = cells[key] = {"resources": {}, "points_by_source": {}}
-            table.setdefault(key[:3], {})[row.player] = cell
+        row_key = (row.round, row.turn, row.phase, row.player)
+        if row_key != key:
+            key = row_key
+            cell = cells.get(key)
+            if cell is None:
+                turns.setdefault((row.round, row.turn), len(turns))
+                cell = cells[key] = {"resources": {}, "points_by_source": {}}
+                table.setdefault(key[:3], {})[row.player] = cell
+        resource, delta = row.resource, row.delta
         resources = cell["resources"]
-        resources[row.resource] = resources.get(row.resource, 0) + row.delta
-        if row.resource == "points":
+        resources[resource] = resources.get(resource, 0) + delta
+        if resource == "points":
             by_source = cell["points_by_source"]
-            by_source[row.source] = by_source.get(row.source, 0) + row.delta
+            by_source[row.source] = by_source.get(row.source, 0) + delta
     ordered = sorted(table.items(), key=lambda item: (
         item[0][0], turns[item[0][:2]], rank.get(item[0][2], len(rank))))
     return [

@@ -26,7 +26,8 @@ class FieldKind:
 
     ``normalise(text) -> (value, note)`` turns one written item into its canonical value
     (``value`` None: not valid, ``note`` says why; else ``note`` is a leniency warning or None);
-    ``many``: the field is a list of such items.
+    ``many``: the field is a list of such items. ``plain``: a value of exactly this type
+    passes without calling ``test`` (a shortcut for the commonest kinds, checked first).
     """
 
     test: Callable[[object], bool]
@@ -34,6 +35,7 @@ class FieldKind:
     normalise: Callable[[str], tuple[str | None, str | None]] | None = None
     item_expected: str = ""
     many: bool = False
+    plain: type | None = None
 
 
 def is_str(value) -> bool:
@@ -72,8 +74,8 @@ def _pairs(value) -> bool:
 
 
 COMMON_KINDS: dict[str, FieldKind] = {
-    "str": FieldKind(is_str, "a string"),
-    "int": FieldKind(is_int, "an integer"),
+    "str": FieldKind(is_str, "a string", plain=str),
+    "int": FieldKind(is_int, "an integer", plain=int),
     "strs": FieldKind(str_list, "a list of strings"),
     "pair": FieldKind(_pair, "a pair of two ids"),
     "pairs": FieldKind(_pairs, "a list of [id, id] pairs"),
@@ -88,9 +90,11 @@ ALWAYS_ALLOWED = frozenset({"type", "comment"})
 
 @dataclass(frozen=True)
 class _Compiled:
-    """An event type's fields resolved to their kinds once, for the per-event loop."""
+    """An event type's fields resolved to their kinds once, for the per-event loop: each
+    field as ``(name, required, plain, test, normalise, kind)``, ``normalise`` None when the
+    kind keeps values as written."""
 
-    fields: tuple[tuple[str, FieldKind, bool], ...]
+    fields: tuple[tuple[str, bool, type | None, Callable, Callable | None, FieldKind], ...]
     allowed: frozenset[str]
     names: str
 
@@ -104,7 +108,8 @@ def _compile(specs: Mapping[str, EventSpec], kinds: Mapping[str, FieldKind]) -> 
         return cached[1]
     compiled = {
         kind: _Compiled(
-            fields=tuple((name, kinds[field_kind], required)
+            fields=tuple((name, required, kinds[field_kind].plain, kinds[field_kind].test,
+                          kinds[field_kind].normalise, kinds[field_kind])
                          for name, (field_kind, required) in spec.fields.items()),
             allowed=frozenset(spec.fields) | ALWAYS_ALLOWED,
             names=", ".join(spec.fields))
@@ -134,24 +139,34 @@ def check_shapes(events: list[dict], specs: Mapping[str, EventSpec],
                 expected=", ".join(specs),
                 suggestions=tuple(difflib.get_close_matches(str(kind), specs, n=3))))
             continue
-        for name, field_kind, required in spec.fields:
+        for name, required, plain, test, normalise, field_kind in spec.fields:
             if name not in event:
                 if required:
                     problems.append(LogProblem(f"{article(kind)} {kind} event needs {name!r}",
                                                path=f"/events/{index}/{name}"))
                 continue
             value = event[name]
-            if not field_kind.test(value):
+            if type(value) is plain:
+                continue
+            if not test(value):
                 problems.append(LogProblem(f"{name!r} must be {field_kind.expected}",
                                            path=f"/events/{index}/{name}",
                                            expected=field_kind.expected))
-            elif field_kind.many and field_kind.normalise is not None:
-                items = [_normalised(field_kind, text, index, f"{name}/{i}", problems, warnings)
-                         for i, text in enumerate(value)]
+            elif normalise is None:
+                continue
+            elif field_kind.many:
+                items = []
+                for i, text in enumerate(value):
+                    item, note = normalise(text)
+                    if note:
+                        _note(field_kind, item, note, index, f"{name}/{i}", problems, warnings)
+                    items.append(item)
                 if items != value:
                     event = {**event, name: items}
-            elif field_kind.normalise is not None:
-                item = _normalised(field_kind, value, index, name, problems, warnings)
+            else:
+                item, note = normalise(value)
+                if note:
+                    _note(field_kind, item, note, index, name, problems, warnings)
                 if item != value:
                     event = {**event, name: item}
         if not event.keys() <= spec.allowed:
@@ -165,14 +180,12 @@ def check_shapes(events: list[dict], specs: Mapping[str, EventSpec],
     return normalised, warnings
 
 
-def _normalised(kind: FieldKind, text: str, index: int, where: str, problems: list,
-                warnings: list) -> str | None:
-    """The canonical value, recording a problem or a leniency warning for its spelling
+def _note(kind: FieldKind, value: str | None, note: str, index: int, where: str,
+          problems: list, warnings: list) -> None:
+    """Record what normalising a value said: a problem (no value) or a leniency warning
     (the path, ``/events/{index}/{where}``, is only written out for those)."""
-    value, note = kind.normalise(text)
+    path = f"/events/{index}/{where}"
     if value is None:
-        problems.append(LogProblem(note, path=f"/events/{index}/{where}",
-                                   expected=kind.item_expected or None))
-    elif note:
-        warnings.append({"event": index, "path": f"/events/{index}/{where}", "message": note})
-    return value
+        problems.append(LogProblem(note, path=path, expected=kind.item_expected or None))
+    else:
+        warnings.append({"event": index, "path": path, "message": note})

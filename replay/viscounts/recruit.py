@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from replay.core.words import counted
 from replay.viscounts.cards import draw
-from replay.viscounts.effects import criminal_icons, ongoing, resolve, shuffle_discards, trigger
+from replay.viscounts.effects import criminal_icons, in_force, resolve, shuffle_discards, trigger
 from replay.viscounts.funding import revealed_adjacent, take_top
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
@@ -93,9 +93,7 @@ def handle_collision(table: Table, event: dict) -> None:
 
 
 def _collision_effects(table: Table, name: str, kind: str) -> None:
-    for source, ability in ongoing(table, name):
-        if not ability or ability["op"] != "on" or ability["trigger"] != "any_collision":
-            continue
+    for source, ability in in_force(table, name).on.get("any_collision", ()):
         if (source in table.catalog.townsfolk) != (kind == "cards"):
             continue
         condition = ability.get("condition", "always")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 RESOURCES = ("ink", "gold", "stone")
 BUILDINGS = ("trading_post", "guildhall", "workshop")
@@ -20,6 +20,12 @@ class Decision:
     optional: bool
     source: str  # the component that asked for it (for messages and the ledger)
     data: dict = field(default_factory=dict)  # what the answer must fit (e.g. flip "either")
+
+    def __deepcopy__(self, memo: dict) -> Decision:
+        """A copy for a snapshot of the table: ``data`` is copied one level deep, as its
+        values are names, numbers and the catalog's read-only effects (which cannot be
+        deep-copied and need not be)."""
+        return replace(self, data=dict(self.data))
 
 
 @dataclass

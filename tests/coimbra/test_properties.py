@@ -100,6 +100,7 @@ def test_second_investment_in_a_round_breaks_the_limit(log, data):
     # Not a player whom an ability granted another investment this round.
     assume(player.investments == player.invested_this_round)
     others = [v for v in game.state.voyages if v not in player.voyages]
+    assume(others)  # a voyage left to invest in
     log["events"].insert(index + 1, {"type": "invest", "player": event["player"],
                                      "voyage": others[0]})
     assert first_violation(log, index + 1)["rule"] == "coimbra.voyage.limit"
