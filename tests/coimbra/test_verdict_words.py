@@ -143,15 +143,20 @@ def test_each_phase_e_ability_that_did_not_pay_leaves_a_ledger_row_saying_why():
     ]
 
 
-def test_an_influence_gain_that_did_not_pay_is_shown_on_its_track():
+def test_an_influence_gain_that_did_not_pay_is_shown_on_its_track_unless_it_pays_points():
     # A GAIN of the effect vocabulary may be influence alone: the row of no change stands on
-    # the track it would have moved, at the disk's position.
+    # the track it would have moved, at the disk's position. A gain of points and influence
+    # stands in points, the first thing it pays (coins, guards, points, then tracks).
     game = new_game(["ana", "bruno"], load_catalog())
-    game.state.players["ana"].influence["clergy"] = 6
+    ana = game.state.players["ana"]
+    ana.influence["clergy"], ana.points = 6, 11
     game.state.phase, game.event = "E", 12
     game.unpaid("ana", {"influence": {"clergy": 2}}, "an ability did not pay", "m2-08")
-    assert game.ledger == [LedgerRow(12, "ana", "clergy", 0, 6, "an ability did not pay",
-                                     0, "E", "m2-08")]
+    game.unpaid("ana", {"points": 1, "influence": {"clergy": 1}}, "another did not pay",
+                "m2-08")
+    assert game.ledger == [
+        LedgerRow(12, "ana", "clergy", 0, 6, "an ability did not pay", 0, "E", "m2-08"),
+        LedgerRow(12, "ana", "points", 0, 11, "another did not pay", 0, "E", "m2-08")]
 
 
 # -- Ties on a track --------------------------------------------------------------------------
