@@ -38,7 +38,7 @@ def test_a_rule_a_log_can_break_is_broken_by_a_fixture(game, rule):
     assert rule in BROKEN[game]
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+@pytest.mark.parametrize("game", list(GAMES), ids=lambda g: g.name)
 def test_fixtures_break_only_rules_a_log_can_break(game):
     breakable = {rule.id for rule in game.rules.values() if not rule.automatic}
     assert BROKEN[game.name] <= breakable
