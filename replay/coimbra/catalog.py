@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from marshmallow import ValidationError
 
@@ -74,9 +75,10 @@ class Catalog:
     roads_forward: dict[str, set[str]] = field(default_factory=dict)  # as printed
     roads_any: dict[str, set[str]] = field(default_factory=dict)  # every road both ways
 
+    @cached_property
     def names(self) -> dict[str, str]:
         """Every named component's printed name by id (characters, monasteries, voyages,
-        favors)."""
+        favors); worked out once per catalog, since every report reads it (do not change it)."""
         return {item.id: item.name for table in (self.characters, self.monasteries,
                                                  self.voyages, self.favors)
                 for item in table.values()}
