@@ -83,6 +83,19 @@ class Catalog:
                                                  self.voyages, self.favors)
                 for item in table.values()}
 
+    @cached_property
+    def phase_e_gains(self) -> dict[str, tuple[dict, ...]]:
+        """The phase-E gain effects of each character and monastery that has any, by id
+        (looked up at every end of an income turn)."""
+        gains = {}
+        for table in (self.characters, self.monasteries):
+            for item in table.values():
+                effects = tuple(effect for effect in item.effects
+                                if effect["kind"] == "gain" and effect["when"] == "phase_e")
+                if effects:
+                    gains[item.id] = effects
+        return gains
+
     def label(self, ident: str) -> str:
         """An id with its printed name, as messages show it: ``c2-08 (Lourenço Faria)``."""
         for table in (self.characters, self.monasteries, self.voyages, self.favors):
