@@ -6,6 +6,8 @@ queued as a ``Decision`` that the next decision events answer (``decisions.py``)
 
 from __future__ import annotations
 
+from collections import Counter
+
 from replay.viscounts.solo.reference import translate
 from replay.viscounts.state import Decision
 from replay.viscounts.table import Table
@@ -134,47 +136,99 @@ def criminal_icons(table: Table, name: str) -> int:
     """Criminal icons on the player's board cards (the opponent's Scheme headers)."""
     if table.automated(name):
         return table.solo.criminal_icons(table.catalog)
-    return sum(table.catalog.townsfolk[c].criminal_icons
-               for c in table.player(name).board if c)
+    return in_force(table, name).criminals
 
 
 def ongoing(table: Table, name: str) -> tuple:
     """Every ongoing ability in force for a player, as ``(source, ability)``: board cards,
-    then building unlocks, then Cleric Bonus cards. Kept until one of those changes
-    (``Table.in_force``)."""
+    then building unlocks, then Cleric Bonus cards."""
+    return in_force(table, name).abilities
+
+
+class InForce:
+    """What a player's board cards, building unlocks and Cleric Bonus cards give. At nearly
+    every event something asks for a part of it, so it is kept while the board, the
+    buildings and the bonus cards stay as they are (each change of those forgets it:
+    ``Table.in_force``); the icons and converters, read only by actions, when first asked."""
+
+    def __init__(self, table: Table, player):
+        catalog = self.catalog = table.catalog
+        self.board = tuple(player.board)
+        abilities = []
+        self.criminals = 0  # Criminal icons on the board's cards
+        for card in self.board:
+            if card:
+                townsfolk = catalog.townsfolk[card]
+                self.criminals += townsfolk.criminal_icons
+                if townsfolk.timing == "ongoing":
+                    abilities.append((card, townsfolk.ability))
+        automated = table.automated(player.name)
+        for building, slots in player.built.items():
+            unlocks = table.solo.unlocks(building) if automated \
+                else catalog.buildings[building].unlocks
+            abilities += [(f"{building}-{slot}", unlocks[slot - 1]) for slot in slots]
+        for ribbon in player.bonuses:
+            bonus = catalog.cleric_bonuses[ribbon]
+            abilities.append((bonus.id, {"op": "icons", "icons": list(bonus.icons)}))
+        # (source, ability): board cards, then building unlocks, then bonus cards
+        self.abilities = tuple(abilities)
+        self.by_op: dict[str, list] = {}  # the same by op
+        self.on: dict[str, list] = {}  # the ``on`` abilities by trigger
+        for source, ability in abilities:
+            if ability:
+                self.by_op.setdefault(ability["op"], []).append((source, ability))
+                if ability["op"] == "on":
+                    self.on.setdefault(ability["trigger"], []).append((source, ability))
+        # what ``hand_limit`` abilities add to the hand limit
+        self.hand_plus = sum(ability["plus"] for _, ability in self.by_op.get("hand_limit", ()))
+        self._icons: Counter | None = None
+        self._converters: dict[str, list] | None = None
+
+    def icons(self) -> Counter:
+        """Board icons: cards, uncovered starting icons and ``icons`` abilities."""
+        if self._icons is None:
+            icons = self._icons = Counter()
+            starting = self.catalog.player_board.starting_icons
+            for space, card in enumerate(self.board):
+                for icon in self.catalog.townsfolk[card].icons if card else starting[space]:
+                    icons[icon] += 1
+            for _, ability in self.by_op.get("icons", ()):
+                for icon in ability["icons"]:
+                    icons[icon] += 1
+        return self._icons
+
+    def converters(self, action: str) -> list[dict]:
+        """The converters for an action (alone or in an ``all`` ability), each naming its
+        source."""
+        if self._converters is None:
+            self._converters = {}
+            for source, ability in self.abilities:
+                parts = ability["effects"] if ability and ability["op"] == "all" else (ability,)
+                for part in parts:
+                    if part and part["op"] == "convert":
+                        self._converters.setdefault(part["action"], []).append(
+                            dict(part, source=source))
+        return self._converters.get(action, [])
+
+
+def in_force(table: Table, name: str) -> InForce:
+    """The player's abilities in force (kept until the board, buildings or bonuses change)."""
     kept = table.in_force.get(name)
     if kept is None:
-        kept = table.in_force[name] = tuple(_in_force(table, table.player(name)))
+        kept = table.in_force[name] = InForce(table, table.player(name))
     return kept
-
-
-def _in_force(table: Table, player):
-    townsfolk = table.catalog.townsfolk
-    for card in player.board:
-        if card and townsfolk[card].timing == "ongoing":
-            yield card, townsfolk[card].ability
-    automated = table.automated(player.name)
-    for building in player.built:
-        unlocks = table.solo.unlocks(building) if automated \
-            else table.catalog.buildings[building].unlocks
-        for slot in player.built[building]:
-            yield f"{building}-{slot}", unlocks[slot - 1]
-    for ribbon in player.bonuses:
-        bonus = table.catalog.cleric_bonuses[ribbon]
-        yield bonus.id, {"op": "icons", "icons": list(bonus.icons)}
 
 
 def trigger(table: Table, name: str, event: str) -> None:
     """Resolve the player's ongoing ``on`` abilities for ``event``."""
-    for source, ability in ongoing(table, name):
-        if ability and ability["op"] == "on" and ability["trigger"] == event:
-            condition = ability.get("condition", "always")
-            if condition == "criminals" and not criminal_icons(table, name):
-                continue
-            if condition == "no_criminals" and criminal_icons(table, name):
-                continue
-            table.touch(source)
-            resolve(table, name, ability["effect"], source)
+    for source, ability in in_force(table, name).on.get(event, ()):
+        condition = ability.get("condition", "always")
+        if condition == "criminals" and not criminal_icons(table, name):
+            continue
+        if condition == "no_criminals" and criminal_icons(table, name):
+            continue
+        table.touch(source)
+        resolve(table, name, ability["effect"], source)
 
 
 def _gain(table, name, effect, source):
@@ -186,7 +240,9 @@ def _flip(table, name, effect, source):
     if what == "either":
         if can_flip(table, name, "either"):
             ask(table, name, "flip", source, optional=False, what="either")
-    elif not flip(table, name, what, source):
+        return
+    table.state.fixed_flips.append((name, what, source))
+    if not flip(table, name, what, source):
         table.note(f"{name} has no {what} to flip for {table.name(source)}: the flip is lost")
 
 

@@ -6,6 +6,7 @@ from replay.core.judge import SkipEvent, StopReplay
 from replay.viscounts.decisions import decline_waiting
 from replay.viscounts.events import CLAIM_EVENTS, EVENT_SPECS, KEEP_WAITING
 from replay.viscounts.legal import primary_actions
+from replay.viscounts.phases import expected_next
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.solo import opponent
 from replay.viscounts.solo.setup import place_opponent
@@ -44,20 +45,27 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     if state.over:
         table.breach("viscounts.log.after_end", f"a {kind} event comes after the end of the "
                      "game", found=kind, skip=True)
-    if (kind == "setup" and state.phase != "setup") or (kind != "setup" and state.phase == "setup"):
+    if state.phase == "setup" and kind != "setup":
         table.breach("viscounts.log.setup", "the log starts with one setup event (start "
-                     "player, segments, castle, piles, pairs)",
-                     expected="setup" if state.phase == "setup" else "no second setup",
+                     "player, segments, castle, piles, pairs)", expected="setup",
+                     found=kind, skip=True)
+    if kind == "setup" and state.phase != "setup":
+        # A complete setup record in the wrong place: the sequence is broken, not the record.
+        table.breach("viscounts.log.order", "the game is set up once, before the picks: a "
+                     "second setup event is out of sequence", expected=expected_next(table),
                      found=kind, skip=True)
     if state.reveals_owed and kind != "reveal":
         owed = ", ".join(f"the {k} pile of {s}" for k, s in state.reveals_owed)
         state.reveals_owed.clear()
         table.breach("viscounts.log.chance", f"the new top of {owed} must be revealed "
                      "before anything else happens", expected="reveal", found=kind)
-    if opponent.owns(table, event):
-        opponent.handle(table, event)
-        return
-    opponent.check_finished(table, kind)
+    if kind not in KEEP_WAITING:
+        state.fixed_flips.clear()  # they belonged to the event before: answered or not
+    if table.solo is not None:
+        if opponent.owns(table, event):
+            opponent.handle(table, event)
+            return
+        opponent.check_finished(table, kind)
     if kind not in KEEP_WAITING and state.pending:
         decline_waiting(table, kind)
     if table.strict_primary_action:
@@ -84,8 +92,8 @@ def _check_scored_at_end(table: Table) -> None:
 
 def _require_primary_action(table: Table, kind: str) -> None:
     """Under ``strict-primary-action`` a turn leaves phase 3 only with an action taken, when
-    one was possible (the legal list offers one way to fund each, so none is missed that
-    those ways allow)."""
+    one was possible (the legal list offers every funding that wastes nothing, so none is
+    missed)."""
     state = table.state
     leaving = kind == "play" or EVENT_SPECS[kind].phase in ("recruit", "collision", "draw")
     if not leaving or state.acted or not state.moved or state.phase not in ("move", "action"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from replay.viscounts.effects import ongoing, resolve
+from replay.viscounts.effects import in_force, resolve
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import has_unlock
@@ -19,28 +19,17 @@ WORDS = {"trade": "Trade", "construct": "Construct", "place_workers": "Place Wor
 
 
 def board_icons(table: Table, player: Player) -> Counter:
-    """Icons on the board: cards, uncovered starting icons, unlocks and Cleric Bonus cards."""
-    icons: Counter = Counter()
-    starting = table.catalog.player_board.starting_icons
-    for space, card in enumerate(player.board):
-        icons.update(table.catalog.townsfolk[card].icons if card else starting[space])
-    for _, ability in ongoing(table, player.name):
-        if ability and ability["op"] == "icons":
-            icons.update(ability["icons"])
-    return icons
+    """Icons on the board: cards, uncovered starting icons, unlocks and Cleric Bonus cards
+    (kept while the board stays as it is: add to a copy, never to this one)."""
+    return in_force(table, player.name).icons()
 
 
 def converters(table: Table, player: Player, action: str) -> list[dict]:
     """The board's converters for an action (Mason, Sculptor, Emma, Benefactor, ...)."""
-    found = []
-    for source, ability in ongoing(table, player.name):
-        parts = ability["effects"] if ability and ability["op"] == "all" else [ability]
-        found += [dict(p, source=source) for p in parts
-                  if p and p["op"] == "convert" and p["action"] == action]
-    return found
+    return in_force(table, player.name).converters(action)
 
 
-def icons_from(action: str, icons: Counter, pay: dict, convs: list[dict]) -> tuple[int, set]:
+def icons_from(action: str, icons: Counter, pay: dict, convs) -> tuple[int, set]:
     """The action's icons from board and dismissed icons plus ``pay``; and the resources used.
 
     Criminal icons are wild. Each paid resource counts once for the action's own resource;
@@ -85,7 +74,7 @@ def fund(table: Table, player: Player, action: str, event: dict) -> int:
     if event.get("dismiss"):
         card = dismiss(table, player, action, event["dismiss"], pay.get("silver", 0))
         if not (card.deck == "preprinted" and table.allows("dismiss-preprinted-effect-only")):
-            icons.update(card.icons)
+            icons = icons + Counter(card.icons)
     count, used = icons_from(action, icons, pay, converters(table, player, action))
     unused = sorted(set(pay) - used)
     if unused:
@@ -124,9 +113,6 @@ def dismiss_cost(table: Table, player: Player, card) -> int:
 
 def dismiss(table: Table, player: Player, action: str, ident: str, silver_paid: int):
     """Dismiss the adjacent card for this action: pay, remove, its top-right effect."""
-    if player.dismissed_this_turn:
-        table.breach("viscounts.dismiss.once", f"{player.name} has already dismissed a "
-                     "card this turn", player=player.name, found=ident, skip=True)
     adjacent = revealed_adjacent(table, player, ident)
     if ident != adjacent:
         table.breach("viscounts.dismiss.adjacent", f"{table.name(ident)} is not adjacent "
@@ -146,7 +132,6 @@ def dismiss(table: Table, player: Player, action: str, ident: str, silver_paid: 
     table.change(player.name, "silver", -cost, f"dismisses {card.name}", ident)
     if card.deck != "preprinted":
         take_top(table, table.side_of(player.space))
-    player.dismissed_this_turn = True
     resolve(table, player.name, card.hire, ident)
     return card
 

@@ -1,12 +1,15 @@
 """What the acting player could legally write next at the current point of a game.
 
-Funding is offered in one way per action (board icons first, then the action's own
-resource, with or without dismissing the adjacent card); a player may of course pay
-otherwise. Draws list unnamed cards (``?``): what is drawn is chance.
+Every funding of an action is offered that wastes nothing: with or without dismissing the
+adjacent card, each least payment in the action's own resource and in the resources the
+board's converters take (paying more than needed is legal too, and not listed). A Trade is
+offered for every number of uses the player can fund. Draws list unnamed cards (``?``): what
+is drawn is chance.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import permutations
 
 from replay.viscounts.actions import PATH, TRADE_RATE, manuscript_cost
@@ -14,6 +17,7 @@ from replay.viscounts.cards import UNKNOWN, deck_options, hand_options
 from replay.viscounts.decisions import FREE_MANUSCRIPT_COSTS, free_building_spots, possible
 from replay.viscounts.funding import (
     ICON,
+    PAYABLE,
     RESOURCE,
     adjacent_card,
     board_icons,
@@ -158,11 +162,15 @@ def _moves(table: Table, player: Player) -> list[dict]:
 
 
 def funding_options(table: Table, player: Player, action: str, cost: int) -> list[dict]:
-    """Ways to fund ``cost`` icons: without a dismiss, and with the adjacent card."""
+    """Every way to fund ``cost`` icons with nothing wasted: without a dismiss and with the
+    adjacent card, each with every least payment in the action's own resource and in what
+    the board's converters take. (Paying more than that is legal too, and not listed.)"""
     options = []
     convs = converters(table, player, action)
+    payable = [RESOURCE[action], *sorted({c["from"] for c in convs if c["from"] in PAYABLE}
+                                         - {RESOURCE[action]})]
     adjacent = adjacent_card(table, player)
-    for dismiss in (None, adjacent) if adjacent and not player.dismissed_this_turn else (None,):
+    for dismiss in (None, adjacent) if adjacent else (None,):
         icons = board_icons(table, player)
         silver = player.silver
         if dismiss:
@@ -172,19 +180,41 @@ def funding_options(table: Table, player: Player, action: str, cost: int) -> lis
             silver -= dismiss_cost(table, player, card)
             if silver < 0:
                 continue
-            icons.update(card.icons)
-        own = RESOURCE[action]
-        available = silver if own == "silver" else getattr(player, own)
-        # The fewest of the action's resource that reach the cost (converters included).
-        need = next((n for n in range(available + 1)
-                     if icons_from(action, icons, {own: n}, convs)[0] >= cost), None)
-        if need is None:
-            continue
-        event = {"pay": {own: need}} if need else {}
-        if dismiss:
-            event["dismiss"] = dismiss
-        options.append(event)
+            if not (card.deck == "preprinted"
+                    and table.allows("dismiss-preprinted-effect-only")):
+                icons = icons + Counter(card.icons)
+        holdings = {r: silver if r == "silver" else getattr(player, r) for r in payable}
+        for pay in least_payments(action, icons, convs, holdings, cost):
+            event = {"pay": pay} if pay else {}
+            if dismiss:
+                event["dismiss"] = dismiss
+            options.append(event)
     return options
+
+
+def least_payments(action: str, icons: Counter, convs, holdings: dict[str, int],
+                   cost: int) -> list[dict[str, int]]:
+    """Every payment out of ``holdings`` (resources in the order given) that brings the
+    action's icons to ``cost`` and from which no single resource could be taken back."""
+    def reaches(pay: dict) -> bool:
+        return icons_from(action, icons, pay, convs)[0] >= cost
+
+    found = []
+
+    def extend(pay: dict, resources: list[str]) -> None:
+        if not resources:
+            if reaches(pay) and not any(reaches({**pay, r: n - 1}) for r, n in pay.items()):
+                found.append(pay)
+            return
+        first, rest = resources[0], resources[1:]
+        for amount in range(holdings[first] + 1):
+            more = {**pay, first: amount} if amount else pay
+            extend(more, rest)
+            if reaches(more):  # any more of ``first`` would be wasted
+                break
+
+    extend({}, list(holdings))
+    return found
 
 
 def primary_actions(table: Table, player: Player) -> list[dict]:
@@ -194,11 +224,11 @@ def primary_actions(table: Table, player: Player) -> list[dict]:
     name, actions = player.name, []
     if space.path == PATH["trade"]:
         rate = TRADE_RATE[space.trade["kind"]]
-        for funding in funding_options(table, player, "trade", rate):
-            merchants = icons_from("trade", _icons_with(table, player, funding),
-                                   funding.get("pay", {}), [])[0]
-            actions.append({"type": "trade", "player": name,
-                            "times": max(1, merchants // rate), **funding})
+        times = 1
+        while fundings := funding_options(table, player, "trade", times * rate):
+            actions += [{"type": "trade", "player": name, "times": times, **funding}
+                        for funding in fundings]
+            times += 1
         spots = [s for s in table.side(side).spots
                  if s.river == space.river and s.id not in table.state.spots]
         for building in BUILDINGS:
@@ -223,13 +253,6 @@ def primary_actions(table: Table, player: Player) -> list[dict]:
                         for f in funding_options(table, player, "transcribe",
                                                  manuscript_cost(table, ident))]
     return actions
-
-
-def _icons_with(table: Table, player: Player, funding: dict):
-    icons = board_icons(table, player)
-    if funding.get("dismiss"):
-        icons.update(table.card(funding["dismiss"]).icons)
-    return icons
 
 
 def _hires(table: Table, player: Player) -> list[dict]:

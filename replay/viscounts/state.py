@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 RESOURCES = ("ink", "gold", "stone")
 BUILDINGS = ("trading_post", "guildhall", "workshop")
@@ -20,6 +20,12 @@ class Decision:
     optional: bool
     source: str  # the component that asked for it (for messages and the ledger)
     data: dict = field(default_factory=dict)  # what the answer must fit (e.g. flip "either")
+
+    def __deepcopy__(self, memo: dict) -> Decision:
+        """A copy for a snapshot of the table: ``data`` is copied one level deep, as its
+        values are names, numbers and the catalog's read-only effects (which cannot be
+        deep-copied and need not be)."""
+        return replace(self, data=dict(self.data))
 
 
 @dataclass
@@ -52,7 +58,6 @@ class Player:
     manuscripts: list[str] = field(default_factory=list)
     bonuses: list[str] = field(default_factory=list)  # Cleric Bonus ribbons held
     hired_this_turn: bool = False
-    dismissed_this_turn: bool = False
 
     @property
     def hand_size(self) -> int:
@@ -103,6 +108,9 @@ class TableState:
     revealed: list[str] = field(default_factory=list)  # poverty / prosperity, in order
     last_round: int | None = None  # set when the end is triggered
     pending: list[Decision] = field(default_factory=list)
+    # Flips of a fixed kind (player, "debt"/"deed", source) the engine did for the event now
+    # being answered: a logged flip of the other kind is then a wrong kind, not an unasked one.
+    fixed_flips: list[tuple[str, str, str]] = field(default_factory=list)
     reveals_owed: list[tuple[str, str]] = field(default_factory=list)  # (kind, side)
     played: str | None = None  # the card played this turn
     moved: bool = False

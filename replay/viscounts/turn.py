@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from replay.core.words import counted
 from replay.viscounts.cards import from_deck, from_hand
-from replay.viscounts.effects import ask, criminal_icons, ongoing, resolve, shuffle_discards
+from replay.viscounts.effects import ask, criminal_icons, in_force, resolve, shuffle_discards
 from replay.viscounts.phases import expected_next
 from replay.viscounts.setup import check_setup_draw
 from replay.viscounts.state import TURN_PHASES, Player
 from replay.viscounts.table import Table
 
+PHASE_INDEX = {phase: i for i, phase in enumerate(TURN_PHASES)}
+
 
 def hand_limit(table: Table, player: Player) -> int:
     """3, +1 with the third Workshop unlock, +1 with the Castle Leader."""
-    limit = table.catalog.player_board.hand_limit
-    limit += sum(ability["plus"] for _, ability in ongoing(table, player.name)
-                 if ability and ability["op"] == "hand_limit")
+    limit = table.catalog.player_board.hand_limit + in_force(table, player.name).hand_plus
     if table.state.leader == player.name:
         limit += table.catalog.castle.leader_hand_limit_plus
     return limit
@@ -23,8 +23,8 @@ def hand_limit(table: Table, player: Player) -> int:
 
 def has_unlock(table: Table, player: Player, op: str) -> dict | None:
     """The ability in force with this op (a building unlock in the base game), if any."""
-    return next((ability for _, ability in ongoing(table, player.name)
-                 if ability and ability["op"] == op), None)
+    found = in_force(table, player.name).by_op.get(op)
+    return found[0][1] if found else None
 
 
 def collision_due(player: Player) -> bool:
@@ -35,17 +35,17 @@ def collision_due(player: Player) -> bool:
 def enter(table: Table, phase: str, kind: str) -> None:
     """Move the current turn on to ``phase``, checking what the phases passed required."""
     state = table.state
-    if state.phase not in TURN_PHASES:
+    if state.phase == phase:
+        return
+    if state.phase not in PHASE_INDEX:
         table.breach("viscounts.log.order", f"a {kind} event cannot come before the first "
                      "turn", expected=expected_next(table), found=kind, skip=True)
-    here, there = TURN_PHASES.index(state.phase), TURN_PHASES.index(phase)
+    here, there = PHASE_INDEX[state.phase], PHASE_INDEX[phase]
     if there < here:
         table.breach("viscounts.turn.phases", f"a {kind} event cannot come after "
                      f"{state.phase} in {state.current}'s turn: the phases go "
                      f"{', '.join(TURN_PHASES)}", expected=expected_next(table), found=kind,
                      player=state.current, skip=True)
-    if there == here:
-        return
     for passed in TURN_PHASES[here:there]:
         _leave(table, passed)
     state.phase = phase
@@ -54,22 +54,21 @@ def enter(table: Table, phase: str, kind: str) -> None:
 def _leave(table: Table, phase: str) -> None:
     """What must have happened before a phase ends."""
     state = table.state
-    player = table.player(state.current)
+    name = state.current
     if phase == "card" and state.played is None:
-        table.breach("viscounts.cards.play", f"{player.name} must play a card first",
-                     player=player.name, skip=True)
-    if phase == "move" and not state.moved and table.automated(player.name):
+        table.breach("viscounts.cards.play", f"{name} must play a card first", player=name,
+                     skip=True)
+    elif phase == "move" and not state.moved and table.automated(name):
         table.breach("viscounts.solo.ai.move", f"the opponent must move as "
-                     f"{table.name(state.played)} says before its turn ends",
-                     player=player.name)
+                     f"{table.name(state.played)} says before its turn ends", player=name)
     elif phase == "move" and not state.moved:
-        table.breach("viscounts.move.steps", f"{player.name} must move the Viscount at least "
-                     f"{counted(_value(table), 'space')} before the next phase",
-                     player=player.name)
-    if phase == "collision" and collision_due(player) and not state.collided:
-        table.breach("viscounts.collision.when", f"{player.name}'s Virtue and Corruption "
-                     f"markers share space {player.virtue}: the collision must be resolved "
-                     "in phase 5", player=player.name, expected="collision")
+        table.breach("viscounts.move.steps", f"{name} must move the Viscount at least "
+                     f"{counted(_value(table), 'space')} before the next phase", player=name)
+    elif phase == "collision" and not state.collided and \
+            collision_due(player := table.player(name)):
+        table.breach("viscounts.collision.when", f"{name}'s Virtue and Corruption markers "
+                     f"share space {player.virtue}: the collision must be resolved in phase 5",
+                     player=name, expected="collision")
 
 
 def _value(table: Table) -> int:
@@ -131,7 +130,7 @@ def _reset_turn(table: Table) -> None:
     state.played, state.moved, state.acted, state.collided = None, False, False, False
     state.drawn = 0
     for p in state.players.values():
-        p.hired_this_turn = p.dismissed_this_turn = False
+        p.hired_this_turn = False
 
 
 def last_turn_played(table: Table) -> bool:
@@ -221,8 +220,8 @@ def handle_move(table: Table, event: dict) -> None:
                      player=player.name, skip=True)
     path, here = event["path"], player.space
     for step in path:
-        table.known(step, table.catalog.spaces, "space", player.name)
         if step not in exits(table, here):
+            table.known(step, table.catalog.spaces, "space", player.name)
             table.breach("viscounts.move.arrows", f"no arrow leads from {here} to {step}",
                          player=player.name, expected=" or ".join(exits(table, here)),
                          found=step, skip=True)
