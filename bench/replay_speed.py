@@ -49,6 +49,10 @@ def worktree_of(rev: str) -> tuple[str, Path]:
     return commit, path
 
 
+class CannotReplay(Exception):
+    """A tree's engines cannot replay these logs (an older revision may not know the game)."""
+
+
 class Worker:
     """A Python process replaying the logs with one source tree's engines, pass by pass."""
 
@@ -67,7 +71,10 @@ class Worker:
         """Seconds of one pass over every log."""
         self.process.stdin.write("pass\n")
         self.process.stdin.flush()
-        return float(self.process.stdout.readline())
+        answer = self.process.stdout.readline().strip()
+        if answer.startswith("cannot replay"):
+            raise CannotReplay(answer)
+        return float(answer)
 
     def close(self) -> None:
         """End the process."""
@@ -81,8 +88,14 @@ def measure(trees: dict[str, Path], texts: list[str], repeats: int) -> dict[str,
         json.dump(texts, file)
     workers = {label: Worker(tree, file.name) for label, tree in trees.items()}
     try:
-        for worker in workers.values():
-            worker.time_pass()  # warm-up: imports, catalogs, caches
+        for label, worker in list(workers.items()):
+            try:
+                worker.time_pass()  # warm-up: imports, catalogs, caches
+            except CannotReplay as err:
+                print(f"  {label}: {err}; measured without it")
+                worker.close()
+                del workers[label]
+        trees = {label: trees[label] for label in workers}
         timings: dict[str, list[float]] = {label: [] for label in trees}
         labels = list(trees)
         for turn in range(repeats):
