@@ -4,7 +4,7 @@ those as what the log may say next.
 
 The fixtures under ``fixtures/viscounts/solo`` hold one hand-worked refusal per kind of choice
 a generated game reaches (flip, tier-2 option, bump, tier-1 order, resource); the free
-Workers, building and manuscript (rows of the placeholder Future Schemes f6, f3 and f4) have
+Workers, building and manuscript (rows 3, 1 and 1 of the placeholder Future Schemes f4, f3 and f4) have
 hand-worked refusals in ``fixtures/viscounts/worked`` and are also set up here by hand.
 """
 
