@@ -25,9 +25,6 @@ def begin_action(table: Table, event: dict, action: str) -> Player:
     own_turn(table, player, event["type"])
     enter(table, "action", event["type"])
     state = table.state
-    if state.acted and event.get("dismiss") and player.dismissed_this_turn:
-        table.breach("viscounts.dismiss.once", f"{player.name} has already dismissed a card "
-                     "this turn", player=player.name, found=event["dismiss"], skip=True)
     if state.acted == "transcribe" == action:
         table.breach("viscounts.transcribe.once", f"{player.name} has already transcribed a "
                      "manuscript this turn: the Transcribe action takes one",

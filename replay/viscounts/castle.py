@@ -20,9 +20,9 @@ def handle_workers(table: Table, event: dict) -> None:
         table.breach("viscounts.castle.brackets", f"1 to {max(brackets)} Workers are "
                      f"placed, not {count}", player=player.name, found=str(count), skip=True)
     if not player.workers or count > player.workers:
-        table.breach("viscounts.castle.supply", f"{player.name} has {player.workers} Workers "
-                     f"in supply and cannot place {count}", player=player.name,
-                     found=str(count), skip=True)
+        table.breach("viscounts.castle.supply", f"{player.name} has "
+                     f"{counted(player.workers, 'Worker')} in supply and cannot place {count}",
+                     player=player.name, found=str(count), skip=True)
     icons = fund(table, player, "place_workers", event)
     if icons < brackets[count]:
         table.breach("viscounts.castle.brackets", f"placing {counted(count, 'Worker')} "

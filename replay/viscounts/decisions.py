@@ -68,7 +68,7 @@ def answer(table: Table, event: dict) -> None:
     index = next((i for i, d in enumerate(state.pending)
                   if d.player == player.name and d.kind == kind), None)
     if index is None:
-        _refuse_unasked(table, player.name, kind)
+        _refuse_unasked(table, player.name, event)
     for earlier in state.pending[:index]:
         if not earlier.optional and possible(table, earlier):
             table.breach("viscounts.effect.mandatory", f"{earlier.player} must first "
@@ -82,9 +82,20 @@ def answer(table: Table, event: dict) -> None:
     state.pending += rest
 
 
-def _refuse_unasked(table: Table, name: str, kind: str) -> None:
+def _refuse_unasked(table: Table, name: str, event: dict) -> None:
     """Refuse a decision no effect asked ``name`` for, naming the rule it comes closest to:
-    a Rearrange by a mover whose landing lets the opponent landed on rearrange (p.13)."""
+    a Rearrange by a mover whose landing lets the opponent landed on rearrange (p.13); a
+    flip of the other kind than a fixed flip the engine has just done (p.9)."""
+    kind = event["type"]
+    fixed = next(((what, source) for who, what, source in table.state.fixed_flips
+                  if kind == "flip" and who == name and what != event["what"]), None)
+    if fixed is not None:
+        what, source = fixed
+        table.breach("viscounts.flip.either", f"{table.name(source)} flips a "
+                     f"{what.capitalize()}, not a {event['what'].capitalize()}: only the "
+                     "Debt-or-Deed flip lets the player choose the kind", player=name,
+                     expected=f"no flip event (the {what.capitalize()} flip is done)",
+                     found=event["what"], skip=True)
     landed = next((d for d in table.state.pending
                    if d.kind == kind and d.source == f"landed:{name}"), None)
     if landed is not None:

@@ -240,7 +240,9 @@ def _flip(table, name, effect, source):
     if what == "either":
         if can_flip(table, name, "either"):
             ask(table, name, "flip", source, optional=False, what="either")
-    elif not flip(table, name, what, source):
+        return
+    table.state.fixed_flips.append((name, what, source))
+    if not flip(table, name, what, source):
         table.note(f"{name} has no {what} to flip for {table.name(source)}: the flip is lost")
 
 

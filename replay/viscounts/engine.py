@@ -6,6 +6,7 @@ from replay.core.judge import SkipEvent, StopReplay
 from replay.viscounts.decisions import decline_waiting
 from replay.viscounts.events import CLAIM_EVENTS, EVENT_SPECS, KEEP_WAITING
 from replay.viscounts.legal import primary_actions
+from replay.viscounts.phases import expected_next
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.solo import opponent
 from replay.viscounts.solo.setup import place_opponent
@@ -44,16 +45,22 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     if state.over:
         table.breach("viscounts.log.after_end", f"a {kind} event comes after the end of the "
                      "game", found=kind, skip=True)
-    if (kind == "setup") != (state.phase == "setup"):
+    if state.phase == "setup" and kind != "setup":
         table.breach("viscounts.log.setup", "the log starts with one setup event (start "
-                     "player, segments, castle, piles, pairs)",
-                     expected="setup" if state.phase == "setup" else "no second setup",
+                     "player, segments, castle, piles, pairs)", expected="setup",
+                     found=kind, skip=True)
+    if kind == "setup" and state.phase != "setup":
+        # A complete setup record in the wrong place: the sequence is broken, not the record.
+        table.breach("viscounts.log.order", "the game is set up once, before the picks: a "
+                     "second setup event is out of sequence", expected=expected_next(table),
                      found=kind, skip=True)
     if state.reveals_owed and kind != "reveal":
         owed = ", ".join(f"the {k} pile of {s}" for k, s in state.reveals_owed)
         state.reveals_owed.clear()
         table.breach("viscounts.log.chance", f"the new top of {owed} must be revealed "
                      "before anything else happens", expected="reveal", found=kind)
+    if kind not in KEEP_WAITING:
+        state.fixed_flips.clear()  # they belonged to the event before: answered or not
     if table.solo is not None:
         if opponent.owns(table, event):
             opponent.handle(table, event)

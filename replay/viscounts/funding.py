@@ -113,9 +113,6 @@ def dismiss_cost(table: Table, player: Player, card) -> int:
 
 def dismiss(table: Table, player: Player, action: str, ident: str, silver_paid: int):
     """Dismiss the adjacent card for this action: pay, remove, its top-right effect."""
-    if player.dismissed_this_turn:
-        table.breach("viscounts.dismiss.once", f"{player.name} has already dismissed a "
-                     "card this turn", player=player.name, found=ident, skip=True)
     adjacent = revealed_adjacent(table, player, ident)
     if ident != adjacent:
         table.breach("viscounts.dismiss.adjacent", f"{table.name(ident)} is not adjacent "
@@ -135,7 +132,6 @@ def dismiss(table: Table, player: Player, action: str, ident: str, silver_paid: 
     table.change(player.name, "silver", -cost, f"dismisses {card.name}", ident)
     if card.deck != "preprinted":
         take_top(table, table.side_of(player.space))
-    player.dismissed_this_turn = True
     resolve(table, player.name, card.hire, ident)
     return card
 

@@ -170,7 +170,7 @@ def funding_options(table: Table, player: Player, action: str, cost: int) -> lis
     payable = [RESOURCE[action], *sorted({c["from"] for c in convs if c["from"] in PAYABLE}
                                          - {RESOURCE[action]})]
     adjacent = adjacent_card(table, player)
-    for dismiss in (None, adjacent) if adjacent and not player.dismissed_this_turn else (None,):
+    for dismiss in (None, adjacent) if adjacent else (None,):
         icons = board_icons(table, player)
         silver = player.silver
         if dismiss:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from replay.core.words import counted
-from replay.viscounts.cards import draw
+from replay.viscounts.cards import draw, where
 from replay.viscounts.effects import criminal_icons, in_force, resolve, shuffle_discards, trigger
 from replay.viscounts.funding import revealed_adjacent, take_top
-from replay.viscounts.state import Player
+from replay.viscounts.setup import NEUTRAL
+from replay.viscounts.state import TURN_PHASES, Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import collision_due, enter, hand_limit, own_turn
 
@@ -128,9 +129,20 @@ def handle_draw(table: Table, event: dict) -> None:
         draw(table, player, card)
 
 
+# The choices that can take a card from the draw pile, so that a shuffle may come before them.
+TAKES_FROM_DRAW_PILE = frozenset({"discard", "destroy", "choose"})
+
+
 def handle_shuffle(table: Table, event: dict) -> None:
     """The discards become the draw pile when it is empty; then the shuffle check."""
+    state = table.state
     player = table.acting(event)
+    if state.current == player.name and state.phase in TURN_PHASES[:-1] and not any(
+            d.player == player.name and d.kind in TAKES_FROM_DRAW_PILE for d in state.pending):
+        # Nothing in the turn waits for a card from the draw pile: the shuffle is for the
+        # phase-6 draw, so phase 5 is over before it, and a collision its check causes
+        # waits for the player's next phase 5 (p.23).
+        enter(table, "draw", "shuffle")
     if not player.discard:
         table.breach("viscounts.effect.shuffle", f"{player.name}'s discard pile is empty: "
                      "nothing to shuffle", player=player.name, skip=True)
@@ -156,10 +168,27 @@ def handle_reveal(table: Table, event: dict) -> None:
     unseen = state.unseen_townsfolk if kind == "townsfolk" else state.unseen_manuscripts
     catalog = table.catalog.townsfolk if kind == "townsfolk" else table.catalog.manuscripts
     table.known(ident, catalog, kind)
+    deck = catalog[ident].deck if kind == "townsfolk" else NEUTRAL
+    if deck != NEUTRAL:
+        table.breach("viscounts.log.reveal", f"{table.name(ident)} ({ident}) is a {deck} "
+                     "card: the Townsfolk piles hold only the neutral Townsfolk",
+                     found=ident, skip=True)
     if not unseen[ident]:
-        table.breach("viscounts.log.hidden_unique", f"{table.name(ident)} ({ident}) has "
-                     "already been seen elsewhere and cannot be in a pile", found=ident,
+        table.breach("viscounts.log.hidden_unique", f"{table.name(ident)} ({ident}) cannot "
+                     f"be in a pile: it is {_seen_at(table, kind, ident)}", found=ident,
                      skip=True)
     unseen[ident] -= 1
     state.reveals_owed.remove((kind, side))
     (state.townsfolk if kind == "townsfolk" else state.manuscripts)[side].top = ident
+
+
+def _seen_at(table: Table, kind: str, ident: str) -> str:
+    """Where a card or manuscript no pile can hold is, in words."""
+    if kind == "townsfolk":
+        return where(table, ident)
+    for name, player in table.state.players.items():
+        if ident in player.manuscripts:
+            return f"in {name}'s manuscripts"
+    return next((f"on top of the manuscript pile of {side}"
+                 for side, pile in table.state.manuscripts.items() if pile.top == ident),
+                "out of the game")

@@ -58,7 +58,6 @@ class Player:
     manuscripts: list[str] = field(default_factory=list)
     bonuses: list[str] = field(default_factory=list)  # Cleric Bonus ribbons held
     hired_this_turn: bool = False
-    dismissed_this_turn: bool = False
 
     @property
     def hand_size(self) -> int:
@@ -109,6 +108,9 @@ class TableState:
     revealed: list[str] = field(default_factory=list)  # poverty / prosperity, in order
     last_round: int | None = None  # set when the end is triggered
     pending: list[Decision] = field(default_factory=list)
+    # Flips of a fixed kind (player, "debt"/"deed", source) the engine did for the event now
+    # being answered: a logged flip of the other kind is then a wrong kind, not an unasked one.
+    fixed_flips: list[tuple[str, str, str]] = field(default_factory=list)
     reveals_owed: list[tuple[str, str]] = field(default_factory=list)  # (kind, side)
     played: str | None = None  # the card played this turn
     moved: bool = False

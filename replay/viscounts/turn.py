@@ -130,7 +130,7 @@ def _reset_turn(table: Table) -> None:
     state.played, state.moved, state.acted, state.collided = None, False, False, False
     state.drawn = 0
     for p in state.players.values():
-        p.hired_this_turn = p.dismissed_this_turn = False
+        p.hired_this_turn = False
 
 
 def last_turn_played(table: Table) -> bool:

@@ -168,15 +168,16 @@ def test_solo_lays_out_two_pairs():
     assert "2 different" in report["violations"][0]["message"]
 
 
-def test_harder_difficulty_is_legal_under_its_variant():
+def test_every_official_difficulty_is_legal_without_a_variant():
+    """p.31 offers 1-3 Future Schemes; the opponent event records the number."""
     log = _solo_setup()
-    log["events"][1]["difficulty"] = 2
-    report = _replay(log)
-    violation = report["violations"][0]
+    for difficulty in (1, 2, 3):
+        log["events"][1]["difficulty"] = difficulty
+        assert _replay(log)["violations"] == []
+    log["events"][1]["difficulty"] = 4
+    violation = _replay(log)["violations"][0]
     assert violation["rule"] == "viscounts.solo.setup.difficulty"
-    assert violation["legal_under"] == "solo-difficulty"
-    log["header"]["variants"] = ["solo-difficulty"]
-    assert _replay(log)["violations"] == []
+    assert "0 to 3 Future Schemes" in violation["message"]
 
 
 def test_the_opponent_starts_on_the_unchosen_card_with_its_items():

@@ -35,10 +35,6 @@ def handle_opponent(table: Table, event: dict) -> None:
         table.breach("viscounts.solo.setup.difficulty", f"0 to "
                      f"{max(catalog.solo['difficulty'])} Future Schemes may be shuffled into "
                      f"the Scheme pile, not {difficulty}", found=str(difficulty), skip=True)
-    if difficulty and not table.allows("solo-difficulty"):
-        table.breach("viscounts.solo.setup.difficulty", f"{difficulty} Future Schemes in the "
-                     "Scheme pile is the official harder setting: declare solo-difficulty",
-                     found=str(difficulty), legal_under="solo-difficulty")
     board = solo.board = catalog.ai_boards[event["board"]]
     table.touch(f"{board.id}.schemes_removed")
     removed = set(board.schemes_removed)
