@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 import replay
-from bench.replay_speed import HERE, WORKER, sample_logs, worktree_of
+from bench.replay_speed import WORKER, add_common_arguments, sample_logs, trees_to_measure
 
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
@@ -54,18 +54,10 @@ def main(argv: list[str] | None = None) -> None:
     """Generate the games, count each tree's instructions per game, print them."""
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--players", type=int, default=4)
+    add_common_arguments(parser, games=20)
     parser.add_argument("--passes", type=int, default=2)
-    parser.add_argument("--game", choices=replay.GAMES.names(),
-                        help="measure this game only (default: every registered game)")
-    parser.add_argument("--against", metavar="REV",
-                        help="also count this git revision's instructions")
     args = parser.parse_args(argv)
-    trees = {"this tree": HERE}
-    if args.against:
-        commit, path = worktree_of(args.against)
-        trees[f"{args.against} ({commit[:8]})"] = path
+    trees = trees_to_measure(args.against)
     for game in [args.game] if args.game else replay.GAMES.names():
         texts = sample_logs(game, args.players, args.games)
         events = sum(len(json.loads(text)["events"]) for text in texts)

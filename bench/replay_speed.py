@@ -49,6 +49,10 @@ def worktree_of(rev: str) -> tuple[str, Path]:
     return commit, path
 
 
+class CannotReplay(Exception):
+    """A tree's engines cannot replay these logs (an older revision may not know the game)."""
+
+
 class Worker:
     """A Python process replaying the logs with one source tree's engines, pass by pass."""
 
@@ -67,7 +71,10 @@ class Worker:
         """Seconds of one pass over every log."""
         self.process.stdin.write("pass\n")
         self.process.stdin.flush()
-        return float(self.process.stdout.readline())
+        answer = self.process.stdout.readline().strip()
+        if answer.startswith("cannot replay"):
+            raise CannotReplay(answer)
+        return float(answer)
 
     def close(self) -> None:
         """End the process."""
@@ -81,8 +88,14 @@ def measure(trees: dict[str, Path], texts: list[str], repeats: int) -> dict[str,
         json.dump(texts, file)
     workers = {label: Worker(tree, file.name) for label, tree in trees.items()}
     try:
-        for worker in workers.values():
-            worker.time_pass()  # warm-up: imports, catalogs, caches
+        for label, worker in list(workers.items()):
+            try:
+                worker.time_pass()  # warm-up: imports, catalogs, caches
+            except CannotReplay as err:
+                print(f"  {label}: {err}; measured without it")
+                worker.close()
+                del workers[label]
+        trees = {label: trees[label] for label in workers}
         timings: dict[str, list[float]] = {label: [] for label in trees}
         labels = list(trees)
         for turn in range(repeats):
@@ -112,20 +125,12 @@ def main(argv: list[str] | None = None) -> None:
     """Generate the games, replay them ``--repeats`` times per tree, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=4)
+    add_common_arguments(parser, games=200)
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--game", choices=replay.GAMES.names(),
-                        help="measure this game only (default: every registered game)")
     parser.add_argument("--no-solo", action="store_true",
                         help="no 1-player line for the games that have a solo mode")
-    parser.add_argument("--against", metavar="REV",
-                        help="also measure this git revision's code, in turns with this tree")
     args = parser.parse_args(argv)
-    trees = {"this tree": HERE}
-    if args.against:
-        commit, path = worktree_of(args.against)
-        trees[f"{args.against} ({commit[:8]})"] = path
+    trees = trees_to_measure(args.against)
     for game in [args.game] if args.game else replay.GAMES.names():
         for players in player_counts(game, args.players, solo=not args.no_solo):
             texts = sample_logs(game, players, args.games)
@@ -133,6 +138,26 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{game}: {args.games} {players}-player games, {events} events, "
                   f"{args.repeats} passes per tree, one core, CPU time")
             print_figures(measure(trees, texts, args.repeats), args.games, events)
+
+
+def add_common_arguments(parser: argparse.ArgumentParser, games: int) -> None:
+    """The options every replay benchmark takes: the games generated, which game, and a
+    revision to measure against."""
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--game", choices=replay.GAMES.names(),
+                        help="measure this game only (default: every registered game)")
+    parser.add_argument("--against", metavar="REV",
+                        help="also measure this git revision's code")
+
+
+def trees_to_measure(against: str | None) -> dict[str, Path]:
+    """This source tree, and a worktree of ``against`` when given, by label."""
+    trees = {"this tree": HERE}
+    if against:
+        commit, path = worktree_of(against)
+        trees[f"{against} ({commit[:8]})"] = path
+    return trees
 
 
 def player_counts(game: str, players: int, solo: bool) -> list[int]:

@@ -3,8 +3,10 @@
 Run as a script (not with ``-m``) with the source tree to measure first on ``PYTHONPATH``, so
 that ``import replay`` loads that tree's engines. It reads the path of a JSON file holding the
 logs' texts from its first input line, then answers each ``pass`` line with the seconds one
-pass over every log took: each from its JSON text to its report document. The seconds are
-the process's CPU time, so that other work on a shared machine slows the figures less.
+pass over every log took, each from its JSON text to its report document, or with
+``cannot replay: ...`` when that tree fails on them (an older revision may not know the game).
+The seconds are the process's CPU time, so that other work on a shared machine slows the
+figures less.
 """
 
 from __future__ import annotations
@@ -31,7 +33,10 @@ def main() -> None:
     print(replay.__file__, flush=True)
     for line in sys.stdin:
         if line.strip() == "pass":
-            print(one_pass(texts), flush=True)
+            try:
+                print(one_pass(texts), flush=True)
+            except Exception as err:
+                print(f"cannot replay: {type(err).__name__}: {err}", flush=True)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from marshmallow import ValidationError
 
@@ -74,12 +75,26 @@ class Catalog:
     roads_forward: dict[str, set[str]] = field(default_factory=dict)  # as printed
     roads_any: dict[str, set[str]] = field(default_factory=dict)  # every road both ways
 
+    @cached_property
     def names(self) -> dict[str, str]:
         """Every named component's printed name by id (characters, monasteries, voyages,
-        favors)."""
+        favors); worked out once per catalog, since every report reads it (do not change it)."""
         return {item.id: item.name for table in (self.characters, self.monasteries,
                                                  self.voyages, self.favors)
                 for item in table.values()}
+
+    @cached_property
+    def phase_e_gains(self) -> dict[str, tuple[dict, ...]]:
+        """The phase-E gain effects of each character and monastery that has any, by id
+        (looked up at every end of an income turn)."""
+        gains = {}
+        for table in (self.characters, self.monasteries):
+            for item in table.values():
+                effects = tuple(effect for effect in item.effects
+                                if effect["kind"] == "gain" and effect["when"] == "phase_e")
+                if effects:
+                    gains[item.id] = effects
+        return gains
 
     def label(self, ident: str) -> str:
         """An id with its printed name, as messages show it: ``c2-08 (Lourenço Faria)``."""

@@ -78,13 +78,9 @@ def _end_turn(game: Game, player: Player) -> None:
 
 def _phase_e_abilities(game: Game, player: Player) -> None:
     """Characters (in acquisition order), then visited monasteries, pay their phase-E gains."""
-    catalog = game.catalog
-    sources = [(c, catalog.characters[c].effects) for c in player.characters]
-    sources += [(m, catalog.monasteries[m].effects) for m in player.monasteries]
-    for source, effects in sources:
-        for effect in effects:
-            if effect["kind"] != "gain" or effect["when"] != "phase_e":
-                continue
+    phase_e_gains = game.catalog.phase_e_gains
+    for source in (*player.characters, *player.monasteries):
+        for effect in phase_e_gains.get(source, ()):
             what = f"phase-E ability of {game.catalog.label(source)}"
             if condition_holds(effect.get("if_"), player):
                 game.gain(player.name, effect["gain"], what, source)

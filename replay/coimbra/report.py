@@ -65,7 +65,7 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
 
 def _names_used(game: Game, catalog: Catalog, violations: list[dict]) -> dict[str, str]:
     """The printed name of every component the report mentions, by id."""
-    names = catalog.names()
+    names = catalog.names
     used = {row.source for row in game.ledger}
     used.update(d["card"] for d in game.discards)
     used.update(c["card"] for c in game.crown_cards)

@@ -19,13 +19,15 @@ def begin_resolution(game: Game) -> None:
         location: [{"die": slot.die, "value": slot.value, "owner": slot.owner}
                    for slot in state.queues.get(location, ())] for location in LOCATIONS}})
     game.judge.settle_shared()
+    state.resolving = 0
     advance(game)
 
 
 def advance(game: Game) -> None:
     """Resolve neutral tokens and finished rows until a player's die is next."""
     state = game.state
-    for location in LOCATIONS:
+    while state.resolving < len(LOCATIONS):
+        location = LOCATIONS[state.resolving]
         for slot in state.queues[location]:
             if slot.resolved:
                 continue
@@ -35,6 +37,7 @@ def advance(game: Game) -> None:
             slot.resolved = True
         if location in CITY_ROWS and state.rows.get(location):
             _discard_leftovers(game, location)
+        state.resolving += 1
     establish_new_order(game)
 
 

@@ -72,6 +72,9 @@ class GameState:
     pool: list[str] = field(default_factory=list)
     queues: dict[str, list[Slot]] = field(default_factory=dict)
     picks: int = 0
+    # Phase C: the index in LOCATIONS of the first location whose queue is not finished; the
+    # locations before it are done with, so the next die is not looked for there again.
+    resolving: int = 0
     cursor: int = 0  # index into order for phases B, E and F
     # Pilgrim steps each player may still use with a move right after the event that gave
     # them; cleared by the next other event.
@@ -84,7 +87,7 @@ class GameState:
 
     def next_slot(self) -> tuple[str, Slot] | None:
         """The leftmost unresolved item of the first location not finished (phase C)."""
-        for location in LOCATIONS:
+        for location in LOCATIONS[self.resolving:]:
             for slot in self.queues.get(location, ()):
                 if not slot.resolved:
                     return location, slot

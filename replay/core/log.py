@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, field
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from replay.core.canonical import canonical_sha256
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
 
@@ -93,16 +92,13 @@ class GameLog:
         game = self.to_dict()
         del game["header"]["metadata"]
         game["events"] = [{k: v for k, v in e.items() if k != "comment"} for e in self.events]
-        canonical = json.dumps(game, sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(canonical.encode()).hexdigest()
+        return canonical_sha256(game)
 
     def sha256(self) -> str:
         """Content hash of the canonical form (key order and spacing do not matter)."""
         # The events are only read here, so they are serialised as they are, without the
-        # copy ``to_dict`` makes; decoded JSON has no cycles to look for.
-        canonical = json.dumps({"header": self._header(), "events": self.events},
-                               sort_keys=True, separators=(",", ":"), check_circular=False)
-        return hashlib.sha256(canonical.encode()).hexdigest()
+        # copy ``to_dict`` makes.
+        return canonical_sha256({"header": self._header(), "events": self.events})
 
 
 def load_log(data: object) -> GameLog:

@@ -21,9 +21,9 @@ from replay.coimbra.generate import generate
 from replay.coimbra.legal import legal_actions
 from replay.coimbra.rules import VARIANTS
 from replay.coimbra.table import new_game
-from replay.core.judge import SkipEvent, StopReplay
 from replay.core.log import load_log
 from tests.conftest import FIXTURES
+from tests.legal_walk import walk_offers
 
 CATALOG = load_catalog()
 CHANCE_AND_CLAIMS = ("setup", "deal", "roll", "check", "marker", "final")
@@ -89,23 +89,9 @@ def _decisions(document: dict):
 def _walk(document: dict, check_offered: bool) -> tuple[int, int]:
     """At each player's decision: the recorded event was offered, and (``check_offered``)
     every offer replays legal. Returns how many offers were applied and events found."""
-    applied = found = 0
-    for index, event, game in _decisions(document):
-        offered = legal_actions(game)
-        spelled = {normalised(action, game) for action in offered}
-        assert normalised(event, game) in spelled, \
-            f"event {index} {event} is legal but not offered ({document['header']})"
-        found += 1
-        if check_offered:
-            for action in offered:
-                twin = _copy(game)
-                try:
-                    apply_event(twin, index, action, Claims())
-                except (StopReplay, SkipEvent):
-                    pytest.fail(f"offered at event {index} ({document['header']}): "
-                                f"{action} breaks {twin.judge.violations[-1].to_dict()}")
-                applied += 1
-    return applied, found
+    return walk_offers(_decisions(document), legal_actions, normalised, _copy,
+                       lambda twin, index, action: apply_event(twin, index, action, Claims()),
+                       document["header"], check_offered)
 
 
 def test_a_first_visit_to_a_monastery_lengthens_the_offered_paths():

@@ -14,7 +14,6 @@ from collections import Counter
 
 import pytest
 
-from replay.core.judge import SkipEvent, StopReplay
 from replay.core.log import load_log
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
@@ -24,6 +23,7 @@ from replay.viscounts.generate import generate
 from replay.viscounts.legal import least_payments, legal_actions
 from replay.viscounts.table import new_table, snapshot
 from tests.conftest import FIXTURES
+from tests.legal_walk import walk_offers
 
 CATALOG = load_catalog()
 CHANCE_AND_CLAIMS = ("setup", "reveal", "check", "marker", "final")
@@ -74,23 +74,10 @@ def _decisions(document: dict):
 def _walk(document: dict, check_offered: bool) -> tuple[int, int]:
     """At each player's decision: the recorded event was offered, and (``check_offered``)
     every offer replays legal. Returns how many offers were applied and events found."""
-    applied = found = 0
-    for index, event, table in _decisions(document):
-        offered = legal_actions(table)
-        spelled = {normalised(action) for action in offered}
-        assert normalised(event) in spelled, \
-            f"event {index} {event} is legal but not offered ({document['header']})"
-        found += 1
-        if check_offered:
-            for action in offered:
-                twin = _copy(table)
-                try:
-                    apply_event(twin, index, action, Claims())
-                except (StopReplay, SkipEvent):
-                    pytest.fail(f"offered at event {index} ({document['header']}): "
-                                f"{action} breaks {twin.judge.violations[-1].to_dict()}")
-                applied += 1
-    return applied, found
+    return walk_offers(_decisions(document), legal_actions,
+                       lambda action, _table: normalised(action), _copy,
+                       lambda twin, index, action: apply_event(twin, index, action, Claims()),
+                       document["header"], check_offered)
 
 
 @pytest.mark.parametrize(("players", "seed", "variants"), SETTINGS)

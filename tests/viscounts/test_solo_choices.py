@@ -4,8 +4,8 @@ those as what the log may say next.
 
 The fixtures under ``fixtures/viscounts/solo`` hold one hand-worked refusal per kind of choice
 a generated game reaches (flip, tier-2 option, bump, tier-1 order, resource); the free
-Workers, building and manuscript (rows of the placeholder Future Schemes f6, f3 and f4) have
-hand-worked refusals in ``fixtures/viscounts/worked`` and are also set up here by hand.
+Workers, building and manuscript (placeholder Future Scheme f4 row 3, f3 row 1, f4 row 1)
+have hand-worked refusals in ``fixtures/viscounts/worked`` and are also set up here by hand.
 """
 
 from __future__ import annotations
