@@ -6,6 +6,7 @@ from replay.coimbra.effects import apply_immediate
 from replay.coimbra.game import Game
 from replay.coimbra.order import establish_new_order
 from replay.coimbra.state import CITY_ROWS, LOCATIONS, Player, Slot
+from replay.core.words import counted
 
 DISTRESS_MAX = 2
 
@@ -218,9 +219,12 @@ def _assume_mix(game: Game, player: Player, card, value: int) -> None:
     other = "guards" if card.cost == "coins" else "coins"
     own = getattr(player, card.cost)
     rest = value - own
-    game.warn(f"{player.name} paid {value} for {game.catalog.label(card.id)} with only {own} "
-              f"{card.cost}: the log does not say how the rest was paid (write "
-              f"pay=coins:N,guards:N); assumed {own} {card.cost} and {rest} {other}")
+    def amount(number: int, resource: str) -> str:
+        return counted(number, resource.removesuffix("s"))  # "1 coin", "2 guards"
+    game.warn(f"{player.name} paid {value} for {game.catalog.label(card.id)} with only "
+              f"{amount(own, card.cost)}: the log does not say how the rest was paid (write "
+              f"pay=coins:N,guards:N); assumed {amount(own, card.cost)} and "
+              f"{amount(rest, other)}")
     game.change(player.name, card.cost, -own, f"paid for {card.id}", card.id)
     game.change(player.name, other, -rest, f"paid for {card.id} (mix assumed)", card.id)
 

@@ -175,3 +175,19 @@ def test_four_players_on_one_space_are_told_first_to_fourth_to_arrive():
     assert [(r["player"], r["arrival"]) for r in ranks] == [
         ("dora", "1st of 4 to reach space 5"), ("bruno", "2nd of 4 to reach space 5"),
         ("carla", "3rd of 4 to reach space 5"), ("ana", "4th of 4 to reach space 5")]
+
+
+def test_an_unwritten_mix_counts_one_coin_and_one_guard_in_the_singular():
+    # The same recruit (c2-05 costs 5, paid in guards) with 4 guards and 1 guard short:
+    # "assumed 4 guards and 1 coin", and with 1 guard: "with only 1 guard".
+    log = _fixture("game-2p")
+    log["header"]["variants"] = ["mixed-payment"]
+    event = log["events"][19]
+    for guards, *words in ((4, "with only 4 guards: ", "assumed 4 guards and 1 coin"),
+                           (1, "with only 1 guard: ", "assumed 1 guard and 4 coins")):
+        game = replay_to(replay.load_log(log), 18)
+        bruno = game.state.players["bruno"]
+        bruno.guards, bruno.coins = guards, 5
+        apply_event(game, 19, event, Claims())
+        message = game.warnings[-1]["message"]
+        assert words[0] in message and message.endswith(words[1]), message
