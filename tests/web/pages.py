@@ -12,9 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import replay
 from tests.conftest import FIXTURES, KEYS, ROOT
@@ -68,12 +69,32 @@ def wait_for(driver, css: str, text: str | None = None, timeout: float = 30):
     return driver.find_element(By.CSS_SELECTOR, css)
 
 
+def click_and_load(driver, element) -> None:
+    """Click something that loads a new page (a form's button, a link), and wait until the
+    new page is there: a click returns before a form's navigation has begun."""
+    old_page = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    wait = WebDriverWait(driver, 30)
+    wait.until(lambda _: _is_gone(old_page))
+    wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def _is_gone(element) -> bool:
+    """Whether ``element``'s page has been replaced. Chromium answers a node of a page being
+    replaced with an inspector error rather than a stale-element one: both mean it is gone."""
+    try:
+        element.is_enabled()
+    except WebDriverException:  # StaleElementReferenceException is one
+        return True
+    return False
+
+
 def sign_in(driver, base: str, key: str) -> None:
     """Sign in through the form; the page after it is the home page."""
     driver.delete_all_cookies()
     driver.get(f"{base}/login")
     driver.find_element(By.ID, "key").send_keys(key)
-    driver.find_element(By.CSS_SELECTOR, "form button[type=submit].primary").click()
+    click_and_load(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit].primary"))
 
 
 def submit_files(driver, base: str, paths: list[Path], mode: str | None = None) -> None:
@@ -82,7 +103,7 @@ def submit_files(driver, base: str, paths: list[Path], mode: str | None = None) 
     driver.find_element(By.ID, "files").send_keys("\n".join(str(p) for p in paths))
     if mode:
         driver.find_element(By.CSS_SELECTOR, f"#mode option[value={mode}]").click()
-    driver.find_element(By.CSS_SELECTOR, "form.submit button.primary").click()
+    click_and_load(driver, driver.find_element(By.CSS_SELECTOR, "form.submit button.primary"))
 
 
 def paste(driver, base: str, text: str) -> None:
@@ -91,7 +112,16 @@ def paste(driver, base: str, text: str) -> None:
     area = driver.find_element(By.ID, "text")
     # A paste puts the whole text at once (typing it key by key would take minutes).
     driver.execute_script("arguments[0].value = arguments[1];", area, text)
-    driver.find_element(By.CSS_SELECTOR, "form.submit button.primary").click()
+    click_and_load(driver, driver.find_element(By.CSS_SELECTOR, "form.submit button.primary"))
+
+
+def filter_ledger(driver, player: str) -> list:
+    """Show the ledger rows of one player through the filter form; the rows of the page it
+    loads."""
+    driver.find_element(By.CSS_SELECTOR, "#ledger summary").click()
+    Select(driver.find_element(By.ID, "ledger-player")).select_by_visible_text(player)
+    click_and_load(driver, driver.find_element(By.CSS_SELECTOR, "form.filter button"))
+    return driver.find_elements(By.CSS_SELECTOR, "#ledger-table tbody tr")
 
 
 def verdict(driver, timeout: float = 30) -> str:

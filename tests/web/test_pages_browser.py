@@ -14,7 +14,6 @@ import pytest
 import requests
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
 
 import replay
 from tests.browser import chromium
@@ -22,6 +21,8 @@ from tests.web.pages import (
     ALICE_KEY,
     BOB_KEY,
     COIMBRA,
+    click_and_load,
+    filter_ledger,
     look,
     paste,
     sign_in,
@@ -57,7 +58,7 @@ def test_home_lists_the_games_and_offers_a_form(browser, api_url):
         assert game.title in text
     assert browser.find_element(By.ID, "text").is_displayed()
     look(browser, "home")
-    browser.find_element(By.LINK_TEXT, "text notation").click()
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "text notation"))
     assert "[game" in browser.find_element(By.TAG_NAME, "main").text
     look(browser, "guide")
 
@@ -69,10 +70,7 @@ def test_a_pasted_text_log_is_legal_and_its_ledger_filters(browser, site):
     assert browser.find_element(By.ID, "violations").text.endswith("No rule was broken.")
     assert browser.find_element(By.CSS_SELECTOR, "#score svg").is_displayed()
     look(browser, "replay-legal")
-    browser.find_element(By.CSS_SELECTOR, "#ledger summary").click()
-    Select(browser.find_element(By.ID, "ledger-player")).select_by_visible_text("bruno")
-    browser.find_element(By.CSS_SELECTOR, "form.filter button").click()
-    rows = browser.find_elements(By.CSS_SELECTOR, "#ledger-table tbody tr")
+    rows = filter_ledger(browser, "bruno")
     ledger = replay.replay(replay.parse(text))["ledger"]
     assert len(rows) == len([r for r in ledger if r["player"] == "bruno"]) > 0
     assert {row.find_elements(By.TAG_NAME, "td")[3].text for row in rows} == {"bruno"}
@@ -149,14 +147,13 @@ def test_stepping_to_an_event_shows_the_table_then(browser, site):
     source = COIMBRA / "legal" / "game-4p.json"
     paste(browser, site, source.read_text())
     assert "LEGAL" in verdict(browser)
-    browser.find_element(By.LINK_TEXT, "Step through the game").click()
-    browser.find_element(By.CSS_SELECTOR, "a[rel=next]").click()
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "Step through the game"))
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "a[rel=next]"))
     assert wait_for(browser, "#event-number", "1").text == "1"
     slider = browser.find_element(By.ID, "event-slider")
     browser.execute_script("arguments[0].value = 40;", slider)
-    browser.find_element(By.CSS_SELECTOR, "form.stepper button[type=submit]").click()
-    # the next page may still be loading: read its heading once it is there
-    assert wait_for(browser, "h1", "after event 40").text == "The table after event 40"
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form.stepper button"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "The table after event 40"
     log = replay.load_log(json.loads(source.read_text()))
     state = replay.state_at(log, 40)
     table = browser.find_element(By.ID, "players-state")
@@ -207,7 +204,7 @@ def test_a_catalog_upload_shows_its_problems_located(browser, site, tmp_path):
     browser.get(site + "/catalogs")
     browser.find_element(By.ID, "name").send_keys("club")
     browser.find_element(By.ID, "file").send_keys(str(broken))
-    browser.find_element(By.CSS_SELECTOR, "form button.primary").click()
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form button.primary"))
     problems = browser.find_elements(By.CSS_SELECTOR, "#problem table.problems tbody tr")
     expected = replay.GAMES.find("coimbra").check_catalog(document)
     assert len(problems) == len(expected) > 0
@@ -230,7 +227,7 @@ def test_progress_is_live_until_the_report_is_shown(browser, api_url, start_work
 def test_a_shared_link_opens_the_report_without_a_key(browser, site):
     paste(browser, site, text_log(COIMBRA / "legal" / "game-2p.json"))
     assert "LEGAL" in verdict(browser)
-    browser.find_element(By.CSS_SELECTOR, "nav.actions form button").click()
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "nav.actions form button"))
     url = browser.find_element(By.ID, "share-url").get_attribute("value")
     look(browser, "share")
     browser.delete_all_cookies()
@@ -292,10 +289,7 @@ def test_submitting_and_reading_work_without_javascript(api_url, start_worker, t
         link = driver.find_element(By.CSS_SELECTOR, "#violations a.line-link")
         link.click()
         assert driver.current_url.endswith(link.get_attribute("hash"))
-        driver.find_element(By.CSS_SELECTOR, "#ledger summary").click()
-        Select(driver.find_element(By.ID, "ledger-player")).select_by_visible_text("ana")
-        driver.find_element(By.CSS_SELECTOR, "form.filter button").click()
-        cells = driver.find_elements(By.CSS_SELECTOR, "#ledger-table tbody tr td:nth-child(4)")
-        assert cells and {c.text for c in cells} == {"ana"}
+        rows = filter_ledger(driver, "ana")
+        assert rows and {row.find_elements(By.TAG_NAME, "td")[3].text for row in rows} == {"ana"}
     finally:
         driver.quit()
