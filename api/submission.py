@@ -36,7 +36,9 @@ def decode_body(data: bytes, mimetype: str) -> str:
                       f"send application/json (a log or a scoresheet) or text/plain (the text "
                       f"notation), not {mimetype or 'no type'}")
     try:
-        text = data.decode("utf-8")
+        # A byte order mark, which some editors write first in a UTF-8 file, is no part of
+        # the log (RFC 8259 lets a JSON reader ignore it).
+        text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as err:
         raise Problem(400, "not-utf8", "The body is not UTF-8 text",
                       f"{err.reason} at byte {err.start}") from None

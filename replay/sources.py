@@ -14,7 +14,9 @@ from replay.core.text import TAG, read_source
 
 def decode(text: str) -> GameLog | dict:
     """A log from its text (JSON when it starts with ``{``, else the text notation), or,
-    for a JSON scoresheet, the decoded document."""
+    for a JSON scoresheet, the decoded document. A byte order mark, which some editors
+    write at the start of a UTF-8 file, is not part of the log."""
+    text = text.removeprefix("\ufeff")
     if not text.lstrip().startswith("{"):
         return _parse_text(text)
     document = load_json(text)

@@ -63,7 +63,10 @@ def handle_trade(table: Table, event: dict) -> None:
     elif kind == "resource":
         table.change(name, exchange["resource"], times, f"Trade at {space.id}", space.id)
     else:
-        for _ in range(times):
+        # Uses beyond the cards (Debts and Deeds) the player has could never be answered:
+        # queuing them would let one written number hold the replay (``times`` 10**12).
+        targets = player.owned_cards() if kind == "destroy" else player.debts + player.deeds
+        for _ in range(min(times, targets)):
             if kind == "destroy":
                 ask(table, name, "destroy", space.id, optional=True)
             else:

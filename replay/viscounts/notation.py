@@ -151,7 +151,11 @@ def parse_text(text: str) -> tuple[GameLog, list[dict]]:
 
 
 def _read_line(source: TextSource, line: Line, players: list[str]) -> dict:
-    words = _words(split_comment(line.raw)[0])
+    body = split_comment(line.raw)[0]
+    if body.count('"') % 2:
+        _fail(source, line, body.rindex('"') + 1, "this quote is not closed",
+              'a name in quotes: "Debt Collector"')
+    words = _words(body)
     event: dict = {}
     head, column = words[0]
     if head.endswith(":"):
@@ -184,6 +188,8 @@ def _read_line(source: TextSource, line: Line, players: list[str]) -> dict:
         if name is None:
             _fail(source, line, column, f"a {kind} line has no field for {word!r}",
                   ", ".join(spec.fields))
+        if name in event and spec.fields[name][0] != "strs":
+            _fail(source, line, column, f"{name} is given twice", f"one {name}")
         event[name] = _value(source, line, column, kind, name, value, event.get(name))
     return event
 
@@ -209,20 +215,28 @@ def _claim(source: TextSource, line: Line, event: dict, word: str, column: int) 
     if not sep:
         _fail(source, line, column, f"a claim is name=value, not {word!r}", "vp=23")
     target = event.setdefault("values" if event["type"] == "check" else "scores", {})
-    target[name.lower()] = int(value) if re.fullmatch(r"-?\d+", value) else value
-    if event["type"] == "final" and not isinstance(target[name.lower()], int):
-        _fail(source, line, column, f"a final score is a number, not {value!r}", "ana=87")
+    if not re.fullmatch(r"-?\d+", value):
+        if event["type"] == "final":
+            _fail(source, line, column, f"a final score is a number, not {value!r}", "ana=87")
+        target[name.lower()] = value
+        return
+    target[name.lower()] = _number(source, line, column, value)
 
 
 def _value(source: TextSource, line: Line, column: int, kind: str, name: str, value,
            before):
     field_kind = EVENT_SPECS[kind].fields[name][0]
     if field_kind == "bool":
-        return value if isinstance(value, bool) else value.lower() == "true"
+        if isinstance(value, bool):
+            return value
+        if value.lower() not in ("true", "false"):
+            _fail(source, line, column, f"{name} is true or false, not {value!r}",
+                  "true or false")
+        return value.lower() == "true"
     if field_kind == "int":
         if not re.fullmatch(r"-?\d+", value):
             _fail(source, line, column, f"{name} is a number, not {value!r}", "a number")
-        return int(value)
+        return _number(source, line, column, value)
     if field_kind == "strs":
         items = [v for v in value.split(",") if v]
         return [*(before or []), *(_card(source, line, column, v) if name in CARD_FIELDS
@@ -235,9 +249,10 @@ def _value(source: TextSource, line: Line, column: int, kind: str, name: str, va
                 _fail(source, line, column, f"{name} items are key:value, not {item!r}",
                       "key:value")
             if field_kind == "counts":
-                if not val.isdigit():
+                # ``isdigit`` would let superscripts through, which ``int`` cannot read.
+                if not re.fullmatch(r"\d+", val):
                     _fail(source, line, column, f"{val!r} is not a count", "a number")
-                result[key] = int(val)
+                result[key] = _number(source, line, column, val)
             else:
                 result[key] = _card(source, line, column, val) if name in CARD_FIELDS \
                     else val
@@ -247,6 +262,15 @@ def _value(source: TextSource, line: Line, column: int, kind: str, name: str, va
     if field_kind == "pairs":
         return [_pair(source, line, column, p) for p in value.split(",")]
     return _card(source, line, column, value) if name in CARD_FIELDS else value
+
+
+def _number(source: TextSource, line: Line, column: int, digits: str) -> int:
+    """The integer ``digits`` writes; Python reads at most 4300 digits, as the JSON log."""
+    try:
+        return int(digits)
+    except ValueError:
+        _fail(source, line, column, f"a number of {len(digits.lstrip('-'))} digits is "
+              "longer than any this service reads", "a number of at most 4300 digits")
 
 
 def _pair(source: TextSource, line: Line, column: int, value: str) -> list[str]:

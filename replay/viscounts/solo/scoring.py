@@ -9,6 +9,8 @@ def leftover_points(table, score) -> None:
     """+1 VP per leftover resource for the opponent, one ledger row per resource type
     (Silver too under ``ai-leftover-includes-silver``)."""
     solo = table.solo
+    if solo.board is None:  # a claim before the ``opponent`` event: no board, no rule yet
+        return
     player = table.player(solo.name)
     table.touch(f"{solo.board.id}.leftover_vp")
     kinds = (*RESOURCES, "silver") if table.allows("ai-leftover-includes-silver") \

@@ -1,0 +1,88 @@
+"""Hostile and careless input: each is refused with a located problem or replayed to a
+verdict, never a traceback and never a hang."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import replay
+from replay.core.problems import InvalidLog
+from replay.viscounts.catalog import load_catalog
+from replay.viscounts.claims import Claims
+from replay.viscounts.engine import run_events
+from replay.viscounts.notation import parse_text
+from replay.viscounts.table import new_table
+from tests.conftest import FIXTURES
+
+HEADER = '[game "viscounts"]\n[players "ana bruno"]\n'
+
+
+def _problems(text: str) -> list[tuple[int, int, str]]:
+    with pytest.raises(InvalidLog) as err:
+        parse_text(HEADER + text)
+    return [(p.line, p.column, p.message) for p in err.value.problems]
+
+
+@pytest.mark.parametrize(("line", "column"), [('"', 1), ('ana: hire "Debt Collector', 11)])
+def test_an_unclosed_quote_is_located_at_the_quote(line, column):
+    assert _problems(line + "\nana: play Thief\n") == [(3, column, "this quote is not closed")]
+
+
+@pytest.mark.parametrize("line", ["ana: trade {}", "ana: check vp={}", "final ana={}",
+                                  "ana: trade 1 pay=silver:{}"])
+def test_a_number_too_long_to_read_is_a_located_problem(line):
+    [(number, _, message)] = _problems(line.format("9" * 5000) + "\n")
+    assert number == 3
+    assert message == "a number of 5000 digits is longer than any this service reads"
+
+
+def test_a_count_in_superscript_digits_is_not_a_count():
+    assert _problems("ana: trade 1 pay=stone:\u00b2\n") == [(3, 14, "'\u00b2' is not a count")]
+
+
+def test_a_flag_is_true_or_false_and_nothing_else():
+    assert _problems("ana: play Thief blind=maybe\n") == [
+        (3, 17, "blind is true or false, not 'maybe'")]
+    log, _ = parse_text(HEADER + "ana: play Thief blind=FALSE\n")
+    assert log.events[0]["blind"] is False
+
+
+@pytest.mark.parametrize(("line", "column", "field"), [
+    ("ana: play Thief card=Lender", 17, "card"),
+    ("ana: construct workshop-1 seg1a-l1 slot=workshop-2", 36, "slot"),
+    ("ana: play blind Thief blind", 23, "blind")])
+def test_a_field_written_twice_is_refused_not_overwritten(line, column, field):
+    assert _problems(line + "\n") == [(3, column, f"{field} is given twice")]
+
+
+def test_a_byte_order_mark_before_either_notation_is_ignored():
+    text = (FIXTURES / "viscounts" / "worked" / "trade-destroy.json").read_text()
+    assert replay.parse("\ufeff" + text) == replay.parse(text)
+    assert replay.parse("\ufeff" + HEADER + "ana: play Thief\n").players == ["ana", "bruno"]
+
+
+def test_a_points_claim_before_the_solo_opponent_has_a_board_is_compared():
+    report = replay.replay({"header": {"game": "viscounts", "players": ["ana"]},
+                            "events": [{"type": "check", "player": "ana",
+                                        "values": {"vp": 0}}]})
+    assert report["verdict"] == "incomplete"
+    assert [(c["what"], c["computed"], c["match"]) for c in report["claims"]] == [
+        ("vp", 0, True)]
+
+
+def test_a_trade_of_a_trillion_destroys_is_refused_at_once():
+    """Audit mode applies an underfunded Trade as played: the uses no card could answer
+    are not queued one by one (a trillion of them held the replay for hours)."""
+    log = json.loads((FIXTURES / "viscounts" / "worked" / "trade-destroy.json").read_text())
+    assert log["events"][8]["type"] == "trade"
+    log["events"][8]["times"] = 50
+    table = new_table(["ana", "bruno"], load_catalog(), mode="audit")
+    run_events(table, log["events"][:9], Claims())
+    owned = table.player("ana").owned_cards()
+    assert [d.kind for d in table.state.pending] == ["destroy"] * owned
+    log["events"][8]["times"] = 10 ** 12
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["event"]) for v in report["violations"]] == [
+        ("viscounts.trade.destroy", 8)]
