@@ -97,6 +97,11 @@ def _board(document: dict) -> Iterator[LogProblem]:
         yield LogProblem(f"{len(segments)} segments", path="/segments",
                          expected=str(setup["segments"]))
     yield from _numbered(segments, "number", range(1, setup["segments"] + 1), "/segments")
+    for s, segment in enumerate(segments):
+        # Logs name a side by its segment's id and a letter (seg3b): the id says the number.
+        if segment["id"] != f"seg{segment['number']}":
+            yield LogProblem(f"segment {segment['number']} has the id {segment['id']!r}",
+                             path=f"/segments/{s}/id", expected=f"seg{segment['number']}")
     counts = set(setup["player_counts"])
     start_numbers: dict[int, list[tuple[int, str]]] = {n: [] for n in counts}
     for s, segment in enumerate(segments):

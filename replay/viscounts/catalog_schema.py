@@ -66,9 +66,21 @@ OPS: dict[str, tuple[set[str], set[str]]] = {
 
 
 
+# No number printed on the game's components comes near it; the bound keeps a mistyped
+# (or hostile) value from driving the checks and the engine through billions of steps.
+MAX_PRINTED = 100
+
+
+def Number(low: int | None = None, high: int = MAX_PRINTED, required: bool = True,
+           **kwargs) -> fields.Integer:
+    """A whole number (not 1.5, not true) from ``low`` (-MAX_PRINTED when None) to ``high``."""
+    return fields.Integer(strict=True, required=required, validate=validate.Range(
+        min=-MAX_PRINTED if low is None else low, max=high), **kwargs)
+
+
 def Count(required: bool = True) -> fields.Integer:
     """A positive whole number, required unless told otherwise."""
-    return fields.Integer(required=required, validate=validate.Range(min=1))
+    return Number(1, required=required)
 
 
 
@@ -97,7 +109,7 @@ class EffectSchema(Schema):
     icons = fields.List(fields.String(validate=validate.OneOf(ICONS)),
                         validate=validate.Length(min=1))
     spaces = Count(required=False)
-    silver = fields.Integer(validate=validate.Range(min=0))
+    silver = Number(0, required=False)
     plus = Count(required=False)
     per = fields.String(validate=validate.OneOf(COUNTERS))
     points = Count(required=False)
@@ -120,7 +132,7 @@ Effect = fields.Nested(EffectSchema)
 OptionalEffect = fields.Nested(EffectSchema, required=True, allow_none=True)
 Icons = fields.List(fields.String(validate=validate.OneOf(ICONS)), required=True)
 Gains = fields.Dict(keys=fields.String(validate=validate.OneOf(GAIN_ITEMS)),
-                    values=fields.Integer(validate=validate.Range(min=0)), required=True)
+                    values=Number(0), required=True)
 
 
 class EntrySchema(Schema):
@@ -147,7 +159,7 @@ class EntrySchema(Schema):
 class SetupSchema(EntrySchema):
     """The counts of the setup (pp.6-8)."""
 
-    player_counts = fields.List(fields.Integer(validate=validate.Range(min=1, max=4)),
+    player_counts = fields.List(Number(1, 4),
                                 required=True, validate=validate.Length(min=1))
     segments = Count()
     townsfolk_piles = Count()
@@ -169,7 +181,7 @@ class OpponentsSchema(Schema):
 class CollisionSpaceSchema(Schema):
     """One space of a collision track."""
 
-    space = fields.Integer(required=True, validate=validate.Range(min=1))
+    space = Count()
     current = fields.Nested(EffectSchema, required=True)
     opponents = fields.Nested(OpponentsSchema)
 
@@ -237,7 +249,8 @@ class CastleSchema(EntrySchema):
 
     sections = Count()
     max_per_section = Count()
-    noble_brackets = fields.List(fields.Nested(BracketSchema), required=True)
+    noble_brackets = fields.List(fields.Nested(BracketSchema), required=True,
+                                 validate=validate.Length(min=1))
     tier_vp = fields.List(Count(), required=True, validate=validate.Length(equal=3))
     bump_rewards = fields.List(fields.Nested(EffectSchema), required=True,
                                validate=validate.Length(equal=2))
@@ -274,8 +287,7 @@ class SpaceSchema(EntrySchema):
     path = fields.String(required=True, validate=validate.OneOf(("outer", "inner")))
     river = fields.String(required=True, allow_none=True,
                           validate=validate.OneOf(("left", "right")))
-    start_number = fields.Integer(required=True, allow_none=True,
-                                  validate=validate.Range(min=1, max=10))
+    start_number = Number(1, 10, allow_none=True)
     trade = fields.Nested(TradeSchema, required=True, allow_none=True)
     exits = fields.List(fields.Nested(ExitSchema), required=True, validate=validate.Length(min=1))
 
@@ -315,7 +327,7 @@ class SideSchema(EntrySchema):
     """One printed side of a board segment."""
 
     side = fields.String(required=True, validate=validate.OneOf(("A", "B")))
-    player_counts = fields.List(fields.Integer(validate=validate.Range(min=1, max=4)),
+    player_counts = fields.List(Number(1, 4),
                                 required=True, validate=validate.Length(min=1))
     spaces = fields.List(fields.Nested(SpaceSchema), required=True)
     spots = fields.List(fields.Nested(SpotSchema), required=True)
@@ -356,7 +368,7 @@ class TownsfolkSchema(EntrySchema):
 class PlayerCardSchema(EntrySchema):
     """A Player Card: start space, setup gains and bottom step."""
 
-    number = fields.Integer(required=True, validate=validate.Range(min=1, max=10))
+    number = Number(1, 10)
     gain = Gains
     bottom = fields.Nested(EffectSchema, required=True)
     bottom_scope = fields.String(required=True, allow_none=True, validate=validate.OneOf(
@@ -397,8 +409,8 @@ class DebtsSchema(EntrySchema):
     """Debt cards."""
 
     cards = Count()
-    unpaid_vp = fields.Integer(required=True)
-    paid_vp = fields.Integer(required=True)
+    unpaid_vp = Number()
+    paid_vp = Number()
     on_flip = fields.Nested(EffectSchema, required=True)
 
 
@@ -406,8 +418,8 @@ class DeedsSchema(EntrySchema):
     """Deed cards."""
 
     cards = Count()
-    acquired_vp = fields.Integer(required=True)
-    approved_vp = fields.Integer(required=True)
+    acquired_vp = Number()
+    approved_vp = Number()
 
 
 class EndCardSchema(EntrySchema):
@@ -427,7 +439,7 @@ class SoloSchema(EntrySchema):
     """Solo setup numbers."""
 
     pairs = Count()
-    difficulty = fields.List(fields.Integer(validate=validate.Range(min=0)), required=True)
+    difficulty = fields.List(Number(0), required=True)
     leftover_vp_per_resource = Count()
     starting_schemes = Count()
     future_schemes = Count()
@@ -474,7 +486,7 @@ class SchemeSchema(EntrySchema):
 class ReferenceColumnSchema(Schema):
     """A column of the AI Reference card: what the AI gets instead of what."""
 
-    column = fields.Integer(required=True, validate=validate.Range(min=1, max=3))
+    column = Number(1, 3)
     instead_of = fields.List(fields.String(validate=validate.OneOf((
         "rearrange", "silver_2", "destroy", "gain_card_future_empty", "flip_nothing", "discard",
         "castle_move"))), required=True)
@@ -492,8 +504,9 @@ class AIReferenceSchema(EntrySchema):
 class PlaceholderCountSchema(Schema):
     """How many entries are placeholders, whole or in part."""
 
-    entries = fields.Integer(required=True, validate=validate.Range(min=0))
-    entries_with_placeholder_fields = fields.Integer(required=True, validate=validate.Range(min=0))
+    entries = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    entries_with_placeholder_fields = fields.Integer(
+        strict=True, required=True, validate=validate.Range(min=0))
 
 
 class MetaSchema(Schema):
@@ -501,7 +514,7 @@ class MetaSchema(Schema):
 
     id = fields.String(required=True, validate=ID)
     game = fields.String(required=True, validate=validate.Equal("viscounts"))
-    version = fields.Integer(required=True)
+    version = fields.Integer(strict=True, required=True)
     printed = fields.Boolean(required=True)
     description = fields.String(required=True, validate=validate.Length(min=1))
     placeholders = fields.Nested(PlaceholderCountSchema, required=True)

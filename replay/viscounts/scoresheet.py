@@ -105,6 +105,12 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
     def problem(path: str, message: str, expected: str | None = None) -> None:
         found.append(LogProblem(message, path=f"/scoresheet{path}", expected=expected))
 
+    if len(log.players) == 1:
+        # The opponent's final scoring needs its board (leftover resources), which a
+        # scoresheet has no place for.
+        problem("/players", "a solo game is scored from its log: a scoresheet has no place "
+                "for the automated opponent's board", "a log with events")
+        return found
     players = set(log.players)
     sheets = data["players"]
     if set(sheets) != players:
@@ -123,11 +129,18 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
             if ident not in catalog.manuscripts:
                 problem(f"{base}/manuscripts/{i}", f"unknown manuscript {ident!r}")
         manuscripts.update(line["manuscripts"])
+        own_starting: Counter = Counter()
         for i, card in enumerate(line["cards"]):
             if card not in catalog.townsfolk:
                 problem(f"{base}/cards/{i}", f"unknown Townsfolk card {card!r}")
             elif catalog.townsfolk[card].deck != "starting":
                 owners[card] += 1
+            else:
+                own_starting[card] += 1
+        for card, count in own_starting.items():
+            if count > 1:
+                problem(f"{base}/cards", f"{name} owns their {catalog.townsfolk[card].name} "
+                        f"({card}) {count} times", "each starting card once per player")
         ribbons = Counter(catalog.manuscripts[m].ribbon for m in line["manuscripts"]
                           if m in catalog.manuscripts)
         for i, ribbon in enumerate(line["cleric_bonuses"]):
@@ -144,6 +157,10 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
         if count > 1:
             problem("/players", f"{catalog.townsfolk[card].name} ({card}) is owned "
                     f"{count} times")
+    for name in data["final"]:
+        if name not in players:
+            problem(f"/final/{name}", f"a final score for {name!r}, who is not a player",
+                    ", ".join(log.players))
     bonuses = Counter(r for line in sheets.values() for r in line["cleric_bonuses"])
     for ribbon, count in bonuses.items():
         if count > 1:

@@ -9,12 +9,12 @@ import pytest
 
 import replay
 from replay.core.problems import InvalidLog
-from replay.viscounts.catalog import load_catalog
+from replay.viscounts.catalog import check_catalog, load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.engine import run_events
 from replay.viscounts.notation import parse_text
 from replay.viscounts.table import new_table
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ROOT
 
 HEADER = '[game "viscounts"]\n[players "ana bruno"]\n'
 
@@ -86,3 +86,63 @@ def test_a_trade_of_a_trillion_destroys_is_refused_at_once():
     report = replay.replay(log, mode="audit")
     assert [(v["rule"], v["event"]) for v in report["violations"]] == [
         ("viscounts.trade.destroy", 8)]
+
+
+def _sheet() -> dict:
+    return json.loads((FIXTURES / "viscounts" / "worked" / "scoring-p25-example.json")
+                      .read_text())
+
+
+def _sheet_problems(document: dict) -> list[tuple[str, str]]:
+    with pytest.raises(InvalidLog) as err:
+        replay.score_sheet(document)
+    return [(p.path, p.message) for p in err.value.problems]
+
+
+def test_a_scoresheet_with_a_starting_card_twice_in_one_hand_is_refused():
+    document = _sheet()
+    document["scoresheet"]["players"]["ana"]["cards"].append("start-thief")
+    assert _sheet_problems(document) == [
+        ("/scoresheet/players/ana/cards", "ana owns their Thief (start-thief) 2 times")]
+
+
+def test_a_final_score_for_someone_not_playing_is_refused_not_ignored():
+    document = _sheet()
+    document["scoresheet"]["final"] = {"zed": 3}
+    assert _sheet_problems(document) == [
+        ("/scoresheet/final/zed", "a final score for 'zed', who is not a player")]
+
+
+def test_a_solo_scoresheet_is_refused_as_it_cannot_score_the_opponent():
+    """It gave "ana wins with 117 points against 0", the opponent scored from nothing."""
+    document = _sheet()
+    document["header"]["players"] = ["ana"]
+    document["scoresheet"]["players"] = {"ana": document["scoresheet"]["players"]["ana"]}
+    [(path, message)] = _sheet_problems(document)
+    assert path == "/scoresheet/players"
+    assert message.startswith("a solo game is scored from its log")
+
+
+def _catalog() -> dict:
+    return json.loads((ROOT / "replay" / "viscounts" / "data" / "viscounts-base.json")
+                      .read_text())
+
+
+@pytest.mark.parametrize(("path", "value", "message"), [
+    (("castle", "sections"), 1.5, "Not a valid integer."),
+    (("castle", "sections"), 10 ** 12,
+     "Must be greater than or equal to 1 and less than or equal to 100."),
+    (("castle", "noble_brackets"), [], "Shorter than minimum length 1."),
+    (("segments", 0, "id"), "seg9", "segment 1 has the id 'seg9'"),
+])
+def test_a_catalog_value_the_engine_cannot_use_is_refused_by_the_check(path, value, message):
+    """Each was accepted (or crashed the check) and then crashed or held the replay."""
+    document = _catalog()
+    assert check_catalog(document) == []
+    *parents, last = path
+    target = document
+    for key in parents:
+        target = target[key]
+    target[last] = value
+    assert [(p.path, p.message) for p in check_catalog(document)] == [
+        ("/" + "/".join(map(str, path)), message)]
