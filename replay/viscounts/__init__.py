@@ -7,6 +7,8 @@ player; ``solo/``) are replayed.
 from __future__ import annotations
 
 from replay.core.game import Category, Engine, EngineGame
+from replay.core.log import GameLog
+from replay.core.problems import LogProblem
 from replay.viscounts import catalog as catalogs
 from replay.viscounts.catalog_template import template_document
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
@@ -20,6 +22,7 @@ from replay.viscounts.report import build_report
 from replay.viscounts.rules import RULES, VARIANTS
 from replay.viscounts.scoresheet import ScoresheetSchema, score_sheet
 from replay.viscounts.sections import final_tables, report_sections
+from replay.viscounts.solo import OPPONENT
 
 
 class Viscounts(EngineGame):
@@ -51,6 +54,16 @@ class Viscounts(EngineGame):
         report_sections=report_sections,  # the placeholder values a verdict depended on
         final_tables=final_tables,  # Poverty and Prosperity places
         add_hints=add_variant_hints)  # the undeclared variant a refused event is legal under
+
+    def header_problems(self, log: GameLog, catalog: dict | None) -> list[LogProblem]:
+        """The shared header checks, and a solo player named otherwise than the opponent,
+        whose fixed name would make the two one seat."""
+        problems = super().header_problems(log, catalog)
+        if log.players == [OPPONENT]:
+            problems.append(LogProblem(
+                f"{OPPONENT!r} is the solo opponent's name: the human player needs another",
+                path="/header/players/0", expected="another name, such as ana"))
+        return problems
 
 
 GAME = Viscounts()

@@ -146,3 +146,14 @@ def test_a_catalog_value_the_engine_cannot_use_is_refused_by_the_check(path, val
     target[last] = value
     assert [(p.path, p.message) for p in check_catalog(document)] == [
         ("/" + "/".join(map(str, path)), message)]
+
+
+def test_a_solo_player_named_opponent_is_refused_at_the_header():
+    """The human and the automated opponent shared one seat: "1 different Player Card and
+    Hero pairs are laid out for 0 players"."""
+    with pytest.raises(InvalidLog) as err:
+        replay.validate({"header": {"game": "viscounts", "players": ["opponent"]},
+                         "events": []})
+    assert [(p.path, p.message) for p in err.value.problems] == [
+        ("/header/players/0",
+         "'opponent' is the solo opponent's name: the human player needs another")]
