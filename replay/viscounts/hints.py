@@ -8,7 +8,7 @@ the first such variant. Solo variants are not tried: the solo game is not replay
 from __future__ import annotations
 
 from replay.viscounts.components import Catalog
-from replay.viscounts.engine import run_events
+from replay.viscounts.engine import finish, run_events
 from replay.viscounts.rules import VARIANTS
 from replay.viscounts.table import Table, new_table
 
@@ -35,7 +35,10 @@ def add_variant_hints(table: Table, events: list[dict], catalog: Catalog, mode: 
         if variant in declared:
             continue
         trial = new_table(players, catalog, mode, [*declared, variant])
-        run_events(trial, events, _NoClaims())
+        # As the replay itself, the trial closes the last turn: a choice left waiting at
+        # the end of the log is refused there under every variant that reaches it.
+        if run_events(trial, events, _NoClaims()):
+            finish(trial)
         found = {(v.event, v.rule) for v in trial.judge.violations}
         # The variant must reach the event without a refusal of its own before it: its
         # first own refusal, found once, keeps this linear in a log's violations.

@@ -12,6 +12,7 @@ from replay.core.problems import InvalidLog
 from replay.viscounts.catalog import check_catalog, load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.engine import run_events
+from replay.viscounts.generate import generate
 from replay.viscounts.notation import parse_text
 from replay.viscounts.table import new_table
 from tests.conftest import FIXTURES, ROOT
@@ -157,3 +158,16 @@ def test_a_solo_player_named_opponent_is_refused_at_the_header():
     assert [(p.path, p.message) for p in err.value.problems] == [
         ("/header/players/0",
          "'opponent' is the solo opponent's name: the human player needs another")]
+
+
+def test_a_choice_left_waiting_at_the_end_of_the_log_is_legal_under_no_variant():
+    """The variant trials stopped before the end of the log, so a refusal made there was
+    absent from each and said "legal under build-slot-leftmost"."""
+    log = generate(1, 4)
+    cut = next(i for i in range(len(log["events"]) - 1, 0, -1)
+               if log["events"][i]["type"] == "flip")
+    report = replay.replay({"header": log["header"], "events": log["events"][:cut]})
+    [violation] = report["violations"]
+    assert (violation["rule"], violation["event"], violation["found"]) == (
+        "viscounts.effect.mandatory", cut, "the end of the log")
+    assert "legal_under" not in violation
