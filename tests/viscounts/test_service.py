@@ -46,3 +46,26 @@ def test_an_illegal_log_is_reported_with_its_rule(api_url, worker_process):
                              timeout=30)
     violation = response.json()["report"]["violations"][0]
     assert (violation["rule"], violation["event"]) == ("viscounts.move.steps", 7)
+
+
+@pytest.mark.parametrize(("line", "column", "message"), [
+    ('"', 1, "this quote is not closed"),
+    ("ana: trade 1 pay=stone:\u00b2", 14, "'\u00b2' is not a count")])
+def test_a_text_line_that_crashed_the_parser_is_a_located_422(api_url, line, column, message):
+    text = '[game "viscounts"]\n[players "ana bruno"]\n' + line + "\n"
+    response = requests.post(f"{api_url}/v1/replays", data=text.encode(), timeout=30,
+                             headers={**ALICE, "Content-Type": "text/plain"})
+    assert response.status_code == 422
+    assert [(p["line"], p["column"], p["message"]) for p in response.json()["problems"]] == [
+        (3, column, message)]
+
+
+@pytest.mark.parametrize("media", ["application/json", "text/plain"])
+def test_a_log_saved_with_a_byte_order_mark_is_replayed(api_url, worker_process, media):
+    log = generate(2, 4)
+    body = json.dumps(log) if media == "application/json" else print_text(load_log(log))
+    response = requests.post(f"{api_url}/v1/replays?wait=20",
+                             data=b"\xef\xbb\xbf" + body.encode(), timeout=30,
+                             headers={**ALICE, "Content-Type": media})
+    assert response.status_code == 200
+    assert response.json()["report"]["verdict"] == "legal"
