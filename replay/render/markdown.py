@@ -102,13 +102,14 @@ def event_place(item: dict) -> str:
 
 
 def scoring_categories(report: dict) -> list[tuple[str, str]]:
-    """``(key, label)`` rows of the final breakdown: the game's own, else the keys found."""
-    game = GAMES.find(_dict(report).get("game"))
-    if game is not None:
-        return [(c.key, c.label) for c in game.scoring_categories]
+    """``(key, label)`` rows of the final breakdown: the game's own categories that the
+    report scores (a solo-only category is no row of a multiplayer game), else the keys found."""
     keys: list[str] = []
     for line in _dict(_dict(_dict(report).get("final")).get("players")).values():
         keys += [k for k in _dict(line) if k not in keys]
+    game = GAMES.find(_dict(report).get("game"))
+    if game is not None:
+        return [(c.key, c.label) for c in game.scoring_categories if c.key in keys]
     return [(key, key.replace("_", " ").capitalize()) for key in keys]
 
 
