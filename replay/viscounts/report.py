@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from replay.core.causes import audit_caveat
 from replay.core.ledger import phase_breakdown
 from replay.core.log import GameLog
+from replay.core.names import ids_in, names_of
 from replay.core.report import ENGINE_VERSION, REPORT_VERSION, causes_with_lines, verdict
 from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
@@ -65,19 +68,28 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
 
 
 def _names_used(table: Table, ledger: list[dict], violations: list[dict]) -> dict[str, str]:
-    """The printed name of every card the report mentions by id (a Townsfolk or Hero, a
-    Player Card, an AI board, a Scheme), for the renderers to show beside the id."""
-    catalog = table.catalog
+    """The printed name of every card the report mentions by id."""
     used = {row["source"] for row in ledger}
     for name in table.state.seats:
         player = table.player(name)
-        used.update(player.board, player.discard)  # an unrevealed card is None
+        used.update(ids_in([player.board, player.discard]))  # an unrevealed card is None
     for violation in violations:
         for key in ("found", "expected", "message"):
             used.update(str(violation.get(key, "")).replace(",", " ").split())
+    return names_of(used, printed_names(table))
+
+
+def printed_names(table: Table) -> Callable[[str], str | None]:
+    """The printed name of a card id (a Townsfolk or Hero, a Player Card, an AI board, a
+    Scheme), None for any other word."""
+    catalog = table.catalog
     named = catalog.townsfolk.keys() | catalog.ai_boards.keys() | catalog.schemes.keys()
-    return {ident: table.name(ident) for ident in sorted(filter(None, used))
-            if ident in named or (ident.startswith("pc-") and ident[3:].isdigit())}
+
+    def printed(ident: str) -> str | None:
+        if ident in named or (ident.startswith("pc-") and ident[3:].isdigit()):
+            return table.name(ident)
+        return None
+    return printed
 
 
 def player_state(table: Table, name: str) -> dict:
