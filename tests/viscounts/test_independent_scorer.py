@@ -18,7 +18,7 @@ import replay
 from tests.viscounts import independent_scorer as scorer
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "viscounts"
-SEEDS = range(25)
+SEEDS = range(36)
 SCORING_VARIANTS = ("small-game-second-zero", "tiebreak-silver-first",
                     "manuscript-icons-board-only", "ai-leftover-includes-silver")
 START = ["start-abbot", "start-financier", "start-journeyman", "start-labourer",
@@ -30,15 +30,17 @@ START = ["start-abbot", "start-financier", "start-journeyman", "start-labourer",
 # board's unlocks instead (first Guildhall: a Builder icon).
 AI_UNLOCKS = ("p.26: the opponent's per-icon manuscript counts the player board's building "
               "unlocks, not its AI board's: opponent manuscripts engine {} scorer {}")
-ENGINE_DISAGREES = {
-    (1, 4): AI_UNLOCKS.format(11, 10),   # Card AI, 3 Guildhalls, ms-17 per Builder icon
-    (1, 5): AI_UNLOCKS.format(69, 68),   # Cleric AI, 3 Guildhalls, ms-17 per Builder icon
-    (1, 10): AI_UNLOCKS.format(41, 42),  # Cleric AI, 3 Guildhalls, ms-16 per Cleric icon
-    (1, 11): AI_UNLOCKS.format(97, 98),
-    (1, 14): AI_UNLOCKS.format(63, 64),
-    (1, 17): AI_UNLOCKS.format(94, 95),
-    (1, 19): AI_UNLOCKS.format(9, 10),
-    (1, 23): AI_UNLOCKS.format(64, 62),  # Cleric AI, Guildhall 1, ms-17 + ms-29 per Builder
+ENGINE_DISAGREES = {  # per case: the opponent's board, what it built, the tiles that differ
+    (1, 4): AI_UNLOCKS.format(11, 10),   # Card AI, Guildhalls 1-3; ms-17 per Builder
+    (1, 5): AI_UNLOCKS.format(69, 68),   # Cleric AI, Guildhalls 1-3; ms-17 per Builder
+    (1, 10): AI_UNLOCKS.format(41, 42),  # Cleric AI, Guildhalls 1-3; ms-16 per Cleric
+    (1, 11): AI_UNLOCKS.format(97, 98),  # Cleric AI, Guildhalls 1-2; ms-16, ms-28, ms-29
+    (1, 14): AI_UNLOCKS.format(63, 64),  # Cleric AI, Guildhalls 1-3; ms-28 per Cleric
+    (1, 17): AI_UNLOCKS.format(94, 95),  # Cleric AI, Guildhalls 1-3; ms-16 per Cleric
+    (1, 19): AI_UNLOCKS.format(9, 10),   # Card AI, Guildhalls 1-2; ms-15 per Merchant
+    (1, 23): AI_UNLOCKS.format(64, 62),  # Cleric AI, Guildhall 1; ms-17, ms-29 per Builder
+    (1, 29): AI_UNLOCKS.format(21, 20),  # Noble AI, Guildhalls 1-2; ms-29 per Builder
+    (1, 31): AI_UNLOCKS.format(60, 58),  # Cleric AI, Guildhall 1; ms-17, ms-29 per Builder
 }
 
 
@@ -76,18 +78,33 @@ def differences(report: dict, scores: scorer.Scores) -> list[str]:
     return found
 
 
-def assert_inputs_agree(log: dict, report: dict, state: scorer.EndState) -> None:
-    """What the scorer took from outside the state document agrees with the report: the
-    cards each human owns (as many as the state's board, discard, hand and draw pile hold)
-    and the end cards revealed (the report's notes)."""
+def assert_end_state_consistent(report: dict, state: scorer.EndState) -> None:
+    """What the scorer takes on trust or from outside the state document holds together.
+
+    From outside: the cards each human owns (as many as the state's board, discard, hand
+    and draw pile hold) and the end cards revealed (the report's notes). On trust, checked
+    against the rules: 20 Workers each (p.7); a Cleric Bonus goes with 3 manuscripts of its
+    ribbon, one holder each (p.21); the Castle Leader goes with the most tier-3 Workers, as
+    tier 3 is never bumped and only strictly more takes it away (p.19).
+    """
     for name, held in state.holdings.items():
         shown = report["state"][name]
+        assert sum(held.castle) + shown["workers_supply"] == 20
+        ribbons = [tile["ribbon"] for tile in scorer.builtin_catalog()["manuscripts"]
+                   if tile["id"] in held.manuscripts]
+        assert all(ribbons.count(colour) >= 3 for colour in held.cleric_bonuses)
         if name == scorer.OPPONENT:
             continue
         assert len(held.cards) == (len(shown["board"]) + len(shown["discard"])
                                    + shown["hand"] + shown["draw_pile"])
         missing = [c for c in shown["board"] + shown["discard"] if c not in held.cards]
         assert missing == []
+    bonuses = [c for held in state.holdings.values() for c in held.cleric_bonuses]
+    assert len(bonuses) == len(set(bonuses))
+    leaders = [n for n, held in state.holdings.items() if held.castle_leader]
+    most = max(held.castle[2] for held in state.holdings.values())
+    assert len(leaders) == (0 if most == 0 else 1)
+    assert all(state.holdings[n].castle[2] == most for n in leaders)
     noted = {card for card in ("poverty", "prosperity") for note in report["notes"]
              if f"the {card.capitalize()} card is revealed" in note["message"]}
     assert noted == state.revealed
@@ -101,13 +118,23 @@ def generated_cases():
             yield pytest.param(players, seed, marks=marks, id=f"{players}p-seed{seed}")
 
 
+@functools.cache
+def replayed(players: int, seed: int) -> tuple[dict, scorer.EndState]:
+    """A generated game's report and the end state the scorer reads from it."""
+    log = generated(players, seed)
+    return replay.replay(log), scorer.end_state_from_log(log)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(p, s) for p in (1, 2, 3, 4) for s in SEEDS])
+def test_generated_end_state_holds_together(players, seed):
+    report, state = replayed(players, seed)
+    assert report["verdict"] == "legal"
+    assert_end_state_consistent(report, state)
+
+
 @pytest.mark.parametrize(("players", "seed"), list(generated_cases()))
 def test_generated_game_scores_as_the_rulebook_says(players, seed):
-    log = generated(players, seed)
-    report = replay.replay(log)
-    assert report["verdict"] == "legal"
-    state = scorer.end_state_from_log(log)
-    assert_inputs_agree(log, report, state)
+    report, state = replayed(players, seed)
     assert differences(report, scorer.score(state)) == []
 
 
@@ -143,7 +170,7 @@ def test_fixture_scores_as_the_rulebook_says(expected):
     else:
         report = replay.replay(log)
         state = scorer.end_state_from_log(log)
-        assert_inputs_agree(log, report, state)
+        assert_end_state_consistent(report, state)
     assert differences(report, scorer.score(state)) == []
 
 
@@ -194,6 +221,8 @@ def flipped(counted: str, *counts: int) -> dict:
     ((3, 3, 1), "poverty", (), (10, 10, 4)),
     # p.24: "3 tied for 2nd: (8 + 4) / 3 = 4 each".
     ((5, 2, 2, 2), "prosperity", (), (12, 4, 4, 4)),
+    # Tied for 3rd of 4: they take places 3 and 4, (4 + 0) / 2 = 2 each.
+    ((5, 4, 2, 2), "prosperity", (), (12, 8, 2, 2)),
     # p.24: at least 1 flipped card to score.
     ((2, 1, 0), "prosperity", (), (12, 8, 0)),
     # p.24: below 3 players the middle 8 is ignored: 12 / 4; a tie for 1st (12 + 4) / 2.
