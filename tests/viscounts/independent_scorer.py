@@ -288,8 +288,10 @@ def _holdings(doc: dict, cards: list[str], **extra) -> Holdings:
         cards=list(cards), **extra)
 
 
-def end_state_from_log(log: dict, catalog: dict | None = None) -> EndState:
-    """The end state of a complete log, from the engine's public state documents.
+def end_state_from_log(log: dict, event: int | None = None,
+                       catalog: dict | None = None) -> EndState:
+    """The state after ``event`` (by default the last) of a log, scored as if the game ended
+    there, from the engine's public state documents.
 
     The state document lacks three things final scoring needs, so they come from elsewhere:
     the Townsfolk in hand and in the draw pile (only their counts are shown) from the log's
@@ -300,11 +302,12 @@ def end_state_from_log(log: dict, catalog: dict | None = None) -> EndState:
     catalog = catalog or builtin_catalog()
     header, events = log["header"], log["events"]
     solo = len(header["players"]) == 1
-    end = replay.state_at(log, len(events) - 1)
+    event = len(events) - 1 if event is None else event
+    end = replay.state_at(log, event)
     first_turn = next(i for i, e in enumerate(events) if e["type"] in ("play", "scheme"))
     after_setup = replay.state_at(log, first_turn - 1)
     players = list(end["players"])
-    owned = owned_townsfolk(log, catalog)
+    owned = owned_townsfolk(events[:event + 1], catalog)
     ai_board = next((e["board"] for e in events if e["type"] == "opponent"), None)
     holdings = {}
     for name in players:
@@ -316,13 +319,13 @@ def end_state_from_log(log: dict, catalog: dict | None = None) -> EndState:
     return EndState(players, holdings, revealed, frozenset(header.get("variants", [])), solo)
 
 
-def owned_townsfolk(log: dict, catalog: dict) -> dict[str, list[str]]:
+def owned_townsfolk(events: list[dict], catalog: dict) -> dict[str, list[str]]:
     """Every Townsfolk each human owns at the end: the 8 starting cards (p.7), the Hero of
     the pair picked (p.8), each card hired or hired free (p.22, p.32), less each card
     destroyed (p.15, p.32). Dismissed cards never belong to anyone (p.14)."""
     starting = [card["id"] for card in catalog["townsfolk"] if card["deck"] == "starting"]
     owned: dict[str, list[str]] = {}
-    for event in log["events"]:
+    for event in events:
         kind, player = event["type"], event.get("player")
         if player == OPPONENT:
             continue  # the opponent uses Scheme cards, no Townsfolk (p.26)

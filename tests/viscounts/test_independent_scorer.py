@@ -138,6 +138,36 @@ def test_generated_game_scores_as_the_rulebook_says(players, seed):
     assert differences(report, scorer.score(state)) == []
 
 
+def with_vp_checks(log: dict, every: int) -> dict:
+    """The log with a ``vp`` check claim for every player before every ``every``-th turn."""
+    players = [*log["header"]["players"], *([scorer.OPPONENT]
+                                           if len(log["header"]["players"]) == 1 else [])]
+    turns = [i for i, e in enumerate(log["events"]) if e["type"] in ("play", "scheme")]
+    at = set(turns[every - 1::every])
+    events = []
+    for index, event in enumerate(log["events"]):
+        if index in at:
+            events += [{"type": "check", "player": p, "values": {"vp": 0}} for p in players]
+        events.append(event)
+    return {**log, "events": events}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(p, s) for p in (1, 2, 3, 4) for s in (0, 1)])
+def test_mid_game_vp_checks(players, seed):
+    # A check claim's vp is "points a final scoring would give at that moment" (the log
+    # format): the scorer, given the state after the claim, must agree mid-game too.
+    log = with_vp_checks(generated(players, seed), every=7)
+    report = replay.replay(log)
+    assert report["verdict"] == "score_mismatch"  # the claims all say 0
+    claims = [c for c in report["claims"] if c["what"] == "vp"]
+    assert len(claims) >= 8
+    states = {}
+    for claim in claims:
+        if claim["event"] not in states:
+            states[claim["event"]] = scorer.score(scorer.end_state_from_log(log, claim["event"]))
+        assert states[claim["event"]].totals[claim["player"]] == claim["computed"], claim
+
+
 @pytest.mark.parametrize("variant", SCORING_VARIANTS)
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_generated_games_under_a_scoring_variant(players, variant):
