@@ -6,8 +6,9 @@ values of the built-in catalog; it shares no code with the engine's scoring. Pag
 below are the English rulebook's.
 
 Two ways in: :func:`end_state_from_scoresheet` (the scoresheet document of
-``docs/viscounts-log.md``) and :func:`end_state_from_log` (a complete log, read through the
-engine's public state documents plus the log itself for what those documents do not show).
+``docs/viscounts-log.md``) and :func:`end_state_from_log` (a log, after its last or any
+event, read through the engine's public state documents plus the log itself for what those
+documents do not show).
 :func:`score` then gives every player's points by category, the totals and the winners.
 """
 
@@ -52,6 +53,11 @@ class Holdings:
     cards: list[str]  # every Townsfolk the player owns (deck, hand, discard, board)
     board_cards: list[str] | None = None  # the cards on the 3 board spaces, when known
     ai_board: str | None = None  # the solo opponent's AI board
+
+    @property
+    def resources_left(self) -> int:
+        """Ink, Gold and Stone held ("any resource" is never Silver, p.32)."""
+        return sum(getattr(self, resource) for resource in RESOURCES)
 
 
 @dataclass
@@ -206,7 +212,7 @@ def leftover_points(name: str, held: Holdings, variants: frozenset[str]) -> int:
     p.32 "not Silver"); variant ``ai-leftover-includes-silver`` adds its Silver."""
     if name != OPPONENT:
         return 0
-    points = held.ink + held.gold + held.stone
+    points = held.resources_left
     if "ai-leftover-includes-silver" in variants:
         points += held.silver
     return points
@@ -251,10 +257,9 @@ def ranking(state: EndState, totals: dict[str, int]) -> tuple[list[str], dict[st
 
     def key(name: str) -> tuple:
         held = state.holdings[name]
-        resources_left = held.ink + held.gold + held.stone
         if "tiebreak-silver-first" in state.variants:
-            return (totals[name], held.silver, resources_left)
-        return (totals[name], held.silver + resources_left)
+            return (totals[name], held.silver, held.resources_left)
+        return (totals[name], held.silver + held.resources_left)
 
     keys = {name: key(name) for name in state.players}
     ranks = {name: 1 + sum(other > keys[name] for other in keys.values())

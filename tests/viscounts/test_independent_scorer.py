@@ -55,18 +55,19 @@ def generated(players: int, seed: int) -> dict:
     return json.loads(_generated(players, seed))
 
 
-def engine_outcome(report: dict) -> tuple[dict, list[str]]:
-    """The report's points by category (``total`` included) and its winners."""
+def engine_outcome(report: dict) -> tuple[dict, list[str], dict[str, int]]:
+    """The report's points by category (``total`` included), its winners and ranks."""
+    ranks = {row["player"]: row["rank"] for row in report["standings"]}
     if report.get("solo"):
         winners = [report["solo"]["winner"]]
     else:
-        winners = [row["player"] for row in report["standings"] if row["rank"] == 1]
-    return report["final"]["players"], sorted(winners)
+        winners = [name for name, rank in ranks.items() if rank == 1]
+    return report["final"]["players"], sorted(winners), ranks
 
 
 def differences(report: dict, scores: scorer.Scores) -> list[str]:
-    """Every category, total and winner where the report and the scorer disagree."""
-    engine, winners = engine_outcome(report)
+    """Every category, total, winner and rank where the report and the scorer disagree."""
+    engine, winners, ranks = engine_outcome(report)
     found = []
     for name, categories in engine.items():
         mine = {**scores.categories[name], "total": scores.totals[name]}
@@ -76,6 +77,8 @@ def differences(report: dict, scores: scorer.Scores) -> list[str]:
                   for what, value in categories.items() if mine.get(what) != value]
     if winners != sorted(scores.winners):
         found.append(f"winners: engine {winners}, scorer {sorted(scores.winners)}")
+    if ranks != scores.ranks:
+        found.append(f"ranks: engine {ranks}, scorer {scores.ranks}")
     return found
 
 
