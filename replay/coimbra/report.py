@@ -9,6 +9,7 @@ from replay.coimbra.phases import LEDGER_ORDER, expected_next
 from replay.core.causes import audit_caveat
 from replay.core.ledger import phase_breakdown
 from replay.core.log import GameLog
+from replay.core.names import names_of
 from replay.core.report import (
     ENGINE_VERSION,
     REPORT_VERSION,
@@ -77,7 +78,7 @@ def _names_used(game: Game, catalog: Catalog, violations: list[dict]) -> dict[st
     for violation in violations:
         for key in ("found", "expected", "message"):
             used.update(str(violation.get(key, "")).replace(",", " ").split())
-    return {ident: names[ident] for ident in sorted(used) if ident in names}
+    return names_of(used, names.get)
 
 
 def _player_state(player) -> dict:

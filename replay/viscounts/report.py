@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from replay.core.causes import audit_caveat
 from replay.core.ledger import phase_breakdown
 from replay.core.log import GameLog
+from replay.core.names import ids_in, names_of
 from replay.core.report import ENGINE_VERSION, REPORT_VERSION, causes_with_lines, verdict
 from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
@@ -65,25 +68,36 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
 
 
 def _names_used(table: Table, ledger: list[dict], violations: list[dict]) -> dict[str, str]:
-    """The printed name of every card the report mentions by id (a Townsfolk or Hero, a
-    Player Card, an AI board, a Scheme), for the renderers to show beside the id."""
-    catalog = table.catalog
+    """The printed name of every card the report mentions by id."""
     used = {row["source"] for row in ledger}
     for name in table.state.seats:
         player = table.player(name)
-        used.update(player.board, player.discard)  # an unrevealed card is None
+        used.update(ids_in([player.board, player.discard]))  # an unrevealed card is None
+    if table.solo is not None:
+        used.update(ids_in([table.solo.cards, table.solo.discard]))
     for violation in violations:
         for key in ("found", "expected", "message"):
             used.update(str(violation.get(key, "")).replace(",", " ").split())
+    return names_of(used, printed_names(table))
+
+
+def printed_names(table: Table) -> Callable[[str], str | None]:
+    """The printed name of a card id (a Townsfolk or Hero, a Player Card, an AI board, a
+    Scheme), None for any other word."""
+    catalog = table.catalog
     named = catalog.townsfolk.keys() | catalog.ai_boards.keys() | catalog.schemes.keys()
-    return {ident: table.name(ident) for ident in sorted(filter(None, used))
-            if ident in named or (ident.startswith("pc-") and ident[3:].isdigit())}
+
+    def printed(ident: str) -> str | None:
+        if ident in named or (ident.startswith("pc-") and ident[3:].isdigit()):
+            return table.name(ident)
+        return None
+    return printed
 
 
 def player_state(table: Table, name: str) -> dict:
-    """What a player holds, as plain data."""
+    """What a player holds, as plain data; the solo opponent's Scheme cards besides."""
     p = table.player(name)
-    return {
+    held = {
         "points": p.points, "silver": p.silver, "ink": p.ink, "gold": p.gold,
         "stone": p.stone, "debts": p.debts, "paid_debts": p.paid_debts, "deeds": p.deeds,
         "approved_deeds": p.approved_deeds, "corruption": p.corruption, "virtue": p.virtue,
@@ -95,3 +109,10 @@ def player_state(table: Table, name: str) -> dict:
         "manuscripts": list(p.manuscripts), "cleric_bonuses": list(p.bonuses),
         "castle_leader": table.state.leader == name,
     }
+    solo = table.solo
+    if solo is not None and name == solo.name:
+        held.update({
+            "ai_board": solo.board.id if solo.board else None,
+            "schemes": list(solo.cards),  # its board's three spaces, left to right
+            "scheme_draw_pile": solo.draw_size, "scheme_discard": list(solo.discard)})
+    return held

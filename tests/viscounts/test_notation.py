@@ -8,8 +8,9 @@ import replay
 from replay.core.log import load_log
 from replay.core.problems import InvalidLog
 from replay.render.markdown import render_markdown
+from replay.render.state import render_state_markdown
 from replay.viscounts.generate import generate
-from replay.viscounts.notation import parse_text, print_text
+from replay.viscounts.notation import event_line, parse_text, print_text
 
 HEADER = '[game "viscounts"]\n[players "ana bruno"]\n'
 
@@ -89,6 +90,8 @@ def test_a_text_log_report_gives_lines_and_printed_names():
     assert report["names"][hired["source"]] == hired["reason"].removeprefix("hires ")
     markdown = render_markdown(report)
     assert f"| {hired['event']} (line {hired['line']}) |" in markdown
+    note = report["notes"][0]
+    assert f"| {note['event']} (line {note['line']}) | {note['round']} |" in markdown
     assert f"{hired['source']} ({report['names'][hired['source']]})" in markdown
 
 
@@ -104,3 +107,16 @@ def test_audited_standings_after_a_broken_rule_carry_the_caveat():
     assert report["standings"] and "not a ruling" in report["standings_caveat"]
     assert report["causes"][0]["event"] == report["violations"][0]["event"]
     assert replay.replay(log, mode="audit")["standings_caveat"] is None
+
+
+def test_the_table_at_an_event_speaks_the_notation_and_names_the_cards():
+    log = load_log(generate(3, 5))
+    state = replay.state_at(log, 52)
+    markdown = render_state_markdown(state, "viscounts")
+    assert state["legal_actions"]
+    for action in state["legal_actions"]:
+        assert f"- `{event_line(action)}`" in markdown
+        assert replay.GAMES.get("viscounts").event_text(action) == event_line(action)
+    card = next(c for p in state["players"].values() for c in p["board"] if c)
+    assert f"{card} ({state['names'][card]})" in markdown
+    assert "{'type'" not in markdown
