@@ -124,8 +124,9 @@ def owned_icons(table: Table, player: Player) -> Counter:
         for icon in table.catalog.townsfolk[card].icons:
             icons[icon] += n
     for building, slots in player.built.items():
+        unlocks = table.unlocks(player.name, building)  # the opponent's are its AI board's
         for slot in slots:
-            unlock = table.catalog.buildings[building].unlocks[slot - 1]
+            unlock = unlocks[slot - 1]
             if unlock["op"] == "icons":
                 icons.update(unlock["icons"])
     return icons
