@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import replay
-from replay.core.game import Game
 from replay.core.log import GameLog
 from replay.render.markdown import (
     game_sections,
@@ -54,14 +53,6 @@ def log_lines(source: str) -> LogLines:
         decoded = replay.parse(source)
     return LogLines(source.splitlines(), {i: line for i, (line, _) in
                                           enumerate(decoded.positions)}, converted, decoded)
-
-
-def event_text(game: Game | None, event: dict) -> str:
-    """An event as its game's text notation writes it."""
-    spec = game.event_specs.get(event.get("type")) if game is not None else None
-    if spec is None or spec.write is None:
-        return " ".join(f"{k}={v}" for k, v in event.items() if k != "comment")
-    return " / ".join(spec.write(event))
 
 
 def grouped_violations(report: dict, lines: LogLines) -> list[dict]:
