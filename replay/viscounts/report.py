@@ -73,6 +73,8 @@ def _names_used(table: Table, ledger: list[dict], violations: list[dict]) -> dic
     for name in table.state.seats:
         player = table.player(name)
         used.update(ids_in([player.board, player.discard]))  # an unrevealed card is None
+    if table.solo is not None:
+        used.update(ids_in([table.solo.cards, table.solo.discard]))
     for violation in violations:
         for key in ("found", "expected", "message"):
             used.update(str(violation.get(key, "")).replace(",", " ").split())
@@ -93,9 +95,9 @@ def printed_names(table: Table) -> Callable[[str], str | None]:
 
 
 def player_state(table: Table, name: str) -> dict:
-    """What a player holds, as plain data."""
+    """What a player holds, as plain data; the solo opponent's Scheme cards besides."""
     p = table.player(name)
-    return {
+    held = {
         "points": p.points, "silver": p.silver, "ink": p.ink, "gold": p.gold,
         "stone": p.stone, "debts": p.debts, "paid_debts": p.paid_debts, "deeds": p.deeds,
         "approved_deeds": p.approved_deeds, "corruption": p.corruption, "virtue": p.virtue,
@@ -107,3 +109,10 @@ def player_state(table: Table, name: str) -> dict:
         "manuscripts": list(p.manuscripts), "cleric_bonuses": list(p.bonuses),
         "castle_leader": table.state.leader == name,
     }
+    solo = table.solo
+    if solo is not None and name == solo.name:
+        held.update({
+            "ai_board": solo.board.id if solo.board else None,
+            "schemes": list(solo.cards),  # its board's three spaces, left to right
+            "scheme_draw_pile": solo.draw_size, "scheme_discard": list(solo.discard)})
+    return held
