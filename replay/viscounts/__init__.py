@@ -16,7 +16,7 @@ from replay.viscounts.generate import generate
 from replay.viscounts.hints import add_variant_hints
 from replay.viscounts.inspect import REPLAYER, state_at
 from replay.viscounts.legal import legal_actions
-from replay.viscounts.notation import parse_text, print_text
+from replay.viscounts.notation import event_line, parse_text, print_text
 from replay.viscounts.phases import LEDGER_ORDER
 from replay.viscounts.report import build_report
 from replay.viscounts.rules import RULES, VARIANTS
@@ -64,6 +64,14 @@ class Viscounts(EngineGame):
                 f"{OPPONENT!r} is the solo opponent's name: the human player needs another",
                 path="/header/players/0", expected="another name, such as ana"))
         return problems
+
+    def event_text(self, event: dict) -> str:
+        """One event as a line of the Viscounts notation; its JSON when the notation cannot
+        write it (an event the table's log got wrong)."""
+        try:
+            return event_line({k: v for k, v in event.items() if k != "comment"})
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return super().event_text(event)
 
 
 GAME = Viscounts()

@@ -114,16 +114,6 @@ def test_a_final_score_for_someone_not_playing_is_refused_not_ignored():
         ("/scoresheet/final/zed", "a final score for 'zed', who is not a player")]
 
 
-def test_a_solo_scoresheet_is_refused_as_it_cannot_score_the_opponent():
-    """It gave "ana wins with 117 points against 0", the opponent scored from nothing."""
-    document = _sheet()
-    document["header"]["players"] = ["ana"]
-    document["scoresheet"]["players"] = {"ana": document["scoresheet"]["players"]["ana"]}
-    [(path, message)] = _sheet_problems(document)
-    assert path == "/scoresheet/players"
-    assert message.startswith("a solo game is scored from its log")
-
-
 def _catalog() -> dict:
     return json.loads((ROOT / "replay" / "viscounts" / "data" / "viscounts-base.json")
                       .read_text())
