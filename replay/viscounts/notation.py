@@ -40,6 +40,7 @@ from replay.core.text import (
     header_lines,
     read_source,
     split_comment,
+    words,
 )
 from replay.core.text_log import finish_text_log
 from replay.viscounts.catalog import load_catalog
@@ -125,8 +126,8 @@ def parse_text(text: str) -> tuple[GameLog, list[dict]]:
     tags = dict(source.tags)
     header = {"game": tags.pop("game", None), "ruleset": tags.pop("ruleset", None),
               "catalog": tags.pop("catalog", None),
-              "variants": tags.pop("variants", "").split(),
-              "players": tags.pop("players", "").lower().split(), "metadata": tags}
+              "variants": words(tags.pop("variants", "")),
+              "players": words(tags.pop("players", "")), "metadata": tags}
     if not header["players"]:
         source.problems.append(LogProblem('the header needs [players "..."] in seat order',
                                           line=1, column=1, expected='[players "ana bruno"]'))

@@ -161,3 +161,12 @@ def test_a_choice_left_waiting_at_the_end_of_the_log_is_legal_under_no_variant()
     assert (violation["rule"], violation["event"], violation["found"]) == (
         "viscounts.effect.mandatory", cut, "the end of the log")
     assert "legal_under" not in violation
+
+
+def test_header_lists_may_be_separated_by_commas():
+    """``[players "ana, bruno"]`` made a player ``ana,``, and every line "unknown player
+    'ana'"."""
+    log, _ = parse_text('[game "viscounts"]\n[players "Ana, bruno"]\n'
+                        '[variants "build-slot-leftmost,min3-no-check"]\nana: play Thief\n')
+    assert log.players == ["ana", "bruno"]
+    assert log.variants == ["build-slot-leftmost", "min3-no-check"]
