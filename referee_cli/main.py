@@ -253,7 +253,8 @@ def convert(log_path: Path, notation: str) -> None:
     """Print LOG in the other notation (canonical form)."""
     text = _read_text(log_path)
     try:
-        log = replay.parse(text)
+        # The event shapes too: the printer writes only events of known types and fields.
+        log = replay.validate(replay.parse(text))
     except replay.InvalidLog as err:
         _report_problems(log_path, replay.unparseable_report(text, err))
         sys.exit(EXIT_UNREADABLE)

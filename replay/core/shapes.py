@@ -169,6 +169,9 @@ def check_shapes(events: list[dict], specs: Mapping[str, EventSpec],
                     _note(field_kind, item, note, index, name, problems, warnings)
                 if item != value:
                     event = {**event, name: item}
+        if not isinstance(event.get("comment", ""), str):
+            problems.append(LogProblem("'comment' must be a string",
+                                       path=f"/events/{index}/comment", expected="a string"))
         if not event.keys() <= spec.allowed:
             for name in sorted(event.keys() - spec.allowed):
                 problems.append(LogProblem(f"{article(kind)} {kind} event has no field "

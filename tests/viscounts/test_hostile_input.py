@@ -4,6 +4,8 @@ verdict, never a traceback and never a hang."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -170,3 +172,29 @@ def test_header_lists_may_be_separated_by_commas():
                         '[variants "build-slot-leftmost,min3-no-check"]\nana: play Thief\n')
     assert log.players == ["ana", "bruno"]
     assert log.variants == ["build-slot-leftmost", "min3-no-check"]
+
+
+def test_a_comment_that_is_not_text_is_refused_with_its_path():
+    """It was replayed, and crashed the text printer (``referee convert``)."""
+    log = generate(2, 5)
+    log["events"][3]["comment"] = {"note": ["x"]}
+    with pytest.raises(InvalidLog) as err:
+        replay.validate(log)
+    assert [(p.path, p.message) for p in err.value.problems] == [
+        ("/events/3/comment", "'comment' must be a string")]
+
+
+@pytest.mark.parametrize(("event", "message"), [
+    ({"type": "nope", "player": "ana"}, "unknown event type 'nope'"),
+    ({"type": "draw", "player": "ana", "cards": "?"}, "'cards' must be a list of strings")])
+def test_convert_refuses_an_event_it_cannot_print_with_its_place(tmp_path, event, message):
+    log = generate(2, 5)
+    log["events"][3] = event
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log))
+    result = subprocess.run([sys.executable, "-m", "referee_cli.main", "convert", str(path),
+                             "--to", "text"], capture_output=True, text=True, cwd=ROOT,
+                            timeout=60, check=False)
+    assert result.returncode == 2, result.stderr
+    assert f"{path}:/events/3/" in result.stderr and message in result.stderr
+    assert "Traceback" not in result.stderr
