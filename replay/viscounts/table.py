@@ -47,8 +47,9 @@ class Table:
         self.touched: set[str] = set()
         self.exits: dict[str, list[str]] = {}  # space -> the spaces its arrows lead to
         self.solo = None  # the automated opponent's SoloState in a solo game
-        # player -> the ongoing abilities in force (``effects.ongoing``), read at nearly every
-        # event; a player's entry goes when their board, buildings or bonus cards change.
+        # player -> the ongoing abilities in force (``effects.in_force``), read at nearly every
+        # event; a player's entry goes when their buildings or bonus cards change (a changed
+        # board is noticed where it is read).
         self.in_force: dict[str, tuple] = {}
         # Read at every event, so looked up once.
         self.strict_primary_action = judge.allows("strict-primary-action")
