@@ -271,7 +271,7 @@ class Catalog:
         """What a report says about the catalog it used."""
         return {"id": self.id, "sha256": self.sha256, "printed": self.printed,
                 "description": self.description,
-                "placeholder_values": sum(len(v) for v in self.placeholders.values())}
+                "placeholder_values": sum(map(len, self.placeholders.values()))}
 
     def sides_for(self, players: int) -> dict[str, BoardSide]:
         """The side of each segment turned up for a player count."""
@@ -302,8 +302,11 @@ class Catalog:
             if entry not in wanted:
                 continue
             fields_ = wanted[entry]
-            found.extend(v for v in values if fields_ is None or any(
-                _overlaps(v.field, field) for field in fields_))
+            if fields_ is None:
+                found.extend(values)
+            else:
+                found.extend(v for v in values
+                             if any(_overlaps(v.field, field) for field in fields_))
         return found
 
     def _locate(self, item: str) -> tuple[str | None, str | None]:

@@ -7,7 +7,6 @@ queued as a ``Decision`` that the next decision events answer (``decisions.py``)
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain
 
 from replay.viscounts.solo.reference import translate
 from replay.viscounts.state import Decision
@@ -47,9 +46,18 @@ def ask(table: Table, name: str, kind: str, source: str, optional: bool, **data)
 def gain_items(table: Table, name: str, items: dict, source: str) -> None:
     """Gain each item of a ``gain`` effect; Corruption resolves before Virtue (p.10)."""
     reason = table.name(source)
+    others = False  # items that are not plain numbers: most gains have none
     for what, amount in items.items():
-        if what in PLAIN and amount:
+        if what not in PLAIN:
+            others = True
+        elif amount:
             table.change(name, what, amount, reason, source)
+    if others:
+        _gain_others(table, name, items, reason, source)
+
+
+def _gain_others(table: Table, name: str, items: dict, reason: str, source: str) -> None:
+    """The markers' moves, then Debts, Deeds and any resources, of a ``gain`` effect."""
     if items.get("corruption"):
         table.move_marker(name, "corruption", items["corruption"], reason, source)
     if items.get("virtue"):
@@ -202,10 +210,12 @@ class InForce:
         """Board icons: cards, uncovered starting icons and ``icons`` abilities."""
         if self._icons is None:
             townsfolk, starting = self.catalog.townsfolk, self.catalog.player_board.starting_icons
-            self._icons = Counter(chain(
-                *(townsfolk[card].icons if card else starting[space]
-                  for space, card in enumerate(self.board)),
-                *(ability["icons"] for _, ability in self.by_op.get("icons", ()))))
+            shown = []
+            for space, card in enumerate(self.board):
+                shown += townsfolk[card].icons if card else starting[space]
+            for _, ability in self.by_op.get("icons", ()):
+                shown += ability["icons"]
+            self._icons = Counter(shown)
         return self._icons
 
     def converters(self, action: str) -> list[dict]:
@@ -213,12 +223,14 @@ class InForce:
         source."""
         if self._converters is None:
             self._converters = {}
-            for source, ability in self.abilities:
-                parts = ability["effects"] if ability and ability["op"] == "all" else (ability,)
-                for part in parts:
-                    if part and part["op"] == "convert":
-                        self._converters.setdefault(part["action"], []).append(
-                            dict(part, source=source))
+            if "convert" in self.by_op or "all" in self.by_op:  # most boards have none
+                for source, ability in self.abilities:
+                    parts = ability["effects"] if ability and ability["op"] == "all" \
+                        else (ability,)
+                    for part in parts:
+                        if part and part["op"] == "convert":
+                            self._converters.setdefault(part["action"], []).append(
+                                dict(part, source=source))
         return self._converters.get(action, [])
 
 

@@ -17,7 +17,7 @@ def handle_hire(table: Table, event: dict) -> None:
     player = table.acting(event)
     own_turn(table, player, "hire")
     enter(table, "recruit", "hire")
-    if player.hired_this_turn:
+    if table.state.hired:
         table.breach("viscounts.recruit.once", f"{player.name} has already hired this turn",
                      player=player.name, found=event["card"], skip=True)
     adjacent = revealed_adjacent(table, player, event["card"])
@@ -37,7 +37,7 @@ def handle_hire(table: Table, event: dict) -> None:
                      expected=f"{card.cost} Silver", found=f"{player.silver} Silver",
                      skip=True)
     table.change(player.name, "silver", -card.cost, f"hires {card.name}", card.id)
-    player.hired_this_turn = True
+    table.state.hired = True
     gain_card(table, player, table.side_of(player.space))
 
 

@@ -150,9 +150,7 @@ def _reset_turn(table: Table) -> None:
     state = table.state
     state.phase = "card"
     state.played, state.moved, state.acted, state.collided = None, False, False, False
-    state.drawn = 0
-    for p in state.players.values():
-        p.hired_this_turn = False
+    state.hired = False
 
 
 def last_turn_played(table: Table) -> bool:
