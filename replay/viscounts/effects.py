@@ -202,7 +202,8 @@ class InForce:
             self.abilities = self.unlocks.abilities
             self.by_op, self.on = self.unlocks.by_op, self.unlocks.on
         # what ``hand_limit`` abilities add to the hand limit
-        self.hand_plus = sum(ability["plus"] for _, ability in self.by_op.get("hand_limit", ()))
+        limits = self.by_op.get("hand_limit")
+        self.hand_plus = sum(ability["plus"] for _, ability in limits) if limits else 0
         self._icons: Counter | None = None
         self._converters: dict[str, list] | None = None
 

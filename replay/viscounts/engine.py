@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from replay.core.judge import SkipEvent, StopReplay
 from replay.viscounts.decisions import decline_waiting
-from replay.viscounts.events import CLAIM_EVENTS, EVENT_SPECS, KEEP_WAITING
+from replay.viscounts.events import EVENT_SPECS, HELD_EVENTS, KEEP_WAITING
 from replay.viscounts.legal import primary_actions
 from replay.viscounts.phases import expected_next
 from replay.viscounts.scoring import final_scoring
@@ -31,13 +31,8 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     """Check and apply one event (raises ``StopReplay`` / ``SkipEvent`` from the judge)."""
     table.event = table.judge.event = index
     kind = event["type"]
-    if kind in CLAIM_EVENTS:
-        if kind == "final":
-            _check_scored_at_end(table)
-        claims.record(table, index, event)
-        return
-    if kind == "marker":
-        table.markers.append((index, event))
+    if kind in HELD_EVENTS:
+        _hold(table, index, event, claims)
         return
     if table.markers:
         _check_markers(table, kind)
@@ -67,6 +62,18 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     EVENT_SPECS[kind].handler(table, event)
     if kind == "pick" and table.solo is not None:
         place_opponent(table)  # the pair left is the opponent's (p.26 step 5)
+
+
+def _hold(table: Table, index: int, event: dict, claims) -> None:
+    """Claims are compared with the table (final scores only once the game is over);
+    a round marker waits for the event it must agree with."""
+    kind = event["type"]
+    if kind == "marker":
+        table.markers.append((index, event))
+        return
+    if kind == "final":
+        _check_scored_at_end(table)
+    claims.record(table, index, event)
 
 
 def _refuse_setup_order(table: Table, kind: str) -> None:

@@ -101,5 +101,7 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     EventSpec("final", {"scores": ("scores", True)}),
 )}
 CLAIM_EVENTS = ("check", "final")
+# Changing nothing on the table, they are compared or held by the replay loop.
+HELD_EVENTS = frozenset({*CLAIM_EVENTS, "marker"})
 KEEP_WAITING = frozenset({"shuffle", "reveal", *CLAIM_EVENTS, "marker", *DECISIONS,
                           "gain_card"})

@@ -85,12 +85,19 @@ def handle_collision(table: Table, event: dict) -> None:
     row = track[space - 1]
     resolve(table, player.name, row.current, f"collision-{space}")
     for name in order[1:]:
-        criminals = criminal_icons(table, name)
-        if row.opponents_condition == "always" or (
-                row.opponents_condition == "criminals" and criminals) or (
-                row.opponents_condition == "no_criminals" and not criminals):
+        if _opponents_row_applies(table, row.opponents_condition, name):
             resolve(table, name, row.opponents, f"collision-{space}")
     table.reset_markers(player.name, f"collision-{space}")
+
+
+def _opponents_row_applies(table: Table, condition: str | None, name: str) -> bool:
+    """Whether a collision space's row for the opponents applies to ``name``: always, or as
+    the Criminal icons on their board say (counted only when the condition asks)."""
+    if condition == "always":
+        return True
+    if condition == "criminals":
+        return criminal_icons(table, name) > 0
+    return condition == "no_criminals" and not criminal_icons(table, name)
 
 
 def _collision_effects(table: Table, name: str, kind: str) -> None:

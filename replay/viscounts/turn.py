@@ -94,8 +94,9 @@ _CHECKS_PASSING = {
 
 
 def _value(table: Table) -> int:
+    """The Silver value of the card played this turn (0 before it is played)."""
     played = table.state.played
-    return table.card(played).cost if played else 0
+    return table.catalog.townsfolk[played].cost if played else 0
 
 
 def close_turn(table: Table, last: bool = False) -> None:
