@@ -197,7 +197,9 @@ class InForce:
         # (source, ability): board cards, then building unlocks, then bonus cards
         if on_board:
             self.abilities = (*on_board, *self.unlocks.abilities)
-            self.by_op, self.on = _grouped(self.abilities)
+            by_op, on = _grouped(on_board)
+            self.by_op = _joined(by_op, self.unlocks.by_op)
+            self.on = _joined(on, self.unlocks.on)
         else:
             self.abilities = self.unlocks.abilities
             self.by_op, self.on = self.unlocks.by_op, self.unlocks.on
@@ -245,6 +247,14 @@ def _grouped(abilities: tuple) -> tuple[dict[str, list], dict[str, list]]:
             if ability["op"] == "on":
                 on.setdefault(ability["trigger"], []).append((source, ability))
     return by_op, on
+
+
+def _joined(first: dict[str, list], then: dict[str, list]) -> dict[str, list]:
+    """Two groupings as one: in each group, the pairs of ``first`` before those of ``then``."""
+    joined = dict(then)
+    for key, pairs in first.items():
+        joined[key] = pairs + then.get(key, [])
+    return joined
 
 
 def in_force(table: Table, name: str) -> InForce:
