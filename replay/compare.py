@@ -10,7 +10,6 @@ event text and the scoring categories come from the game protocol.
 from __future__ import annotations
 
 import dataclasses
-import json
 
 from replay.core.game import Game
 from replay.core.jsontext import load_json
@@ -25,22 +24,11 @@ def _bare(event: dict) -> dict:
     return {k: v for k, v in event.items() if k != "comment"}
 
 
-def event_text(game: Game, event: dict) -> str:
-    """One event in the game's text notation (its JSON when the game cannot print it)."""
-    spec = game.event_specs.get(event.get("type"))
-    if spec is not None and spec.write is not None:
-        try:
-            return " / ".join(spec.write(_bare(event)))
-        except (KeyError, TypeError):
-            pass
-    return json.dumps(_bare(event), sort_keys=True)
-
-
 def _where(game: Game, log: GameLog, index: int) -> dict:
     """An event of a log: its index, line (text logs), and text; or the end of the log."""
     if index >= len(log.events):
         return {"event": index, "text": "(the log has ended)"}
-    place = {"event": index, "text": event_text(game, log.events[index])}
+    place = {"event": index, "text": game.event_text(log.events[index])}
     if index < len(log.positions):
         place["line"] = log.positions[index][0]
     return place

@@ -13,7 +13,7 @@ import pytest
 
 import replay
 from replay.render import RENDERERS, render_html, render_markdown
-from replay.render.markdown import round_points
+from replay.render.markdown import phase_rows, round_points
 from tests.golden import FIXTURES, fixture_logs, fixture_report, golden_paths
 
 LOGS = fixture_logs()
@@ -124,3 +124,37 @@ def test_score_chart_has_a_point_per_player_and_round(folder, name):
     assert points == len(report["players"]) * expected
     for player in report["players"]:
         assert player in chart
+
+
+@pytest.mark.parametrize("game, players", [("coimbra", 4), ("viscounts", 3)])
+def test_the_phase_table_sums_the_ledger_by_round_turn_and_phase(game, players):
+    report = replay.replay(replay.GAMES.get(game).generate(players, 2))
+    header, rows = phase_rows(report)
+    turns = "Turn" in header
+    sums: dict[tuple, dict[str, int]] = {}
+    for row in report["ledger"]:
+        key = (row["round"], row.get("turn") if turns else None, row["phase"], row["player"])
+        sums.setdefault(key, {})
+        sums[key][row["resource"]] = sums[key].get(row["resource"], 0) + row["delta"]
+    shown = 0
+    for cells in rows:
+        round_, turn, phase = cells[0], cells[1] if turns else None, cells[1 + turns]
+        for name, cell in zip(header[2 + turns:], cells[2 + turns:], strict=True):
+            expected = {r: d for r, d in sums.pop((round_, turn, phase, name), {}).items() if d}
+            written = dict(part.split(" ")[:2] for part in _top_level_parts(cell))
+            assert {r: int(d) for r, d in written.items()} == expected, (round_, phase, name)
+            shown += bool(expected)
+    assert shown and not any(any(v.values()) for v in sums.values())
+    assert "## Phase by phase" in render_markdown(report)
+    assert '<details id="phases">' in render_html(report)
+
+
+def _top_level_parts(cell: str) -> list[str]:
+    """``a +1, points +2 (x (X) +2, y +0)`` split at the commas outside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(cell):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if cell.startswith(", ", i) and depth == 0:
+            parts.append(cell[start:i])
+            start = i + 2
+    return [*parts, cell[start:]] if cell else parts

@@ -12,10 +12,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import replay
-from replay.core.game import Game
+from replay.core.game import Section
 from replay.core.log import GameLog
 from replay.render.markdown import (
+    PHASES_NOTE,
     game_sections,
+    phase_rows,
     player_names,
     scoring_categories,
     verdict_sentence,
@@ -54,14 +56,6 @@ def log_lines(source: str) -> LogLines:
         decoded = replay.parse(source)
     return LogLines(source.splitlines(), {i: line for i, (line, _) in
                                           enumerate(decoded.positions)}, converted, decoded)
-
-
-def event_text(game: Game | None, event: dict) -> str:
-    """An event as its game's text notation writes it."""
-    spec = game.event_specs.get(event.get("type")) if game is not None else None
-    if spec is None or spec.write is None:
-        return " ".join(f"{k}={v}" for k, v in event.items() if k != "comment")
-    return " / ".join(spec.write(event))
 
 
 def grouped_violations(report: dict, lines: LogLines) -> list[dict]:
@@ -114,6 +108,7 @@ def report_context(report: dict, lines: LogLines, player: str | None,
     largest = max([abs(v) for _, row in by_source for v in row.values()] or [1]) or 1
     final_players = (report.get("final") or {}).get("players") or {}
     ledger = report.get("ledger") or []
+    phase_header, phases = phase_rows(report)
     return {
         "report": report, "names": names, "title": verdict_title(report),
         "sentence": verdict_sentence(report), "violations": grouped_violations(report, lines),
@@ -121,6 +116,7 @@ def report_context(report: dict, lines: LogLines, player: str | None,
         "by_source": by_source, "largest": largest,
         "categories": scoring_categories(report), "final_players": final_players,
         "details": details, "sections": sections,
+        "phases": Section("phases", "", phase_header, phases, PHASES_NOTE) if phases else None,
         "ledger": ledger_rows(report, player, source, everything), "ledger_total": len(ledger),
         "ledger_shown": bool(player or source or everything),
         "ledger_players": sorted({str(r.get("player")) for r in ledger}),

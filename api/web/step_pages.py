@@ -8,7 +8,9 @@ import replay
 from api.problems import Problem
 from api.replays import owned_record, store
 from api.web import bp
-from api.web.report_view import event_text, log_lines
+from api.web.report_view import log_lines
+from replay.render.names import NameLabels
+from replay.render.state import state_value
 from workers.catalogs import CatalogStore
 
 CONTEXT_LINES = 8  # log lines shown above and below the event's own
@@ -21,22 +23,17 @@ def _catalog(record: dict) -> dict | None:
     return CatalogStore(current_app.extensions["referee_redis"]).document(sha)
 
 
-def cell(value) -> str:
-    """A state value in words: lists joined, mappings as ``name value`` pairs."""
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {cell(v)}" for k, v in value.items()) or "—"
-    if isinstance(value, list | tuple):
-        return ", ".join(cell(v) for v in value) or "—"
-    return "—" if value is None or value == "" else str(value)
-
-
-def player_table(players: dict) -> tuple[list[str], list[tuple[str, list[str]]]]:
-    """Every player's state as rows of fields and one column per player."""
+def player_table(state: dict) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """Every player's state as rows of fields and one column per player, ids with their
+    printed names."""
+    players = state.get("players") or {}
+    label = NameLabels(state.get("names"))
     names = list(players)
     fields = []
-    for state in players.values():
-        fields += [k for k in state if k not in fields]
-    return names, [(f, [cell(players[n].get(f)) for n in names]) for f in fields]
+    for values in players.values():
+        fields += [k for k in values if k not in fields]
+    return names, [(f, [state_value(players[n].get(f), label) for n in names])
+                   for f in fields]
 
 
 @bp.route("/replays/<replay_id>/step")
@@ -53,16 +50,16 @@ def step(replay_id: str):
     last = len(lines.log.events) - 1
     event = min(max(request.args.get("event", 0, type=int), 0), last)
     state = game.state_at(lines.log, event, _catalog(record))
-    names, rows = player_table(state.get("players") or {})
+    names, rows = player_table(state)
     line = lines.event_lines.get(event)
     first = max(1, (line or 1) - CONTEXT_LINES)
     window = [(n, lines.lines[n - 1]) for n in range(first, min(len(lines.lines),
                                                                 (line or 1) + CONTEXT_LINES) + 1)]
-    facts = [(k, cell(v)) for k, v in state.items()
-             if k not in ("players", "legal_actions", "violations_so_far")]
+    facts = [(k, state_value(v, NameLabels(None))) for k, v in state.items()
+             if k not in ("players", "names", "legal_actions", "violations_so_far")]
     return render_template(
         "step.html", record=record, event=event, last=last, line=line, window=window,
-        event_text=event_text(game, lines.log.events[event]), facts=facts, names=names,
+        event_text=game.event_text(lines.log.events[event]), facts=facts, names=names,
         rows=rows, acting=state.get("acting_player"),
-        actions=[event_text(game, a) for a in state.get("legal_actions") or []],
+        actions=[game.event_text(a) for a in state.get("legal_actions") or []],
         violations=state.get("violations_so_far") or [], converted=lines.converted)

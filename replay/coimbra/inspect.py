@@ -10,6 +10,7 @@ from replay.coimbra.game import Game
 from replay.coimbra.legal import acting_player, legal_actions
 from replay.coimbra.table import new_game
 from replay.core.log import GameLog
+from replay.core.names import ids_in, names_of
 from replay.core.replayer import Replayer
 
 # The engine as the shared replay steps take it (the game object replays with it too).
@@ -23,19 +24,21 @@ def replay_to(log: GameLog, upto: int, catalog: dict | None = None) -> Game:
 
 def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
     """Every player's state after event ``upto`` and what the acting player could do next."""
-    game = replay_to(log, upto, catalog)
+    game = REPLAYER.replay_to(log, upto, catalog, score_end=True)
     state = game.state
+    players = {name: {
+        "points": p.points, "coins": p.coins, "guards": p.guards,
+        "influence": dict(p.influence), "characters": list(p.characters),
+        "monasteries": list(p.monasteries), "voyages": list(p.voyages),
+        "pilgrim": p.pilgrim, "dice": list(p.dice), "favors": list(p.favors),
+    } for name, p in state.players.items()}
     return {
         "after_event": upto,
         "round": state.round,
         "phase": game.phase_label(),
         "order": list(state.order),
-        "players": {name: {
-            "points": p.points, "coins": p.coins, "guards": p.guards,
-            "influence": dict(p.influence), "characters": list(p.characters),
-            "monasteries": list(p.monasteries), "voyages": list(p.voyages),
-            "pilgrim": p.pilgrim, "dice": list(p.dice), "favors": list(p.favors),
-        } for name, p in state.players.items()},
+        "players": players,
+        "names": names_of(ids_in(players), game.catalog.names.get),
         "acting_player": acting_player(game),
         "legal_actions": legal_actions(game),
         "violations_so_far": [v.to_dict() for v in game.judge.violations],

@@ -6,11 +6,17 @@ from replay.coimbra.catalog import Catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.game import Game
 from replay.coimbra.phases import LEDGER_ORDER, expected_next
-from replay.core.causes import audit_caveat, group_causes
+from replay.core.causes import audit_caveat
 from replay.core.ledger import phase_breakdown
 from replay.core.log import GameLog
-from replay.core.places import with_lines
-from replay.core.report import ENGINE_VERSION, REPORT_VERSION, standings, verdict
+from replay.core.names import names_of
+from replay.core.report import (
+    ENGINE_VERSION,
+    REPORT_VERSION,
+    causes_with_lines,
+    standings,
+    verdict,
+)
 
 DEFAULT_RULESET = "coimbra-2018"
 
@@ -24,10 +30,8 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
     violations = [v.to_dict() for v in game.judge.violations]
     ledger = [row.to_dict() for row in game.ledger]
     all_warnings = warnings + game.warnings
-    causes = group_causes(violations)
-    explained = [row for claim in claims.items for row in claim.get("explained_by", [])]
-    for items in (ledger, all_warnings, claims.items, explained, game.discards, causes):
-        with_lines(items, log.positions)
+    causes = causes_with_lines(log.positions, violations, claims.items, ledger, all_warnings,
+                               game.discards)
     return {
         "report_version": REPORT_VERSION,
         "engine_version": ENGINE_VERSION,
@@ -74,7 +78,7 @@ def _names_used(game: Game, catalog: Catalog, violations: list[dict]) -> dict[st
     for violation in violations:
         for key in ("found", "expected", "message"):
             used.update(str(violation.get(key, "")).replace(",", " ").split())
-    return {ident: names[ident] for ident in sorted(used) if ident in names}
+    return names_of(used, names.get)
 
 
 def _player_state(player) -> dict:

@@ -38,6 +38,7 @@ renderers.
 from __future__ import annotations
 
 import difflib
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -138,6 +139,18 @@ class Game(ABC):
     def rule(self, rule_id: str) -> Rule:
         """A rule by id (a ``KeyError`` names an id the game does not have)."""
         return self.rules[rule_id]
+
+    def event_text(self, event: dict) -> str:
+        """One event as the game's text notation writes it (lines joined by `` / ``); its
+        JSON when the notation cannot write it (an event the table's log got wrong)."""
+        bare = {k: v for k, v in event.items() if k != "comment"}
+        spec = self.event_specs.get(bare.get("type"))
+        if spec is not None and spec.write is not None:
+            try:
+                return " / ".join(spec.write(bare))
+            except (KeyError, TypeError, ValueError, AttributeError):
+                pass
+        return json.dumps(bare, sort_keys=True)
 
     # -- checks every game shares --------------------------------------------------------
 

@@ -1,8 +1,11 @@
-"""Game-independent parts of a report: versions, verdict, standings."""
+"""Game-independent parts of a report: versions, verdict, standings, causes and lines."""
 
 from __future__ import annotations
 
 import itertools
+
+from replay.core.causes import group_causes
+from replay.core.places import with_lines
 
 ENGINE_VERSION = "0.2.0"
 REPORT_VERSION = 1
@@ -29,3 +32,15 @@ def standings(totals: dict[str, int], order: list[str]) -> tuple[list[dict], lis
             notes.append(f"{first} and {second} tie on {totals[first]} points: {first} ranks "
                          f"ahead, earlier in the current player order ({', '.join(order)})")
     return rows, notes
+
+
+def causes_with_lines(positions: list[tuple[int, int]], violations: list[dict],
+                      claims: list[dict], *items: list[dict]) -> list[dict]:
+    """The violations grouped under their causes; every item of ``violations``' causes,
+    ``claims`` (and the ledger rows that explain them) and ``items`` that names an event is
+    given the line it came from, when the log was written as text."""
+    causes = group_causes(violations)
+    explained = [row for claim in claims for row in claim.get("explained_by", [])]
+    for located in (causes, claims, explained, *items):
+        with_lines(located, positions)
+    return causes

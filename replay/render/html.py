@@ -11,10 +11,12 @@ from html import escape
 from replay.core.causes import causes_summary
 from replay.core.game import Section
 from replay.render.markdown import (
+    PHASES_NOTE,
     causes,
     event_place,
     game_sections,
     ledger_rows,
+    phase_rows,
     player_names,
     round_points,
     scoring_categories,
@@ -333,6 +335,14 @@ def _section(section: Section) -> str:
             + _table(section.header, section.rows) + "</section>")
 
 
+def _phases(report: dict) -> str:
+    header, rows = phase_rows(report)
+    if not rows:
+        return ""
+    return (f'<details id="phases"><summary>Phase by phase ({len(rows)} rows)</summary>'
+            f"<p>{escape(PHASES_NOTE)}</p>{_table(header, rows)}</details>")
+
+
 def _ledger(report: dict) -> str:
     ledger = _rows(report.get("ledger"))
     if not ledger:
@@ -355,7 +365,7 @@ def render_html(report: dict) -> str:
     body = "".join([
         _summary(report), _problems(report), _violations(report), _warnings(report),
         _claims(report), score, _final(report, names, details), _standings(report),
-        *(_section(section) for section in sections), _ledger(report)])
+        *(_section(section) for section in sections), _phases(report), _ledger(report)])
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"

@@ -1,8 +1,9 @@
 """Render a replay report as Markdown for people: verdict first, the ledger last.
 
-The helpers ``verdict_title``, ``verdict_sentence``, ``player_names`` and ``round_points``
-are shared with the HTML renderer. Every function copes with missing keys and never raises
-on a report that is merely incomplete (an ``unparseable`` report has few keys).
+The helpers ``verdict_title``, ``verdict_sentence``, ``player_names``, ``round_points``,
+``phase_rows`` and ``ledger_rows`` are shared with the HTML renderer. Every function copes
+with missing keys and never raises on a report that is merely incomplete (an ``unparseable``
+report has few keys).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from replay.core.causes import causes_summary, group_causes
 from replay.core.game import Section
 from replay.core.words import counted
 from replay.games import GAMES
-from replay.render.names import with_names
+from replay.render.names import NameLabels, with_names
 
 
 def _dict(value) -> dict:
@@ -102,13 +103,14 @@ def event_place(item: dict) -> str:
 
 
 def scoring_categories(report: dict) -> list[tuple[str, str]]:
-    """``(key, label)`` rows of the final breakdown: the game's own, else the keys found."""
-    game = GAMES.find(_dict(report).get("game"))
-    if game is not None:
-        return [(c.key, c.label) for c in game.scoring_categories]
+    """``(key, label)`` rows of the final breakdown: the game's own categories that the
+    report scores (a solo-only category is no row of a multiplayer game), else the keys found."""
     keys: list[str] = []
     for line in _dict(_dict(_dict(report).get("final")).get("players")).values():
         keys += [k for k in _dict(line) if k not in keys]
+    game = GAMES.find(_dict(report).get("game"))
+    if game is not None:
+        return [(c.key, c.label) for c in game.scoring_categories if c.key in keys]
     return [(key, key.replace("_", " ").capitalize()) for key in keys]
 
 
@@ -386,6 +388,44 @@ def _section(section: Section) -> list[str]:
     return [f"## {section.title}", "", *note, *_table(section.header, section.rows)]
 
 
+def phase_rows(report: dict) -> tuple[list[str], list[list]]:
+    """The phase-by-phase breakdown as a table: a row per round (and turn) and phase, a
+    column per player saying what that phase changed, points with their sources."""
+    label = NameLabels(report.get("names"))
+    phases = [p for p in _list(report.get("phases")) if isinstance(p, dict)]
+    names = player_names(report)
+    turns = ["Turn"] if any("turn" in p for p in phases) else []
+    rows = [[p.get("round"), *([p.get("turn")] if turns else []), p.get("phase"),
+             *(_phase_cell(_dict(_dict(p.get("players")).get(n)), label) for n in names)]
+            for p in phases]
+    return ["Round", *turns, "Phase", *names], rows
+
+
+def _phase_cell(cell: dict, label: NameLabels) -> str:
+    """``silver -2, ink +3, points +2 (tf-40 (Peddler) +2)``: the non-zero sums of a cell."""
+    parts = []
+    for resource, delta in _dict(cell.get("resources")).items():
+        if not delta:
+            continue
+        sources = [f"{label(str(source))} {_signed(points)}" for source, points
+                   in _dict(cell.get("points_by_source")).items() if points] \
+            if resource == "points" else []
+        parts.append(f"{resource} {_signed(delta)}"
+                     + (f" ({', '.join(sources)})" if sources else ""))
+    return ", ".join(parts)
+
+
+def _phases(report: dict) -> list[str]:
+    header, rows = phase_rows(report)
+    if not rows:
+        return []
+    return ["## Phase by phase", "", PHASES_NOTE, "", *_table(header, rows)]
+
+
+PHASES_NOTE = ("What each phase changed for each player, summed from the ledger (below, row "
+               "by row); points name their sources.")
+
+
 def ledger_rows(ledger: list[dict]) -> tuple[list[str], list[list]]:
     """The ledger table's header and rows; a text log's line shows in the Event cell."""
     header = ["Event", "Round", "Phase", "Player", "Resource", "Change", "After", "Reason",
@@ -420,7 +460,7 @@ def render_markdown(report: dict) -> str:
     for part in (_problems(report), _violations(report), _warnings(report),
                  _claims(report), _final(report, names, details), _standings(report),
                  _per_round(report, names), *(_section(s) for s in sections),
-                 _ledger(report)):
+                 _phases(report), _ledger(report)):
         lines += part
     while lines and lines[-1] == "":
         lines.pop()

@@ -8,43 +8,48 @@ text notation when the game is known.
 
 from __future__ import annotations
 
+import json
 from html import escape
 
 from replay.games import GAMES
+from replay.render.names import NameLabels
 
 
-def _value(value) -> str:
+def state_value(value, label: NameLabels) -> str:
+    """One thing a player holds as text: lists and mappings spelt out, ids with their
+    printed names, nothing as a dash."""
     if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items()) or "—"
-    if isinstance(value, list):
-        return ", ".join(map(str, value)) or "—"
-    return "—" if value is None else str(value)
+        return ", ".join(f"{k} {state_value(v, label)}" for k, v in value.items()) or "—"
+    if isinstance(value, list | tuple):
+        return ", ".join(state_value(v, label) for v in value) or "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "—" if value is None or value == "" else str(label(value))
 
 
 def state_rows(state: dict) -> tuple[list[str], list[list[str]]]:
     """The players table: one row per player, one column per thing they hold."""
     players = state.get("players") or {}
+    label = NameLabels(state.get("names"))
     keys: list[str] = []
     for values in players.values():
         keys += [k for k in values if k not in keys]
     return (["Player", *keys],
-            [[name, *(_value(values.get(k)) for k in keys)] for name, values in players.items()])
+            [[name, *(state_value(values.get(k), label) for k in keys)]
+             for name, values in players.items()])
 
 
 def action_lines(state: dict, game: str | None) -> list[str]:
-    """The legal actions in the game's notation (as JSON objects if it has none)."""
+    """The legal actions in the game's notation (as JSON objects if the game is unknown)."""
     known = GAMES.find(game)
-    lines = []
-    for action in state.get("legal_actions") or []:
-        spec = known.event_specs.get(action.get("type")) if known else None
-        lines += spec.write(action) if spec and spec.write else [str(action)]
-    return lines
+    return [known.event_text(action) if known else json.dumps(action, sort_keys=True)
+            for action in state.get("legal_actions") or []]
 
 
 def _where(state: dict) -> str:
     line = f" (line {state['after_line']})" if state.get("after_line") is not None else ""
     return (f"After event {state.get('after_event')}{line}: round {state.get('round')}, "
-            f"phase {state.get('phase')}; order {_value(state.get('order'))}")
+            f"phase {state.get('phase')}; order {', '.join(map(str, state.get('order') or []))}")
 
 
 def render_state_markdown(state: dict, game: str | None = None) -> str:

@@ -14,7 +14,7 @@ from replay.viscounts.generate import generate
 from replay.viscounts.hints import add_variant_hints
 from replay.viscounts.inspect import REPLAYER, state_at
 from replay.viscounts.legal import legal_actions
-from replay.viscounts.notation import parse_text, print_text
+from replay.viscounts.notation import event_line, parse_text, print_text
 from replay.viscounts.phases import LEDGER_ORDER
 from replay.viscounts.report import build_report
 from replay.viscounts.rules import RULES, VARIANTS
@@ -51,6 +51,14 @@ class Viscounts(EngineGame):
         report_sections=report_sections,  # the placeholder values a verdict depended on
         final_tables=final_tables,  # Poverty and Prosperity places
         add_hints=add_variant_hints)  # the undeclared variant a refused event is legal under
+
+    def event_text(self, event: dict) -> str:
+        """One event as a line of the Viscounts notation; its JSON when the notation cannot
+        write it (an event the table's log got wrong)."""
+        try:
+            return event_line({k: v for k, v in event.items() if k != "comment"})
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return super().event_text(event)
 
 
 GAME = Viscounts()

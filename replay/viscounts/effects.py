@@ -161,11 +161,9 @@ class Unlocks:
 
     def __init__(self, table: Table, player):
         catalog = table.catalog
-        automated = table.automated(player.name)
         abilities = []
         for building, slots in player.built.items():
-            unlocks = table.solo.unlocks(building) if automated \
-                else catalog.buildings[building].unlocks
+            unlocks = table.unlocks(player.name, building)
             abilities += [(f"{building}-{slot}", unlocks[slot - 1]) for slot in slots]
         for ribbon in player.bonuses:
             bonus = catalog.cleric_bonuses[ribbon]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from replay.core.log import GameLog
+from replay.core.names import ids_in, names_of
 from replay.core.replayer import Replayer
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.engine import finish, run_events
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.legal import acting_player, legal_actions
-from replay.viscounts.report import player_state
+from replay.viscounts.report import player_state, printed_names
 from replay.viscounts.table import Table, new_table
 
 # The engine as the shared replay steps take it (the game object replays with it too).
@@ -23,14 +24,17 @@ def replay_to(log: GameLog, upto: int, catalog: dict | None = None) -> Table:
 
 def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
     """Every player's state after event ``upto`` and what the acting player could do next."""
-    table = replay_to(log, upto, catalog)
+    table = REPLAYER.replay_to(log, upto, catalog, score_end=True)
     state = table.state
+    players = {name: player_state(table, name) for name in state.seats}
     return {
         "after_event": upto,
         "round": state.round,
         "phase": state.phase,
         "order": state.turn_order() if state.start_player else list(state.seats),
-        "players": {name: player_state(table, name) for name in state.seats},
+        "players": players,
+        "end_cards_revealed": list(state.revealed),
+        "names": names_of(ids_in(players), printed_names(table)),
         "acting_player": acting_player(table),
         "legal_actions": legal_actions(table),
         "violations_so_far": [v.to_dict() for v in table.judge.violations],

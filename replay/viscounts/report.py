@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
+
+from replay.core.causes import audit_caveat
 from replay.core.ledger import phase_breakdown
 from replay.core.log import GameLog
-from replay.core.report import ENGINE_VERSION, REPORT_VERSION, verdict
+from replay.core.names import ids_in, names_of
+from replay.core.report import ENGINE_VERSION, REPORT_VERSION, causes_with_lines, verdict
 from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
 from replay.viscounts.phases import LEDGER_ORDER, PHASES, expected_next
@@ -23,6 +28,11 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
     used = catalog.placeholders_used(sorted(table.touched))
     summary = dict(catalog.summary(), placeholders_used=[p.to_dict() for p in used])
     phase = PHASES[state.phase].ledger if state.phase in PHASES else state.phase
+    violations = [v.to_dict() for v in table.judge.violations]
+    ledger = [row.to_dict() for row in table.ledger]
+    all_warnings = warnings + table.warnings
+    causes = causes_with_lines(log.positions, violations, claims.items, ledger, all_warnings,
+                               table.notes)
     report = {
         "report_version": REPORT_VERSION,
         "engine_version": ENGINE_VERSION,
@@ -37,8 +47,9 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
         "events": {"total": len(log.events), "replayed": replayed},
         "reached": {"round": state.round, "phase": phase, "turn": state.current,
                     "expected_next": expected_next(table)},
-        "violations": [v.to_dict() for v in table.judge.violations],
-        "warnings": warnings + table.warnings,
+        "violations": violations,
+        "causes": causes,
+        "warnings": all_warnings,
         "notes": table.notes,
         "claims": claims.items,
         "first_divergence": claims.first_divergence(),
@@ -46,27 +57,66 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
         "final": final,
         "standings": rows,
         "tie_break": notes,
+        "standings_caveat": audit_caveat(mode, violations, final is not None),
         "final_order": state.turn_order() if state.start_player else list(state.seats),
         "state": {name: player_state(table, name) for name in state.seats},
-        "ledger": [row.to_dict() for row in table.ledger],
+        "ledger": ledger,
+        "names": _names_used(table, ledger, violations),
     }
     if table.solo is not None:
         report["solo"] = solo_summary(table, final)
     return report
 
 
+def _names_used(table: Table, ledger: list[dict], violations: list[dict]) -> dict[str, str]:
+    """The printed name of every card the report mentions by id."""
+    used = {row["source"] for row in ledger}
+    for name in table.state.seats:
+        player = table.player(name)
+        used.update(ids_in([player.board, player.discard]))  # an unrevealed card is None
+    if table.solo is not None:
+        used.update(ids_in([table.solo.cards, table.solo.discard]))
+    for violation in violations:
+        for key in ("found", "expected", "message"):
+            used.update(str(violation.get(key, "")).replace(",", " ").split())
+    return names_of(used, printed_names(table))
+
+
+def printed_names(table: Table) -> Callable[[str], str | None]:
+    """The printed name of a card id (a Townsfolk or Hero, a Player Card, an AI board, a
+    Scheme), None for any other word."""
+    catalog = table.catalog
+    named = catalog.townsfolk.keys() | catalog.ai_boards.keys() | catalog.schemes.keys()
+
+    def printed(ident: str) -> str | None:
+        if ident in named or (ident.startswith("pc-") and ident[3:].isdigit()):
+            return table.name(ident)
+        return None
+    return printed
+
+
 def player_state(table: Table, name: str) -> dict:
-    """What a player holds, as plain data."""
+    """What a player holds, as plain data; the solo opponent's Scheme cards besides."""
     p = table.player(name)
-    return {
+    held = {
         "points": p.points, "silver": p.silver, "ink": p.ink, "gold": p.gold,
         "stone": p.stone, "debts": p.debts, "paid_debts": p.paid_debts, "deeds": p.deeds,
         "approved_deeds": p.approved_deeds, "corruption": p.corruption, "virtue": p.virtue,
         "space": p.space, "player_card": p.player_card, "hero": p.hero,
         "board": list(p.board), "hand": p.hand_size, "draw_pile": p.draw_count,
+        # Every card the player owns, wherever it is (their hand and draw pile are hidden).
+        "cards_owned": sorted((Counter(c for c in p.board if c) + p.hand + p.hidden
+                               + Counter(p.discard)).elements()),
         "discard": list(p.discard), "workers_supply": p.workers,
         "castle": list(castle_workers(table, name)),
         "buildings": {b: sorted(s) for b, s in p.built.items()},
         "manuscripts": list(p.manuscripts), "cleric_bonuses": list(p.bonuses),
         "castle_leader": table.state.leader == name,
     }
+    solo = table.solo
+    if solo is not None and name == solo.name:
+        held.update({
+            "ai_board": solo.board.id if solo.board else None,
+            "schemes": list(solo.cards),  # its board's three spaces, left to right
+            "scheme_draw_pile": solo.draw_size, "scheme_discard": list(solo.discard)})
+    return held

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from replay.core.game import Section
 
 
@@ -11,6 +13,13 @@ def _dict(value) -> dict:
 
 def _rows(value) -> list[dict]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def _event(item: dict):
+    """An event number, with its line when the log was written as text."""
+    if item.get("line") is None:
+        return item.get("event")
+    return f"{item.get('event')} (line {item['line']})"
 
 
 def report_sections(report: dict) -> list[Section]:
@@ -26,17 +35,29 @@ def report_sections(report: dict) -> list[Section]:
     notes = _rows(report.get("notes"))
     if notes:
         sections.append(Section("moments", "Moments of the game", ["Event", "Round", "What"],
-                                [[n.get("event"), n.get("round"), n.get("message")]
+                                [[_event(n), n.get("round"), n.get("message")]
                                  for n in notes]))
     used = _rows(_dict(report.get("catalog")).get("placeholders_used"))
     if not used:
         return sections
-    rows = [[u.get("entry"), u.get("field"), str(u.get("value")), u.get("note", "")]
-            for u in used]
-    return [*sections, Section("placeholders", "Placeholder values used",
-                    ["Entry", "Field", "Value used", "Note"], rows,
-                    note=f"This game used {len(rows)} placeholder values of the catalog: "
-                         "check them against the printed components.")]
+    return [*sections, _placeholders(used)]
+
+
+def _placeholders(used: list[dict]) -> Section:
+    """One row per catalog entry: its placeholder values, and the note they share (an entry's
+    fields are placeholders for one reason, so the reason is written once)."""
+    by_entry: dict[str, list[dict]] = {}
+    for item in used:
+        by_entry.setdefault(str(item.get("entry")), []).append(item)
+    rows = []
+    for entry, items in by_entry.items():
+        values = "; ".join(f"{i.get('field')} = {json.dumps(i.get('value'))}" for i in items)
+        notes = dict.fromkeys(i.get("note") or "" for i in items)
+        rows.append([entry, values, " ".join(n for n in notes if n)])
+    return Section("placeholders", "Placeholder values used", ["Entry", "Values used", "Note"],
+                   rows, note=f"This game used {len(used)} placeholder values of "
+                              f"{len(rows)} catalog entries: check them against the printed "
+                              "components.")
 
 
 def final_tables(report: dict) -> list[Section]:

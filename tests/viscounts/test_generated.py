@@ -96,6 +96,21 @@ def test_the_report_lists_the_placeholder_values_it_used():
     assert all(u["path"].startswith("/") for u in used)
 
 
+def test_the_placeholder_table_has_a_row_per_entry_and_the_final_table_no_solo_row():
+    report = replay.replay(game(2, 1))
+    used = report["catalog"]["placeholders_used"]
+    markdown = render_markdown(report)
+    section = markdown.split("## Placeholder values used", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "---" not in line]
+    entries = list(dict.fromkeys(u["entry"] for u in used))
+    assert [row.split(" | ")[0].lstrip("| ") for row in rows[1:]] == entries
+    first = [u for u in used if u["entry"] == entries[0]]
+    assert all(f'{u["field"]} = {json.dumps(u["value"])}' in rows[1] for u in first)
+    assert f"{len(used)} placeholder values of {len(entries)} catalog entries" in section
+    # The opponent's leftover-resource points are a category of solo games only.
+    assert "Leftover resources" not in markdown.split("## Final scoring", 1)[1]
+
+
 @SETTINGS
 @given(games, st.data())
 def test_underfunded_construction_is_refused(log, data):

@@ -7,8 +7,10 @@ import pytest
 import replay
 from replay.core.log import load_log
 from replay.core.problems import InvalidLog
+from replay.render.markdown import render_markdown
+from replay.render.state import render_state_markdown
 from replay.viscounts.generate import generate
-from replay.viscounts.notation import parse_text, print_text
+from replay.viscounts.notation import event_line, parse_text, print_text
 
 HEADER = '[game "viscounts"]\n[players "ana bruno"]\n'
 
@@ -75,3 +77,46 @@ def test_an_unparseable_text_log_gets_an_unparseable_report():
     report = replay.replay_text(HEADER + "ana: fly away\n")
     assert report["verdict"] == "unparseable"
     assert report["problems"][0]["line"] == 3
+
+
+def test_a_text_log_report_gives_lines_and_printed_names():
+    text = print_text(load_log(generate(3, 5)))
+    positions = parse_text(text)[0].positions
+    report = replay.replay_text(text)
+    located = [r for r in report["ledger"] if r["event"] is not None]
+    assert located and all(r["line"] == positions[r["event"]][0] for r in located)
+    assert all(n["line"] == positions[n["event"]][0] for n in report["notes"])
+    hired = next(r for r in report["ledger"] if r["reason"].startswith("hires "))
+    assert report["names"][hired["source"]] == hired["reason"].removeprefix("hires ")
+    markdown = render_markdown(report)
+    assert f"| {hired['event']} (line {hired['line']}) |" in markdown
+    note = report["notes"][0]
+    assert f"| {note['event']} (line {note['line']}) | {note['round']} |" in markdown
+    assert f"{hired['source']} ({report['names'][hired['source']]})" in markdown
+
+
+def test_audited_standings_after_a_broken_rule_carry_the_caveat():
+    log = generate(2, 1)
+    for index in (i for i, e in enumerate(log["events"]) if e["type"] == "move"):
+        broken = {**log, "events": log["events"][:index] + log["events"][index + 1:]}
+        report = replay.replay(broken, mode="audit")
+        if report["violations"] and report["final"]:
+            break
+    else:
+        pytest.fail("no dropped move left a game that reaches its end")
+    assert report["standings"] and "not a ruling" in report["standings_caveat"]
+    assert report["causes"][0]["event"] == report["violations"][0]["event"]
+    assert replay.replay(log, mode="audit")["standings_caveat"] is None
+
+
+def test_the_table_at_an_event_speaks_the_notation_and_names_the_cards():
+    log = load_log(generate(3, 5))
+    state = replay.state_at(log, 52)
+    markdown = render_state_markdown(state, "viscounts")
+    assert state["legal_actions"]
+    for action in state["legal_actions"]:
+        assert f"- `{event_line(action)}`" in markdown
+        assert replay.GAMES.get("viscounts").event_text(action) == event_line(action)
+    card = next(c for p in state["players"].values() for c in p["board"] if c)
+    assert f"{card} ({state['names'][card]})" in markdown
+    assert "{'type'" not in markdown

@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+import replay
 from replay.core.judge import StopReplay
 from replay.core.log import load_log
 from replay.render.html import render_html
@@ -432,3 +433,14 @@ def test_an_early_opponent_collision_is_legal_only_under_its_variant(games):
     assert (violation["rule"], violation["event"]) == ("viscounts.solo.ai.collision",
                                                        index - 1)
     assert violation["legal_under"] == "ai-collision-timing"
+
+
+def test_the_table_at_an_event_shows_the_opponents_schemes():
+    log = generate(1, 7)
+    flips = [i for i, e in enumerate(log["events"]) if e["type"] == "scheme"]
+    before = replay.state_at(log, flips[0] - 1)["players"][OPPONENT]
+    after = replay.state_at(log, flips[0])["players"][OPPONENT]
+    card = log["events"][flips[0]]["card"]
+    assert after["schemes"][0] == card and after["schemes"][1:] == before["schemes"][:2]
+    assert after["scheme_draw_pile"] == before["scheme_draw_pile"] - 1
+    assert after["ai_board"] == log["events"][1]["board"]

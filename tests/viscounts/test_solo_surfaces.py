@@ -37,6 +37,7 @@ def test_the_cli_generates_a_solo_game_that_replays_legal_in_every_format(tmp_pa
     assert report["solo"]["winner"] == report["standings"][0]["player"]
     markdown = _referee("replay", str(path), "--format", "md").stdout
     assert "## Solo game" in markdown and report["solo"]["why"] in markdown
+    assert "| Leftover resources (solo opponent) |" in markdown
     assert "Solo game" in _referee("replay", str(path), "--format", "html").stdout
     text = _referee("convert", str(path), "--to", "text")
     assert f"{OPPONENT}: scheme" in text.stdout

@@ -70,8 +70,13 @@ def test_a_pasted_text_log_is_legal_and_its_ledger_filters(browser, site):
     assert browser.find_element(By.ID, "violations").text.endswith("No rule was broken.")
     assert browser.find_element(By.CSS_SELECTOR, "#score svg").is_displayed()
     look(browser, "replay-legal")
+    report = replay.replay(replay.parse(text))
+    browser.find_element(By.CSS_SELECTOR, "#phases summary").click()
+    phases = browser.find_elements(By.CSS_SELECTOR, "#phases-table tbody tr")
+    assert len(phases) == len(report["phases"]) > 0 and phases[0].is_displayed()
+    look(browser, "replay-phases")
     rows = filter_ledger(browser, "bruno")
-    ledger = replay.replay(replay.parse(text))["ledger"]
+    ledger = report["ledger"]
     assert len(rows) == len([r for r in ledger if r["player"] == "bruno"]) > 0
     assert {row.find_elements(By.TAG_NAME, "td")[3].text for row in rows} == {"bruno"}
     look(browser, "replay-ledger")
