@@ -65,7 +65,7 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
 
 
 def _hold(table: Table, index: int, event: dict, claims) -> None:
-    """Claims are compared with the table (final scores only once the game is over);
+    """Claims are compared with the table (final scores also checked to come at the end);
     a round marker waits for the event it must agree with."""
     kind = event["type"]
     if kind == "marker":
