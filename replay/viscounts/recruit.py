@@ -84,6 +84,10 @@ def handle_collision(table: Table, event: dict) -> None:
         track = table.catalog.player_board.collision
     row = track[space - 1]
     resolve(table, player.name, row.current, f"collision-{space}")
+    if row.opponents is None:
+        # An AI board prints only its own row: "the rows for other players are the same as on
+        # the human board" (p.26).
+        row = table.catalog.player_board.collision[space - 1]
     for name in order[1:]:
         if _opponents_row_applies(table, row.opponents_condition, name):
             resolve(table, name, row.opponents, f"collision-{space}")
