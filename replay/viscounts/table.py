@@ -88,8 +88,10 @@ class Table:
         catalog = self.catalog
         if ident in catalog.townsfolk:
             return catalog.townsfolk[ident].name
-        if ident.endswith("-tf"):
-            return self.side(ident[:-3]).townsfolk_space["name"]
+        side_id = ident.removesuffix("-tf")
+        if side_id != ident and any(side.id == side_id
+                                    for side in catalog.segments.get(side_id[:-1], ())):
+            return self.side(side_id).townsfolk_space["name"]
         if ident in catalog.manuscripts or ident.endswith("-ms"):
             return f"manuscript {ident}"
         if ident in catalog.spaces:
