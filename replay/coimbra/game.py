@@ -30,6 +30,7 @@ class Game:
         self.catalog = catalog
         self.judge = judge
         self.phases = phases
+        self.labels = {name: phase.ledger for name, phase in phases.items()}  # for ledger rows
         self.state = GameState(players={name: Player(name) for name in players},
                                order=list(players))
         self.ledger: list[LedgerRow] = []
@@ -74,9 +75,7 @@ class Game:
                 player.arrived[resource] = self.state.clock
         else:
             setattr(player, resource, after)
-        # In field order, not by keyword: this runs for every row.
-        self.ledger.append(LedgerRow(self.event, name, resource, applied, after, reason,
-                                     self.state.round, self.phase_label(), source))
+        self._write(name, resource, applied, after, reason, source)
         return applied
 
     def unpaid(self, name: str, gain: dict, reason: str, source: str) -> None:
@@ -86,9 +85,15 @@ class Game:
         player = self.state.players[name]
         after = player.influence[resource] if resource in player.influence \
             else getattr(player, resource)
-        self.ledger.append(LedgerRow(
-            event=self.event, player=name, resource=resource, delta=0, after=after,
-            reason=reason, round=self.state.round, phase=self.phase_label(), source=source))
+        self._write(name, resource, 0, after, reason, source)
+
+    def _write(self, name: str, resource: str, delta: int, after: int, reason: str,
+               source: str) -> None:
+        """A ledger row at the current event, in the form the report lists it."""
+        self.ledger.append({
+            "event": self.event, "player": name, "resource": resource, "delta": delta,
+            "after": after, "reason": reason, "round": self.state.round,
+            "phase": self.labels[self.state.phase], "source": source})
 
     def gain(self, name: str, gain: dict, reason: str, source: str) -> None:
         """Apply a GAIN object of the effect vocabulary."""
@@ -117,7 +122,7 @@ class Game:
 
     def phase_label(self) -> str:
         """The phase name used in ledger rows."""
-        return self.phases[self.state.phase].ledger
+        return self.labels[self.state.phase]
 
     # -- checks shared by the event handlers ---------------------------------------
 
