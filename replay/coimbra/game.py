@@ -96,16 +96,20 @@ class Game:
             "phase": self.labels[self.state.phase], "source": source})
 
     def gain(self, name: str, gain: dict, reason: str, source: str) -> None:
-        """Apply a GAIN object of the effect vocabulary."""
-        for resource in ("coins", "guards", "points"):
-            if gain.get(resource):
-                self.change(name, resource, gain[resource], reason, source)
-        for track, steps in gain.get("influence", {}).items():
-            self.change(name, track, steps, reason, source)
-        if gain.get("investments"):
-            self.player(name).investments += gain["investments"]
-        if gain.get("pilgrim"):
-            self.add_steps(name, gain["pilgrim"], source)
+        """Apply a GAIN object of the effect vocabulary, in the order of its keys (the catalog
+        loads each gain with its keys in ``GAIN_ORDER``: resources, then tracks)."""
+        for what, amount in gain.items():
+            if not amount:
+                continue
+            if what == "influence":
+                for track, steps in amount.items():
+                    self.change(name, track, steps, reason, source)
+            elif what == "investments":
+                self.state.players[name].investments += amount
+            elif what == "pilgrim":
+                self.add_steps(name, amount, source)
+            else:
+                self.change(name, what, amount, reason, source)
 
     def add_steps(self, name: str, steps: int, source: str) -> None:
         """Give pilgrim steps, to be used by a ``move`` right after this event."""
