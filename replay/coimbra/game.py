@@ -132,11 +132,12 @@ class Game:
 
     def acting_player(self, event: dict) -> Player:
         """The event's player, or a ``coimbra.log.player`` violation (event skipped)."""
-        name = event["player"]
-        if name not in self.state.players:
+        player = self.state.players.get(event["player"])
+        if player is None:
+            name = event["player"]
             self.judge.breach("coimbra.log.player", f"{name!r} is not a player of this game",
                               expected=", ".join(self.state.order), found=name, skip=True)
-        return self.state.players[name]
+        return player
 
     def component(self, table: dict, ident: str, what: str, player: str | None = None):
         """The catalog entry ``ident`` of ``table``, or a ``coimbra.log.component`` violation."""

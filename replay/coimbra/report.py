@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from replay.coimbra.catalog import Catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.game import Game
@@ -70,7 +72,7 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
 def _names_used(game: Game, catalog: Catalog, violations: list[dict]) -> dict[str, str]:
     """The printed name of every component the report mentions, by id."""
     names = catalog.names
-    used = {row["source"] for row in game.ledger}
+    used = set(map(itemgetter("source"), game.ledger))
     used.update(d["card"] for d in game.discards)
     used.update(c["card"] for c in game.crown_cards)
     for player in game.state.players.values():
