@@ -1,10 +1,12 @@
-"""Every rule a log can break is broken by a hand-checked fixture, for every game.
+"""Every rule a log can break is broken by a hand-checked fixture, and every variant is declared
+by one, for every game.
 
 ``tests/test_rule_ids.py`` checks that each such rule (not ``automatic`` in the game's rules)
 is cited by the engine; here some fixture under ``fixtures/<game>/`` must break it, and the
 engine must agree: a fixture whose expected violation the engine disputes (a recorded
 ``engine_disagreement`` on its verdict) does not count. Each fixture is compared with the
-engine by its game's fixture test.
+engine by its game's fixture test. A variant reads a rule differently, so some fixture's
+header declares it, and that log is replayed under it.
 """
 
 from __future__ import annotations
@@ -42,3 +44,31 @@ def test_a_rule_a_log_can_break_is_broken_by_a_fixture(game, rule):
 def test_fixtures_break_only_rules_a_log_can_break(game):
     breakable = {rule.id for rule in game.rules.values() if not rule.automatic}
     assert BROKEN[game.name] <= breakable
+
+
+def _declared(game: str) -> set[str]:
+    """Variant names the headers of ``game``'s fixture logs declare."""
+    declared = set()
+    for path in (FIXTURES / game).rglob("*.json"):
+        document = json.loads(path.read_text())
+        header = document.get("header") if isinstance(document, dict) else None
+        if isinstance(header, dict):
+            declared.update(header.get("variants", []))
+    return declared
+
+
+# Variants no fixture declares yet, each with why its log is long. The test fails as soon as a
+# fixture declares one, so the entry goes with it.
+NOT_YET_DECLARED = {
+    "viscounts": {
+        "ai-silver-remainder": "needs two odd Silver gains by the opponent, and the only one the "
+        "built-in catalog offers it is the pre-printed seg5a/seg5b manuscript (3 Silver): "
+        "transcribed once its 7-tile pile is empty, and again after a lap of the outside path",
+    },
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES), ids=lambda g: g.name)
+def test_every_variant_is_declared_by_a_fixture(game):
+    undeclared = set(game.variants) - _declared(game.name)
+    assert sorted(undeclared) == sorted(NOT_YET_DECLARED.get(game.name, {}))

@@ -24,7 +24,7 @@ def replay_to(log: GameLog, upto: int, catalog: dict | None = None) -> Game:
 
 def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
     """Every player's state after event ``upto`` and what the acting player could do next."""
-    game = replay_to(log, upto, catalog)
+    game = REPLAYER.replay_to(log, upto, catalog, score_end=True)
     state = game.state
     players = {name: {
         "points": p.points, "coins": p.coins, "guards": p.guards,

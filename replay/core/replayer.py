@@ -52,10 +52,15 @@ class Replayer:
         replayed = len(events) if completed else table.judge.event
         return Replayed(table, loaded, claims, final, replayed)
 
-    def replay_to(self, log: GameLog, upto: int, catalog: dict | None = None):
-        """The table after events ``0..upto`` (inclusive), replayed in audit mode."""
+    def replay_to(self, log: GameLog, upto: int, catalog: dict | None = None,
+                  score_end: bool = False):
+        """The table after events ``0..upto`` (inclusive), replayed in audit mode; with
+        ``score_end``, a log replayed to its last event that reaches the end is scored too
+        (the points a judge stepping to the last line expects to see)."""
         events, _ = check_shapes(log.events, self.event_specs, self.field_kinds)
         table = self.new_table(log.players, self.load_catalog(catalog, log.catalog), "audit",
                                log.variants, log.positions)
-        self.run_events(table, events[:upto + 1], self.new_claims())
+        completed = self.run_events(table, events[:upto + 1], self.new_claims())
+        if score_end and completed and upto >= len(events) - 1:
+            self.finish(table)
         return table

@@ -102,12 +102,14 @@ def check_slot(table: Table, player: Player, ident: str) -> tuple[str, int]:
     table.known(building, table.catalog.buildings, "building", player.name)
     slot = int(number) if number.isdigit() else 0
     if slot not in (1, 2, 3) or slot in player.built[building]:
-        table.breach("viscounts.build.choice", f"{ident} is not a building still on "
-                     f"{player.name}'s board", player=player.name, found=ident, skip=True)
+        table.breach("viscounts.build.choice", f"{table.name(ident)} ({ident}) is not a "
+                     f"building still on {player.name}'s board", player=player.name,
+                     found=ident, skip=True)
     free = [s for s in (1, 2, 3) if s not in player.built[building]]
     if slot != free[0] and table.allows("build-slot-leftmost"):
         table.breach("viscounts.build.choice", f"under build-slot-leftmost the next "
-                     f"{building} comes from slot {free[0]}, not {slot}", player=player.name,
+                     f"{table.catalog.buildings[building].name} comes from slot {free[0]}, "
+                     f"not {slot}", player=player.name,
                      expected=f"{building}-{free[0]}", found=ident)
     return building, slot
 

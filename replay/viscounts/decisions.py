@@ -7,6 +7,7 @@ one still possible is refused (``viscounts.effect.mandatory``). Choices an answe
 
 from __future__ import annotations
 
+from replay.core.words import counted
 from replay.viscounts.actions import check_slot, check_spot, place_building, take_manuscript
 from replay.viscounts.cards import from_deck, from_hand
 from replay.viscounts.castle import bump, place, resolve_castle
@@ -213,8 +214,9 @@ def _free_building(table, player, decision, event):
     building, slot = check_slot(table, player, event["slot"])
     wanted = decision.data["building"]
     if wanted not in ("any", building):
+        names = table.catalog.buildings
         table.breach("viscounts.build.free", f"{table.name(decision.source)} places a "
-                     f"{wanted}, not a {building}", player=player.name,
+                     f"{names[wanted].name}, not a {names[building].name}", player=player.name,
                      found=event["slot"], skip=True)
     if decision.data.get("scope") == "viscount_space":
         _on_viscount_space(table, player, event["spot"])
@@ -273,10 +275,17 @@ def _bump(table, player, decision, event):
     workers = (table.state.tier1 if tier == 1 else table.state.tier2)[side]
     if event["section"] != section or sum(owners.values()) != decision.data["excess"] or \
             any(workers[o] < n for o, n in owners.items()):
-        table.breach("viscounts.castle.bump", f"{decision.data['excess']} Workers leave "
-                     f"{section}, chosen among those there ({dict(+workers)})",
-                     player=player.name, found=str(owners), skip=True)
+        excess = decision.data["excess"]
+        table.breach("viscounts.castle.bump", f"{counted(excess, 'Worker')} "
+                     f"{'leaves' if excess == 1 else 'leave'} {section}, chosen among those "
+                     f"there ({_whose(+workers)})", player=player.name,
+                     found=_whose(owners), skip=True)
     bump(table, tier, side, owners)
+
+
+def _whose(workers) -> str:
+    """``2 of bruno's, 1 of ana's``: Workers by owner."""
+    return ", ".join(f"{number} of {owner}'s" for owner, number in workers.items())
 
 
 _HANDLERS = {

@@ -162,10 +162,8 @@ class InForce:
                 self.criminals += townsfolk.criminal_icons
                 if townsfolk.timing == "ongoing":
                     abilities.append((card, townsfolk.ability))
-        automated = table.automated(player.name)
         for building, slots in player.built.items():
-            unlocks = table.solo.unlocks(building) if automated \
-                else catalog.buildings[building].unlocks
+            unlocks = table.unlocks(player.name, building)
             abilities += [(f"{building}-{slot}", unlocks[slot - 1]) for slot in slots]
         for ribbon in player.bonuses:
             bonus = catalog.cleric_bonuses[ribbon]

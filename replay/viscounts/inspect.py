@@ -24,7 +24,7 @@ def replay_to(log: GameLog, upto: int, catalog: dict | None = None) -> Table:
 
 def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
     """Every player's state after event ``upto`` and what the acting player could do next."""
-    table = replay_to(log, upto, catalog)
+    table = REPLAYER.replay_to(log, upto, catalog, score_end=True)
     state = table.state
     players = {name: player_state(table, name) for name in state.seats}
     return {
@@ -33,6 +33,7 @@ def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
         "phase": state.phase,
         "order": state.turn_order() if state.start_player else list(state.seats),
         "players": players,
+        "end_cards_revealed": list(state.revealed),
         "names": names_of(ids_in(players), printed_names(table)),
         "acting_player": acting_player(table),
         "legal_actions": legal_actions(table),

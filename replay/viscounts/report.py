@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from replay.core.causes import audit_caveat
@@ -103,6 +104,9 @@ def player_state(table: Table, name: str) -> dict:
         "approved_deeds": p.approved_deeds, "corruption": p.corruption, "virtue": p.virtue,
         "space": p.space, "player_card": p.player_card, "hero": p.hero,
         "board": list(p.board), "hand": p.hand_size, "draw_pile": p.draw_count,
+        # Every card the player owns, wherever it is (their hand and draw pile are hidden).
+        "cards_owned": sorted((Counter(c for c in p.board if c) + p.hand + p.hidden
+                               + Counter(p.discard)).elements()),
         "discard": list(p.discard), "workers_supply": p.workers,
         "castle": list(castle_workers(table, name)),
         "buildings": {b: sorted(s) for b, s in p.built.items()},

@@ -124,8 +124,9 @@ def owned_icons(table: Table, player: Player) -> Counter:
         for icon in table.catalog.townsfolk[card].icons:
             icons[icon] += n
     for building, slots in player.built.items():
+        unlocks = table.unlocks(player.name, building)  # the opponent's are its AI board's
         for slot in slots:
-            unlock = table.catalog.buildings[building].unlocks[slot - 1]
+            unlock = unlocks[slot - 1]
             if unlock["op"] == "icons":
                 icons.update(unlock["icons"])
     return icons
@@ -177,13 +178,25 @@ def standings(table: Table) -> tuple[list[dict], list[str]]:
         if i and key(ranked[i - 1]) == key(player):
             rank = rows[-1]["rank"]
         rows.append({"rank": rank, "player": player.name, "points": player.points})
+    place = {row["player"]: row["rank"] for row in rows}
     for a, b in itertools.pairwise(ranked):
-        if a.points == b.points:
-            if key(a) == key(b):
-                notes.append(f"{a.name} and {b.name} tie on {a.points} points and "
-                             f"{leftover(a)} Silver plus resources: the victory is shared")
-            else:
-                notes.append(f"{a.name} and {b.name} tie on {a.points} points: {a.name} "
-                             f"ranks ahead with {leftover(a)} Silver plus resources "
-                             f"against {leftover(b)}")
+        if a.points != b.points:
+            continue
+        tie = f"{a.name} and {b.name} tie on {a.points} points"
+        if key(a) == key(b):
+            shared = "the victory is shared" if place[a.name] == 1 else \
+                f"they share place {place[a.name]}"
+            notes.append(f"{tie} and {leftover(a)} Silver plus resources: {shared}")
+        else:
+            notes.append(f"{tie}: {a.name} ranks ahead with {_tie_break(a, b, silver_first)}")
     return rows, notes
+
+
+def _tie_break(a: Player, b: Player, silver_first: bool) -> str:
+    """What puts ``a`` ahead of ``b`` on equal points, in the tie-break's own terms."""
+    if not silver_first:
+        return f"{leftover(a)} Silver plus resources against {leftover(b)}"
+    if a.silver != b.silver:
+        return f"more Silver, {a.silver} against {b.silver} (variant tiebreak-silver-first)"
+    return (f"the same Silver ({a.silver}) and more resources, {leftover(a) - a.silver} "
+            f"against {leftover(b) - b.silver} (variant tiebreak-silver-first)")

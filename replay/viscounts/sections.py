@@ -15,6 +15,13 @@ def _rows(value) -> list[dict]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
+def _event(item: dict):
+    """An event number, with its line when the log was written as text."""
+    if item.get("line") is None:
+        return item.get("event")
+    return f"{item.get('event')} (line {item['line']})"
+
+
 def report_sections(report: dict) -> list[Section]:
     """Moments of the game, then every placeholder catalog value the verdict depended on."""
     sections = []
@@ -28,7 +35,7 @@ def report_sections(report: dict) -> list[Section]:
     notes = _rows(report.get("notes"))
     if notes:
         sections.append(Section("moments", "Moments of the game", ["Event", "Round", "What"],
-                                [[n.get("event"), n.get("round"), n.get("message")]
+                                [[_event(n), n.get("round"), n.get("message")]
                                  for n in notes]))
     used = _rows(_dict(report.get("catalog")).get("placeholders_used"))
     if not used:

@@ -131,6 +131,13 @@ class Table:
         """Whether ``name`` is the solo opponent (no hand, no pick, moved by its procedure)."""
         return self.solo is not None and name == self.solo.name
 
+    def unlocks(self, name: str, building: str) -> tuple:
+        """What the slots of a building row unlock on ``name``'s board: the solo opponent's
+        AI board has its own (p.26), everyone else the Player Board's."""
+        if self.automated(name):
+            return self.solo.unlocks(building)
+        return self.catalog.buildings[building].unlocks
+
     def note(self, message: str) -> None:
         """Record a moment of the game the report tells (not a violation)."""
         self.notes.append({"event": self.event, "round": self.state.round,

@@ -256,7 +256,8 @@ def handle_move(table: Table, event: dict) -> None:
 def own_turn(table: Table, player: Player, kind: str) -> None:
     state = table.state
     if state.current != player.name:
+        whose = "the opponent" if table.automated(state.current) else state.current
         table.breach("viscounts.log.player", f"{player.name} cannot {kind} during "
-                     f"{state.current}'s turn", player=player.name,
+                     f"{whose}'s turn", player=player.name,
                      expected=f"{kind} by {state.current}", found=f"{kind} by {player.name}",
                      skip=True)

@@ -90,6 +90,8 @@ def test_a_text_log_report_gives_lines_and_printed_names():
     assert report["names"][hired["source"]] == hired["reason"].removeprefix("hires ")
     markdown = render_markdown(report)
     assert f"| {hired['event']} (line {hired['line']}) |" in markdown
+    note = report["notes"][0]
+    assert f"| {note['event']} (line {note['line']}) | {note['round']} |" in markdown
     assert f"{hired['source']} ({report['names'][hired['source']]})" in markdown
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
 import replay
 from replay.core.problems import InvalidLog
 from replay.core.report_schema import ReportSchema
+from tests.conftest import FIXTURES
 
 HEADER = {"game": "viscounts", "catalog": "viscounts-base",
           "players": ["ana", "bruno", "carla", "duarte"]}
@@ -67,3 +69,39 @@ def test_inconsistent_sheets_are_refused_with_located_problems(change, path, wor
     with pytest.raises(InvalidLog) as err:
         _report(sheet)
     assert any(p.path == path and words in p.message for p in err.value.problems)
+
+
+def _tied_sheet(variants: list[str], players: dict) -> dict:
+    document = json.loads((FIXTURES / "viscounts" / "worked"
+                           / "variant-tiebreak-silver-first.json").read_text())
+    document["header"]["variants"] = variants
+    sheet = document["scoresheet"]
+    base = sheet["players"]["ana"]
+    heroes = ("hero-ada", "hero-bertha", "hero-clovis")  # each player owns their own Hero
+    sheet["players"] = {name: {**base, "cards": [*base["cards"][:-1], hero], **values}
+                        for (name, values), hero in zip(players.items(), heroes, strict=False)}
+    document["header"]["players"] = list(players)
+    del sheet["final"]
+    return document
+
+
+def test_tie_breaks_are_told_in_their_own_terms():
+    silver_first = _tied_sheet(["tiebreak-silver-first"], {
+        "ana": {"silver": 2, "ink": 3}, "bruno": {"silver": 2, "ink": 1}})
+    assert replay.score_sheet(silver_first)["tie_break"] == [
+        "ana and bruno tie on 3 points: ana ranks ahead with the same Silver (2) and more "
+        "resources, 3 against 1 (variant tiebreak-silver-first)"]
+    by_sum = _tied_sheet([], {"ana": {"silver": 2, "ink": 3}, "bruno": {"silver": 4}})
+    assert replay.score_sheet(by_sum)["tie_break"] == [
+        "ana and bruno tie on 3 points: ana ranks ahead with 5 Silver plus resources "
+        "against 4"]
+
+
+def test_a_full_tie_below_first_place_shares_that_place_not_the_victory():
+    sheet = _tied_sheet([], {"ana": {"castle": [4, 0, 0]}, "bruno": {"silver": 1},
+                             "carla": {"silver": 1}})
+    report = replay.score_sheet(sheet)
+    assert [(r["player"], r["rank"]) for r in report["standings"]] == [
+        ("ana", 1), ("bruno", 2), ("carla", 2)]
+    assert report["tie_break"] == ["bruno and carla tie on 3 points and 1 Silver plus "
+                                   "resources: they share place 2"]

@@ -7,6 +7,7 @@ dismiss, the move, the option taken: a ``Step``) or a choice of the opponent's (
 
 from __future__ import annotations
 
+from replay.core.words import article
 from replay.viscounts.effects import resolve
 from replay.viscounts.funding import adjacent_card
 from replay.viscounts.solo import procedure
@@ -59,7 +60,7 @@ def expect(table, kind: str, found: str) -> Step:
     if step is None or step.kind != kind:
         waiting = describe(table) if table.solo.busy else "nothing: its turn is over"
         table.breach("viscounts.solo.ai.turn", f"the opponent's procedure does not call for "
-                     f"a {found} now; it waits for {waiting}", player=table.solo.name,
-                     expected=waiting, found=found, skip=True)
+                     f"{article(found)} {found} event now; it waits for {waiting}",
+                     player=table.solo.name, expected=waiting, found=found, skip=True)
     table.solo.step = None
     return step
