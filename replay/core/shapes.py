@@ -11,7 +11,6 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from itertools import repeat
 from typing import TYPE_CHECKING
 
 from replay.core.problems import InvalidLog, LogProblem
@@ -95,45 +94,31 @@ ALWAYS_ALLOWED = frozenset({"type", "comment"})
 
 @dataclass(frozen=True)
 class _Compiled:
-    """An event type's fields resolved to their kinds once, for the per-event loop.
+    """An event type's fields resolved to their kinds once, for the per-event loop: each
+    field as ``(name, required, plain, test, normalise, kind)``, ``normalise`` None when the
+    kind keeps values as written."""
 
-    Each field is ``(name, plain, field)``: ``plain`` the type whose values pass at once,
-    ``field`` the rest of what it takes, ``(required, kind)``. The required fields of a
-    plain kind (``plain_names``, of the types ``plain_types``) are most of what events carry:
-    an event that has each of them of exactly its type has only the ``other_fields`` left
-    to check one by one; any other event has every field checked one by one, in order.
-    """
-
-    fields: tuple[tuple[str, type | None, tuple[bool, FieldKind]], ...]
-    plain_names: tuple[str, ...]
-    plain_types: tuple[type, ...]
-    other_fields: tuple[tuple[str, type | None, tuple[bool, FieldKind]], ...]
+    fields: tuple[tuple[str, bool, type | None, Callable, Callable | None, FieldKind], ...]
     allowed: frozenset[str]
     names: str
 
 
 _CACHE: dict[int, tuple[Mapping, dict[str, _Compiled]]] = {}
-_ABSENT = object()  # a field the event does not have
-
-
-def _compile_spec(spec: EventSpec, kinds: Mapping[str, FieldKind]) -> _Compiled:
-    fields = tuple((name, kinds[field_kind].plain, (required, kinds[field_kind]))
-                   for name, (field_kind, required) in spec.fields.items())
-    plain = [(name, kind) for name, kind, (required, _) in fields if required and kind]
-    return _Compiled(
-        fields=fields,
-        plain_names=tuple(name for name, _ in plain),
-        plain_types=tuple(kind for _, kind in plain),
-        other_fields=tuple(field for field in fields if field[0] not in dict(plain)),
-        allowed=frozenset(spec.fields) | ALWAYS_ALLOWED,
-        names=", ".join(spec.fields))
 
 
 def _compile(specs: Mapping[str, EventSpec], kinds: Mapping[str, FieldKind]) -> dict:
     cached = _CACHE.get(id(specs))
     if cached is not None and cached[0] is specs:
         return cached[1]
-    compiled = {kind: _compile_spec(spec, kinds) for kind, spec in specs.items()}
+    compiled = {
+        kind: _Compiled(
+            fields=tuple((name, required, kinds[field_kind].plain, kinds[field_kind].test,
+                          kinds[field_kind].normalise, kinds[field_kind])
+                         for name, (field_kind, required) in spec.fields.items()),
+            allowed=frozenset(spec.fields) | ALWAYS_ALLOWED,
+            names=", ".join(spec.fields))
+        for kind, spec in specs.items()
+    }
     _CACHE[id(specs)] = (specs, compiled)
     return compiled
 
@@ -149,7 +134,6 @@ def check_shapes(events: list[dict], specs: Mapping[str, EventSpec],
     problems: list[LogProblem] = []
     warnings: list[dict] = []
     normalised: list[dict] = []
-    absent = repeat(_ABSENT)
     for index, event in enumerate(events):
         kind = event.get("type")
         spec = compiled.get(kind)
@@ -159,31 +143,34 @@ def check_shapes(events: list[dict], specs: Mapping[str, EventSpec],
                 expected=", ".join(specs),
                 suggestions=tuple(difflib.get_close_matches(str(kind), specs, n=3))))
             continue
-        # The types of the required plain fields, read in one pass (``_ABSENT``'s type for
-        # a field the event lacks).
-        plain_types = tuple(map(type, map(event.get, spec.plain_names, absent)))
-        fields = spec.other_fields if plain_types == spec.plain_types else spec.fields
-        for name, plain, field in fields:
-            value = event.get(name, _ABSENT)
-            if type(value) is plain:
-                continue
-            required, field_kind = field
-            if value is _ABSENT:
+        for name, required, plain, test, normalise, field_kind in spec.fields:
+            if name not in event:
                 if required:
                     problems.append(LogProblem(f"{article(kind)} {kind} event needs {name!r}",
                                                path=f"/events/{index}/{name}"))
-            elif not field_kind.test(value):
+                continue
+            value = event[name]
+            if type(value) is plain:
+                continue
+            if not test(value):
                 problems.append(LogProblem(f"{name!r} must be {field_kind.expected}",
                                            path=f"/events/{index}/{name}",
                                            expected=field_kind.expected))
-            elif field_kind.normalise is not None:
-                if field_kind.many:
-                    item = _normalised_items(field_kind, value, index, name, problems,
-                                             warnings)
-                else:
-                    item, note = field_kind.normalise(value)
+            elif normalise is None:
+                continue
+            elif field_kind.many:
+                items = []
+                for i, text in enumerate(value):
+                    item, note = normalise(text)
                     if note:
-                        _note(field_kind, item, note, index, name, problems, warnings)
+                        _note(field_kind, item, note, index, f"{name}/{i}", problems, warnings)
+                    items.append(item)
+                if items != value:
+                    event = {**event, name: items}
+            else:
+                item, note = normalise(value)
+                if note:
+                    _note(field_kind, item, note, index, name, problems, warnings)
                 if item != value:
                     event = {**event, name: item}
         if not event.keys() <= spec.allowed:
@@ -195,18 +182,6 @@ def check_shapes(events: list[dict], specs: Mapping[str, EventSpec],
     if problems:
         raise InvalidLog(problems)
     return normalised, warnings
-
-
-def _normalised_items(kind: FieldKind, value: list, index: int, name: str, problems: list,
-                      warnings: list) -> list:
-    """The items of a ``many`` field's list, each in its canonical spelling."""
-    items = []
-    for i, text in enumerate(value):
-        item, note = kind.normalise(text)
-        if note:
-            _note(kind, item, note, index, f"{name}/{i}", problems, warnings)
-        items.append(item)
-    return items
 
 
 def _note(kind: FieldKind, value: str | None, note: str, index: int, where: str,
