@@ -2,7 +2,9 @@
 
 A scoresheet replaces the events of a log with each player's holdings before final scoring;
 it is validated for consistency (ids, counts, one owner per card and manuscript, Cleric
-Bonus and Castle Leader holders) with located problems like a log, then scored.
+Bonus and Castle Leader holders) with located problems like a log, then scored. A solo sheet
+(one player in the header) also holds the automated opponent's line and names its AI board,
+which its scoring reads (its building unlocks, its +1 VP per leftover resource).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
 from replay.viscounts.report import build_report
 from replay.viscounts.scoring import final_scoring
+from replay.viscounts.solo import OPPONENT
 from replay.viscounts.state import BUILDINGS
 from replay.viscounts.table import new_table
 
@@ -47,10 +50,13 @@ class PlayerSheetSchema(Schema):
 
 
 class ScoresheetSchema(Schema):
-    """The end state of a game: each player's sheet, the revealed end cards, the claims."""
+    """The end state of a game: each player's sheet, the revealed end cards, the claims; in
+    a solo game the automated opponent's sheet too (``opponent`` among the players) and its
+    AI board."""
 
     players = fields.Dict(keys=fields.String(), values=fields.Nested(PlayerSheetSchema),
                           required=True)
+    ai_board = fields.String(load_default=None)
     revealed = fields.List(fields.String(validate=validate.OneOf(("poverty", "prosperity"))),
                            load_default=list)
     final = fields.Dict(keys=fields.String(), values=fields.Integer(), load_default=dict)
@@ -69,6 +75,8 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
     if problems:
         raise InvalidLog(problems)
     table = new_table(log.players, loaded, "strict", log.variants)
+    if table.solo is not None:
+        table.solo.board = loaded.ai_boards[data["ai_board"]]
     state = table.state
     state.start_player = log.players[0]
     state.segments = [side.id for side in loaded.sides_for(len(log.players)).values()]
@@ -105,10 +113,18 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
     def problem(path: str, message: str, expected: str | None = None) -> None:
         found.append(LogProblem(message, path=f"/scoresheet{path}", expected=expected))
 
-    players = set(log.players)
+    players = [*log.players, OPPONENT] if len(log.players) == 1 else list(log.players)
     sheets = data["players"]
-    if set(sheets) != players:
-        problem("/players", "one sheet per player of the header", ", ".join(log.players))
+    if set(sheets) != set(players):
+        problem("/players", "one sheet per player of the header"
+                + (" and one for the automated opponent" if len(players) > len(log.players)
+                   else ""), ", ".join(players))
+    if len(players) > len(log.players) and data["ai_board"] not in catalog.ai_boards:
+        problem("/ai_board", "a solo game names the opponent's AI board"
+                + (f", not {data['ai_board']!r}" if data["ai_board"] else ""),
+                ", ".join(catalog.ai_boards))
+    elif len(players) == len(log.players) and data["ai_board"] is not None:
+        problem("/ai_board", "only a solo game (one player in the header) has an AI board")
     owners: Counter = Counter()
     manuscripts: Counter = Counter()
     for name, line in sheets.items():

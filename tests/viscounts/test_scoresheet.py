@@ -105,3 +105,50 @@ def test_a_full_tie_below_first_place_shares_that_place_not_the_victory():
         ("ana", 1), ("bruno", 2), ("carla", 2)]
     assert report["tie_break"] == ["bruno and carla tie on 3 points and 1 Silver plus "
                                    "resources: they share place 2"]
+
+
+SHEET_FIELDS = ("silver", "ink", "gold", "stone", "debts", "paid_debts", "deeds",
+                "approved_deeds", "buildings", "castle", "manuscripts", "cleric_bonuses",
+                "castle_leader")
+
+
+def _sheet_of(log: dict) -> dict:
+    """A generated game's end state written as a scoresheet (with its final claims)."""
+    state = replay.state_at(log, len(log["events"]) - 1)
+    players = {name: {**{k: held[k] for k in SHEET_FIELDS}, "cards": held["cards_owned"]}
+               for name, held in state["players"].items()}
+    sheet = {"players": players, "revealed": state["end_cards_revealed"],
+             "final": {name: held["points"] for name, held in state["players"].items()}}
+    if "opponent" in players:
+        sheet["ai_board"] = state["players"]["opponent"]["ai_board"]
+    return {"header": log["header"], "scoresheet": sheet}
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_solo_end_state_scores_from_a_scoresheet_as_its_replay_does(seed):
+    log = replay.GAMES.get("viscounts").generate(1, seed)
+    replayed = replay.replay(log)
+    report = replay.score_sheet(_sheet_of(log))
+    assert report["verdict"] == "legal"
+    assert report["final"]["players"] == replayed["final"]["players"]
+    assert report["standings"] == replayed["standings"]
+    assert report["solo"]["why"] == replayed["solo"]["why"]
+
+
+def test_a_solo_scoresheet_names_the_ai_board_and_only_a_solo_one_does():
+    solo = _sheet_of(replay.GAMES.get("viscounts").generate(1, 3))
+    del solo["scoresheet"]["ai_board"]
+    with pytest.raises(InvalidLog) as err:
+        replay.score_sheet(solo)
+    assert [p.path for p in err.value.problems] == ["/scoresheet/ai_board"]
+    del solo["scoresheet"]["players"]["opponent"]
+    solo["scoresheet"]["ai_board"] = "ai-cleric"
+    with pytest.raises(InvalidLog) as err:
+        replay.score_sheet(solo)
+    assert [(p.path, p.expected) for p in err.value.problems] == [
+        ("/scoresheet/players", "ana, opponent")]
+    duo = _sheet_of(replay.GAMES.get("viscounts").generate(2, 3))
+    duo["scoresheet"]["ai_board"] = "ai-cleric"
+    with pytest.raises(InvalidLog) as err:
+        replay.score_sheet(duo)
+    assert [p.path for p in err.value.problems] == ["/scoresheet/ai_board"]

@@ -74,5 +74,6 @@ def collision(table, event: dict) -> None:
                      player=table.solo.name, expected=describe(table), found="collision",
                      legal_under="ai-collision-timing", skip=True)
     phase = state.phase
+    state.phase = "collision"  # resolved where the log has it: the phases between are not passed
     handle_collision(table, event)
     state.phase = phase
