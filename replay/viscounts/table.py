@@ -215,10 +215,13 @@ class Table:
              source: str) -> None:
         state = self.state
         phase = self.labels.get(state.phase, state.phase)
-        self.ledger.append(LedgerRow(
-            event=self.event, player=name, resource=what, delta=delta, after=after,
-            reason=reason, round=state.round, phase=phase, source=source,
-            turn=state.current))
+        row: LedgerRow = {
+            "event": self.event, "player": name, "resource": what, "delta": delta,
+            "after": after, "reason": reason, "round": state.round, "phase": phase,
+            "source": source}
+        if state.current is not None:
+            row["turn"] = state.current
+        self.ledger.append(row)
 
     # -- checks shared by the handlers ---------------------------------------------------
 
