@@ -84,6 +84,15 @@ class Catalog:
                 for item in table.values()}
 
     @cached_property
+    def levels(self) -> dict[str, frozenset[str]]:
+        """The ids of the characters of each level (a deal counts the level-II cards left in
+        the deck with them)."""
+        levels: dict[str, set[str]] = {}
+        for card in self.characters.values():
+            levels.setdefault(card.level, set()).add(card.id)
+        return {level: frozenset(ids) for level, ids in levels.items()}
+
+    @cached_property
     def phase_e_gains(self) -> dict[str, tuple[dict, ...]]:
         """The phase-E gain effects of each character and monastery that has any, by id
         (looked up at every end of an income turn)."""

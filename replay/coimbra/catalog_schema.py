@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import (
+    Schema,
+    ValidationError,
+    fields,
+    post_load,
+    validate,
+    validates_schema,
+)
 
 from replay.coimbra.state import COLOUR_TRACK, TRACKS
 
@@ -18,6 +25,8 @@ COUNTERS = (
     + [f"tracks_at_least:{n}" for n in range(1, 16)]
 )
 HANDLERS = ("steal_points",)
+# The order the engine applies what a GAIN gives, and so the order of its ledger rows.
+GAIN_ORDER = ("coins", "guards", "points", "influence", "investments", "pilgrim")
 REQUIRED_BY_KIND = {
     "gain": {"when", "gain"},
     "on_acquire": {"class_", "gain"},
@@ -39,6 +48,11 @@ class GainSchema(Schema):
         keys=fields.String(validate=validate.OneOf(TRACKS)),
         values=fields.Integer(validate=validate.Range(min=0)),
     )
+
+    @post_load
+    def _in_order(self, data, **kwargs):
+        """The gain with its keys in ``GAIN_ORDER``: the engine applies them as they come."""
+        return {key: data[key] for key in GAIN_ORDER if key in data}
 
 
 class ConditionSchema(Schema):

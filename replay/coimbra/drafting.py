@@ -34,7 +34,7 @@ def handle_deal(game: Game, event: dict) -> None:
         judge.breach("coimbra.log.order", f"round {event['round']} cannot be dealt now",
                      expected=state.round + 1, found=event["round"])
     seen: set[str] = set()
-    level_two = sum(1 for c in state.deck if catalog.characters[c].level == "II")
+    level_two = len(state.deck & catalog.levels.get("II", frozenset()))
     for row in CITY_ROWS:
         cards = event[row]
         if len(cards) != CARDS_PER_ROW:

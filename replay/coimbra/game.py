@@ -30,6 +30,7 @@ class Game:
         self.catalog = catalog
         self.judge = judge
         self.phases = phases
+        self.labels = {name: phase.ledger for name, phase in phases.items()}  # for ledger rows
         self.state = GameState(players={name: Player(name) for name in players},
                                order=list(players))
         self.ledger: list[LedgerRow] = []
@@ -74,9 +75,7 @@ class Game:
                 player.arrived[resource] = self.state.clock
         else:
             setattr(player, resource, after)
-        # In field order, not by keyword: this runs for every row.
-        self.ledger.append(LedgerRow(self.event, name, resource, applied, after, reason,
-                                     self.state.round, self.phase_label(), source))
+        self._write(name, resource, applied, after, reason, source)
         return applied
 
     def unpaid(self, name: str, gain: dict, reason: str, source: str) -> None:
@@ -86,21 +85,31 @@ class Game:
         player = self.state.players[name]
         after = player.influence[resource] if resource in player.influence \
             else getattr(player, resource)
-        self.ledger.append(LedgerRow(
-            event=self.event, player=name, resource=resource, delta=0, after=after,
-            reason=reason, round=self.state.round, phase=self.phase_label(), source=source))
+        self._write(name, resource, 0, after, reason, source)
+
+    def _write(self, name: str, resource: str, delta: int, after: int, reason: str,
+               source: str) -> None:
+        """A ledger row at the current event, in the form the report lists it."""
+        self.ledger.append({
+            "event": self.event, "player": name, "resource": resource, "delta": delta,
+            "after": after, "reason": reason, "round": self.state.round,
+            "phase": self.labels[self.state.phase], "source": source})
 
     def gain(self, name: str, gain: dict, reason: str, source: str) -> None:
-        """Apply a GAIN object of the effect vocabulary."""
-        for resource in ("coins", "guards", "points"):
-            if gain.get(resource):
-                self.change(name, resource, gain[resource], reason, source)
-        for track, steps in gain.get("influence", {}).items():
-            self.change(name, track, steps, reason, source)
-        if gain.get("investments"):
-            self.player(name).investments += gain["investments"]
-        if gain.get("pilgrim"):
-            self.add_steps(name, gain["pilgrim"], source)
+        """Apply a GAIN object of the effect vocabulary, in the order of its keys (the catalog
+        loads each gain with its keys in ``GAIN_ORDER``: resources, then tracks)."""
+        for what, amount in gain.items():
+            if not amount:
+                continue
+            if what == "influence":
+                for track, steps in amount.items():
+                    self.change(name, track, steps, reason, source)
+            elif what == "investments":
+                self.state.players[name].investments += amount
+            elif what == "pilgrim":
+                self.add_steps(name, amount, source)
+            else:
+                self.change(name, what, amount, reason, source)
 
     def add_steps(self, name: str, steps: int, source: str) -> None:
         """Give pilgrim steps, to be used by a ``move`` right after this event."""
@@ -117,17 +126,18 @@ class Game:
 
     def phase_label(self) -> str:
         """The phase name used in ledger rows."""
-        return self.phases[self.state.phase].ledger
+        return self.labels[self.state.phase]
 
     # -- checks shared by the event handlers ---------------------------------------
 
     def acting_player(self, event: dict) -> Player:
         """The event's player, or a ``coimbra.log.player`` violation (event skipped)."""
-        name = event["player"]
-        if name not in self.state.players:
+        player = self.state.players.get(event["player"])
+        if player is None:
+            name = event["player"]
             self.judge.breach("coimbra.log.player", f"{name!r} is not a player of this game",
                               expected=", ".join(self.state.order), found=name, skip=True)
-        return self.state.players[name]
+        return player
 
     def component(self, table: dict, ident: str, what: str, player: str | None = None):
         """The catalog entry ``ident`` of ``table``, or a ``coimbra.log.component`` violation."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from replay.coimbra.catalog import Catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.game import Game
@@ -28,7 +30,7 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
     totals = {name: p.points for name, p in state.players.items()}
     rows, notes = standings(totals, state.order) if final else ([], [])
     violations = [v.to_dict() for v in game.judge.violations]
-    ledger = [row.to_dict() for row in game.ledger]
+    ledger = game.ledger  # its rows are in their report form already
     all_warnings = warnings + game.warnings
     causes = causes_with_lines(log.positions, violations, claims.items, ledger, all_warnings,
                                game.discards)
@@ -51,7 +53,7 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
         "warnings": all_warnings,
         "claims": claims.items,
         "first_divergence": claims.first_divergence(),
-        "phases": phase_breakdown(game.ledger, LEDGER_ORDER),
+        "phases": phase_breakdown(ledger, LEDGER_ORDER),
         "turn_order": game.orders,
         "dice_queues": game.queues,
         "crown_tokens": game.crown_cards,
@@ -70,7 +72,7 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
 def _names_used(game: Game, catalog: Catalog, violations: list[dict]) -> dict[str, str]:
     """The printed name of every component the report mentions, by id."""
     names = catalog.names
-    used = {row.source for row in game.ledger}
+    used = set(map(itemgetter("source"), game.ledger))
     used.update(d["card"] for d in game.discards)
     used.update(c["card"] for c in game.crown_cards)
     for player in game.state.players.values():

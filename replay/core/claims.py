@@ -66,8 +66,9 @@ class Claims(ABC):
                 "computed": computed, "match": claimed == computed}
         if not item["match"] and what not in self.unexplained:
             resource = "points" if what == "final score" else what
-            item["explained_by"] = [row.to_dict() for row in table.ledger
-                                    if row.player == name and row.resource == resource]
+            # Copies: the report lists these rows in its ledger too.
+            item["explained_by"] = [dict(row) for row in table.ledger
+                                    if row["player"] == name and row["resource"] == resource]
         self.items.append(item)
 
     def first_divergence(self) -> dict | None:

@@ -1,16 +1,18 @@
 """The ledger: every change to a player's resources or points, with its reason.
 
 Scores are never set directly; they are the sum of ledger rows, so each point is explained.
+A row is a plain dict in the form the report lists it (``LedgerRow`` names its keys): a game
+writes each row once, as the change happens, and the report takes the very rows, without
+another copy of each.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NotRequired, TypedDict
 
 
-@dataclass(slots=True)
-class LedgerRow:
+class LedgerRow(TypedDict):
     """One change: who, what, by how much, the value after, and why."""
 
     event: int | None  # index of the log event that caused it; None for final scoring
@@ -22,18 +24,8 @@ class LedgerRow:
     round: int
     phase: str
     source: str  # the component or rule behind it, e.g. "c2-07" or "track:council"
-    turn: str | None = None  # whose turn it was, for games played in turns within a round
-
-    def to_dict(self) -> dict:
-        """Plain-data form for the report (``turn`` only when the game has turns)."""
-        data = {
-            "event": self.event, "player": self.player, "resource": self.resource,
-            "delta": self.delta, "after": self.after, "reason": self.reason,
-            "round": self.round, "phase": self.phase, "source": self.source,
-        }
-        if self.turn is not None:
-            data["turn"] = self.turn
-        return data
+    turn: NotRequired[str]  # whose turn it was, for games played in turns within a round
+    line: NotRequired[int]  # the text log's line of the event (added by the report)
 
 
 def phase_breakdown(rows: list[LedgerRow], phase_order: Sequence[str]) -> list[dict]:
@@ -46,22 +38,23 @@ def phase_breakdown(rows: list[LedgerRow], phase_order: Sequence[str]) -> list[d
     turns: dict[tuple[int, str | None], int] = {}
     table: dict[tuple[int, str | None, str], dict[str, dict]] = {}
     cells: dict[tuple, dict] = {}  # the same cells, found in one look-up
-    key = cell = None  # rows come in runs of one player's changes: the last cell is reused
+    # Rows come in runs of one player's changes: the last cell's sums are kept at hand.
+    key = resources = by_source = None
     for row in rows:
-        row_key = (row.round, row.turn, row.phase, row.player)
+        row_key = (row["round"], row.get("turn"), row["phase"], row["player"])
         if row_key != key:
             key = row_key
             cell = cells.get(key)
             if cell is None:
-                turns.setdefault((row.round, row.turn), len(turns))
+                turns.setdefault(key[:2], len(turns))
                 cell = cells[key] = {"resources": {}, "points_by_source": {}}
-                table.setdefault(key[:3], {})[row.player] = cell
-        resource, delta = row.resource, row.delta
-        resources = cell["resources"]
+                table.setdefault(key[:3], {})[key[3]] = cell
+            resources, by_source = cell["resources"], cell["points_by_source"]
+        resource, delta = row["resource"], row["delta"]
         resources[resource] = resources.get(resource, 0) + delta
         if resource == "points":
-            by_source = cell["points_by_source"]
-            by_source[row.source] = by_source.get(row.source, 0) + delta
+            source = row["source"]
+            by_source[source] = by_source.get(source, 0) + delta
     ordered = sorted(table.items(), key=lambda item: (
         item[0][0], turns[item[0][:2]], rank.get(item[0][2], len(rank))))
     return [

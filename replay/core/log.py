@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from marshmallow import Schema, ValidationError, fields, validate
 
@@ -54,6 +55,7 @@ class LogSchema(Schema):
 
 
 _HEADER_ONLY = LogSchema(exclude=("events",))
+_HEADER = HeaderSchema()
 
 
 @dataclass
@@ -110,20 +112,29 @@ def load_log(data: object) -> GameLog:
         raise InvalidLog([LogProblem("'events' must be a list of event objects",
                                      path="/events")])
     try:
-        header = _HEADER_ONLY.load(
-            {k: v for k, v in data.items() if k != "events"})["header"]
+        if data.keys() <= _LOG_KEYS and isinstance(data.get("header"), dict):
+            # The usual log: its header is loaded alone, the nesting schema's problems
+            # (no header, unknown keys) being ruled out.
+            try:
+                header = _HEADER.load(data["header"])
+            except ValidationError as err:
+                raise ValidationError({"header": err.messages}) from None
+        else:
+            header = _HEADER_ONLY.load(
+                {k: v for k, v in data.items() if k != "events"})["header"]
     except ValidationError as err:
         raise InvalidLog(problems_from_marshmallow(err.messages)) from None
     players = header["players"]
     if len(set(players)) != len(players):
         raise InvalidLog([LogProblem("player names repeat", path="/header/players")])
-    missing = {
-        f"{i}": {"type": ["every event is an object with a string 'type'"]}
-        for i, event in enumerate(events)
-        if not isinstance(event, dict) or not isinstance(event.get("type"), str)
-    }
-    if missing:
-        raise InvalidLog(problems_from_marshmallow({"events": missing}))
+    if not _plainly_typed(events):
+        missing = {
+            f"{i}": {"type": ["every event is an object with a string 'type'"]}
+            for i, event in enumerate(events)
+            if not isinstance(event, dict) or not isinstance(event.get("type"), str)
+        }
+        if missing:
+            raise InvalidLog(problems_from_marshmallow({"events": missing}))
     return GameLog(
         game=header["game"],
         players=players,
@@ -133,3 +144,18 @@ def load_log(data: object) -> GameLog:
         metadata=header["metadata"],
         events=events,
     )
+
+
+def _plainly_typed(events: list) -> bool:
+    """Whether every event is a dict whose ``type`` is a str, as decoded JSON has them.
+
+    Every log goes through this, so it looks at the types of the whole list at once (in C);
+    only when it says no are the events gone through one by one, to name the wrong ones
+    (or to accept subclasses of dict and str, which a caller may pass).
+    """
+    return set(map(type, events)) <= _DICT \
+        and set(map(type, map(dict.get, events, repeat("type")))) <= _STR
+
+
+_DICT, _STR = {dict}, {str}
+_LOG_KEYS = {"header", "events"}

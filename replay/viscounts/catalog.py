@@ -82,6 +82,7 @@ def _build(document: dict) -> Catalog:
         townsfolk=ro({t["id"]: Townsfolk(t["id"], t["name"], t["deck"], t["cost"], t["icons"],
                                          t["timing"], t["ability"], t["hire"],
                                          t.get("per_player", 0)) for t in doc["townsfolk"]}),
+        starting_deck=tuple(t["id"] for t in doc["townsfolk"] if t["deck"] == "starting"),
         player_cards=ro({p["number"]: PlayerCard(p["id"], p["number"], p["gain"], p["bottom"],
                                                  p["bottom_scope"])
                          for p in doc["player_cards"]}),

@@ -7,7 +7,7 @@ tuples). ``Catalog.placeholders_used`` names the placeholder values a verdict de
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 Effect = Mapping  # one effect of the vocabulary, read-only
@@ -35,11 +35,11 @@ class Townsfolk:
     ability: Effect | None
     hire: Effect | None  # the top-right effect, gained on hire or dismiss
     per_player: int = 0  # starting cards: copies in each player's colour
+    criminal_icons: int = field(init=False)  # how many Criminal icons the card shows
 
-    @property
-    def criminal_icons(self) -> int:
-        """How many Criminal icons the card shows."""
-        return self.icons.count("criminal")
+    def __post_init__(self) -> None:
+        # Counted once: the board's Criminal icons are read at many plays and shuffles.
+        object.__setattr__(self, "criminal_icons", self.icons.count("criminal"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +250,7 @@ class Catalog:
     castle: Castle
     segments: Mapping[str, tuple[BoardSide, ...]]  # segment id -> its two sides
     townsfolk: Mapping[str, Townsfolk]
+    starting_deck: tuple[str, ...]  # the starting Townsfolk each player's deck begins with
     player_cards: Mapping[int, PlayerCard]  # by number
     manuscripts: Mapping[str, Manuscript]
     ribbon_set_vp: tuple[int, ...]  # for sets of 1..4 different colours
@@ -271,7 +272,7 @@ class Catalog:
         """What a report says about the catalog it used."""
         return {"id": self.id, "sha256": self.sha256, "printed": self.printed,
                 "description": self.description,
-                "placeholder_values": sum(len(v) for v in self.placeholders.values())}
+                "placeholder_values": sum(map(len, self.placeholders.values()))}
 
     def sides_for(self, players: int) -> dict[str, BoardSide]:
         """The side of each segment turned up for a player count."""
@@ -302,8 +303,11 @@ class Catalog:
             if entry not in wanted:
                 continue
             fields_ = wanted[entry]
-            found.extend(v for v in values if fields_ is None or any(
-                _overlaps(v.field, field) for field in fields_))
+            if fields_ is None:
+                found.extend(values)
+            else:
+                found.extend(v for v in values
+                             if any(_overlaps(v.field, field) for field in fields_))
         return found
 
     def _locate(self, item: str) -> tuple[str | None, str | None]:

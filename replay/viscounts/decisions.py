@@ -174,7 +174,6 @@ def _rearrange(table, player, decision, event):
                      player=player.name, found=", ".join(cards), skip=True)
     filled = iter(cards)
     player.board = [next(filled) if c else None for c in player.board]
-    table.in_force.pop(player.name, None)
 
 
 def _free_hire(table, player, decision, event):

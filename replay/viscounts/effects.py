@@ -46,9 +46,18 @@ def ask(table: Table, name: str, kind: str, source: str, optional: bool, **data)
 def gain_items(table: Table, name: str, items: dict, source: str) -> None:
     """Gain each item of a ``gain`` effect; Corruption resolves before Virtue (p.10)."""
     reason = table.name(source)
+    others = False  # items that are not plain numbers: most gains have none
     for what, amount in items.items():
-        if what in PLAIN and amount:
+        if what not in PLAIN:
+            others = True
+        elif amount:
             table.change(name, what, amount, reason, source)
+    if others:
+        _gain_others(table, name, items, reason, source)
+
+
+def _gain_others(table: Table, name: str, items: dict, reason: str, source: str) -> None:
+    """The markers' moves, then Debts, Deeds and any resources, of a ``gain`` effect."""
     if items.get("corruption"):
         table.move_marker(name, "corruption", items["corruption"], reason, source)
     if items.get("virtue"):
@@ -145,54 +154,69 @@ def ongoing(table: Table, name: str) -> tuple:
     return in_force(table, name).abilities
 
 
-class InForce:
-    """What a player's board cards, building unlocks and Cleric Bonus cards give. At nearly
-    every event something asks for a part of it, so it is kept while the board, the
-    buildings and the bonus cards stay as they are (each change of those forgets it:
-    ``Table.in_force``); the icons and converters, read only by actions, when first asked."""
+class Unlocks:
+    """What a player's building unlocks and Cleric Bonus cards give, as ``(source,
+    ability)`` in that order. They change only when the player builds or takes a bonus card
+    (``Table.in_force`` then forgets them), so they outlive the board's many changes."""
 
     def __init__(self, table: Table, player):
-        catalog = self.catalog = table.catalog
-        self.board = tuple(player.board)
+        catalog = table.catalog
         abilities = []
-        self.criminals = 0  # Criminal icons on the board's cards
-        for card in self.board:
-            if card:
-                townsfolk = catalog.townsfolk[card]
-                self.criminals += townsfolk.criminal_icons
-                if townsfolk.timing == "ongoing":
-                    abilities.append((card, townsfolk.ability))
         for building, slots in player.built.items():
             unlocks = table.unlocks(player.name, building)
             abilities += [(f"{building}-{slot}", unlocks[slot - 1]) for slot in slots]
         for ribbon in player.bonuses:
             bonus = catalog.cleric_bonuses[ribbon]
             abilities.append((bonus.id, {"op": "icons", "icons": list(bonus.icons)}))
-        # (source, ability): board cards, then building unlocks, then bonus cards
         self.abilities = tuple(abilities)
-        self.by_op: dict[str, list] = {}  # the same by op
-        self.on: dict[str, list] = {}  # the ``on`` abilities by trigger
-        for source, ability in abilities:
-            if ability:
-                self.by_op.setdefault(ability["op"], []).append((source, ability))
-                if ability["op"] == "on":
-                    self.on.setdefault(ability["trigger"], []).append((source, ability))
+        self.by_op, self.on = _grouped(self.abilities)
+
+
+class InForce:
+    """What a player's board cards, building unlocks and Cleric Bonus cards give. At nearly
+    every event something asks for a part of it, so it is kept while the board, the
+    buildings and the bonus cards stay as they are: a new board is noticed by ``in_force``,
+    which then reads the board again and keeps the unlocks; a building or bonus card forgets
+    it all (``Table.in_force``). The icons and converters, read only by actions, are
+    counted when first asked."""
+
+    def __init__(self, table: Table, player, unlocks: Unlocks | None = None):
+        catalog = self.catalog = table.catalog
+        self.board = list(player.board)  # as it was read, to notice when it changes
+        self.unlocks = unlocks or Unlocks(table, player)
+        on_board = []
+        self.criminals = 0  # Criminal icons on the board's cards
+        for card in self.board:
+            if card:
+                townsfolk = catalog.townsfolk[card]
+                self.criminals += townsfolk.criminal_icons
+                if townsfolk.timing == "ongoing":
+                    on_board.append((card, townsfolk.ability))
+        # (source, ability): board cards, then building unlocks, then bonus cards
+        if on_board:
+            self.abilities = (*on_board, *self.unlocks.abilities)
+            by_op, on = _grouped(on_board)
+            self.by_op = _joined(by_op, self.unlocks.by_op)
+            self.on = _joined(on, self.unlocks.on)
+        else:
+            self.abilities = self.unlocks.abilities
+            self.by_op, self.on = self.unlocks.by_op, self.unlocks.on
         # what ``hand_limit`` abilities add to the hand limit
-        self.hand_plus = sum(ability["plus"] for _, ability in self.by_op.get("hand_limit", ()))
+        limits = self.by_op.get("hand_limit")
+        self.hand_plus = sum(ability["plus"] for _, ability in limits) if limits else 0
         self._icons: Counter | None = None
         self._converters: dict[str, list] | None = None
 
     def icons(self) -> Counter:
         """Board icons: cards, uncovered starting icons and ``icons`` abilities."""
         if self._icons is None:
-            icons = self._icons = Counter()
-            starting = self.catalog.player_board.starting_icons
+            townsfolk, starting = self.catalog.townsfolk, self.catalog.player_board.starting_icons
+            shown = []
             for space, card in enumerate(self.board):
-                for icon in self.catalog.townsfolk[card].icons if card else starting[space]:
-                    icons[icon] += 1
+                shown += townsfolk[card].icons if card else starting[space]
             for _, ability in self.by_op.get("icons", ()):
-                for icon in ability["icons"]:
-                    icons[icon] += 1
+                shown += ability["icons"]
+            self._icons = Counter(shown)
         return self._icons
 
     def converters(self, action: str) -> list[dict]:
@@ -200,20 +224,45 @@ class InForce:
         source."""
         if self._converters is None:
             self._converters = {}
-            for source, ability in self.abilities:
-                parts = ability["effects"] if ability and ability["op"] == "all" else (ability,)
-                for part in parts:
-                    if part and part["op"] == "convert":
-                        self._converters.setdefault(part["action"], []).append(
-                            dict(part, source=source))
+            if "convert" in self.by_op or "all" in self.by_op:  # most boards have none
+                for source, ability in self.abilities:
+                    parts = ability["effects"] if ability and ability["op"] == "all" \
+                        else (ability,)
+                    for part in parts:
+                        if part and part["op"] == "convert":
+                            self._converters.setdefault(part["action"], []).append(
+                                dict(part, source=source))
         return self._converters.get(action, [])
 
 
+def _grouped(abilities: tuple) -> tuple[dict[str, list], dict[str, list]]:
+    """``(source, ability)`` pairs by op, and the ``on`` ones by trigger, in order."""
+    by_op: dict[str, list] = {}
+    on: dict[str, list] = {}
+    for source, ability in abilities:
+        if ability:
+            by_op.setdefault(ability["op"], []).append((source, ability))
+            if ability["op"] == "on":
+                on.setdefault(ability["trigger"], []).append((source, ability))
+    return by_op, on
+
+
+def _joined(first: dict[str, list], then: dict[str, list]) -> dict[str, list]:
+    """Two groupings as one: in each group, the pairs of ``first`` before those of ``then``."""
+    joined = dict(then)
+    for key, pairs in first.items():
+        joined[key] = pairs + then.get(key, [])
+    return joined
+
+
 def in_force(table: Table, name: str) -> InForce:
-    """The player's abilities in force (kept until the board, buildings or bonuses change)."""
+    """The player's abilities in force: kept while the board stays as it was read and no
+    building or bonus card is added; after a board change only the board is read again."""
+    player = table.state.players[name]
     kept = table.in_force.get(name)
-    if kept is None:
-        kept = table.in_force[name] = InForce(table, table.player(name))
+    if kept is None or kept.board != player.board:
+        unlocks = None if kept is None else kept.unlocks
+        kept = table.in_force[name] = InForce(table, player, unlocks)
     return kept
 
 

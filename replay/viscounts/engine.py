@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from replay.core.judge import SkipEvent, StopReplay
 from replay.viscounts.decisions import decline_waiting
-from replay.viscounts.events import CLAIM_EVENTS, EVENT_SPECS, KEEP_WAITING
+from replay.viscounts.events import EVENT_SPECS, HELD_EVENTS, KEEP_WAITING
 from replay.viscounts.legal import primary_actions
 from replay.viscounts.phases import expected_next
 from replay.viscounts.scoring import final_scoring
@@ -29,50 +29,63 @@ def run_events(table: Table, events: list[dict], claims) -> bool:
 
 def apply_event(table: Table, index: int, event: dict, claims) -> None:
     """Check and apply one event (raises ``StopReplay`` / ``SkipEvent`` from the judge)."""
-    state = table.state
     table.event = table.judge.event = index
     kind = event["type"]
-    if kind in CLAIM_EVENTS:
-        if kind == "final":
-            _check_scored_at_end(table)
-        claims.record(table, index, event)
-        return
-    if kind == "marker":
-        table.markers.append((index, event))
+    if kind in HELD_EVENTS:
+        _hold(table, index, event, claims)
         return
     if table.markers:
         _check_markers(table, kind)
+    state = table.state
     if state.over:
         table.breach("viscounts.log.after_end", f"a {kind} event comes after the end of the "
                      "game", found=kind, skip=True)
-    if state.phase == "setup" and kind != "setup":
-        table.breach("viscounts.log.setup", "the log starts with one setup event (start "
-                     "player, segments, castle, piles, pairs)", expected="setup",
-                     found=kind, skip=True)
-    if kind == "setup" and state.phase != "setup":
-        # A complete setup record in the wrong place: the sequence is broken, not the record.
-        table.breach("viscounts.log.order", "the game is set up once, before the picks: a "
-                     "second setup event is out of sequence", expected=expected_next(table),
-                     found=kind, skip=True)
+    if (kind == "setup") != (state.phase == "setup"):
+        _refuse_setup_order(table, kind)
     if state.reveals_owed and kind != "reveal":
         owed = ", ".join(f"the {k} pile of {s}" for k, s in state.reveals_owed)
         state.reveals_owed.clear()
         table.breach("viscounts.log.chance", f"the new top of {owed} must be revealed "
                      "before anything else happens", expected="reveal", found=kind)
-    if kind not in KEEP_WAITING:
+    answers_none = kind not in KEEP_WAITING
+    if answers_none and state.fixed_flips:
         state.fixed_flips.clear()  # they belonged to the event before: answered or not
     if table.solo is not None:
         if opponent.owns(table, event):
             opponent.handle(table, event)
             return
         opponent.check_finished(table, kind)
-    if kind not in KEEP_WAITING and state.pending:
+    if answers_none and state.pending:
         decline_waiting(table, kind)
     if table.strict_primary_action:
         _require_primary_action(table, kind)
     EVENT_SPECS[kind].handler(table, event)
     if kind == "pick" and table.solo is not None:
         place_opponent(table)  # the pair left is the opponent's (p.26 step 5)
+
+
+def _hold(table: Table, index: int, event: dict, claims) -> None:
+    """Claims are compared with the table (final scores also checked to come at the end);
+    a round marker waits for the event it must agree with."""
+    kind = event["type"]
+    if kind == "marker":
+        table.markers.append((index, event))
+        return
+    if kind == "final":
+        _check_scored_at_end(table)
+    claims.record(table, index, event)
+
+
+def _refuse_setup_order(table: Table, kind: str) -> None:
+    """The log starts with the one setup event, and has no other."""
+    if kind != "setup":
+        table.breach("viscounts.log.setup", "the log starts with one setup event (start "
+                     "player, segments, castle, piles, pairs)", expected="setup",
+                     found=kind, skip=True)
+    # A complete setup record in the wrong place: the sequence is broken, not the record.
+    table.breach("viscounts.log.order", "the game is set up once, before the picks: a "
+                 "second setup event is out of sequence", expected=expected_next(table),
+                 found=kind, skip=True)
 
 
 def _check_scored_at_end(table: Table) -> None:

@@ -101,5 +101,6 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     EventSpec("final", {"scores": ("scores", True)}),
 )}
 CLAIM_EVENTS = ("check", "final")
-KEEP_WAITING = frozenset({"shuffle", "reveal", *CLAIM_EVENTS, "marker", *DECISIONS,
-                          "gain_card"})
+# Changing nothing on the table, they are compared or held by the replay loop.
+HELD_EVENTS = frozenset({*CLAIM_EVENTS, "marker"})
+KEEP_WAITING = frozenset({"shuffle", "reveal", *HELD_EVENTS, *DECISIONS, "gain_card"})

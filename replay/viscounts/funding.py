@@ -70,12 +70,14 @@ def fund(table: Table, player: Player, action: str, event: dict) -> int:
             table.breach("viscounts.action.resource_as_icon", f"{player.name} has "
                          f"{getattr(player, resource)} {resource.capitalize()}, not "
                          f"{amount}", player=player.name, skip=True)
-    icons = board_icons(table, player)
+    abilities = in_force(table, player.name)
+    icons = abilities.icons()
     if event.get("dismiss"):
         card = dismiss(table, player, action, event["dismiss"], pay.get("silver", 0))
+        abilities = in_force(table, player.name)  # the dismissed card's effect may change them
         if not (card.deck == "preprinted" and table.allows("dismiss-preprinted-effect-only")):
             icons = icons + Counter(card.icons)
-    count, used = icons_from(action, icons, pay, converters(table, player, action))
+    count, used = icons_from(action, icons, pay, abilities.converters(action))
     unused = sorted(set(pay) - used)
     if unused:
         table.breach("viscounts.action.resource_as_icon", f"{', '.join(unused)} cannot "

@@ -102,7 +102,7 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
     actions = []
     if before <= TURN_PHASES.index("action") and not state.acted:
         actions += primary_actions(table, player)
-    if before <= TURN_PHASES.index("recruit") and not player.hired_this_turn:
+    if before <= TURN_PHASES.index("recruit") and not state.hired:
         actions += _hires(table, player)
     if before <= TURN_PHASES.index("collision") and collision_due(player) \
             and not state.collided:

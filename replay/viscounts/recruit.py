@@ -17,7 +17,7 @@ def handle_hire(table: Table, event: dict) -> None:
     player = table.acting(event)
     own_turn(table, player, "hire")
     enter(table, "recruit", "hire")
-    if player.hired_this_turn:
+    if table.state.hired:
         table.breach("viscounts.recruit.once", f"{player.name} has already hired this turn",
                      player=player.name, found=event["card"], skip=True)
     adjacent = revealed_adjacent(table, player, event["card"])
@@ -37,7 +37,7 @@ def handle_hire(table: Table, event: dict) -> None:
                      expected=f"{card.cost} Silver", found=f"{player.silver} Silver",
                      skip=True)
     table.change(player.name, "silver", -card.cost, f"hires {card.name}", card.id)
-    player.hired_this_turn = True
+    table.state.hired = True
     gain_card(table, player, table.side_of(player.space))
 
 
@@ -89,12 +89,19 @@ def handle_collision(table: Table, event: dict) -> None:
         # the human board" (p.26).
         row = table.catalog.player_board.collision[space - 1]
     for name in order[1:]:
-        criminals = criminal_icons(table, name)
-        if row.opponents_condition == "always" or (
-                row.opponents_condition == "criminals" and criminals) or (
-                row.opponents_condition == "no_criminals" and not criminals):
+        if _opponents_row_applies(table, row.opponents_condition, name):
             resolve(table, name, row.opponents, f"collision-{space}")
     table.reset_markers(player.name, f"collision-{space}")
+
+
+def _opponents_row_applies(table: Table, condition: str | None, name: str) -> bool:
+    """Whether a collision space's row for the opponents applies to ``name``: always, or as
+    the Criminal icons on their board say (counted only when the condition asks)."""
+    if condition == "always":
+        return True
+    if condition == "criminals":
+        return criminal_icons(table, name) > 0
+    return condition == "no_criminals" and not criminal_icons(table, name)
 
 
 def _collision_effects(table: Table, name: str, kind: str) -> None:

@@ -29,7 +29,7 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
     summary = dict(catalog.summary(), placeholders_used=[p.to_dict() for p in used])
     phase = PHASES[state.phase].ledger if state.phase in PHASES else state.phase
     violations = [v.to_dict() for v in table.judge.violations]
-    ledger = [row.to_dict() for row in table.ledger]
+    ledger = table.ledger  # its rows are in their report form already
     all_warnings = warnings + table.warnings
     causes = causes_with_lines(log.positions, violations, claims.items, ledger, all_warnings,
                                table.notes)
@@ -53,7 +53,7 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
         "notes": table.notes,
         "claims": claims.items,
         "first_divergence": claims.first_divergence(),
-        "phases": phase_breakdown(table.ledger, LEDGER_ORDER),
+        "phases": phase_breakdown(ledger, LEDGER_ORDER),
         "final": final,
         "standings": rows,
         "tie_break": notes,

@@ -154,7 +154,7 @@ def handle_pick(table: Table, event: dict) -> None:
     player.space = next(s.id for side in state.segments
                         for s in table.side(side).spaces.values() if s.start_number == number)
     table.touch(player.space)
-    starting = [c.id for c in catalog.townsfolk.values() if c.deck == "starting"]
+    starting = catalog.starting_deck
     player.hidden.update([*starting, pair[1]])
     player.draw_count = len(starting) + 1
     gain_items(table, player.name, dict(card.gain), card.id)

@@ -57,7 +57,6 @@ class Player:
     built: dict[str, list[int]] = field(default_factory=lambda: {b: [] for b in BUILDINGS})
     manuscripts: list[str] = field(default_factory=list)
     bonuses: list[str] = field(default_factory=list)  # Cleric Bonus ribbons held
-    hired_this_turn: bool = False
 
     @property
     def hand_size(self) -> int:
@@ -116,7 +115,7 @@ class TableState:
     moved: bool = False
     acted: bool | str = False  # the primary action taken this turn (True: one was due)
     collided: bool = False
-    drawn: int = 0
+    hired: bool = False  # the turn's player hired in phase 4
     over: bool = False
 
     def order_from(self, first: str) -> list[str]:

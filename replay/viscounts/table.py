@@ -46,9 +46,11 @@ class Table:
         self.markers: list[tuple[int, dict]] = []
         self.touched: set[str] = set()
         self.exits: dict[str, list[str]] = {}  # space -> the spaces its arrows lead to
+        self.names: dict[str, str] = {}  # ident -> its name (``name``), most asked again
         self.solo = None  # the automated opponent's SoloState in a solo game
-        # player -> the ongoing abilities in force (``effects.ongoing``), read at nearly every
-        # event; a player's entry goes when their board, buildings or bonus cards change.
+        # player -> the ongoing abilities in force (``effects.in_force``), read at nearly every
+        # event; a player's entry goes when their buildings or bonus cards change (a changed
+        # board is noticed where it is read).
         self.in_force: dict[str, tuple] = {}
         # Read at every event, so looked up once.
         self.strict_primary_action = judge.allows("strict-primary-action")
@@ -75,13 +77,21 @@ class Table:
 
     def name(self, ident: str | None) -> str:
         """A card or component as printed (or said), for messages and ledger reasons."""
-        catalog = self.catalog
         if ident is None:
             return "an unrevealed card"
+        known = self.names.get(ident)
+        if known is None:
+            known = self.names[ident] = self._name(ident)
+        return known
+
+    def _name(self, ident: str) -> str:
+        catalog = self.catalog
         if ident in catalog.townsfolk:
             return catalog.townsfolk[ident].name
-        if ident.endswith("-tf"):
-            return self.side(ident[:-3]).townsfolk_space["name"]
+        side_id = ident.removesuffix("-tf")
+        if side_id != ident and any(side.id == side_id
+                                    for side in catalog.segments.get(side_id[:-1], ())):
+            return self.side(side_id).townsfolk_space["name"]
         if ident in catalog.manuscripts or ident.endswith("-ms"):
             return f"manuscript {ident}"
         if ident in catalog.spaces:
@@ -156,7 +166,7 @@ class Table:
         points are not: the rulebook has no floor on VP, and unpaid Debts are -2 each
         (pp. 9, 24), so a score can go below 0.
         """
-        player = self.player(name)
+        player = self.state.players[name]
         before = getattr(player, what)
         after = before + delta if what == "points" else max(0, before + delta)
         applied = after - before
@@ -169,7 +179,7 @@ class Table:
     def move_marker(self, name: str, what: str, steps: int, reason: str, source: str) -> None:
         """Corruption moves right, Virtue left, 1 space per step; stuck markers move together.
         One ledger row says how far the marker went."""
-        player = self.player(name)
+        player = self.state.players[name]
         moved = 0
         for _ in range(steps):
             stuck = player.corruption == player.virtue
@@ -205,10 +215,13 @@ class Table:
              source: str) -> None:
         state = self.state
         phase = self.labels.get(state.phase, state.phase)
-        self.ledger.append(LedgerRow(
-            event=self.event, player=name, resource=what, delta=delta, after=after,
-            reason=reason, round=state.round, phase=phase, source=source,
-            turn=state.current))
+        row: LedgerRow = {
+            "event": self.event, "player": name, "resource": what, "delta": delta,
+            "after": after, "reason": reason, "round": state.round, "phase": phase,
+            "source": source}
+        if state.current is not None:
+            row["turn"] = state.current
+        self.ledger.append(row)
 
     # -- checks shared by the handlers ---------------------------------------------------
 
@@ -219,10 +232,11 @@ class Table:
     def acting(self, event: dict) -> Player:
         """The event's player, or a ``viscounts.log.player`` violation (event skipped)."""
         name = event["player"]
-        if name not in self.state.players:
+        player = self.state.players.get(name)
+        if player is None:
             self.breach("viscounts.log.player", f"{name!r} is not a player of this game",
                         expected=", ".join(self.state.seats), found=name, skip=True)
-        return self.state.players[name]
+        return player
 
     def known(self, ident: str, table, what: str, player: str | None = None) -> None:
         """``ident`` must be in ``table``, else a ``viscounts.log.component`` violation."""

@@ -10,8 +10,6 @@ from replay.viscounts.setup import check_setup_draw
 from replay.viscounts.state import TURN_PHASES, Player
 from replay.viscounts.table import Table
 
-PHASE_INDEX = {phase: i for i, phase in enumerate(TURN_PHASES)}
-
 
 def hand_limit(table: Table, player: Player) -> int:
     """3, +1 with the third Workshop unlock, +1 with the Castle Leader."""
@@ -37,43 +35,68 @@ def enter(table: Table, phase: str, kind: str) -> None:
     state = table.state
     if state.phase == phase:
         return
-    if state.phase not in PHASE_INDEX:
-        table.breach("viscounts.log.order", f"a {kind} event cannot come before the first "
-                     "turn", expected=expected_next(table), found=kind, skip=True)
-    here, there = PHASE_INDEX[state.phase], PHASE_INDEX[phase]
-    if there < here:
-        table.breach("viscounts.turn.phases", f"a {kind} event cannot come after "
-                     f"{state.phase} in {state.current}'s turn: the phases go "
-                     f"{', '.join(TURN_PHASES)}", expected=expected_next(table), found=kind,
-                     player=state.current, skip=True)
-    for passed in TURN_PHASES[here:there]:
-        _leave(table, passed)
+    checks = _CHECKS_PASSING.get((state.phase, phase))
+    if checks is None:
+        _refuse_entry(table, phase, kind)
+    for check in checks:
+        check(table, state.current)
     state.phase = phase
 
 
-def _leave(table: Table, phase: str) -> None:
-    """What must have happened before a phase ends."""
+def _refuse_entry(table: Table, phase: str, kind: str) -> None:
+    """A phase entered before the first turn, or one the turn has already passed."""
     state = table.state
-    name = state.current
-    if phase == "card" and state.played is None:
+    if state.phase not in TURN_PHASES:
+        table.breach("viscounts.log.order", f"a {kind} event cannot come before the first "
+                     "turn", expected=expected_next(table), found=kind, skip=True)
+    table.breach("viscounts.turn.phases", f"a {kind} event cannot come after "
+                 f"{state.phase} in {state.current}'s turn: the phases go "
+                 f"{', '.join(TURN_PHASES)}", expected=expected_next(table), found=kind,
+                 player=state.current, skip=True)
+
+
+def _leave_card(table: Table, name: str) -> None:
+    """Phase 1 ends with a card played."""
+    if table.state.played is None:
         table.breach("viscounts.cards.play", f"{name} must play a card first", player=name,
                      skip=True)
-    elif phase == "move" and not state.moved and table.automated(name):
+
+
+def _leave_move(table: Table, name: str) -> None:
+    """Phase 2 ends with the Viscount moved."""
+    state = table.state
+    if state.moved:
+        return
+    if table.automated(name):
         table.breach("viscounts.solo.ai.move", f"the opponent must move as "
                      f"{table.name(state.played)} says before its turn ends", player=name)
-    elif phase == "move" and not state.moved:
+    else:
         table.breach("viscounts.move.steps", f"{name} must move the Viscount at least "
                      f"{counted(_value(table), 'space')} before the next phase", player=name)
-    elif phase == "collision" and not state.collided and \
-            collision_due(player := table.player(name)):
+
+
+def _leave_collision(table: Table, name: str) -> None:
+    """Phase 5 ends with the collision resolved, when the markers share a space."""
+    if not table.state.collided and collision_due(player := table.player(name)):
         table.breach("viscounts.collision.when", f"{name}'s Virtue and Corruption markers "
                      f"share space {player.virtue}: the collision must be resolved in phase 5",
                      player=name, expected="collision")
 
 
+# What must have happened before a phase ends, for the phases that require something.
+_CHECKS_ON_LEAVING = {"card": _leave_card, "move": _leave_move, "collision": _leave_collision}
+# (from, to) -> the checks of the phases passed on the way, in order; a pair missing here
+# goes backwards or starts outside a turn.
+_CHECKS_PASSING = {
+    (here, there): tuple(_CHECKS_ON_LEAVING[p] for p in TURN_PHASES[i:j]
+                         if p in _CHECKS_ON_LEAVING)
+    for i, here in enumerate(TURN_PHASES) for j, there in enumerate(TURN_PHASES) if i < j}
+
+
 def _value(table: Table) -> int:
+    """The Silver value of the card played this turn (0 before it is played)."""
     played = table.state.played
-    return table.card(played).cost if played else 0
+    return table.catalog.townsfolk[played].cost if played else 0
 
 
 def close_turn(table: Table, last: bool = False) -> None:
@@ -128,9 +151,7 @@ def _reset_turn(table: Table) -> None:
     state = table.state
     state.phase = "card"
     state.played, state.moved, state.acted, state.collided = None, False, False, False
-    state.drawn = 0
-    for p in state.players.values():
-        p.hired_this_turn = False
+    state.hired = False
 
 
 def last_turn_played(table: Table) -> bool:
@@ -167,7 +188,6 @@ def handle_play(table: Table, event: dict) -> None:
                      "is shuffled and played again", player=player.name, expected=dropped,
                      found=card, skip=True)
     player.board = [None, *player.board[:-1]]
-    table.in_force.pop(player.name, None)
     if dropped:
         player.discard.append(dropped)
         if table.catalog.townsfolk[dropped].timing == "dropoff":
@@ -180,7 +200,6 @@ def handle_play(table: Table, event: dict) -> None:
     else:
         from_hand(table, player, card, "play")
     player.board[0] = card
-    table.in_force.pop(player.name, None)
     table.state.played = card
     townsfolk = table.catalog.townsfolk[card]
     if townsfolk.criminal_icons:

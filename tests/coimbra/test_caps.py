@@ -63,7 +63,7 @@ def test_influence_stops_at_fifteen_and_a_disk_at_the_end_does_not_move():
     assert game.change("ana", "council", 14, "test", "test") == 14
     assert game.change("ana", "council", 3, "three steps", "test") == 1
     assert game.state.players["ana"].influence["council"] == 15
-    assert game.ledger[-1].reason == "three steps (+2 beyond the limit, lost)"
+    assert game.ledger[-1]["reason"] == "three steps (+2 beyond the limit, lost)"
     game.change("bruno", "council", 15, "test", "test")  # bruno reaches the end after ana
     # A further gain at the end does not move ana's disk: she still ranks ahead of bruno.
     assert game.change("ana", "council", 2, "two more", "test") == 0
@@ -77,5 +77,6 @@ def test_a_player_without_points_loses_none():
     HANDLERS["steal_points"](game, "bruno", {"amount": 1}, "c2-24")
     HANDLERS["steal_points"](game, "bruno", {"amount": 1}, "c2-24")
     assert game.state.players["ana"].points == 0
-    assert [(r.delta, r.after) for r in game.ledger if r.source == "c2-24"] == [(-1, 0), (0, 0)]
+    assert [(r["delta"], r["after"]) for r in game.ledger
+            if r["source"] == "c2-24"] == [(-1, 0), (0, 0)]
     assert game.state.players["bruno"].points == 0

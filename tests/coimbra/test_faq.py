@@ -177,8 +177,8 @@ def test_income_respects_the_caps():
     log["events"].insert(i, {"type": "check", "player": "bruno", "values": {}})
     game = _apply_with(log, i + 1, coins=19)
     row = game.ledger[-1]
-    assert (row.resource, row.delta, row.after) == ("coins", 1, 20)
-    assert "beyond the limit" in row.reason
+    assert (row["resource"], row["delta"], row["after"]) == ("coins", 1, 20)
+    assert "beyond the limit" in row["reason"]
 
 
 # -- Pilgrims ---------------------------------------------------------------------------

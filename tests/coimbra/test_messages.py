@@ -85,8 +85,8 @@ def test_a_missing_pay_on_a_mixed_payment_is_a_recording_warning_not_a_breach():
     apply_event(game, index, event, Claims())
     assert game.judge.violations == []
     assert "does not say how the rest was paid" in game.warnings[-1]["message"]
-    paid = {row.resource: row.delta for row in game.ledger
-            if row.event == index and row.reason.startswith("paid for")}
+    paid = {row["resource"]: row["delta"] for row in game.ledger
+            if row["event"] == index and row["reason"].startswith("paid for")}
     assert paid == {card.cost: -(cost - 1), other: -1}
 
 

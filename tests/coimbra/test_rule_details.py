@@ -50,7 +50,7 @@ def test_steal_points_takes_the_amount_printed_from_every_other_player():
     HANDLERS["steal_points"](game, "bruno", {}, "c2-24")  # no amount printed: one point
     points = {name: p.points for name, p in game.state.players.items()}
     assert points == {"ana": 2, "bruno": 5, "carla": 2}
-    assert [r.reason for r in game.ledger if r.source == "c2-24"] == ["taken by c2-24"] * 4
+    assert [r["reason"] for r in game.ledger if r["source"] == "c2-24"] == ["taken by c2-24"] * 4
 
 
 def test_tracks_at_least_counts_a_track_exactly_at_the_threshold():
@@ -194,8 +194,8 @@ def _recruit(log: dict, card: str, pay: dict | None = None, variants=(), **purse
     if pay is not None:
         log["events"][i]["pay"] = pay
     game = _apply_with(log, i, **purse)
-    rows = [(r.resource, r.delta) for r in game.ledger if r.event == i and r.reason.startswith(
-        "paid for")]
+    rows = [(r["resource"], r["delta"]) for r in game.ledger
+            if r["event"] == i and r["reason"].startswith("paid for")]
     return {"violation": game.judge.violations[0] if game.judge.violations else None,
             "paid": rows, "warnings": [w["message"] for w in game.warnings if w["event"] == i]}
 

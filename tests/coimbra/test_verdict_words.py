@@ -95,8 +95,8 @@ def test_an_unwritten_mix_for_a_guards_card_assumes_the_guards_first_then_coins(
     assert game.warnings[-1] == {"event": 19, "message": (
         "bruno paid 5 for c2-05 (Álvaro Serrão) with only 3 guards: the log does not say how "
         "the rest was paid (write pay=coins:N,guards:N); assumed 3 guards and 2 coins")}
-    paid = [(r.resource, r.delta, r.after, r.reason, r.source) for r in game.ledger
-            if r.event == 19 and r.reason.startswith("paid for")]
+    paid = [(r["resource"], r["delta"], r["after"], r["reason"], r["source"]) for r in game.ledger
+            if r["event"] == 19 and r["reason"].startswith("paid for")]
     assert paid == [("guards", -3, 0, "paid for c2-05", "c2-05"),
                     ("coins", -2, 3, "paid for c2-05 (mix assumed)", "c2-05")]
 
@@ -127,21 +127,27 @@ def test_each_phase_e_ability_that_did_not_pay_leaves_a_ledger_row_saying_why():
     close_income(game)
     assert state.phase == "F"
     assert game.ledger == [
-        LedgerRow(40, "ana", "guards", 0, 4,
+        _row(40, "ana", "guards", 0, 4,
                   "phase-E ability of c2-03 (Rui Teixeira) did not pay: ana held a gray die "
                   "this round (it pays only without one)", 2, "E", "c2-03"),
-        LedgerRow(40, "bruno", "coins", 0, 6,
+        _row(40, "bruno", "coins", 0, 6,
                   "phase-E ability of c2-09 (Simão Rebelo) did not pay: bruno held no orange "
                   "die this round (it pays only with one)", 2, "E", "c2-09"),
-        LedgerRow(40, "carla", "points", 0, 9,
+        _row(40, "carla", "points", 0, 9,
                   "phase-E ability of c2-21 (Licenciado Brás) did not pay: carla held no green "
                   "die this round (it pays only with one)", 2, "E", "c2-21"),
         # Pilgrim steps are no resource of the ledger: the row stands in points.
-        LedgerRow(40, "dora", "points", 0, 5,
+        _row(40, "dora", "points", 0, 5,
                   "phase-E ability of c2-15 (Padre Jerónimo) did not pay: dora held a purple "
                   "die this round (it pays only without one)", 2, "E", "c2-15"),
     ]
 
+
+
+def _row(event, player, resource, delta, after, reason, round_, phase, source) -> LedgerRow:
+    """A ledger row of the report, its fields in the order they are listed."""
+    return LedgerRow(event=event, player=player, resource=resource, delta=delta, after=after,
+                     reason=reason, round=round_, phase=phase, source=source)
 
 def test_an_influence_gain_that_did_not_pay_is_shown_on_its_track_unless_it_pays_points():
     # A GAIN of the effect vocabulary may be influence alone: the row of no change stands on
@@ -155,8 +161,8 @@ def test_an_influence_gain_that_did_not_pay_is_shown_on_its_track_unless_it_pays
     game.unpaid("ana", {"points": 1, "influence": {"clergy": 1}}, "another did not pay",
                 "m2-08")
     assert game.ledger == [
-        LedgerRow(12, "ana", "clergy", 0, 6, "an ability did not pay", 0, "E", "m2-08"),
-        LedgerRow(12, "ana", "points", 0, 11, "another did not pay", 0, "E", "m2-08")]
+        _row(12, "ana", "clergy", 0, 6, "an ability did not pay", 0, "E", "m2-08"),
+        _row(12, "ana", "points", 0, 11, "another did not pay", 0, "E", "m2-08")]
 
 
 # -- Ties on a track --------------------------------------------------------------------------

@@ -42,7 +42,7 @@ def _apply(table: Table, event: dict) -> None:
 
 
 def _silver_rows(table: Table, name: str) -> list[int]:
-    return [r.delta for r in table.ledger if r.player == name and r.resource == "silver"]
+    return [r["delta"] for r in table.ledger if r["player"] == name and r["resource"] == "silver"]
 
 
 def _construct_example():
@@ -136,8 +136,8 @@ def test_collision_p22_space_six_in_order():
     silver, debts, _ink = before[red]
     assert (table.player(red).silver, table.player(red).debts) == (silver + 3, debts + 2)
     assert table.player(blue).ink == before[blue][2] + 1
-    blue_virtue = [(r.delta, r.source) for r in table.ledger
-                   if r.player == blue and r.resource == "virtue"]
+    blue_virtue = [(r["delta"], r["source"]) for r in table.ledger
+                   if r["player"] == blue and r["resource"] == "virtue"]
     assert blue_virtue == [(1, "workshop-2"), (1, "collision-6")]
     assert table.player(blue).virtue == 5
     assert (table.player(red).corruption, table.player(red).virtue) == (1, 7)
@@ -178,6 +178,6 @@ def test_scoring_p25_is_109_points():
     assert final["players"][ana] == {
         "buildings": 26, "castle": 19, "manuscripts": 44, "leader": 5, "cleric": 3,
         "debts": -2, "deeds": 10, "poverty": 4, "prosperity": 0, "total": 109}
-    manuscripts = [r.delta for r in table.ledger
-                   if r.player == ana and r.reason.startswith(("a set", "manuscript"))]
+    manuscripts = [r["delta"] for r in table.ledger
+                   if r["player"] == ana and r["reason"].startswith(("a set", "manuscript"))]
     assert manuscripts == [16, 9, 1, 6, 5, 4, 3]

@@ -44,9 +44,9 @@ class Race:
         """Add ``delta`` to a pawn's position or a player's points, as a ledger row."""
         table = self.position if resource == "position" else self.points
         table[name] += delta
-        self.ledger.append(LedgerRow(event=self.event, player=name, resource=resource,
-                                     delta=delta, after=table[name], reason=reason,
-                                     round=self.round, phase=phase, source=source))
+        self.ledger.append({"event": self.event, "player": name, "resource": resource,
+                            "delta": delta, "after": table[name], "reason": reason,
+                            "round": self.round, "phase": phase, "source": source})
 
     def expected_next(self) -> str:
         """What the log should say next, in words."""
@@ -140,8 +140,8 @@ def close_claims(race: Race, final: dict | None) -> None:
         item = {"event": index, "player": name, "what": "final score", "claimed": claimed,
                 "computed": computed, "match": claimed == computed}
         if not item["match"]:
-            item["explained_by"] = [row.to_dict() for row in race.ledger
-                                    if row.player == name and row.resource == "points"]
+            item["explained_by"] = [dict(row) for row in race.ledger
+                                    if row["player"] == name and row["resource"] == "points"]
         race.claims.append(item)
 
 
@@ -167,5 +167,5 @@ def build_report(log: GameLog, race: Race, mode: str, replayed: int,
         "final_order": list(race.players),
         "state": {name: {"position": race.position[name], "points": race.points[name],
                          "rolls": race.rolls[name]} for name in race.players},
-        "ledger": [row.to_dict() for row in race.ledger],
+        "ledger": race.ledger,
     }

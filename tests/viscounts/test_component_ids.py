@@ -1,0 +1,34 @@
+"""Component ids that look like the board's own (``seg1a-tf``, ``seg1a-ms``) but name nothing
+are refused as any wrong card is, with a rule id at their event, never with a traceback."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+import replay
+
+LOOKALIKES = ("seg1c-tf", "zz-tf", "seg9a-tf", "-tf", "seg1c-ms", "zz-ms", "-ms", "seg9a-or")
+
+
+@pytest.mark.parametrize("players", [1, 2])
+@pytest.mark.parametrize("mode", ["strict", "audit"])
+def test_a_lookalike_id_in_any_card_field_is_a_located_violation(players, mode):
+    log = replay.GAMES.get("viscounts").generate(players, 1)
+    fields = ("card", "manuscript", "slot", "spot", "pile")
+    places = {}
+    for index, event in enumerate(log["events"]):
+        for name in fields:
+            if isinstance(event.get(name), str):
+                places.setdefault((event["type"], name), index)
+    assert len(places) >= 8
+    for (_, name), index in sorted(places.items(), key=lambda item: item[1]):
+        for ident in LOOKALIKES:
+            broken = copy.deepcopy(log)
+            broken["events"][index][name] = ident
+            report = replay.replay(broken, mode=mode)
+            assert report["verdict"] == "illegal", (index, name, ident)
+            first = report["violations"][0]
+            assert first["event"] <= index and first["rule"].startswith("viscounts."), \
+                (index, name, ident, first)
