@@ -17,6 +17,8 @@ def handle_hire(table: Table, event: dict) -> None:
     player = table.acting(event)
     own_turn(table, player, "hire")
     enter(table, "recruit", "hire")
+    if not table.preprinted(event["card"]):
+        table.known(event["card"], table.catalog.townsfolk, "Townsfolk card", player.name)
     if table.state.hired:
         table.breach("viscounts.recruit.once", f"{player.name} has already hired this turn",
                      player=player.name, found=event["card"], skip=True)

@@ -88,10 +88,8 @@ class Table:
         catalog = self.catalog
         if ident in catalog.townsfolk:
             return catalog.townsfolk[ident].name
-        side_id = ident.removesuffix("-tf")
-        if side_id != ident and any(side.id == side_id
-                                    for side in catalog.segments.get(side_id[:-1], ())):
-            return self.side(side_id).townsfolk_space["name"]
+        if self.preprinted(ident):
+            return self.side(ident.removesuffix("-tf")).townsfolk_space["name"]
         if ident in catalog.manuscripts or ident.endswith("-ms"):
             return f"manuscript {ident}"
         if ident in catalog.spaces:
@@ -116,6 +114,12 @@ class Table:
         prefix, _, rest = ident.partition(":")
         return SOURCE_WORDS.get(prefix, "{}").format(rest) if rest else \
             SOURCE_WORDS.get(ident, ident)
+
+    def preprinted(self, ident: str) -> bool:
+        """Whether ``ident`` names the pre-printed Townsfolk of a segment side (``seg1a-tf``)."""
+        side_id = ident.removesuffix("-tf")
+        return side_id != ident and any(
+            side.id == side_id for side in self.catalog.segments.get(side_id[:-1], ()))
 
     def side(self, side_id: str):
         """A segment side by id."""

@@ -32,3 +32,16 @@ def test_a_lookalike_id_in_any_card_field_is_a_located_violation(players, mode):
             first = report["violations"][0]
             assert first["event"] <= index and first["rule"].startswith("viscounts."), \
                 (index, name, ident, first)
+
+
+def test_hiring_an_id_that_is_no_card_names_the_unknown_card_and_close_spellings():
+    log = replay.GAMES.get("viscounts").generate(2, 1)
+    index = next(i for i, e in enumerate(log["events"]) if e["type"] == "hire")
+    for ident, close in (("tf-5", "did you mean tf-65"), ("seg1c-tf", "")):
+        broken = copy.deepcopy(log)
+        broken["events"][index]["card"] = ident
+        first = replay.replay(broken)["violations"][0]
+        assert (first["event"], first["rule"], first["found"]) == (
+            index, "viscounts.log.component", ident)
+        assert f"unknown Townsfolk card {ident!r}" in first["message"] and close in \
+            first["message"]
