@@ -80,3 +80,20 @@ def test_a_line_without_an_event_names_the_event_before_it():
     assert event_at("2", 3, positions) == 2
     with pytest.raises(ValueError, match="only a text log has lines"):
         event_at("line:9", 3, [])
+
+
+@pytest.mark.parametrize("game, first", [("coimbra", "roll: gray1"),
+                                         ("viscounts", "ana: play Thief")])
+@pytest.mark.parametrize("tag, value, path", [
+    ("players", "ana ana", "/header/players"),
+    ("variants", "no-such-variant", "/header/variants/0"),
+    ("catalog", "no-such-catalog", "/header/catalog"),
+    ("ruleset", "no-such-ruleset", "/header/ruleset")])
+def test_a_header_problem_of_a_text_log_is_on_its_tags_line(game, first, tag, value, path):
+    tags = {"game": game, "players": "ana bruno", tag: value}
+    text = "".join(f'[{name} "{text}"]\n' for name, text in tags.items()) + f"\n{first}\n"
+    report = replay.replay_text(text)
+    assert report["verdict"] == "unparseable"
+    line = list(tags).index(tag) + 1
+    assert [(p["path"], p["line"], p["text"]) for p in report["problems"]] == [
+        (path, line, text.splitlines()[line - 1])]

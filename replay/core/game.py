@@ -187,7 +187,7 @@ class Game(ABC):
         Returns the events (normalised where the game accepts other spellings) and the
         warnings about normalisations; raises ``InvalidLog`` with every problem found.
         """
-        problems = self.header_problems(log, catalog)
+        problems = log.locate(self.header_problems(log, catalog))
         try:
             events, warnings = check_shapes(log.events, self.event_specs, self.field_kinds)
         except InvalidLog as err:

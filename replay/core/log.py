@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import repeat
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -73,6 +73,13 @@ class GameLog:
     positions: list[tuple[int, int]] = field(default_factory=list, compare=False)
     # Spellings the parser accepted and normalised, reported as warnings.
     warnings: list[dict] = field(default_factory=list, compare=False)
+    # Where each header tag came from in a text source: tag name -> (line, its text).
+    tag_lines: dict[str, tuple[int, str]] = field(default_factory=dict, compare=False)
+
+    def locate(self, problems: list[LogProblem]) -> list[LogProblem]:
+        """``problems`` with the line of the header tag each one's path names, for a log
+        read from text (``/header/players/1`` is on the ``[players ...]`` line)."""
+        return at_tag_lines(problems, self.tag_lines)
 
     def to_dict(self) -> dict:
         """The canonical JSON form of the log (a copy: changing it leaves the log alone)."""
@@ -159,3 +166,19 @@ def _plainly_typed(events: list) -> bool:
 
 _DICT, _STR = {dict}, {str}
 _LOG_KEYS = {"header", "events"}
+
+
+
+def at_tag_lines(problems: list[LogProblem],
+                 tag_lines: dict[str, tuple[int, str]]) -> list[LogProblem]:
+    """Each problem whose path is in the header, on the line of the tag it names (when it
+    has no line yet and the log was read from text)."""
+    located = []
+    for problem in problems:
+        parts = problem.path.split("/")
+        if problem.line is None and len(parts) > 2 and parts[1] == "header" \
+                and parts[2] in tag_lines:
+            line, text = tag_lines[parts[2]]
+            problem = replace(problem, line=line, column=1, text=text)
+        located.append(problem)
+    return located

@@ -52,6 +52,7 @@ class TextSource:
 
     tags: dict[str, str] = field(default_factory=dict)
     lines: list[Line] = field(default_factory=list)
+    tag_lines: dict[str, tuple[int, str]] = field(default_factory=dict)  # name -> line, text
     header_comment: str | None = None  # comments among the tags
     trailing_comment: str | None = None  # comments after the last event
     problems: list[LogProblem] = field(default_factory=list)
@@ -105,6 +106,7 @@ def read_source(text: str) -> TextSource:
                 if name in source.tags:
                     source.problem(Line(number, raw, []), 1, f"tag {name!r} repeats")
                 source.tags[name] = value
+                source.tag_lines[name] = (number, raw)
             if pending:
                 notes = [source.header_comment] if source.header_comment else []
                 source.header_comment = "\n".join([*notes, *pending])

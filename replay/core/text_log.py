@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from replay.core.log import GameLog, load_log
+from replay.core.log import GameLog, at_tag_lines, load_log
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.shapes import FieldKind, check_shapes
 from replay.core.text import TextSource
@@ -21,8 +21,12 @@ def finish_text_log(source: TextSource, header: dict, events: list[dict],
     source.problems += _shape_problems(events, positions, source, event_specs, field_kinds)
     if source.problems:
         raise InvalidLog(sorted(source.problems, key=lambda p: (p.line or 0, p.column or 0)))
-    log = load_log({"header": header, "events": events})
+    try:
+        log = load_log({"header": header, "events": events})
+    except InvalidLog as err:
+        raise InvalidLog(at_tag_lines(err.problems, source.tag_lines)) from None
     log.positions = positions
+    log.tag_lines = source.tag_lines
     log.warnings = source.warnings
     return log, source.warnings
 
