@@ -128,18 +128,18 @@ def test_each_phase_e_ability_that_did_not_pay_leaves_a_ledger_row_saying_why():
     assert state.phase == "F"
     assert game.ledger == [
         _row(40, "ana", "guards", 0, 4,
-                  "phase-E ability of c2-03 (Rui Teixeira) did not pay: ana held a gray die "
-                  "this round (it pays only without one)", 2, "E", "c2-03"),
+             "phase-E ability of c2-03 (Rui Teixeira) did not pay: ana held a gray die "
+             "this round (it pays only without one)", 2, "E", "c2-03"),
         _row(40, "bruno", "coins", 0, 6,
-                  "phase-E ability of c2-09 (Simão Rebelo) did not pay: bruno held no orange "
-                  "die this round (it pays only with one)", 2, "E", "c2-09"),
+             "phase-E ability of c2-09 (Simão Rebelo) did not pay: bruno held no orange "
+             "die this round (it pays only with one)", 2, "E", "c2-09"),
         _row(40, "carla", "points", 0, 9,
-                  "phase-E ability of c2-21 (Licenciado Brás) did not pay: carla held no green "
-                  "die this round (it pays only with one)", 2, "E", "c2-21"),
+             "phase-E ability of c2-21 (Licenciado Brás) did not pay: carla held no green "
+             "die this round (it pays only with one)", 2, "E", "c2-21"),
         # Pilgrim steps are no resource of the ledger: the row stands in points.
         _row(40, "dora", "points", 0, 5,
-                  "phase-E ability of c2-15 (Padre Jerónimo) did not pay: dora held a purple "
-                  "die this round (it pays only without one)", 2, "E", "c2-15"),
+             "phase-E ability of c2-15 (Padre Jerónimo) did not pay: dora held a purple "
+             "die this round (it pays only without one)", 2, "E", "c2-15"),
     ]
 
 
