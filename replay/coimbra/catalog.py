@@ -107,10 +107,8 @@ class Catalog:
 
     def label(self, ident: str) -> str:
         """An id with its printed name, as messages show it: ``c2-08 (Lourenço Faria)``."""
-        for table in (self.characters, self.monasteries, self.voyages, self.favors):
-            if ident in table:
-                return f"{ident} ({table[ident].name})"
-        return ident
+        name = self.names.get(ident)  # ids are unique across the components
+        return ident if name is None else f"{ident} ({name})"
 
     def summary(self) -> dict:
         """What a report says about the catalog it used."""

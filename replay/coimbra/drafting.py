@@ -117,36 +117,33 @@ def handle_place(game: Game, event: dict) -> None:
     state, judge = game.state, game.judge
     player = game.acting_player(event)
     expected = state.order[state.picks % len(state.order)]
-    if player.name != expected and not judge.shared_in_doubt \
-            and _after_missing_pick(state, player.name):
-        # The log skips exactly one turn: blame the missing line, not this one, and let the
-        # turns that follow line up again (unless the engine's order may not be the
-        # table's, after a skipped event).
-        state.picks += 1
-        judge.breach("coimbra.draft.turn",
-                     f"a line is missing {judge.before()}: it was {expected}'s turn to take a "
-                     f"die, then {player.name}'s", player=expected,
-                     expected=f"a place by {expected}", found=f"a place by {player.name}",
-                     parts=True)
-    elif player.name != expected:
-        judge.breach("coimbra.draft.turn", f"it is {expected}'s turn to take a die",
-                     player=player.name, expected=expected, found=player.name)
+    if player.name != expected:
+        if not judge.shared_in_doubt and _after_missing_pick(state, player.name):
+            # The log skips exactly one turn: blame the missing line, not this one, and let
+            # the turns that follow line up again (unless the engine's order may not be the
+            # table's, after a skipped event).
+            state.picks += 1
+            judge.breach("coimbra.draft.turn",
+                         f"a line is missing {judge.before()}: it was {expected}'s turn to "
+                         f"take a die, then {player.name}'s", player=expected,
+                         expected=f"a place by {expected}", found=f"a place by {player.name}",
+                         parts=True)
+        else:
+            judge.breach("coimbra.draft.turn", f"it is {expected}'s turn to take a die",
+                         player=player.name, expected=expected, found=player.name)
     if len(player.dice) >= DICE_PER_PLAYER:
         judge.breach("coimbra.draft.turn", f"{player.name} has already placed three dice",
                      player=player.name, skip=True)
     die, location = event["die"], event["to"]
-    problem = None
-    if die not in state.pool:
-        problem = ("coimbra.draft.die", f"{die} is not in the rolled pool",
-                   ", ".join(sorted(state.pool)), die)
-    elif location not in LOCATIONS:
-        problem = ("coimbra.draft.location", f"{location!r} is not a location",
-                   ", ".join(LOCATIONS), location)
-    if problem:
+    if die not in state.pool or location not in LOCATIONS:
         # The table moved on: the turn is used even though the die cannot be placed.
         _next_pick(game)
-        rule, message, expected, found = problem
-        judge.breach(rule, message, player=player.name, expected=expected, found=found,
+        if die not in state.pool:
+            judge.breach("coimbra.draft.die", f"{die} is not in the rolled pool",
+                         player=player.name, expected=", ".join(sorted(state.pool)),
+                         found=die, skip=True)
+        judge.breach("coimbra.draft.location", f"{location!r} is not a location",
+                     player=player.name, expected=", ".join(LOCATIONS), found=location,
                      skip=True)
     state.pool.remove(die)
     player.dice.append(die)
@@ -172,8 +169,10 @@ def _next_pick(game: Game) -> None:
 
 def _insert(queue: list[Slot], slot: Slot, location: str) -> None:
     """Castle ascending, cities descending; a new die goes right of equal values."""
-    if location == "castle":
-        index = next((i for i, s in enumerate(queue) if s.value > slot.value), len(queue))
-    else:
-        index = next((i for i, s in enumerate(queue) if s.value < slot.value), len(queue))
-    queue.insert(index, slot)
+    value = slot.value
+    ascending = location == "castle"
+    for index, other in enumerate(queue):
+        if (other.value > value) if ascending else (other.value < value):
+            queue.insert(index, slot)
+            return
+    queue.append(slot)

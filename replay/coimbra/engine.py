@@ -34,19 +34,20 @@ def apply_event(game: Game, index: int, event: dict, claims) -> None:
     state = game.state
     game.event = game.judge.event = index
     kind = event["type"]
+    spec = EVENT_SPECS[kind]
     if state.pending_steps and kind not in KEEP_STEPS:
         state.pending_steps = {}  # unused pilgrim steps are lost
-    if kind in CLAIM_EVENTS:
-        claims.record(game, index, event)
-        return
-    if kind == "marker":
-        game.markers.append((index, event))
+    if spec.handler is None:  # claims and markers change nothing on the table
+        if kind == "marker":
+            game.markers.append((index, event))
+        else:
+            claims.record(game, index, event)
         return
     if game.markers:
         _check_markers(game, event)
-    spec = EVENT_SPECS[kind]
-    if spec.phase is not None and spec.phase != state.phase:
-        _enter_phase(game, spec.phase, kind)
+    phase = spec.phase
+    if phase is not None and phase != state.phase:
+        _enter_phase(game, phase, kind)
     spec.handler(game, event)
 
 

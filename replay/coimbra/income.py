@@ -6,6 +6,9 @@ from replay.coimbra.effects import condition_failed, condition_holds, die_track
 from replay.coimbra.game import Game
 from replay.coimbra.state import TRACKS, Player
 
+# The ledger source of a track's income rows.
+TRACK_SOURCES = {track: f"track:{track}" for track in TRACKS}
+
 
 def handle_income(game: Game, event: dict) -> None:
     """One die activates its track (white: the track named in the event)."""
@@ -17,8 +20,10 @@ def handle_income(game: Game, event: dict) -> None:
                      f"it is {state.acting_in_turn()}'s turn to take income",
                      player=player.name, expected=state.acting_in_turn(), found=player.name)
     die = event["die"]
-    unused = _unused_dice(player)
-    if die not in unused:
+    # Activated dice are always among the player's dice, so a die is still to activate while
+    # the player holds more of it than they activated (equal dice counted separately).
+    if player.dice.count(die) <= player.income_used.count(die):
+        unused = _unused_dice(player)
         judge.breach("coimbra.income.die",
                      f"{die} is not one of {player.name}'s dice still to activate",
                      player=player.name, expected=", ".join(sorted(unused)),
@@ -32,9 +37,9 @@ def handle_income(game: Game, event: dict) -> None:
                      player=player.name, expected=colour_track or ", ".join(TRACKS),
                      found=track, skip=track not in TRACKS)
     player.income_used.append(die)
-    box = game.catalog.income[track][player.influence[track]]
-    game.gain(player.name, box, f"income from {die} on {track} "
-              f"(position {player.influence[track]})", f"track:{track}")
+    here = player.influence[track]
+    game.gain(player.name, game.catalog.income[track][here],
+              f"income from {die} on {track} (position {here})", TRACK_SOURCES[track])
     if position == state.cursor and len(player.income_used) >= len(player.dice):
         _end_turn(game, player)
 
@@ -58,8 +63,8 @@ def close_income(game: Game) -> None:
 def _end_turn(game: Game, player: Player) -> None:
     """Close a player's income turn; players who already took income out of turn follow."""
     state = game.state
-    unused = _unused_dice(player)
-    if unused:
+    if len(player.income_used) < len(player.dice):  # some dice not activated
+        unused = _unused_dice(player)
         player.income_used.extend(unused)
         game.judge.breach("coimbra.income.die",
                           f"{player.name} did not activate {', '.join(sorted(unused))}",
