@@ -96,14 +96,46 @@ class Catalog:
     def phase_e_gains(self) -> dict[str, tuple[dict, ...]]:
         """The phase-E gain effects of each character and monastery that has any, by id
         (looked up at every end of an income turn)."""
-        gains = {}
-        for table in (self.characters, self.monasteries):
+        return self._effects_where(
+            lambda effect: effect["kind"] == "gain" and effect["when"] == "phase_e")
+
+    @cached_property
+    def immediate(self) -> dict[str, tuple[dict, ...]]:
+        """The immediate effects (gains and handlers) of each component that has any, by id
+        (looked up whenever a component is acquired or reached)."""
+        return self._effects_where(lambda effect: effect.get("when") == "immediate")
+
+    @cached_property
+    def on_acquire(self) -> dict[str, tuple[dict, ...]]:
+        """The on-acquire effects of each start character that has any, by id (looked up at
+        every recruit)."""
+        return self._effects_where(lambda effect: effect["kind"] == "on_acquire")
+
+    @cached_property
+    def end_game(self) -> dict[str, tuple[dict, ...]]:
+        """The effects each component scores or gives at final scoring, by id (``score_per``
+        tasks and abilities, end-game gains)."""
+        return self._effects_where(
+            lambda effect: effect["kind"] == "score_per"
+            or (effect["kind"] == "gain" and effect["when"] == "end_game"))
+
+    @cached_property
+    def voyage_discounts(self) -> dict[str, int]:
+        """What each favor tile takes off a voyage's cost, by id (none: 0)."""
+        return {favor.id: sum(effect["amount"] for effect in favor.effects
+                              if effect["kind"] == "voyage_discount")
+                for favor in self.favors.values()}
+
+    def _effects_where(self, test) -> dict[str, tuple[dict, ...]]:
+        """The effects passing ``test`` of each component that has any, by id, in printed
+        order."""
+        found = {}
+        for table in (self.characters, self.monasteries, self.voyages, self.favors):
             for item in table.values():
-                effects = tuple(effect for effect in item.effects
-                                if effect["kind"] == "gain" and effect["when"] == "phase_e")
+                effects = tuple(effect for effect in item.effects if test(effect))
                 if effects:
-                    gains[item.id] = effects
-        return gains
+                    found[item.id] = effects
+        return found
 
     def label(self, ident: str) -> str:
         """An id with its printed name, as messages show it: ``c2-08 (Lourenço Faria)``."""

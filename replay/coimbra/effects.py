@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from replay.coimbra.game import Game
 from replay.coimbra.state import COLOUR_TRACK, Player
@@ -18,11 +18,10 @@ def _steal_points(game: Game, name: str, params: dict, source: str) -> None:
 HANDLERS: dict[str, Callable[[Game, str, dict, str], None]] = {"steal_points": _steal_points}
 
 
-def apply_immediate(game: Game, name: str, effects: Iterable[dict], source: str) -> None:
-    """Apply the immediate gains and handlers of a component just acquired or reached."""
-    for effect in effects:
-        if effect.get("when") != "immediate":
-            continue
+def apply_immediate(game: Game, name: str, source: str) -> None:
+    """Apply the immediate gains and handlers of component ``source``, just acquired or
+    reached."""
+    for effect in game.catalog.immediate.get(source, ()):
         if effect["kind"] == "gain":
             game.gain(name, effect["gain"], f"immediate reward of {source}", source)
         elif effect["kind"] == "handler":
@@ -86,9 +85,8 @@ def diplomas_of(game: Game, player: Player) -> list[str]:
 
 def voyage_discount(catalog, player: Player) -> int:
     """What the player's castle favors of this round take off a voyage's cost."""
-    return sum(effect["amount"] for favor in player.favors
-               for effect in catalog.favors[favor].effects
-               if effect["kind"] == "voyage_discount")
+    discounts = catalog.voyage_discounts
+    return sum(discounts[favor] for favor in player.favors)
 
 
 def die_track(die: str) -> str | None:

@@ -49,8 +49,11 @@ class Game:
         """The named player (the caller has checked the name)."""
         return self.state.players[name]
 
-    def change(self, name: str, resource: str, delta: int, reason: str, source: str) -> int:
-        """Add ``delta`` to a resource within its limits; return what was really added."""
+    def change(self, name: str, resource: str, delta: int, reason: str, source: str,
+               unpaid: bool = False) -> int:
+        """Add ``delta`` to a resource within its limits and write its ledger row; return what
+        was really added. A change of nothing writes no row, unless ``unpaid`` (a gain that
+        did not pay, and why)."""
         player = self.state.players[name]
         influence = player.influence
         on_track = resource in influence
@@ -64,7 +67,7 @@ class Game:
         elif after < 0:
             after = 0
         applied = after - before
-        if applied == 0 and delta == 0:
+        if applied == 0 and delta == 0 and not unpaid:
             return 0
         if applied != delta:
             reason = f"{reason} ({delta - applied:+d} beyond the limit, lost)"
@@ -75,25 +78,18 @@ class Game:
                 player.arrived[resource] = self.state.clock
         else:
             setattr(player, resource, after)
-        self._write(name, resource, applied, after, reason, source)
+        # The ledger row at the current event, in the form the report lists it.
+        self.ledger.append({
+            "event": self.event, "player": name, "resource": resource, "delta": applied,
+            "after": after, "reason": reason, "round": self.state.round,
+            "phase": self.labels[self.state.phase], "source": source})
         return applied
 
     def unpaid(self, name: str, gain: dict, reason: str, source: str) -> None:
         """A ledger row of no change: a gain that did not pay this time, and why."""
         resource = next((r for r in ("coins", "guards", "points") if gain.get(r)),
                         next(iter(gain.get("influence", {})), "points"))
-        player = self.state.players[name]
-        after = player.influence[resource] if resource in player.influence \
-            else getattr(player, resource)
-        self._write(name, resource, 0, after, reason, source)
-
-    def _write(self, name: str, resource: str, delta: int, after: int, reason: str,
-               source: str) -> None:
-        """A ledger row at the current event, in the form the report lists it."""
-        self.ledger.append({
-            "event": self.event, "player": name, "resource": resource, "delta": delta,
-            "after": after, "reason": reason, "round": self.state.round,
-            "phase": self.labels[self.state.phase], "source": source})
+        self.change(name, resource, 0, reason, source, unpaid=True)
 
     def gain(self, name: str, gain: dict, reason: str, source: str) -> None:
         """Apply a GAIN object of the effect vocabulary, in the order of its keys (the catalog

@@ -38,5 +38,5 @@ def handle_move(game: Game, event: dict) -> None:
         tile_id = state.monasteries.get(node)
         if tile_id and tile_id not in player.monasteries:
             player.monasteries.append(tile_id)
-            apply_immediate(game, player.name, catalog.monasteries[tile_id].effects, tile_id)
+            apply_immediate(game, player.name, tile_id)
         steps = state.pending_steps[player.name]

@@ -104,7 +104,7 @@ def handle_favor(game: Game, event: dict) -> None:
     game.state.favors_available.remove(tile.id)
     player.favors.append(tile.id)
     player.favors_taken += 1
-    apply_immediate(game, player.name, tile.effects, tile.id)
+    apply_immediate(game, player.name, tile.id)
     _finish(game, slot)
 
 
@@ -139,10 +139,11 @@ def handle_recruit(game: Game, event: dict) -> None:
     player.characters.append(card.id)
     game.taken[card.id] = (player.name, game.event)
     game.change(player.name, card.cls, card.influence, f"influence of {card.id}", card.id)
-    apply_immediate(game, player.name, card.effects, card.id)
+    apply_immediate(game, player.name, card.id)
+    on_acquire = game.catalog.on_acquire
     for start_id in player.start_cards:
-        for effect in game.catalog.characters[start_id].effects:
-            if effect["kind"] == "on_acquire" and effect["class_"] == card.cls:
+        for effect in on_acquire.get(start_id, ()):
+            if effect["class_"] == card.cls:
                 game.gain(player.name, effect["gain"],
                           f"{start_id} triggered by acquiring a {card.cls} character", start_id)
     if state.crown_tokens.pop(card.id, None):

@@ -30,10 +30,11 @@ def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> d
     def score(name: str, category: str, points: int, reason: str, source: str) -> None:
         breakdown[name][category] += game.change(name, "points", points, reason, source)
 
+    end_game = game.catalog.end_game
     for name in state.order:
         player = state.players[name]
         for voyage in player.voyages:
-            for effect in game.catalog.voyages[voyage].effects:
+            for effect in end_game.get(voyage, ()):
                 if effect["kind"] == "score_per":
                     score(name, "voyages", score_per(effect, game, player),
                           f"voyage task of {voyage} ({effect['per']})", voyage)
@@ -43,19 +44,20 @@ def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> d
             score(award["player"], "influence", award["points"],
                   f"{track} track, place {award['place']}", f"track:{track}")
     diploma_sets = {}
+    symbols = {name: diplomas_of(game, state.players[name]) for name in state.order}
     for name in state.order:
         player = state.players[name]
-        points, sets = best_diploma_score(diplomas_of(game, player), game.catalog.diploma_types)
+        points, sets = best_diploma_score(symbols[name], game.catalog.diploma_types)
         diploma_sets[name] = sets
         # No sets means no points, and a change of 0 writes no ledger row: nothing to describe.
         described = "; ".join("+".join(s) for s in sets)
         score(name, "diplomas", points, f"diploma sets: {described}", "diplomas")
-        for source, effects in _end_game_sources(game, player):
-            for effect in effects:
+        for source in (*player.characters, *player.monasteries):
+            for effect in end_game.get(source, ()):
                 if effect["kind"] == "score_per":
                     score(name, "abilities", score_per(effect, game, player),
                           f"end-game ability of {source} ({effect['per']})", source)
-                elif effect["kind"] == "gain" and effect["when"] == "end_game":
+                else:  # a gain at the end of the game
                     before = player.points
                     game.gain(name, effect["gain"], f"end-game reward of {source}", source)
                     # Its points belong to a category, so that the categories add up.
@@ -76,14 +78,8 @@ def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> d
         breakdown[name]["total"] = state.players[name].points
     return {"players": breakdown, "tracks": track_awards, "diploma_sets": diploma_sets,
             "leftovers": leftovers, "track_ranks": _track_ranks(game, track_awards),
-            "diploma_symbols": {name: dict(sorted(Counter(
-                diplomas_of(game, state.players[name])).items())) for name in state.order}}
-
-
-def _end_game_sources(game: Game, player):
-    catalog = game.catalog
-    yield from ((c, catalog.characters[c].effects) for c in player.characters)
-    yield from ((m, catalog.monasteries[m].effects) for m in player.monasteries)
+            "diploma_symbols": {name: dict(sorted(Counter(symbols[name]).items()))
+                                for name in state.order}}
 
 
 def _influence_awards(game: Game) -> dict[str, list[dict]]:
@@ -118,14 +114,16 @@ def _track_ranks(game: Game, awards: dict[str, list[dict]]) -> dict[str, list[di
         paid = {a["player"]: a for a in awards[track]}
         ranked = sorted(state.players.values(),
                         key=lambda p: (-p.influence[track], p.arrived[track]))
+        positions = [p.influence[track] for p in ranked]
         rows = []
-        for rank, player in enumerate(ranked, start=1):
-            position = player.influence[track]
-            sharing = [p for p in ranked if p.influence[track] == position]
+        for rank, (player, position) in enumerate(zip(ranked, positions, strict=True),
+                                                  start=1):
+            sharing = positions.count(position)
             row = {"player": player.name, "position": position, "rank": rank,
                    "points": paid[player.name]["points"] if player.name in paid else 0}
-            if len(sharing) > 1 and position > 0:
-                row["arrival"] = (f"{_ordinal(sharing.index(player) + 1)} of {len(sharing)} "
+            if sharing > 1 and position > 0:
+                # Players on one space are ranked next to each other, earliest arrival first.
+                row["arrival"] = (f"{_ordinal(rank - positions.index(position))} of {sharing} "
                                   f"to reach space {position}")
             if player.name not in paid:
                 row["why_nothing"] = _why_unpaid(position, rank, paid_places, ranked[0],

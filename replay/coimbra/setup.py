@@ -119,7 +119,7 @@ def _start_rewards(game: Game) -> None:
         for card_id in player.start_cards:
             card = game.catalog.characters[card_id]
             game.change(name, card.cls, card.influence, f"start character {card_id}", card_id)
-            apply_immediate(game, name, card.effects, card_id)
+            apply_immediate(game, name, card_id)
 
 
 def _take_pair(game: Game, player, pair: tuple[str, str]) -> None:

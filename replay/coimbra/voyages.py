@@ -63,7 +63,7 @@ def handle_invest(game: Game, event: dict) -> None:
     game.change(player.name, voyage.currency, -cost, why, voyage.id)
     player.invested_this_round += 1
     player.voyages.append(voyage.id)
-    apply_immediate(game, player.name, voyage.effects, voyage.id)
+    apply_immediate(game, player.name, voyage.id)
 
 
 def end_round(game: Game) -> None:
