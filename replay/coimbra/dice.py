@@ -30,3 +30,17 @@ def normalise_die(text: str) -> tuple[str | None, str | None]:
         hint = f" (did you mean {' or '.join(close)}?)" if close else ""
         return None, f"unknown die colour {colour!r}{hint}"
     return f"{colour}{int(value)}", warning
+
+
+# Parts of a die as the engine reads it (a checked die is a colour and a number): looked up
+# at every roll, place and income, so each die's text is split once.
+@lru_cache(maxsize=1024)
+def die_colour(die: str) -> str:
+    """The colour of a die: ``gray`` for ``gray5``."""
+    return die.rstrip("0123456789")
+
+
+@lru_cache(maxsize=1024)
+def die_value(die: str) -> int:
+    """The number a die shows: ``5`` for ``gray5``."""
+    return int(die.lstrip("abcdefghijklmnopqrstuvwxyz"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
+from replay.coimbra.dice import die_colour, die_value
 from replay.coimbra.game import Game
 from replay.coimbra.resolution import begin_resolution
 from replay.coimbra.state import CITY_ROWS, DICE_PER_PLAYER, LOCATIONS, Slot
@@ -87,7 +88,7 @@ def handle_roll(game: Game, event: dict) -> None:
     players = len(state.order)
     wanted = dice_pool(players, all_dice)
     dice = event["dice"]
-    rolled = Counter(d.rstrip("0123456789") for d in dice)
+    rolled = Counter(map(die_colour, dice))
     if rolled != wanted:
         full = dice_pool(players, True)
         judge.breach("coimbra.roll.pool",
@@ -95,7 +96,7 @@ def handle_roll(game: Game, event: dict) -> None:
                      expected=_describe(wanted), found=_describe(rolled),
                      legal_under="all-dice" if rolled == full and not all_dice else None)
     for die in dice:
-        value = int(die.lstrip("abcdefghijklmnopqrstuvwxyz"))
+        value = die_value(die)
         if not 1 <= value <= 6:
             judge.breach("coimbra.roll.value", f"{die}: a die shows 1 to 6", found=value)
     state.pool = list(dice)
@@ -147,8 +148,7 @@ def handle_place(game: Game, event: dict) -> None:
                      skip=True)
     state.pool.remove(die)
     player.dice.append(die)
-    value = int(die.lstrip("abcdefghijklmnopqrstuvwxyz"))
-    _insert(state.queues[location], Slot(die, value, player.name), location)
+    _insert(state.queues[location], Slot(die, die_value(die), player.name), location)
     _next_pick(game)
 
 

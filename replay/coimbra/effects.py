@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from replay.coimbra.dice import die_colour
 from replay.coimbra.game import Game
 from replay.coimbra.state import COLOUR_TRACK, Player
 
@@ -32,7 +33,7 @@ def condition_holds(condition: dict | None, player: Player) -> bool:
     """Whether a phase-E condition holds for the player's dice this round (white is no colour)."""
     if not condition:
         return True
-    colours = {die.rstrip("0123456789") for die in player.dice}
+    colours = set(map(die_colour, player.dice))
     if "no_die" in condition:
         return condition["no_die"] not in colours
     return condition["has_die"] in colours
@@ -91,4 +92,4 @@ def voyage_discount(catalog, player: Player) -> int:
 
 def die_track(die: str) -> str | None:
     """The track a coloured die pays on; None for white."""
-    return COLOUR_TRACK.get(die.rstrip("0123456789"))
+    return COLOUR_TRACK.get(die_colour(die))
