@@ -34,7 +34,7 @@ def handle_move(game: Game, event: dict) -> None:
                              expected=", ".join(sorted(catalog.roads_forward[here])),
                              found=node, legal_under="two-way-roads" if any_road else None)
         player.pilgrim = node
-        state.pending_steps[player.name] = max(steps - 1, 0)
+        state.pending_steps[player.name] = steps - 1 if steps > 0 else 0
         tile_id = state.monasteries.get(node)
         if tile_id and tile_id not in player.monasteries:
             player.monasteries.append(tile_id)

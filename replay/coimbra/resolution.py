@@ -24,8 +24,11 @@ def begin_resolution(game: Game) -> None:
     advance(game)
 
 
-def advance(game: Game) -> None:
-    """Resolve neutral tokens and finished rows until a player's die is next."""
+def advance(game: Game, done: Slot | None = None) -> None:
+    """Mark the die just used (``done``) resolved, then resolve neutral tokens and finished
+    rows until a player's die is next."""
+    if done is not None:
+        done.resolved = True
     state = game.state
     while state.resolving < len(LOCATIONS):
         location = LOCATIONS[state.resolving]
@@ -105,7 +108,7 @@ def handle_favor(game: Game, event: dict) -> None:
     player.favors.append(tile.id)
     player.favors_taken += 1
     apply_immediate(game, player.name, tile.id)
-    _finish(game, slot)
+    advance(game, slot)
 
 
 def handle_recruit(game: Game, event: dict) -> None:
@@ -113,7 +116,7 @@ def handle_recruit(game: Game, event: dict) -> None:
     state, judge = game.state, game.judge
     player = game.acting_player(event)
     card = game.component(game.catalog.characters, event["card"], "character", player.name)
-    in_row = next((r for r in CITY_ROWS if card.id in state.rows.get(r, ())), None)
+    in_row = _row_showing(state.rows, card.id)
     location, slot = _acting_slot(game, player, event, (in_row,) if in_row else CITY_ROWS)
     if location == "castle":
         judge.breach("coimbra.city.row", "a castle die takes a favor, not a character",
@@ -130,7 +133,7 @@ def handle_recruit(game: Game, event: dict) -> None:
             finally:
                 # The table resolved this die with something, so it is used up here too:
                 # the dice after it resolve in order, and only this event is wrong.
-                _finish(game, slot)
+                advance(game, slot)
         judge.breach("coimbra.city.row", message, player=player.name, expected=offer,
                      found=card.id)
     _pay_for(game, player, card, slot.value, event.get("pay"))
@@ -149,7 +152,15 @@ def handle_recruit(game: Game, event: dict) -> None:
     if state.crown_tokens.pop(card.id, None):
         player.crown_tokens += 1
         _crown_fate(game, card.id, f"taken by {player.name} at {judge.where(game.event)}")
-    _finish(game, slot)
+    advance(game, slot)
+
+
+def _row_showing(rows: dict[str, list[str | None]], card_id: str) -> str | None:
+    """The city row where ``card_id`` is on display, if it is."""
+    for row in CITY_ROWS:
+        if card_id in rows.get(row, ()):
+            return row
+    return None
 
 
 def _crown_fate(game: Game, card: str, fate: str) -> None:
@@ -240,14 +251,8 @@ def handle_distress(game: Game, event: dict) -> None:
                           f"distress for {coins} coins and {guards} guards: at most two of each",
                           player=player.name, expected="0-2 coins, 0-2 guards",
                           found=f"{coins} coins, {guards} guards")
-    # As played, within what distress can give at all.
-    game.change(player.name, "coins", max(0, min(coins, DISTRESS_MAX)), "distress action",
-                "distress")
-    game.change(player.name, "guards", max(0, min(guards, DISTRESS_MAX)), "distress action",
-                "distress")
-    _finish(game, slot)
-
-
-def _finish(game: Game, slot: Slot) -> None:
-    slot.resolved = True
-    advance(game)
+        # As played, within what distress can give at all.
+        coins, guards = max(0, min(coins, DISTRESS_MAX)), max(0, min(guards, DISTRESS_MAX))
+    game.change(player.name, "coins", coins, "distress action", "distress")
+    game.change(player.name, "guards", guards, "distress action", "distress")
+    advance(game, slot)

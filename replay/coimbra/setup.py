@@ -65,14 +65,15 @@ def handle_setup(game: Game, event: dict) -> None:
                      f"{len(pairs)} pairs displayed for {len(state.order)} players",
                      expected=len(state.order), found=len(pairs))
 
-    state.order = list(order)
+    # The players' own name strings, so that the names of the order compare by identity.
+    state.order = [state.players[name].name for name in order]
     state.monasteries = dict(placed)
     state.voyages = list(voyages)
     state.scoring_tiles = dict(tiles)
     state.start_pairs = pairs
     state.corners_free = list(catalog.corners)
     state.deck = {c.id for c in catalog.characters.values() if c.level != "I"}
-    state.start_turns = list(reversed(order)) + list(order)
+    state.start_turns = list(reversed(state.order)) + state.order
     for name in state.order:
         for resource, amount in STARTING.items():
             game.change(name, resource, amount, f"starting {resource}", "setup")

@@ -11,8 +11,9 @@ def _times(number: int) -> str:
     return {1: "once", 2: "twice"}.get(number, f"{number} times")
 
 
-def _take_turn(game: Game, player: Player) -> None:
-    """Move the turn to ``player``; earlier players have passed, later ones must wait."""
+def _take_turn(game: Game, player: Player) -> int:
+    """Move the turn to ``player``; earlier players have passed, later ones must wait.
+    Return the player's place in the order."""
     state = game.state
     position = state.order.index(player.name)
     if position < state.cursor:
@@ -23,13 +24,14 @@ def _take_turn(game: Game, player: Player) -> None:
                           player=player.name, found=player.name)
     else:
         state.cursor = position
+    return position
 
 
 def handle_pass(game: Game, event: dict) -> None:
     """The player invests no more this round."""
-    player = game.acting_player(event)
-    _take_turn(game, player)
-    game.state.cursor = max(game.state.cursor, game.state.order.index(player.name) + 1)
+    position = _take_turn(game, game.acting_player(event))
+    if game.state.cursor <= position:
+        game.state.cursor = position + 1
 
 
 def handle_invest(game: Game, event: dict) -> None:
