@@ -35,7 +35,8 @@ def handle_deal(game: Game, event: dict) -> None:
         judge.breach("coimbra.log.order", f"round {event['round']} cannot be dealt now",
                      expected=state.round + 1, found=event["round"])
     seen: set[str] = set()
-    level_two = len(state.deck & catalog.levels.get("II", frozenset()))
+    deck = state.deck
+    level_two = len(deck & catalog.levels.get("II", frozenset()))
     for row in CITY_ROWS:
         cards = event[row]
         if len(cards) != CARDS_PER_ROW:
@@ -43,14 +44,15 @@ def handle_deal(game: Game, event: dict) -> None:
                          expected=CARDS_PER_ROW, found=len(cards))
         for card_id in cards:
             card = game.component(catalog.characters, card_id, "character")
-            if card_id not in state.deck or card_id in seen:
+            in_deck = card_id in deck
+            if not in_deck or card_id in seen:
                 judge.breach("coimbra.deal.cards",
                              f"{card_id} is not in the deck (already dealt, or a start card)",
                              found=card_id)
-            if card_id in state.deck and card_id not in seen and card.level == "II":
+            elif card.level == "II":
                 level_two -= 1  # level-II cards still in the deck, this one dealt
             seen.add(card_id)
-            if card.level == "III" and level_two and card_id in state.deck:
+            if level_two and in_deck and card.level == "III":
                 judge.breach("coimbra.deal.cards",
                              f"{card_id} is level III but level-II cards are still on top",
                              expected="a level-II character", found=card_id)
@@ -69,12 +71,13 @@ def place_crown_tokens(game: Game) -> dict[str, str]:
     """Each class's token on its first character, columns 4 to 1, rows top to bottom."""
     tokens: dict[str, str] = {}
     classes_done: set[str] = set()
-    rows = game.state.rows
-    for column in reversed(range(max(len(r) for r in rows.values()))):
-        for row in CITY_ROWS:
-            if column < len(rows[row]):
-                card_id = rows[row][column]
-                cls = game.catalog.characters[card_id].cls
+    characters = game.catalog.characters
+    rows = [game.state.rows[row] for row in CITY_ROWS]
+    for column in reversed(range(max(map(len, rows)))):
+        for cards in rows:
+            if column < len(cards):
+                card_id = cards[column]
+                cls = characters[card_id].cls
                 if cls not in classes_done:
                     classes_done.add(cls)
                     tokens[card_id] = cls

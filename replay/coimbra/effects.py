@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from replay.coimbra.dice import die_colour
 from replay.coimbra.game import Game
@@ -90,6 +91,7 @@ def voyage_discount(catalog, player: Player) -> int:
     return sum(discounts[favor] for favor in player.favors)
 
 
+@lru_cache(maxsize=1024)
 def die_track(die: str) -> str | None:
     """The track a coloured die pays on; None for white."""
     return COLOUR_TRACK.get(die_colour(die))

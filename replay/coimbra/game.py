@@ -109,7 +109,7 @@ class Game:
 
     def add_steps(self, name: str, steps: int, source: str) -> None:
         """Give pilgrim steps, to be used by a ``move`` right after this event."""
-        if self.player(name).pilgrim is None:
+        if self.state.players[name].pilgrim is None:
             self.warn(f"{name} has no pilgrim on the map yet: {counted(steps, 'step')} "
                       f"from {source} are lost")
             return

@@ -13,7 +13,8 @@ def handle_move(game: Game, event: dict) -> None:
     """
     state, judge, catalog = game.state, game.judge, game.catalog
     player = game.acting_player(event)
-    steps = state.pending_steps.get(player.name, 0)
+    pending = state.pending_steps
+    steps = pending.get(player.name, 0)
     two_way = judge.allows("two-way-roads")
     for taken, node in enumerate(event["path"]):
         if steps <= 0:
@@ -34,9 +35,9 @@ def handle_move(game: Game, event: dict) -> None:
                              expected=", ".join(sorted(catalog.roads_forward[here])),
                              found=node, legal_under="two-way-roads" if any_road else None)
         player.pilgrim = node
-        state.pending_steps[player.name] = steps - 1 if steps > 0 else 0
+        pending[player.name] = steps - 1 if steps > 0 else 0
         tile_id = state.monasteries.get(node)
         if tile_id and tile_id not in player.monasteries:
             player.monasteries.append(tile_id)
             apply_immediate(game, player.name, tile_id)
-        steps = state.pending_steps[player.name]
+        steps = pending[player.name]
