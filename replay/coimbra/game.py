@@ -54,7 +54,8 @@ class Game:
         """Add ``delta`` to a resource within its limits and write its ledger row; return what
         was really added. A change of nothing writes no row, unless ``unpaid`` (a gain that
         did not pay, and why)."""
-        player = self.state.players[name]
+        state = self.state
+        player = state.players[name]
         influence = player.influence
         on_track = resource in influence
         if on_track:
@@ -67,22 +68,22 @@ class Game:
         elif after < 0:
             after = 0
         applied = after - before
-        if applied == 0 and delta == 0 and not unpaid:
-            return 0
         if applied != delta:
             reason = f"{reason} ({delta - applied:+d} beyond the limit, lost)"
+        elif not delta and not unpaid:
+            return 0
         if on_track:
             influence[resource] = after
             if applied:
-                self.state.clock += 1
-                player.arrived[resource] = self.state.clock
+                state.clock += 1
+                player.arrived[resource] = state.clock
         else:
             setattr(player, resource, after)
         # The ledger row at the current event, in the form the report lists it.
         self.ledger.append({
             "event": self.event, "player": name, "resource": resource, "delta": applied,
-            "after": after, "reason": reason, "round": self.state.round,
-            "phase": self.labels[self.state.phase], "source": source})
+            "after": after, "reason": reason, "round": state.round,
+            "phase": self.labels[state.phase], "source": source})
         return applied
 
     def unpaid(self, name: str, gain: dict, reason: str, source: str) -> None:
