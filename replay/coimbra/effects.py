@@ -53,11 +53,11 @@ def count(counter: str, game: Game, player: Player) -> int:
     catalog = game.catalog
     kind, _, arg = counter.partition(":")
     if kind == "characters":
-        return sum(1 for c in player.characters
-                   if not arg or catalog.characters[c].cls == arg)
+        return len([c for c in player.characters
+                    if not arg or catalog.characters[c].cls == arg])
     if kind == "monasteries":
-        return sum(1 for m in player.monasteries
-                   if not arg or catalog.monasteries[m].level == arg)
+        return len([m for m in player.monasteries
+                    if not arg or catalog.monasteries[m].level == arg])
     if kind == "voyages":
         return len(player.voyages)
     if kind == "diplomas":
@@ -67,7 +67,8 @@ def count(counter: str, game: Game, player: Player) -> int:
     if kind == "track":
         return player.influence[arg]
     if kind == "tracks_at_least":
-        return sum(1 for position in player.influence.values() if position >= int(arg))
+        least = int(arg)
+        return len([p for p in player.influence.values() if p >= least])
     raise ValueError(f"unknown counter {counter}")
 
 
