@@ -173,6 +173,12 @@ class Castle:
     leader_hand_limit_plus: int
     tier2: tuple[Effect, ...]  # by clockwise position, the first at index 0
     tier2_ids: tuple[str, ...] = ()  # the catalog ids of the tier-2 rewards, same order
+    icons_for: Mapping[int, int] = field(init=False)  # Workers placed -> Noble icons
+
+    def __post_init__(self) -> None:
+        # Indexed once: every Place Workers action asks it.
+        object.__setattr__(self, "icons_for", MappingProxyType(
+            {workers: icons for icons, workers in self.brackets}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +268,7 @@ class Catalog:
     ai_boards: Mapping[str, AIBoard]
     schemes: Mapping[str, Scheme]
     ai_reference: Mapping
+    sides: Mapping[str, BoardSide]  # every side of every segment, by id
     spaces: Mapping[str, Space]  # every space of every side, by id
     spots: Mapping[str, Spot]  # every building spot, by id
     links: Mapping[str, Link]  # every link, by id

@@ -9,14 +9,12 @@ from replay.viscounts.funding import revealed_adjacent, take_top
 from replay.viscounts.setup import NEUTRAL
 from replay.viscounts.state import TURN_PHASES, Player
 from replay.viscounts.table import Table
-from replay.viscounts.turn import collision_due, enter, hand_limit, own_turn
+from replay.viscounts.turn import collision_due, enter, hand_limit, own_turn, turn_step
 
 
 def handle_hire(table: Table, event: dict) -> None:
     """Phase 4: hire the adjacent Townsfolk for its Silver value, at most once."""
-    player = table.acting(event)
-    own_turn(table, player, "hire")
-    enter(table, "recruit", "hire")
+    player = turn_step(table, event, "recruit")
     if not table.preprinted(event["card"]):
         table.known(event["card"], table.catalog.townsfolk, "Townsfolk card", player.name)
     if table.state.hired:
