@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from replay.core.causes import audit_caveat
@@ -105,8 +104,8 @@ def player_state(table: Table, name: str) -> dict:
         "space": p.space, "player_card": p.player_card, "hero": p.hero,
         "board": list(p.board), "hand": p.hand_size, "draw_pile": p.draw_count,
         # Every card the player owns, wherever it is (their hand and draw pile are hidden).
-        "cards_owned": sorted((Counter(c for c in p.board if c) + p.hand + p.hidden
-                               + Counter(p.discard)).elements()),
+        "cards_owned": sorted([*filter(None, p.board), *p.hand.elements(),
+                               *p.hidden.elements(), *p.discard]),
         "discard": list(p.discard), "workers_supply": p.workers,
         "castle": list(castle_workers(table, name)),
         "buildings": {b: sorted(s) for b, s in p.built.items()},
