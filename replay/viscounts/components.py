@@ -232,14 +232,19 @@ class Placeholder:
     path: str  # JSON pointer of the value
     value: object
     note: str = ""
+    plain: dict = field(init=False, repr=False, compare=False)  # ``to_dict``'s, made once
+
+    def __post_init__(self) -> None:
+        # Made once: every report lists the placeholder values its verdict depended on.
+        plain = {"entry": self.entry, "field": self.field, "path": self.path,
+                 "value": self.value}
+        if self.note:
+            plain["note"] = self.note
+        object.__setattr__(self, "plain", plain)
 
     def to_dict(self) -> dict:
-        """Plain-data form for reports."""
-        data = {"entry": self.entry, "field": self.field, "path": self.path,
-                "value": self.value}
-        if self.note:
-            data["note"] = self.note
-        return data
+        """Plain-data form for reports (a copy of its own: a report may be changed)."""
+        return dict(self.plain)
 
 
 @dataclass(frozen=True, slots=True)

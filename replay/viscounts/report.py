@@ -72,7 +72,8 @@ def _names_used(table: Table, ledger: list[dict], violations: list[dict]) -> dic
     used = {row["source"] for row in ledger}
     for name in table.state.seats:
         player = table.player(name)
-        used.update(ids_in([player.board, player.discard]))  # an unrevealed card is None
+        used.update(player.board, player.discard)
+    used.discard(None)  # an empty space of a board
     if table.solo is not None:
         used.update(ids_in([table.solo.cards, table.solo.discard]))
     for violation in violations:
