@@ -11,6 +11,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from replay.core.problems import InvalidLog, LogProblem
@@ -131,6 +133,14 @@ def check_shapes(events: list[dict], specs: Mapping[str, EventSpec],
     Raises ``InvalidLog`` listing every shape problem found.
     """
     compiled = _compile(specs, kinds)
+    if _all_kept_as_written(events, compiled):
+        return list(events), []
+    return _check_each(events, specs, compiled)
+
+
+def _check_each(events: list[dict], specs: Mapping[str, EventSpec],
+                compiled: dict[str, _Compiled]) -> tuple[list[dict], list[dict]]:
+    """The check event by event: every problem with its path, every normalised value."""
     problems: list[LogProblem] = []
     warnings: list[dict] = []
     normalised: list[dict] = []
@@ -185,6 +195,63 @@ def check_shapes(events: list[dict], specs: Mapping[str, EventSpec],
     if problems:
         raise InvalidLog(problems)
     return normalised, warnings
+
+
+def _all_kept_as_written(events: list[dict], compiled: dict[str, _Compiled]) -> bool:
+    """Whether every event is well formed and kept exactly as written.
+
+    The usual log is, and saying so takes far less than checking it event by event: each
+    field is checked over all the events of a type at once, mostly in C (the types of the
+    values as one set, each distinct value normalised once). A no sends the log through the
+    event-by-event check, which says what is wrong and where.
+    """
+    by_kind: dict[object, list[dict]] = {}
+    for event in events:
+        by_kind.setdefault(event.get("type"), []).append(event)
+    for kind, group in by_kind.items():
+        spec = compiled.get(kind)
+        if spec is None:
+            return False
+        keys = set().union(*group)
+        if not keys <= spec.allowed:
+            return False
+        for name, required, plain, test, normalise, field_kind in spec.fields:
+            if name not in keys:
+                if required:
+                    return False
+                continue
+            if required:
+                try:
+                    values = list(map(itemgetter(name), group))
+                except KeyError:
+                    return False
+            else:
+                values = [event[name] for event in group if name in event]
+            if not _values_kept(values, plain, test, normalise, field_kind.many):
+                return False
+        if "comment" in keys and not set(
+                type(event["comment"]) for event in group if "comment" in event) <= _STR:
+            return False
+    return True
+
+
+def _values_kept(values: list, plain: type | None, test: Callable,
+                 normalise: Callable | None, many: bool) -> bool:
+    """Whether every value is of its kind and kept as written (each distinct written item
+    normalised once: a log repeats the same few dice and ids)."""
+    if normalise is None:
+        return set(map(type, values)) <= {plain} or all(map(test, values))
+    if many:
+        if not all(map(test, values)):  # each list, with the type of its items
+            return False
+        values = chain.from_iterable(values)
+    try:
+        distinct = set(values)
+    except TypeError:  # a list where an item was expected: the full check names it
+        return False
+    if not many and not all(map(test, distinct)):
+        return False
+    return all(normalise(item) == (item, None) for item in distinct)
 
 
 def _note(kind: FieldKind, value: str | None, note: str, index: int, where: str,

@@ -363,15 +363,21 @@ def test_leftover_silver_counts_only_under_its_variant(games):
         held["ink"] + held["gold"] + held["stone"]
 
 
-@pytest.mark.parametrize(("variants", "resources"), [((), [0, 0]),
-                                                      (("ai-silver-remainder",), [0, 1])])
-def test_odd_silver_is_kept_or_pooled(variants, resources):
-    """1 Silver gained twice: kept as Silver by default, 1 resource when pooled."""
+@pytest.mark.parametrize(("variants", "resources", "silver"), [
+    ((), [0, 0], [1, 2]), (("ai-silver-remainder",), [0, 1], [1, 0])])
+def test_odd_silver_is_kept_or_pooled(variants, resources, silver):
+    """1 Silver gained twice: kept as Silver by default (2 Silver, no resource); pooled with
+    the Silver the opponent holds under the variant (1 resource, no Silver left)."""
     table = new_table(["ana"], load_catalog(), variants=variants)
     table.solo.board = table.catalog.ai_boards["ai-cleric"]
-    got = [translate(table, {"op": "gain", "items": {"silver": 1}})["items"]
-           .get("any_resource", 0) for _ in range(2)]
-    assert got == resources
+    opponent = table.player(OPPONENT)
+    got, held = [], []
+    for _ in range(2):
+        items = translate(table, {"op": "gain", "items": {"silver": 1}})["items"]
+        opponent.silver += items.get("silver", 0)
+        got.append(items.get("any_resource", 0))
+        held.append(opponent.silver)
+    assert (got, held) == (resources, silver)
 
 
 @pytest.mark.parametrize("mode", ["strict", "audit"])

@@ -8,6 +8,8 @@ Scheme (p.28). The columns are read from the catalog's ``ai_reference``.
 
 from __future__ import annotations
 
+from replay.viscounts.solo import OPPONENT
+
 CARD_ICONS = frozenset({"free_hire", "hire", "gain_card"})
 
 
@@ -42,14 +44,14 @@ def translate(table, effect: dict) -> dict:
 
 
 def silver_items(table, items: dict) -> dict:
-    """Silver gained becomes 1 resource per 2 (column 1); an odd one stays Silver, or is
-    pooled across gains under ``ai-silver-remainder``."""
+    """Silver gained becomes 1 resource per 2 (column 1); an odd one stays Silver. Under
+    ``ai-silver-remainder`` the Silver the opponent holds is pooled with each gain: every 2
+    of the pool become 1 resource, and what is left is the Silver it holds."""
     silver = items.pop("silver")
-    solo = table.solo
     if table.allows("ai-silver-remainder"):
-        silver += solo.silver_pool
-        solo.silver_pool = silver % 2
-        rest = 0
+        held = table.player(OPPONENT).silver
+        silver += held
+        rest = silver % 2 - held  # the change to the Silver it holds
     else:
         rest = silver % 2
     if silver >= 2:

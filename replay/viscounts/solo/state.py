@@ -34,7 +34,6 @@ class SoloState:
     rows: list[dict] = field(default_factory=list)  # rows of the turn not yet resolved
     step: Step | None = None  # what the log must say next for the opponent
     in_turn: bool = False
-    silver_pool: int = 0  # variant ai-silver-remainder
 
     def header_icons(self, catalog: Catalog) -> Counter:
         """The header icons of the Schemes on its board and the uncovered starting icons."""
