@@ -30,6 +30,9 @@ def instructions(tree: Path, texts_file: str, passes: int) -> int:
     """Instructions executed by a worker of ``tree`` doing the warm-up and ``passes`` passes."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH")]))
+    # String hashing is salted per process, which moves the count by a few per cent from one
+    # run to the next (dict probes); one fixed salt makes two runs of a tree count alike.
+    env["PYTHONHASHSEED"] = "0"
     run = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
          sys.executable, str(WORKER)],

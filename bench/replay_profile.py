@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import json
 import pstats
 
 import replay
@@ -26,11 +25,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     texts = sample_logs(args.game, args.players, args.games)
     for text in texts:
-        replay.replay(json.loads(text))
+        replay.replay_text(text)
     profile = cProfile.Profile()
     profile.enable()
     for text in texts:
-        replay.replay(json.loads(text))
+        replay.replay_text(text)
     profile.disable()
     stats = pstats.Stats(profile)
     for order in ("tottime", "cumulative"):

@@ -3,7 +3,8 @@
 Run as a script (not with ``-m``) with the source tree to measure first on ``PYTHONPATH``, so
 that ``import replay`` loads that tree's engines. It reads the path of a JSON file holding the
 logs' texts from its first input line, then answers each ``pass`` line with the seconds one
-pass over every log took, each from its JSON text to its report document, or with
+pass over every log took, each from its JSON text to its report document by
+``replay.replay_text`` (what a worker runs for a submission: decoding included), or with
 ``cannot replay: ...`` when that tree fails on them (an older revision may not know the game).
 The seconds are the process's CPU time, so that other work on a shared machine slows the
 figures less.
@@ -22,7 +23,9 @@ def one_pass(texts: list[str]) -> float:
     """CPU seconds to replay every log once, parse and report included."""
     start = time.process_time()
     for text in texts:
-        replay.replay(json.loads(text))
+        report = replay.replay_text(text)
+        if report["verdict"] == "unparseable":
+            raise ValueError(f"the log cannot be read: {report['problems'][0]}")
     return time.process_time() - start
 
 

@@ -27,7 +27,7 @@ FIELD_KINDS: dict[str, FieldKind] = {
     **COMMON_KINDS,
     "die": FieldKind(is_str, DIE_EXAMPLE, normalise_die, DIE_EXAMPLE),
     "dice": FieldKind(str_list, 'a list of dice such as ["gray5", "white2"]', normalise_die,
-                      DIE_EXAMPLE, many=True),
+                      DIE_EXAMPLE, many=True, plain_items=str),
     "claims": FieldKind(_claims, "an object of numbers (or a place, for pilgrim)"),
 }
 

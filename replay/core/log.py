@@ -8,6 +8,7 @@ from itertools import repeat
 from marshmallow import Schema, ValidationError, fields, validate
 
 from replay.core.canonical import canonical_sha256
+from replay.core.plain_load import plain_load
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
 
@@ -123,7 +124,7 @@ def load_log(data: object) -> GameLog:
             # The usual log: its header is loaded alone, the nesting schema's problems
             # (no header, unknown keys) being ruled out.
             try:
-                header = _HEADER.load(data["header"])
+                header = plain_load(_HEADER, data["header"]) or _HEADER.load(data["header"])
             except ValidationError as err:
                 raise ValidationError({"header": err.messages}) from None
         else:

@@ -29,7 +29,8 @@ class FieldKind:
     ``normalise(text) -> (value, note)`` turns one written item into its canonical value
     (``value`` None: not valid, ``note`` says why; else ``note`` is a leniency warning or None);
     ``many``: the field is a list of such items. ``plain``: a value of exactly this type
-    passes without calling ``test`` (a shortcut for the commonest kinds, checked first).
+    passes without calling ``test`` (a shortcut for the commonest kinds, checked first);
+    ``plain_items``: likewise, a list whose items are all of exactly this type.
     """
 
     test: Callable[[object], bool]
@@ -38,6 +39,7 @@ class FieldKind:
     item_expected: str = ""
     many: bool = False
     plain: type | None = None
+    plain_items: type | None = None
 
 
 _STR = {str}  # JSON strings are never of a subclass of str
@@ -82,7 +84,7 @@ def _pairs(value) -> bool:
 COMMON_KINDS: dict[str, FieldKind] = {
     "str": FieldKind(is_str, "a string", plain=str),
     "int": FieldKind(is_int, "an integer", plain=int),
-    "strs": FieldKind(str_list, "a list of strings"),
+    "strs": FieldKind(str_list, "a list of strings", plain_items=str),
     "pair": FieldKind(_pair, "a pair of two ids"),
     "pairs": FieldKind(_pairs, "a list of [id, id] pairs"),
     "str_map": FieldKind(_str_map, "an object of strings"),
@@ -215,7 +217,7 @@ def _all_kept_as_written(events: list[dict], compiled: dict[str, _Compiled]) -> 
         keys = set().union(*group)
         if not keys <= spec.allowed:
             return False
-        for name, required, plain, test, normalise, field_kind in spec.fields:
+        for name, required, *_, field_kind in spec.fields:
             if name not in keys:
                 if required:
                     return False
@@ -227,7 +229,7 @@ def _all_kept_as_written(events: list[dict], compiled: dict[str, _Compiled]) -> 
                     return False
             else:
                 values = [event[name] for event in group if name in event]
-            if not _values_kept(values, plain, test, normalise, field_kind.many):
+            if not _values_kept(values, field_kind):
                 return False
         if "comment" in keys and not set(
                 type(event["comment"]) for event in group if "comment" in event) <= _STR:
@@ -235,23 +237,33 @@ def _all_kept_as_written(events: list[dict], compiled: dict[str, _Compiled]) -> 
     return True
 
 
-def _values_kept(values: list, plain: type | None, test: Callable,
-                 normalise: Callable | None, many: bool) -> bool:
+def _values_kept(values: list, kind: FieldKind) -> bool:
     """Whether every value is of its kind and kept as written (each distinct written item
     normalised once: a log repeats the same few dice and ids)."""
-    if normalise is None:
-        return set(map(type, values)) <= {plain} or all(map(test, values))
-    if many:
-        if not all(map(test, values)):  # each list, with the type of its items
+    if kind.normalise is None:
+        return set(map(type, values)) <= {kind.plain} or _plain_lists(values, kind) \
+            or all(map(kind.test, values))
+    if kind.many:
+        if not (_plain_lists(values, kind) or all(map(kind.test, values))):
             return False
         values = chain.from_iterable(values)
     try:
         distinct = set(values)
     except TypeError:  # a list where an item was expected: the full check names it
         return False
-    if not many and not all(map(test, distinct)):
+    if not kind.many and not all(map(kind.test, distinct)):
         return False
+    normalise = kind.normalise
     return all(normalise(item) == (item, None) for item in distinct)
+
+
+def _plain_lists(values: list, kind: FieldKind) -> bool:
+    """Whether every value is a list of items of exactly the kind's ``plain_items`` type."""
+    return kind.plain_items is not None and set(map(type, values)) <= _LIST \
+        and set(map(type, chain.from_iterable(values))) <= {kind.plain_items}
+
+
+_LIST = {list}
 
 
 def _note(kind: FieldKind, value: str | None, note: str, index: int, where: str,
