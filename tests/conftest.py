@@ -8,17 +8,21 @@ from pathlib import Path
 
 import pytest
 import redis
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 from rq import Worker
 
 from referee_cli.services import api_server, start_worker_process, stop_process
 from workers.redis_server import RedisServer
 
+# Speed is measured by the benchmarks, not by tests: no property test fails for being slow
+# on a busy machine (a deadline per example, or drawing examples "too slowly").
+settings.register_profile("untimed", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
 # In CI the property tests draw the same examples every run, so a submission's verdict does
 # not depend on luck; locally they explore new examples each time.
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+settings.register_profile("ci", settings.get_profile("untimed"), derandomize=True,
+                          print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "untimed")
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"

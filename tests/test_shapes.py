@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import replay
@@ -68,7 +68,7 @@ def mutated_logs(draw):
     return replay.GAMES.get(name), events
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=400)
 @given(mutated_logs())
 def test_the_quick_pass_answers_as_the_event_by_event_check(case):
     game, events = case

@@ -9,6 +9,7 @@ another copy of each.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import NotRequired, TypedDict
 
 
@@ -31,13 +32,14 @@ class LedgerRow(TypedDict):
 def phase_breakdown(rows: list[LedgerRow], phase_order: Sequence[str]) -> list[dict]:
     """Round x turn x phase x player sums of every resource, and of points by source.
 
-    Rows sort by round, then by turn (in the order turns came), then by the phase's place
+    Entries sort by round, then by turn (in the order turns came), then by the phase's place
     in ``phase_order`` (the game's phases). Games without turns have one per round.
     """
     rank = {phase: i for i, phase in enumerate(phase_order)}
-    turns: dict[tuple[int, str | None], int] = {}
-    table: dict[tuple[int, str | None, str], dict[str, dict]] = {}
-    cells: dict[tuple, dict] = {}  # the same cells, found in one look-up
+    last = len(rank)  # where a phase not in the order sorts
+    turns: dict[tuple, int] = {}
+    entries: dict[tuple, tuple[tuple, dict]] = {}  # (round, turn, phase) -> (sort key, entry)
+    cells: dict[tuple, dict] = {}  # (round, turn, phase, player) -> its cell
     # Rows come in runs of one player's changes: the last cell's sums are kept at hand.
     key = resources = by_source = None
     for row in rows:
@@ -45,19 +47,25 @@ def phase_breakdown(rows: list[LedgerRow], phase_order: Sequence[str]) -> list[d
         if row_key != key:
             key = row_key
             cell = cells.get(key)
-            if cell is None:
-                turns.setdefault(key[:2], len(turns))
-                cell = cells[key] = {"resources": {}, "points_by_source": {}}
-                table.setdefault(key[:3], {})[key[3]] = cell
-            resources, by_source = cell["resources"], cell["points_by_source"]
+            if cell is None:  # a player's first change in this round/turn/phase
+                round_, turn, phase, player = key
+                at = (round_, turn, phase)
+                found = entries.get(at)
+                if found is None:
+                    order = turns.setdefault((round_, turn), len(turns))
+                    entry = {"round": round_, "turn": turn, "phase": phase, "players": {}}
+                    if turn is None:
+                        del entry["turn"]
+                    found = entries[at] = ((round_, order, rank.get(phase, last)), entry)
+                resources, by_source = {}, {}
+                cells[key] = found[1]["players"][player] = {
+                    "resources": resources, "points_by_source": by_source}
+            else:
+                resources, by_source = cell["resources"], cell["points_by_source"]
         resource, delta = row["resource"], row["delta"]
         resources[resource] = resources.get(resource, 0) + delta
         if resource == "points":
             source = row["source"]
             by_source[source] = by_source.get(source, 0) + delta
-    ordered = sorted(table.items(), key=lambda item: (
-        item[0][0], turns[item[0][:2]], rank.get(item[0][2], len(rank))))
-    return [
-        {"round": round_, **({"turn": turn} if turn is not None else {}), "phase": phase,
-         "players": players}
-        for (round_, turn, phase), players in ordered]
+    return [entry for _, entry in sorted(entries.values(), key=itemgetter(0))]
+

@@ -7,7 +7,7 @@ from replay.viscounts.effects import ask, resolve, trigger
 from replay.viscounts.funding import WORDS, fund
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
-from replay.viscounts.turn import enter, own_turn
+from replay.viscounts.turn import turn_step
 
 TRADE_RATE = {"silver": 1, "resource": 2, "destroy": 3, "flip": 4}
 TRADE_RULE = {"silver": "viscounts.trade.silver", "resource": "viscounts.trade.resource",
@@ -21,9 +21,7 @@ WHERE_RULE = {"trade": "viscounts.trade.where", "construct": "viscounts.build.wh
 
 def begin_action(table: Table, event: dict, action: str) -> Player:
     """The checks every primary action shares: turn, phase, one action, the right path."""
-    player = table.acting(event)
-    own_turn(table, player, event["type"])
-    enter(table, "action", event["type"])
+    player = turn_step(table, event, "action")
     state = table.state
     if state.acted == "transcribe" == action:
         table.breach("viscounts.transcribe.once", f"{player.name} has already transcribed a "

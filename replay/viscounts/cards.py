@@ -36,14 +36,9 @@ def where(table: Table, card: str) -> str:
     return "out of the game"
 
 
-def check_card(table: Table, card: str, player: str) -> None:
-    """The card must be a Townsfolk of the catalog."""
-    table.known(card, table.catalog.townsfolk, "Townsfolk card", player)
-
-
 def from_hand(table: Table, player: Player, card: str, doing: str) -> None:
     """Take ``card`` out of the player's hand, or refuse it (``viscounts.log.hidden_location``)."""
-    check_card(table, card, player.name)
+    table.known(card, table.catalog.townsfolk, "Townsfolk card", player.name)
     if player.hand[card]:
         player.hand[card] -= 1
         return
@@ -58,7 +53,7 @@ def from_hand(table: Table, player: Player, card: str, doing: str) -> None:
 
 def from_deck(table: Table, player: Player, card: str, doing: str) -> None:
     """Take ``card`` from the top of the draw pile (seen), or refuse it."""
-    check_card(table, card, player.name)
+    table.known(card, table.catalog.townsfolk, "Townsfolk card", player.name)
     if not player.draw_count:
         table.breach(EMPTY_DECK_RULES.get(doing, "viscounts.log.empty_draw"),
                      f"{player.name} cannot {doing} {table.name(card)} from the draw pile: "
@@ -88,7 +83,7 @@ def draw(table: Table, player: Player, card: str) -> None:
         player.hand_unknown += 1
         return
     from_deck(table, player, card, "draw")
-    player.hand[card] += 1
+    player.hand[card] = player.hand.get(card, 0) + 1
 
 
 def hand_options(player: Player) -> list[str]:

@@ -15,7 +15,7 @@ def handle_workers(table: Table, event: dict) -> None:
     """Place Workers: 1/3/5/8 Noble icons for 1/2/3/4 Workers into the adjacent section."""
     player = begin_action(table, event, "place_workers")
     count = event["count"]
-    brackets = dict((w, i) for i, w in table.catalog.castle.brackets)
+    brackets = table.catalog.castle.icons_for
     if count not in brackets:
         table.breach("viscounts.castle.brackets", f"1 to {max(brackets)} Workers are "
                      f"placed, not {count}", player=player.name, found=str(count), skip=True)
@@ -51,7 +51,7 @@ def resolve_castle(table: Table, name: str, chosen: str | None = None,
     """
     state = table.state
     while True:
-        ready = [s for s in state.segments if state.tier1[s][name] >= LIMIT]
+        ready = [s for s in state.segments if state.tier1[s].get(name, 0) >= LIMIT]
         if not ready:
             break
         if chosen is None and len(ready) > 1:
@@ -91,7 +91,7 @@ def _promote(table: Table, name: str) -> None:
     state = table.state
     once = table.allows("zh-castle-tier2-once")
     for side in state.segments:
-        while state.tier2[side][name] >= LIMIT:
+        while state.tier2[side].get(name, 0) >= LIMIT:
             state.tier2[side][name] -= 1
             state.tier3[name] += 1
             resolve(table, name, table.catalog.castle.tier3_reward, "castle-tier3")

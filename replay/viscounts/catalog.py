@@ -101,6 +101,7 @@ def _build(document: dict) -> Catalog:
         schemes=ro({s["id"]: Scheme(s["id"], s["deck"], s["header"], s["rows"])
                     for s in doc["schemes"]}),
         ai_reference=doc["ai_reference"],
+        sides=ro({side.id: side for side in sides}),
         spaces=ro({space.id: space for side in sides for space in side.spaces.values()}),
         spots=ro({spot.id: spot for side in sides for spot in side.spots}),
         links=ro({link.id: link for side in sides for link in side.links}),

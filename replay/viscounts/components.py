@@ -173,6 +173,12 @@ class Castle:
     leader_hand_limit_plus: int
     tier2: tuple[Effect, ...]  # by clockwise position, the first at index 0
     tier2_ids: tuple[str, ...] = ()  # the catalog ids of the tier-2 rewards, same order
+    icons_for: Mapping[int, int] = field(init=False)  # Workers placed -> Noble icons
+
+    def __post_init__(self) -> None:
+        # Indexed once: every Place Workers action asks it.
+        object.__setattr__(self, "icons_for", MappingProxyType(
+            {workers: icons for icons, workers in self.brackets}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,14 +232,19 @@ class Placeholder:
     path: str  # JSON pointer of the value
     value: object
     note: str = ""
+    plain: dict = field(init=False, repr=False, compare=False)  # ``to_dict``'s, made once
+
+    def __post_init__(self) -> None:
+        # Made once: every report lists the placeholder values its verdict depended on.
+        plain = {"entry": self.entry, "field": self.field, "path": self.path,
+                 "value": self.value}
+        if self.note:
+            plain["note"] = self.note
+        object.__setattr__(self, "plain", plain)
 
     def to_dict(self) -> dict:
-        """Plain-data form for reports."""
-        data = {"entry": self.entry, "field": self.field, "path": self.path,
-                "value": self.value}
-        if self.note:
-            data["note"] = self.note
-        return data
+        """Plain-data form for reports (a copy of its own: a report may be changed)."""
+        return dict(self.plain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +273,7 @@ class Catalog:
     ai_boards: Mapping[str, AIBoard]
     schemes: Mapping[str, Scheme]
     ai_reference: Mapping
+    sides: Mapping[str, BoardSide]  # every side of every segment, by id
     spaces: Mapping[str, Space]  # every space of every side, by id
     spots: Mapping[str, Spot]  # every building spot, by id
     links: Mapping[str, Link]  # every link, by id

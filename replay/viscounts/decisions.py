@@ -66,8 +66,7 @@ def answer(table: Table, event: dict) -> None:
     state = table.state
     player = table.acting(event)
     kind = event["type"]
-    index = next((i for i, d in enumerate(state.pending)
-                  if d.player == player.name and d.kind == kind), None)
+    index = _first_waiting(state.pending, player.name, kind)
     if index is None:
         _refuse_unasked(table, player.name, event)
     for earlier in state.pending[:index]:
@@ -81,6 +80,14 @@ def answer(table: Table, event: dict) -> None:
     state.pending = []
     _HANDLERS[kind](table, player, decision, event)
     state.pending += rest
+
+
+def _first_waiting(pending: list[Decision], name: str, kind: str) -> int | None:
+    """Where the first choice of ``kind`` waiting for ``name`` is in ``pending``, if any."""
+    for index, decision in enumerate(pending):
+        if decision.kind == kind and decision.player == name:
+            return index
+    return None
 
 
 def _refuse_unasked(table: Table, name: str, event: dict) -> None:

@@ -157,7 +157,8 @@ def ongoing(table: Table, name: str) -> tuple:
 class Unlocks:
     """What a player's building unlocks and Cleric Bonus cards give, as ``(source,
     ability)`` in that order. They change only when the player builds or takes a bonus card
-    (``Table.in_force`` then forgets them), so they outlive the board's many changes."""
+    (``Table.in_force`` then forgets them), so they outlive the board's many changes, and so
+    do the ``Abilities`` they make with each set of ongoing board cards seen beside them."""
 
     def __init__(self, table: Table, player):
         catalog = table.catalog
@@ -168,56 +169,33 @@ class Unlocks:
         for ribbon in player.bonuses:
             bonus = catalog.cleric_bonuses[ribbon]
             abilities.append((bonus.id, {"op": "icons", "icons": list(bonus.icons)}))
-        self.abilities = tuple(abilities)
-        self.by_op, self.on = _grouped(self.abilities)
+        self.catalog = catalog
+        self.alone = Abilities(tuple(abilities))
+        # the ongoing cards on the board, in order -> the Abilities with theirs in front
+        self.with_board: dict[tuple[str, ...], Abilities] = {(): self.alone}
+
+    def beside(self, ongoing: tuple[str, ...]) -> Abilities:
+        """The abilities of the ongoing board cards ``ongoing`` followed by these."""
+        found = self.with_board.get(ongoing)
+        if found is None:
+            townsfolk = self.catalog.townsfolk
+            found = self.with_board[ongoing] = Abilities(
+                (*((card, townsfolk[card].ability) for card in ongoing),
+                 *self.alone.abilities))
+        return found
 
 
-class InForce:
-    """What a player's board cards, building unlocks and Cleric Bonus cards give. At nearly
-    every event something asks for a part of it, so it is kept while the board, the
-    buildings and the bonus cards stay as they are: a new board is noticed by ``in_force``,
-    which then reads the board again and keeps the unlocks; a building or bonus card forgets
-    it all (``Table.in_force``). The icons and converters, read only by actions, are
-    counted when first asked."""
+class Abilities:
+    """Ongoing abilities as ``(source, ability)`` pairs in order (board cards, then building
+    unlocks, then bonus cards), grouped for the questions asked of them."""
 
-    def __init__(self, table: Table, player, unlocks: Unlocks | None = None):
-        catalog = self.catalog = table.catalog
-        self.board = list(player.board)  # as it was read, to notice when it changes
-        self.unlocks = unlocks or Unlocks(table, player)
-        on_board = []
-        self.criminals = 0  # Criminal icons on the board's cards
-        for card in self.board:
-            if card:
-                townsfolk = catalog.townsfolk[card]
-                self.criminals += townsfolk.criminal_icons
-                if townsfolk.timing == "ongoing":
-                    on_board.append((card, townsfolk.ability))
-        # (source, ability): board cards, then building unlocks, then bonus cards
-        if on_board:
-            self.abilities = (*on_board, *self.unlocks.abilities)
-            by_op, on = _grouped(on_board)
-            self.by_op = _joined(by_op, self.unlocks.by_op)
-            self.on = _joined(on, self.unlocks.on)
-        else:
-            self.abilities = self.unlocks.abilities
-            self.by_op, self.on = self.unlocks.by_op, self.unlocks.on
+    def __init__(self, abilities: tuple):
+        self.abilities = abilities
+        self.by_op, self.on = _grouped(abilities)
         # what ``hand_limit`` abilities add to the hand limit
         limits = self.by_op.get("hand_limit")
         self.hand_plus = sum(ability["plus"] for _, ability in limits) if limits else 0
-        self._icons: Counter | None = None
         self._converters: dict[str, list] | None = None
-
-    def icons(self) -> Counter:
-        """Board icons: cards, uncovered starting icons and ``icons`` abilities."""
-        if self._icons is None:
-            townsfolk, starting = self.catalog.townsfolk, self.catalog.player_board.starting_icons
-            shown = []
-            for space, card in enumerate(self.board):
-                shown += townsfolk[card].icons if card else starting[space]
-            for _, ability in self.by_op.get("icons", ()):
-                shown += ability["icons"]
-            self._icons = Counter(shown)
-        return self._icons
 
     def converters(self, action: str) -> list[dict]:
         """The converters for an action (alone or in an ``all`` ability), each naming its
@@ -235,6 +213,47 @@ class InForce:
         return self._converters.get(action, [])
 
 
+class InForce:
+    """What a player's board cards, building unlocks and Cleric Bonus cards give. At nearly
+    every event something asks for a part of it, so it is kept while the board, the
+    buildings and the bonus cards stay as they are: a new board is noticed by ``in_force``,
+    which then reads the board again and keeps the unlocks; a building or bonus card forgets
+    it all (``Table.in_force``). The icons, read only by actions, are counted when first
+    asked."""
+
+    def __init__(self, table: Table, player, unlocks: Unlocks | None = None):
+        catalog = self.catalog = table.catalog
+        board = self.board = list(player.board)  # as it was read, to notice when it changes
+        self.unlocks = unlocks or Unlocks(table, player)
+        townsfolk = catalog.townsfolk
+        ongoing = []
+        criminals = 0
+        for card in board:
+            if card:
+                printed = townsfolk[card]
+                criminals += printed.criminal_icons
+                if printed.timing == "ongoing":
+                    ongoing.append(card)
+        self.criminals = criminals  # Criminal icons on the board's cards
+        abilities = self.unlocks.beside(tuple(ongoing))
+        self.abilities, self.by_op, self.on = abilities.abilities, abilities.by_op, abilities.on
+        self.hand_plus = abilities.hand_plus
+        self.converters = abilities.converters
+        self._icons: Counter | None = None
+
+    def icons(self) -> Counter:
+        """Board icons: cards, uncovered starting icons and ``icons`` abilities."""
+        if self._icons is None:
+            townsfolk, starting = self.catalog.townsfolk, self.catalog.player_board.starting_icons
+            shown = []
+            for space, card in enumerate(self.board):
+                shown += townsfolk[card].icons if card else starting[space]
+            for _, ability in self.by_op.get("icons", ()):
+                shown += ability["icons"]
+            self._icons = Counter(shown)
+        return self._icons
+
+
 def _grouped(abilities: tuple) -> tuple[dict[str, list], dict[str, list]]:
     """``(source, ability)`` pairs by op, and the ``on`` ones by trigger, in order."""
     by_op: dict[str, list] = {}
@@ -245,14 +264,6 @@ def _grouped(abilities: tuple) -> tuple[dict[str, list], dict[str, list]]:
             if ability["op"] == "on":
                 on.setdefault(ability["trigger"], []).append((source, ability))
     return by_op, on
-
-
-def _joined(first: dict[str, list], then: dict[str, list]) -> dict[str, list]:
-    """Two groupings as one: in each group, the pairs of ``first`` before those of ``then``."""
-    joined = dict(then)
-    for key, pairs in first.items():
-        joined[key] = pairs + then.get(key, [])
-    return joined
 
 
 def in_force(table: Table, name: str) -> InForce:

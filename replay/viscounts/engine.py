@@ -40,7 +40,7 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     if state.over:
         table.breach("viscounts.log.after_end", f"a {kind} event comes after the end of the "
                      "game", found=kind, skip=True)
-    if (kind == "setup") != (state.phase == "setup"):
+    if (kind == "setup" or state.phase == "setup") and kind != state.phase:
         _refuse_setup_order(table, kind)
     if state.reveals_owed and kind != "reveal":
         owed = ", ".join(f"the {k} pile of {s}" for k, s in state.reveals_owed)

@@ -35,7 +35,7 @@ def icons_from(action: str, icons: Counter, pay: dict, convs) -> tuple[int, set]
     Criminal icons are wild. Each paid resource counts once for the action's own resource;
     converters add what their rates give (a "counts as 2" converter at most ``max_uses``).
     """
-    count = icons[ICON[action]] + icons["criminal"]
+    count = icons.get(ICON[action], 0) + icons.get("criminal", 0)
     used = set()
     own = RESOURCE[action]
     if pay.get(own):
@@ -45,7 +45,7 @@ def icons_from(action: str, icons: Counter, pay: dict, convs) -> tuple[int, set]
     for conv in convs:
         source = conv["from"]
         if source == "merchant_icons":
-            best_merchants = max(best_merchants, icons["merchant"] // conv["rate_in"])
+            best_merchants = max(best_merchants, icons.get("merchant", 0) // conv["rate_in"])
             continue
         amount = pay.get(source, 0)
         if not amount:
@@ -60,7 +60,7 @@ def icons_from(action: str, icons: Counter, pay: dict, convs) -> tuple[int, set]
 
 def fund(table: Table, player: Player, action: str, event: dict) -> int:
     """Check and pay the funding of ``event``; return the action's icons."""
-    pay = {k: v for k, v in event.get("pay", {}).items() if v}
+    pay = {k: v for k, v in event["pay"].items() if v} if "pay" in event else {}
     for resource, amount in pay.items():
         if resource not in PAYABLE:
             table.breach("viscounts.action.resource_as_icon", f"{resource!r} cannot be "
@@ -78,8 +78,8 @@ def fund(table: Table, player: Player, action: str, event: dict) -> int:
         if not (card.deck == "preprinted" and table.allows("dismiss-preprinted-effect-only")):
             icons = icons + Counter(card.icons)
     count, used = icons_from(action, icons, pay, abilities.converters(action))
-    unused = sorted(set(pay) - used)
-    if unused:
+    if pay.keys() - used:
+        unused = sorted(pay.keys() - used)
         table.breach("viscounts.action.resource_as_icon", f"{', '.join(unused)} cannot "
                      f"fund {WORDS[action]}: 1 {RESOURCE[action].capitalize()} is 1 "
                      f"{ICON[action].capitalize()} icon", player=player.name,

@@ -9,14 +9,12 @@ from replay.viscounts.funding import revealed_adjacent, take_top
 from replay.viscounts.setup import NEUTRAL
 from replay.viscounts.state import TURN_PHASES, Player
 from replay.viscounts.table import Table
-from replay.viscounts.turn import collision_due, enter, hand_limit, own_turn
+from replay.viscounts.turn import collision_due, enter, hand_limit, own_turn, turn_step
 
 
 def handle_hire(table: Table, event: dict) -> None:
     """Phase 4: hire the adjacent Townsfolk for its Silver value, at most once."""
-    player = table.acting(event)
-    own_turn(table, player, "hire")
-    enter(table, "recruit", "hire")
+    player = turn_step(table, event, "recruit")
     if not table.preprinted(event["card"]):
         table.known(event["card"], table.catalog.townsfolk, "Townsfolk card", player.name)
     if table.state.hired:
@@ -120,16 +118,15 @@ def _collision_effects(table: Table, name: str, kind: str) -> None:
 def handle_draw(table: Table, event: dict) -> None:
     """Phase 6 (or after a pick): draw up to the hand limit."""
     state = table.state
-    player = table.acting(event)
     cards = event["cards"]
     if state.phase == "pick":
+        player = table.acting(event)
         if player.player_card is None or player.hand_size + len(cards) > 3:
             table.breach("viscounts.setup.deck", f"{player.name} draws 3 cards after "
                          "picking a pair", player=player.name, found=f"{len(cards)} cards",
                          skip=True)
     else:
-        own_turn(table, player, "draw")
-        enter(table, "draw", "draw")
+        player = turn_step(table, event, "draw")
         limit = hand_limit(table, player)
         if player.hand_size + len(cards) > limit:
             table.breach("viscounts.draw.over_limit" if player.hand_size >= limit

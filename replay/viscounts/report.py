@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from replay.core.causes import audit_caveat
@@ -73,7 +72,8 @@ def _names_used(table: Table, ledger: list[dict], violations: list[dict]) -> dic
     used = {row["source"] for row in ledger}
     for name in table.state.seats:
         player = table.player(name)
-        used.update(ids_in([player.board, player.discard]))  # an unrevealed card is None
+        used.update(player.board, player.discard)
+    used.discard(None)  # an empty space of a board
     if table.solo is not None:
         used.update(ids_in([table.solo.cards, table.solo.discard]))
     for violation in violations:
@@ -105,8 +105,8 @@ def player_state(table: Table, name: str) -> dict:
         "space": p.space, "player_card": p.player_card, "hero": p.hero,
         "board": list(p.board), "hand": p.hand_size, "draw_pile": p.draw_count,
         # Every card the player owns, wherever it is (their hand and draw pile are hidden).
-        "cards_owned": sorted((Counter(c for c in p.board if c) + p.hand + p.hidden
-                               + Counter(p.discard)).elements()),
+        "cards_owned": sorted([*filter(None, p.board), *p.hand.elements(),
+                               *p.hidden.elements(), *p.discard]),
         "discard": list(p.discard), "workers_supply": p.workers,
         "castle": list(castle_workers(table, name)),
         "buildings": {b: sorted(s) for b, s in p.built.items()},

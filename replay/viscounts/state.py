@@ -11,7 +11,7 @@ BUILDINGS = ("trading_post", "guildhall", "workshop")
 TURN_PHASES = ("card", "move", "action", "recruit", "collision", "draw")
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """A choice an effect waits for: answered by the next fitting decision event."""
 
@@ -126,3 +126,8 @@ class TableState:
     def turn_order(self) -> list[str]:
         """The order of turns in a round."""
         return self.order_from(self.start_player)
+
+    def playing(self, turn: int) -> str:
+        """Who plays turn ``turn`` of a round (0: the start player)."""
+        seats = self.seats
+        return seats[(seats.index(self.start_player) + turn) % len(seats)]

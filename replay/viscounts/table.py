@@ -123,8 +123,7 @@ class Table:
 
     def side(self, side_id: str):
         """A segment side by id."""
-        segment = side_id[:-1]
-        return next(s for s in self.catalog.segments[segment] if s.id == side_id)
+        return self.catalog.sides[side_id]
 
     def side_of(self, space_id: str) -> str:
         """The side id a space belongs to."""
@@ -172,13 +171,14 @@ class Table:
         """
         player = self.state.players[name]
         before = getattr(player, what)
-        after = before + delta if what == "points" else max(0, before + delta)
-        applied = after - before
-        if applied == 0:
+        after = before + delta
+        if after < 0 and what != "points":
+            after = 0
+        if after == before:
             return 0
         setattr(player, what, after)
-        self._row(name, what, applied, after, reason, source)
-        return applied
+        self._row(name, what, after - before, after, reason, source)
+        return after - before
 
     def move_marker(self, name: str, what: str, steps: int, reason: str, source: str) -> None:
         """Corruption moves right, Virtue left, 1 space per step; stuck markers move together.
@@ -218,11 +218,10 @@ class Table:
     def _row(self, name: str, what: str, delta: int, after: int, reason: str,
              source: str) -> None:
         state = self.state
-        phase = self.labels.get(state.phase, state.phase)
         row: LedgerRow = {
             "event": self.event, "player": name, "resource": what, "delta": delta,
-            "after": after, "reason": reason, "round": state.round, "phase": phase,
-            "source": source}
+            "after": after, "reason": reason, "round": state.round,
+            "phase": self.labels.get(state.phase, state.phase), "source": source}
         if state.current is not None:
             row["turn"] = state.current
         self.ledger.append(row)

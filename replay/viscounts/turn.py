@@ -138,7 +138,7 @@ def start_turn(table: Table, player: Player) -> None:
         state.over = True
         table.breach("viscounts.log.after_end", f"the game ended after round "
                      f"{state.last_round}: no more turns", found="play", skip=True)
-    expected = state.turn_order()[state.turn]
+    expected = state.playing(state.turn)
     state.current = expected
     _reset_turn(table)
     if player.name != expected:
@@ -171,14 +171,15 @@ def handle_play(table: Table, event: dict) -> None:
                      player=player.name, expected="move", found="a second play", skip=True)
     start_turn(table, player)
     card, blind = event["card"], event.get("blind", False)
-    if not blind and player.hand_size == 0:
+    in_hand = player.hand_size
+    if not blind and in_hand == 0:
         table.breach("viscounts.cards.blind_play", f"{player.name} has no card in hand and "
                      "plays the top of the draw pile blindly", player=player.name,
                      expected="play blind", found="play from hand")
         blind = True
-    if blind and player.hand_size:
+    if blind and in_hand:
         table.breach("viscounts.cards.blind_play", f"{player.name} holds "
-                     f"{player.hand_size} cards: a blind play is only for an empty hand",
+                     f"{in_hand} cards: a blind play is only for an empty hand",
                      player=player.name, found="play blind", skip=True)
     dropped = player.board[-1]
     if blind and dropped and card != dropped and \
@@ -231,9 +232,7 @@ def move_cost(table: Table, player: Player, steps: int) -> int:
 def handle_move(table: Table, event: dict) -> None:
     """Phase 2: clockwise along the arrows, at least the card's Silver value."""
     state = table.state
-    player = table.acting(event)
-    own_turn(table, player, "move")
-    enter(table, "move", "move")
+    player = turn_step(table, event, "move")
     if state.moved:
         table.breach("viscounts.move.steps", f"{player.name} has already moved this turn",
                      player=player.name, skip=True)
@@ -272,7 +271,19 @@ def handle_move(table: Table, event: dict) -> None:
             ask(table, other, "rearrange", f"landed:{player.name}", optional=True)
 
 
+def turn_step(table: Table, event: dict, phase: str) -> Player:
+    """The acting player of an event of their own turn, the turn moved on to ``phase``."""
+    player = table.acting(event)
+    state = table.state
+    if state.current != player.name:
+        own_turn(table, player, event["type"])  # refused
+    if state.phase != phase:
+        enter(table, phase, event["type"])
+    return player
+
+
 def own_turn(table: Table, player: Player, kind: str) -> None:
+    """Only the player whose turn it is acts in it."""
     state = table.state
     if state.current != player.name:
         whose = "the opponent" if table.automated(state.current) else state.current
