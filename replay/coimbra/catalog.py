@@ -94,8 +94,8 @@ class Catalog:
 
     @cached_property
     def phase_e_gains(self) -> dict[str, tuple[dict, ...]]:
-        """The phase-E gain effects of each character and monastery that has any, by id
-        (looked up at every end of an income turn)."""
+        """The phase-E gain effects of each component that has any, by id (a player's
+        characters and monasteries are looked up at every end of an income turn)."""
         return self._effects_where(
             lambda effect: effect["kind"] == "gain" and effect["when"] == "phase_e")
 
@@ -107,8 +107,8 @@ class Catalog:
 
     @cached_property
     def on_acquire(self) -> dict[str, tuple[dict, ...]]:
-        """The on-acquire effects of each start character that has any, by id (looked up at
-        every recruit)."""
+        """The on-acquire effects of each character that has any, by id (a player's start
+        characters are looked up at every recruit)."""
         return self._effects_where(lambda effect: effect["kind"] == "on_acquire")
 
     @cached_property
