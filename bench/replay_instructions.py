@@ -21,7 +21,13 @@ import tempfile
 from pathlib import Path
 
 import replay
-from bench.replay_speed import WORKER, add_common_arguments, sample_logs, trees_to_measure
+from bench.replay_speed import (
+    WORKER,
+    CannotReplay,
+    add_common_arguments,
+    sample_logs,
+    trees_to_measure,
+)
 
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
@@ -38,9 +44,12 @@ def instructions(tree: Path, texts_file: str, passes: int) -> int:
          sys.executable, str(WORKER)],
         input=texts_file + "\n" + "pass\n" * (1 + passes), env=env, text=True,
         capture_output=True, check=True)
-    loaded = Path(run.stdout.splitlines()[0].strip())
-    if tree.resolve() not in loaded.resolve().parents:
+    loaded, *answers = run.stdout.splitlines()
+    if tree.resolve() not in Path(loaded.strip()).resolve().parents:
         raise RuntimeError(f"the worker for {tree} loaded {loaded} instead")
+    refused = next((a for a in answers if a.startswith("cannot replay")), None)
+    if refused is not None:  # an older tree that does not know the game
+        raise CannotReplay(refused)
     found = _REFS.search(run.stderr)
     if found is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{run.stderr[-2000:]}")
@@ -68,9 +77,13 @@ def main(argv: list[str] | None = None) -> None:
               f"{args.passes} measured passes under cachegrind")
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
             json.dump(texts, file)
+        counts = {}
         try:
-            counts = {label: per_game(tree, file.name, args.games, args.passes)
-                      for label, tree in trees.items()}
+            for label, tree in trees.items():
+                try:
+                    counts[label] = per_game(tree, file.name, args.games, args.passes)
+                except CannotReplay as err:
+                    print(f"  {label:<28} {err}")
         finally:
             os.unlink(file.name)
         for label, count in counts.items():
