@@ -89,6 +89,46 @@ def test_a_negative_distress_is_a_violation_and_gives_nothing_of_that_resource()
     assert _rows(report, i) == [("ana", "guards", 2)]
 
 
+def test_a_negative_distress_of_guards_gives_no_guard_and_caps_the_coins_at_two():
+    # "up to two coins and up to two guards": 3 coins and -1 guards are both out of range;
+    # as played within what distress can give, ana gains 2 coins and no guard.
+    log = round_one()
+    i = index_of(log, type="recruit", card="c2-07")
+    log["events"][i] = {"type": "distress", "player": "ana", "coins": 3, "guards": -1}
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["event"], v["found"]) for v in report["violations"]][:1] == [
+        ("coimbra.distress.amount", i, "3 coins, -1 guards")]
+    assert _rows(report, i) == [("ana", "coins", 2)]
+
+
+def test_a_fourth_die_for_one_player_is_refused():
+    # "Each player takes three dice": ana writes four places in a row. Her second and third
+    # come where bruno's turns were (lines missing), and her fourth would be a fourth die.
+    log = round_one()
+    roll = log["events"][index_of(log, type="roll")]
+    first = index_of(log, type="place")
+    fourth = first + 3
+    log["events"][first:first] = [{"type": "place", "player": "ana", "die": die, "to": "lower"}
+                                  for die in roll["dice"][:4]]
+    del log["events"][fourth + 1:]
+    found = [(v["rule"], v["event"]) for v in replay.replay(log, mode="audit")["violations"]
+             if v["message"] == "ana has already placed three dice"]
+    assert found == [("coimbra.draft.turn", fourth)]
+
+
+def test_a_missing_place_line_is_named_with_whose_turn_it_was_and_whose_line_came():
+    # 3 players: the second place of round one is left out, so the third player's place
+    # comes where the second player's was due (one line missing, not a wrong turn).
+    log = json.loads((FIXTURES / "coimbra" / "legal" / "game-3p.json").read_text())
+    places = [i for i, e in enumerate(log["events"]) if e["type"] == "place"]
+    missing, came = log["events"][places[1]]["player"], log["events"][places[2]]["player"]
+    del log["events"][places[1]]
+    first = replay.replay(log)["violations"][0]
+    assert (first["rule"], first["event"], first["expected"], first["found"]) == (
+        "coimbra.draft.turn", places[1], f"a place by {missing}", f"a place by {came}")
+    assert f"it was {missing}'s turn to take a die, then {came}'s" in first["message"]
+
+
 def test_a_distress_out_of_order_breaks_resolution_order_and_uses_the_players_own_die():
     # The castle resolves white3 (bruno), gray3 (bruno), purple4 (ana): ana cannot go first.
     log = round_one()
