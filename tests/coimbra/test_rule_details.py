@@ -470,6 +470,22 @@ def test_a_voyage_discount_larger_than_the_cost_makes_it_free_not_a_gain():
     assert report["state"]["bruno"]["coins"] == 6
 
 
+def test_start_cards_without_abilities_in_a_transcribed_catalog():
+    # A catalog may print start characters with no on-acquire ability: recruiting finds
+    # nothing to trigger.
+    catalog = json.loads((Path(replay.__file__).parent / "coimbra" / "data" /
+                          "coimbra-demo.json").read_text())
+    catalog["meta"]["id"] = "demo-plain-start-cards"
+    for item in catalog["characters"]:
+        if item["id"].startswith("c1-"):
+            item["effects"] = []
+    log = json.loads((FIXTURES / "coimbra" / "legal" / "game-2p.json").read_text())
+    report = replay.replay(log, catalog=catalog, mode="audit")
+    assert report["final"] is not None
+    assert not any("triggered by" in row["reason"] for row in report["ledger"])
+    assert any("triggered by" in row["reason"] for row in replay.replay(log)["ledger"])
+
+
 # -- Final scoring ------------------------------------------------------------------------
 
 def test_an_end_game_reward_counts_among_the_abilities_and_the_categories_add_up():
