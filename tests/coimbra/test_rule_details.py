@@ -470,6 +470,49 @@ def test_a_voyage_discount_larger_than_the_cost_makes_it_free_not_a_gain():
     assert report["state"]["bruno"]["coins"] == 6
 
 
+GAME_2P = FIXTURES / "coimbra" / "legal" / "game-2p.json"
+
+
+def _deal_violations(log: dict, mode: str = "audit") -> list[tuple]:
+    return [(v["rule"], v["event"], v["message"], v.get("expected"), v.get("found"))
+            for v in replay.replay(log, mode=mode)["violations"] if v["rule"] in (
+                "coimbra.deal.cards", "coimbra.log.order")]
+
+
+def test_a_deal_of_the_wrong_round_is_out_of_order():
+    # game-2p deals round 2 at [33]; written as round 3, it is not the next round.
+    log = json.loads(GAME_2P.read_text())
+    log["events"][33]["round"] = 3
+    assert _deal_violations(log)[:1] == [
+        ("coimbra.log.order", 33, "round 3 cannot be dealt now", "2", "3")]
+
+
+def test_a_row_of_three_characters_is_not_a_deal():
+    # "Reveal four characters beside each city location": round 2's upper row lacks one.
+    log = json.loads(GAME_2P.read_text())
+    log["events"][33]["upper"] = log["events"][33]["upper"][:3]
+    assert _deal_violations(log)[:1] == [
+        ("coimbra.deal.cards", 33, "3 characters dealt to upper", "4", "3")]
+
+
+def test_level_three_comes_only_once_level_two_is_dealt_out():
+    # The deck is level II on top of level III. game-2p's round 2 deals the last 12 of the
+    # 24 level-II cards: its last card cannot be level III (c3-01, still in the deck).
+    log = json.loads(GAME_2P.read_text())
+    log["events"][33]["lower"][-1] = "c3-01"
+    log["events"][59]["upper"][0] = "c2-24"  # round 3 then deals the level-II card left
+    assert _deal_violations(log)[:1] == [
+        ("coimbra.deal.cards", 33, "c3-01 is level III but level-II cards are still on top",
+         "a level-II character", "c3-01")]
+    # Audited on: round 1 dealt c3-01 in place of c2-01, which stays on top of the deck.
+    # Round 3 deals it first, and the level-III cards after it are then on top, legally.
+    log = json.loads(GAME_2P.read_text())
+    log["events"][6]["lower"][3] = "c3-01"
+    log["events"][59]["upper"][0] = "c2-01"
+    assert [(rule, event) for rule, event, *_ in _deal_violations(log)] == [
+        ("coimbra.deal.cards", 6)]
+
+
 def test_start_cards_without_abilities_in_a_transcribed_catalog():
     # A catalog may print start characters with no on-acquire ability: recruiting finds
     # nothing to trigger.
