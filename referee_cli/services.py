@@ -8,7 +8,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import waitress
@@ -102,11 +102,18 @@ def api_server(url: str, host: str, port: int, config: dict | None = None,
     try:
         yield server
     finally:
-        # waitress's loop runs while it has sockets to watch: close every connection, then
-        # have the loop itself close the listener and its wake-up pipe, and so end.
-        for channel in list(server._map.values()):
-            if channel is not server and channel is not server.trigger:
-                channel.close()
-        server.trigger.pull_trigger(server.close)
+        # waitress's loop runs while it has sockets to watch: the loop itself closes every
+        # connection, then the listener and its wake-up pipe, and so ends. (Closing them from
+        # this thread raced with the loop's own polling of them.)
+        with suppress(OSError):  # its wake-up pipe closed already: it is ending
+            server.trigger.pull_trigger(lambda: _close_all(server))
         server.task_dispatcher.shutdown()
         thread.join(timeout=5)
+
+
+def _close_all(server: waitress.server.BaseWSGIServer) -> None:
+    """Close every connection of ``server``, then the server (run by its own loop)."""
+    for channel in list(server._map.values()):
+        if channel is not server and channel is not server.trigger:
+            channel.close()
+    server.close()
