@@ -22,6 +22,7 @@ from tests.coimbra.logs import index_of
 from tests.conftest import FIXTURES
 
 ROUND_ONE = json.loads((FIXTURES / "coimbra" / "legal" / "round-one-2p.json").read_text())
+GAME_2P = FIXTURES / "coimbra" / "legal" / "game-2p.json"
 
 
 def round_one() -> dict:
@@ -178,7 +179,7 @@ def test_a_die_left_without_income_is_named_when_the_next_phase_begins():
 def test_the_last_round_is_scored_even_when_its_income_is_unfinished():
     # The same gap in round four: the log ends after phase E's events, so final scoring
     # closes phase E itself and names the die.
-    log = json.loads((FIXTURES / "coimbra" / "legal" / "game-2p.json").read_text())
+    log = json.loads(GAME_2P.read_text())
     fourth = index_of(log, type="deal", round=4)
     log["events"] = log["events"][:fourth] + [
         e for e in log["events"][fourth:] if e["type"] not in ("invest", "pass", "final")]
@@ -470,9 +471,6 @@ def test_a_voyage_discount_larger_than_the_cost_makes_it_free_not_a_gain():
     assert report["state"]["bruno"]["coins"] == 6
 
 
-GAME_2P = FIXTURES / "coimbra" / "legal" / "game-2p.json"
-
-
 def _deal_violations(log: dict, mode: str = "audit") -> list[tuple]:
     return [(v["rule"], v["event"], v["message"], v.get("expected"), v.get("found"))
             for v in replay.replay(log, mode=mode)["violations"] if v["rule"] in (
@@ -522,7 +520,7 @@ def test_start_cards_without_abilities_in_a_transcribed_catalog():
     for item in catalog["characters"]:
         if item["id"].startswith("c1-"):
             item["effects"] = []
-    log = json.loads((FIXTURES / "coimbra" / "legal" / "game-2p.json").read_text())
+    log = json.loads(GAME_2P.read_text())
     report = replay.replay(log, catalog=catalog, mode="audit")
     assert report["final"] is not None
     assert not any("triggered by" in row["reason"] for row in report["ledger"])
