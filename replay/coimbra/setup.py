@@ -84,7 +84,6 @@ def handle_start(game: Game, event: dict) -> None:
     """A player takes a pair of start characters or occupies a starting corner."""
     state, judge = game.state, game.judge
     player = game.acting_player(event)
-    turn = len(state.order) * 2 - len(state.start_turns)
     expected = state.start_turns[0]
     if player.name != expected:
         judge.breach("coimbra.start.order",
@@ -96,12 +95,12 @@ def handle_start(game: Game, event: dict) -> None:
                      "a start choice takes a pair or a corner" + (", not both" if has_pair
                                                                   else ": neither is given"),
                      player=player.name, skip=True)
-    second_pass = turn >= len(state.order)
     if (has_pair and player.took_pair) or (has_corner and player.took_corner):
+        # A player's first choice comes in the first pass (out-of-turn choices are skipped),
+        # so a choice made already is always met in the second.
         judge.breach("coimbra.start.choice",
-                     f"{player.name} already made this choice; in the "
-                     f"{'second' if second_pass else 'first'} pass they do the other action",
-                     player=player.name, skip=True)
+                     f"{player.name} already made this choice; in the second pass they do "
+                     "the other action", player=player.name, skip=True)
     state.start_turns.pop(0)
     if has_pair:
         _take_pair(game, player, tuple(event["pair"]))

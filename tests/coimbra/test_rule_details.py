@@ -527,6 +527,74 @@ def test_start_cards_without_abilities_in_a_transcribed_catalog():
     assert any("triggered by" in row["reason"] for row in replay.replay(log)["ledger"])
 
 
+# -- Start choices ------------------------------------------------------------------------
+# round-one-2p's start choices are bruno's pair [1], ana's corner [2], ana's pair [3] and
+# bruno's corner [4]. Each case below begins with a choice out of turn by the other player,
+# charged to that player alone: the wrong choice that follows does not follow from it. The
+# wrong choice is charged to its player alone too: the deal, which comes while a start choice
+# is still missing, does not follow from it.
+
+def _start_violations(choices: list[dict]) -> list[tuple]:
+    log = round_one()
+    log["events"][1:5] = choices
+    report = replay.replay(log, mode="audit")
+    [order, wrong, deal] = report["violations"][:3]
+    assert (deal["rule"], deal["event"], deal.get("follows_from")) == (
+        "coimbra.log.order", len(choices) + 1, None)
+    return [(v["rule"], v["event"], v["message"], v.get("follows_from"), v["applied"])
+            for v in (order, wrong)]
+
+
+@pytest.mark.parametrize(("choice", "message"), [
+    ({"pair": ["c1-02", "c1-07"], "corner": "corner-se"},
+     "a start choice takes a pair or a corner, not both"),
+    ({}, "a start choice takes a pair or a corner: neither is given"),
+])
+def test_a_start_choice_takes_a_pair_or_a_corner_not_both_nor_neither(choice, message):
+    # "Each player either takes one available pair or occupies an empty starting corner."
+    assert _start_violations([{"type": "start", "player": "ana", "corner": "corner-nw"},
+                              {"type": "start", "player": "bruno", **choice}]) == [
+        ("coimbra.start.order", 1,
+         "it is bruno's start choice (reverse order, then forward order)", None, False),
+        ("coimbra.start.choice", 2, message, None, False)]
+
+
+def test_a_second_start_corner_in_the_second_pass_is_the_choice_made_already():
+    # ana occupied a corner in the first pass: her second choice must be a pair.
+    assert _start_violations([{"type": "start", "player": "bruno", "pair": ["c1-02", "c1-07"]},
+                              {"type": "start", "player": "ana", "corner": "corner-nw"},
+                              {"type": "start", "player": "bruno", "corner": "corner-se"},
+                              {"type": "start", "player": "ana", "corner": "corner-ne"}]) == [
+        ("coimbra.start.order", 3,
+         "it is ana's start choice (reverse order, then forward order)", None, False),
+        ("coimbra.start.choice", 4,
+         "ana already made this choice; in the second pass they do the other action", None,
+         False)]
+
+
+@pytest.mark.parametrize(("choice", "message"), [
+    ({"pair": ["c1-02", "c1-99"]}, "unknown character 'c1-99' in catalog coimbra-demo"),
+    ({"corner": "corner-x"}, "unknown starting corner 'corner-x' in catalog coimbra-demo"),
+])
+def test_an_unknown_start_card_or_corner_is_named_and_charged_to_its_player(choice, message):
+    [order, unknown] = _start_violations([
+        {"type": "start", "player": "ana", "corner": "corner-nw"},
+        {"type": "start", "player": "bruno", **choice}])
+    assert order[:2] == ("coimbra.start.order", 1)
+    assert unknown[:2] == ("coimbra.log.component", 2) and unknown[2].startswith(message)
+    assert unknown[3:] == (None, False)
+
+
+def test_a_pair_not_on_offer_names_every_pair_still_available():
+    # game-3p's first choice, bruno's, takes c1-03+c1-08; c1-03 with c1-04 is no pair.
+    log = json.loads((FIXTURES / "coimbra" / "legal" / "game-3p.json").read_text())
+    log["events"][1]["pair"] = ["c1-03", "c1-04"]
+    [violation] = replay.replay(log)["violations"]
+    assert (violation["rule"], violation["event"], violation["message"]) == (
+        "coimbra.start.choice", 1, "c1-03+c1-04 is not an available pair")
+    assert violation["expected"] == "c1-01+c1-06 / c1-03+c1-08 / c1-04+c1-05"
+
+
 # -- Final scoring ------------------------------------------------------------------------
 
 def test_an_end_game_reward_counts_among_the_abilities_and_the_categories_add_up():
