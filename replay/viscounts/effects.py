@@ -21,7 +21,7 @@ def resolve(table: Table, name: str, effect: dict | None, source: str) -> None:
     """Resolve ``effect`` for player ``name``; ``source`` is the component behind it."""
     if not effect:
         return
-    if table.automated(name):
+    if name == table.opponent:
         effect = translate(table, dict(effect))
         if effect["op"] == "gain_card":
             table.state.pending.append(Decision(name, "gain_card", False, source, {}))
@@ -36,7 +36,7 @@ def resolve(table: Table, name: str, effect: dict | None, source: str) -> None:
 
 def ask(table: Table, name: str, kind: str, source: str, optional: bool, **data) -> None:
     """Queue a decision for ``name`` (the solo opponent gets its reference card's instead)."""
-    if table.automated(name) and kind in ("rearrange", "destroy", "discard", "castle_move",
+    if name == table.opponent and kind in ("rearrange", "destroy", "discard", "castle_move",
                                           "free_hire"):
         resolve(table, name, {"op": kind, **data}, source)
         return
@@ -143,7 +143,7 @@ def shuffle_discards(table: Table, name: str, check: bool, source: str) -> None:
 
 def criminal_icons(table: Table, name: str) -> int:
     """Criminal icons on the player's board cards (the opponent's Scheme headers)."""
-    if table.automated(name):
+    if name == table.opponent:
         return table.solo.criminal_icons(table.catalog)
     return in_force(table, name).criminals
 
