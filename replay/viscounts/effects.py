@@ -258,11 +258,13 @@ def _grouped(abilities: tuple) -> tuple[dict[str, list], dict[str, list]]:
     """``(source, ability)`` pairs by op, and the ``on`` ones by trigger, in order."""
     by_op: dict[str, list] = {}
     on: dict[str, list] = {}
-    for source, ability in abilities:
+    for pair in abilities:
+        ability = pair[1]
         if ability:
-            by_op.setdefault(ability["op"], []).append((source, ability))
-            if ability["op"] == "on":
-                on.setdefault(ability["trigger"], []).append((source, ability))
+            op = ability["op"]
+            by_op.setdefault(op, []).append(pair)
+            if op == "on":
+                on.setdefault(ability["trigger"], []).append(pair)
     return by_op, on
 
 
