@@ -6,8 +6,6 @@ queued as a ``Decision`` that the next decision events answer (``decisions.py``)
 
 from __future__ import annotations
 
-from collections import Counter
-
 from replay.viscounts.solo.reference import translate
 from replay.viscounts.state import Decision
 from replay.viscounts.table import Table
@@ -239,10 +237,11 @@ class InForce:
         self.abilities, self.by_op, self.on = abilities.abilities, abilities.by_op, abilities.on
         self.hand_plus = abilities.hand_plus
         self.converters = abilities.converters
-        self._icons: Counter | None = None
+        self._icons: dict[str, int] | None = None
 
-    def icons(self) -> Counter:
-        """Board icons: cards, uncovered starting icons and ``icons`` abilities."""
+    def icons(self) -> dict[str, int]:
+        """Board icons by kind: cards, uncovered starting icons and ``icons`` abilities
+        (counted once per board: add to a copy, never to these)."""
         if self._icons is None:
             townsfolk, starting = self.catalog.townsfolk, self.catalog.player_board.starting_icons
             shown = []
@@ -250,8 +249,16 @@ class InForce:
                 shown += townsfolk[card].icons if card else starting[space]
             for _, ability in self.by_op.get("icons", ()):
                 shown += ability["icons"]
-            self._icons = Counter(shown)
+            self._icons = count_icons({}, shown)
         return self._icons
+
+
+def count_icons(counts: dict[str, int], icons) -> dict[str, int]:
+    """``counts`` with ``icons`` counted in (a plain dict: a ``Counter`` costs far more to
+    make, and the icons are made anew for each board an action is funded from)."""
+    for icon in icons:
+        counts[icon] = counts.get(icon, 0) + 1
+    return counts
 
 
 def _grouped(abilities: tuple) -> tuple[dict[str, list], dict[str, list]]:
