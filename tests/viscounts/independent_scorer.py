@@ -276,10 +276,14 @@ def end_state_from_scoresheet(document: dict) -> EndState:
     """The end state a scoresheet document declares (docs/viscounts-log.md)."""
     sheet = document["scoresheet"]
     players = list(document["header"]["players"])
-    holdings = {name: _holdings(sheet["players"][name], sheet["players"][name]["cards"])
+    solo = len(players) == 1
+    if solo:
+        players.append(OPPONENT)  # a solo sheet has the opponent's line too, and its AI board
+    holdings = {name: _holdings(sheet["players"][name], sheet["players"][name]["cards"],
+                                ai_board=sheet["ai_board"] if name == OPPONENT else None)
                 for name in players}
     return EndState(players, holdings, frozenset(sheet.get("revealed", [])),
-                    frozenset(document["header"].get("variants", [])))
+                    frozenset(document["header"].get("variants", [])), solo)
 
 
 def _holdings(doc: dict, cards: list[str], **extra) -> Holdings:

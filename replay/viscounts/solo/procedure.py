@@ -190,11 +190,14 @@ def resource(table) -> set[str]:
     table.touch(f"{solo.board.id}.resource_chart")
     if solo.board.single_resource:
         return set(RESOURCES)
+    # The chart is a chain (Ink -> Stone once 6 Ink -> Gold once 4 Stone): a step is reached
+    # only through the steps before it, so a Cleric AI with 5 Ink takes Ink whatever its Stone.
     chosen = None
     for step in solo.board.resource_chart:
-        after = step.get("after", {})
-        if all(getattr(player, r) >= n for r, n in after.items()):
+        if all(getattr(player, r) >= n for r, n in step.get("after", {}).items()):
             chosen = step["resource"]
+        elif not table.allows("ai-chart-steps-independent"):
+            break
     return set(RESOURCES) if chosen == "any" else {chosen}
 
 
