@@ -38,7 +38,7 @@ def where(table: Table, card: str) -> str:
 
 def from_hand(table: Table, player: Player, card: str, doing: str) -> None:
     """Take ``card`` out of the player's hand, or refuse it (``viscounts.log.hidden_location``)."""
-    table.known(card, table.catalog.townsfolk, "Townsfolk card", player.name)
+    # Only catalog cards are ever in a hand or a draw pile: an unknown id is refused below.
     if player.hand[card]:
         player.hand[card] -= 1
         return
@@ -46,6 +46,7 @@ def from_hand(table: Table, player: Player, card: str, doing: str) -> None:
         player.hidden[card] -= 1
         player.hand_unknown -= 1
         return
+    table.known(card, table.catalog.townsfolk, "Townsfolk card", player.name)
     table.breach("viscounts.log.hidden_location",
                  f"{player.name} cannot {doing} {table.name(card)} from hand: it is "
                  f"{where(table, card)}", player=player.name, found=card, skip=True)
@@ -53,6 +54,11 @@ def from_hand(table: Table, player: Player, card: str, doing: str) -> None:
 
 def from_deck(table: Table, player: Player, card: str, doing: str) -> None:
     """Take ``card`` from the top of the draw pile (seen), or refuse it."""
+    if player.draw_count and player.hidden[card]:  # the usual case: nothing to refuse
+        player.hidden[card] -= 1
+        player.draw_count -= 1
+        return
+    # Only catalog cards are ever in a draw pile: an unknown id is refused as such first.
     table.known(card, table.catalog.townsfolk, "Townsfolk card", player.name)
     if not player.draw_count:
         table.breach(EMPTY_DECK_RULES.get(doing, "viscounts.log.empty_draw"),
@@ -63,8 +69,6 @@ def from_deck(table: Table, player: Player, card: str, doing: str) -> None:
         table.breach("viscounts.log.hidden_location",
                      f"{table.name(card)} cannot be in {player.name}'s draw pile: it is "
                      f"{where(table, card)}", player=player.name, found=card, skip=True)
-    player.hidden[card] -= 1
-    player.draw_count -= 1
 
 
 def draw(table: Table, player: Player, card: str) -> None:

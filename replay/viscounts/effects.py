@@ -6,8 +6,6 @@ queued as a ``Decision`` that the next decision events answer (``decisions.py``)
 
 from __future__ import annotations
 
-from collections import Counter
-
 from replay.viscounts.solo.reference import translate
 from replay.viscounts.state import Decision
 from replay.viscounts.table import Table
@@ -21,7 +19,7 @@ def resolve(table: Table, name: str, effect: dict | None, source: str) -> None:
     """Resolve ``effect`` for player ``name``; ``source`` is the component behind it."""
     if not effect:
         return
-    if table.automated(name):
+    if name == table.opponent:
         effect = translate(table, dict(effect))
         if effect["op"] == "gain_card":
             table.state.pending.append(Decision(name, "gain_card", False, source, {}))
@@ -36,7 +34,7 @@ def resolve(table: Table, name: str, effect: dict | None, source: str) -> None:
 
 def ask(table: Table, name: str, kind: str, source: str, optional: bool, **data) -> None:
     """Queue a decision for ``name`` (the solo opponent gets its reference card's instead)."""
-    if table.automated(name) and kind in ("rearrange", "destroy", "discard", "castle_move",
+    if name == table.opponent and kind in ("rearrange", "destroy", "discard", "castle_move",
                                           "free_hire"):
         resolve(table, name, {"op": kind, **data}, source)
         return
@@ -143,7 +141,7 @@ def shuffle_discards(table: Table, name: str, check: bool, source: str) -> None:
 
 def criminal_icons(table: Table, name: str) -> int:
     """Criminal icons on the player's board cards (the opponent's Scheme headers)."""
-    if table.automated(name):
+    if name == table.opponent:
         return table.solo.criminal_icons(table.catalog)
     return in_force(table, name).criminals
 
@@ -239,10 +237,11 @@ class InForce:
         self.abilities, self.by_op, self.on = abilities.abilities, abilities.by_op, abilities.on
         self.hand_plus = abilities.hand_plus
         self.converters = abilities.converters
-        self._icons: Counter | None = None
+        self._icons: dict[str, int] | None = None
 
-    def icons(self) -> Counter:
-        """Board icons: cards, uncovered starting icons and ``icons`` abilities."""
+    def icons(self) -> dict[str, int]:
+        """Board icons by kind: cards, uncovered starting icons and ``icons`` abilities
+        (counted once per board: add to a copy, never to these)."""
         if self._icons is None:
             townsfolk, starting = self.catalog.townsfolk, self.catalog.player_board.starting_icons
             shown = []
@@ -250,19 +249,29 @@ class InForce:
                 shown += townsfolk[card].icons if card else starting[space]
             for _, ability in self.by_op.get("icons", ()):
                 shown += ability["icons"]
-            self._icons = Counter(shown)
+            self._icons = count_icons({}, shown)
         return self._icons
+
+
+def count_icons(counts: dict[str, int], icons) -> dict[str, int]:
+    """``counts`` with ``icons`` counted in (a plain dict: a ``Counter`` costs far more to
+    make, and the icons are made anew for each board an action is funded from)."""
+    for icon in icons:
+        counts[icon] = counts.get(icon, 0) + 1
+    return counts
 
 
 def _grouped(abilities: tuple) -> tuple[dict[str, list], dict[str, list]]:
     """``(source, ability)`` pairs by op, and the ``on`` ones by trigger, in order."""
     by_op: dict[str, list] = {}
     on: dict[str, list] = {}
-    for source, ability in abilities:
+    for pair in abilities:
+        ability = pair[1]
         if ability:
-            by_op.setdefault(ability["op"], []).append((source, ability))
-            if ability["op"] == "on":
-                on.setdefault(ability["trigger"], []).append((source, ability))
+            op = ability["op"]
+            by_op.setdefault(op, []).append(pair)
+            if op == "on":
+                on.setdefault(ability["trigger"], []).append(pair)
     return by_op, on
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping
 
-from replay.viscounts.effects import in_force, resolve
+from replay.viscounts.effects import count_icons, in_force, resolve
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import has_unlock
@@ -18,7 +18,7 @@ WORDS = {"trade": "Trade", "construct": "Construct", "place_workers": "Place Wor
          "transcribe": "Transcribe"}
 
 
-def board_icons(table: Table, player: Player) -> Counter:
+def board_icons(table: Table, player: Player) -> dict[str, int]:
     """Icons on the board: cards, uncovered starting icons, unlocks and Cleric Bonus cards
     (kept while the board stays as it is: add to a copy, never to this one)."""
     return in_force(table, player.name).icons()
@@ -29,7 +29,7 @@ def converters(table: Table, player: Player, action: str) -> list[dict]:
     return in_force(table, player.name).converters(action)
 
 
-def icons_from(action: str, icons: Counter, pay: dict, convs) -> tuple[int, set]:
+def icons_from(action: str, icons: Mapping[str, int], pay: dict, convs) -> tuple[int, set]:
     """The action's icons from board and dismissed icons plus ``pay``; and the resources used.
 
     Criminal icons are wild. Each paid resource counts once for the action's own resource;
@@ -76,7 +76,7 @@ def fund(table: Table, player: Player, action: str, event: dict) -> int:
         card = dismiss(table, player, action, event["dismiss"], pay.get("silver", 0))
         abilities = in_force(table, player.name)  # the dismissed card's effect may change them
         if not (card.deck == "preprinted" and table.allows("dismiss-preprinted-effect-only")):
-            icons = icons + Counter(card.icons)
+            icons = count_icons(dict(icons), card.icons)
     count, used = icons_from(action, icons, pay, abilities.converters(action))
     if pay.keys() - used:
         unused = sorted(pay.keys() - used)

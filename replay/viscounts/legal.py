@@ -9,12 +9,13 @@ is drawn is chance.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping
 from itertools import permutations
 
 from replay.viscounts.actions import PATH, TRADE_RATE, manuscript_cost
 from replay.viscounts.cards import UNKNOWN, deck_options, hand_options
 from replay.viscounts.decisions import FREE_MANUSCRIPT_COSTS, free_building_spots, possible
+from replay.viscounts.effects import count_icons
 from replay.viscounts.funding import (
     ICON,
     PAYABLE,
@@ -182,7 +183,7 @@ def funding_options(table: Table, player: Player, action: str, cost: int) -> lis
                 continue
             if not (card.deck == "preprinted"
                     and table.allows("dismiss-preprinted-effect-only")):
-                icons = icons + Counter(card.icons)
+                icons = count_icons(dict(icons), card.icons)
         holdings = {r: silver if r == "silver" else getattr(player, r) for r in payable}
         for pay in least_payments(action, icons, convs, holdings, cost):
             event = {"pay": pay} if pay else {}
@@ -192,7 +193,7 @@ def funding_options(table: Table, player: Player, action: str, cost: int) -> lis
     return options
 
 
-def least_payments(action: str, icons: Counter, convs, holdings: dict[str, int],
+def least_payments(action: str, icons: Mapping[str, int], convs, holdings: dict[str, int],
                    cost: int) -> list[dict[str, int]]:
     """Every payment out of ``holdings`` (resources in the order given) that brings the
     action's icons to ``cost`` and from which no single resource could be taken back."""

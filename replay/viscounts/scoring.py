@@ -76,12 +76,9 @@ def castle_workers(table: Table, name: str) -> tuple[int, int, int]:
 
 def ribbon_sets(table: Table, player: Player) -> list[int]:
     """Sets of different ribbon colours, largest first (greedy is best: the VP are convex)."""
-    ribbons = Counter(table.catalog.manuscripts[m].ribbon for m in player.manuscripts)
-    sets = []
-    while +ribbons:
-        sets.append(len(+ribbons))
-        ribbons = Counter({r: n - 1 for r, n in ribbons.items() if n > 1})
-    return sets
+    counts = Counter(table.catalog.manuscripts[m].ribbon for m in player.manuscripts).values()
+    # The k-th set takes one of each colour held k times or more.
+    return [sum(n >= k for n in counts) for k in range(1, max(counts, default=0) + 1)]
 
 
 def manuscript_points(table: Table, player: Player):

@@ -48,6 +48,9 @@ class Table:
         self.exits: dict[str, list[str]] = {}  # space -> the spaces its arrows lead to
         self.names: dict[str, str] = {}  # ident -> its name (``name``), most asked again
         self.solo = None  # the automated opponent's SoloState in a solo game
+        # Its seat's name (None in a multiplayer game): effects compare a player's name with
+        # it at nearly every event, where ``automated`` would be a call each time.
+        self.opponent: str | None = None
         # player -> the ongoing abilities in force (``effects.in_force``), read at nearly every
         # event; a player's entry goes when their buildings or bonus cards change (a changed
         # board is noticed where it is read).
@@ -270,4 +273,5 @@ def new_table(players: list[str], catalog: Catalog, mode: str = "strict",
         return Table(players, catalog, judge, PHASES)
     table = Table([*players, OPPONENT], catalog, judge, PHASES)
     table.solo = SoloState(OPPONENT)
+    table.opponent = OPPONENT
     return table

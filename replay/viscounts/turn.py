@@ -225,6 +225,8 @@ def exits(table: Table, space_id: str) -> list[str]:
 def move_cost(table: Table, player: Player, steps: int) -> int:
     """Silver for the spaces beyond the played card's value (the first is free with TP1)."""
     extra = steps - _value(table)
+    if extra <= 0:  # most moves: no unlock to look for
+        return 0
     free = has_unlock(table, player, "extra_move")
     return max(0, extra - (free["spaces"] if free else 0))
 
@@ -236,15 +238,17 @@ def handle_move(table: Table, event: dict) -> None:
     if state.moved:
         table.breach("viscounts.move.steps", f"{player.name} has already moved this turn",
                      player=player.name, skip=True)
-    path, here = event["path"], player.space
-    for step in path:
+    path = event["path"]
+    walked = [player.space, *path]  # the spaces the Viscount stands on, one after another
+    for i, step in enumerate(path):
+        here = walked[i]
         if step not in exits(table, here):
+            table.touched.update(walked[:i])  # the spaces left so far
             table.known(step, table.catalog.spaces, "space", player.name)
             table.breach("viscounts.move.arrows", f"no arrow leads from {here} to {step}",
                          player=player.name, expected=" or ".join(exits(table, here)),
                          found=step, skip=True)
-        table.touch(here)
-        here = step
+    table.touched.update(walked[:-1])  # the last space is noted once the Viscount is there
     value = _value(table)
     if len(path) < value:
         table.breach("viscounts.move.steps", f"{player.name} played "
@@ -263,7 +267,7 @@ def handle_move(table: Table, event: dict) -> None:
     if cost:
         table.change(player.name, "silver", -cost,
                      f"{counted(cost, 'extra space')} of movement", "movement")
-    player.space = here
+    player.space = here = walked[-1]
     table.touch(here)
     state.moved = True
     for other in state.order_from(player.name)[1:]:
@@ -273,10 +277,10 @@ def handle_move(table: Table, event: dict) -> None:
 
 def turn_step(table: Table, event: dict, phase: str) -> Player:
     """The acting player of an event of their own turn, the turn moved on to ``phase``."""
-    player = table.acting(event)
     state = table.state
-    if state.current != player.name:
-        own_turn(table, player, event["type"])  # refused
+    if event["player"] != state.current:  # refused: not a player, or not their turn
+        own_turn(table, table.acting(event), event["type"])
+    player = state.players[state.current]
     if state.phase != phase:
         enter(table, phase, event["type"])
     return player

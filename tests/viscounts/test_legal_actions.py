@@ -17,6 +17,7 @@ import pytest
 from replay.core.log import load_log
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
+from replay.viscounts.effects import count_icons
 from replay.viscounts.engine import apply_event
 from replay.viscounts.funding import board_icons, converters, icons_from
 from replay.viscounts.generate import generate
@@ -106,7 +107,7 @@ def test_no_offered_funding_wastes_a_resource():
             player = table.player(action["player"])
             icons = board_icons(table, player)
             if action.get("dismiss"):
-                icons = icons + Counter(table.card(action["dismiss"]).icons)
+                icons = count_icons(dict(icons), table.card(action["dismiss"]).icons)
             convs = converters(table, player, kind)
             reached = icons_from(kind, icons, pay, convs)[0]
             for resource, amount in pay.items():
