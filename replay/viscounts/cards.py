@@ -17,9 +17,13 @@ UNKNOWN = "?"
 EMPTY_DECK_RULES = {"discard": "viscounts.effect.discard", "destroy": "viscounts.effect.destroy"}
 
 
-def where(table: Table, card: str) -> str:
-    """Where a card is known to be, in words (for messages)."""
-    for name, player in table.state.players.items():
+def where(table: Table, card: str, owner: str | None = None) -> str:
+    """Where a card is known to be, in words (for messages). A starting card exists once per
+    player, so for ``owner``'s starting card only that player's copy is looked for."""
+    players = table.state.players.items()
+    if owner is not None and table.catalog.townsfolk[card].per_player:
+        players = [(owner, table.state.players[owner])]
+    for name, player in players:
         if card in player.board:
             return f"on {name}'s board"
         if card in player.discard:
@@ -27,7 +31,7 @@ def where(table: Table, card: str) -> str:
         if player.hand[card]:
             return f"in {name}'s hand"
         if player.hidden[card]:
-            return f"in {name}'s draw pile or hand"
+            return f"in {name}'s draw pile" + (" or hand" if player.hand_unknown else "")
     for side, pile in table.state.townsfolk.items():
         if pile.top == card:
             return f"on top of the Townsfolk pile of {side}"
@@ -49,7 +53,8 @@ def from_hand(table: Table, player: Player, card: str, doing: str) -> None:
     table.known(card, table.catalog.townsfolk, "Townsfolk card", player.name)
     table.breach("viscounts.log.hidden_location",
                  f"{player.name} cannot {doing} {table.name(card)} from hand: it is "
-                 f"{where(table, card)}", player=player.name, found=card, skip=True)
+                 f"{where(table, card, player.name)}", player=player.name, found=card,
+                 skip=True)
 
 
 def from_deck(table: Table, player: Player, card: str, doing: str) -> None:
@@ -68,7 +73,8 @@ def from_deck(table: Table, player: Player, card: str, doing: str) -> None:
     if not player.hidden[card]:
         table.breach("viscounts.log.hidden_location",
                      f"{table.name(card)} cannot be in {player.name}'s draw pile: it is "
-                     f"{where(table, card)}", player=player.name, found=card, skip=True)
+                     f"{where(table, card, player.name)}", player=player.name, found=card,
+                     skip=True)
 
 
 def draw(table: Table, player: Player, card: str) -> None:
