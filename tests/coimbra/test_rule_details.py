@@ -527,6 +527,56 @@ def test_start_cards_without_abilities_in_a_transcribed_catalog():
     assert any("triggered by" in row["reason"] for row in replay.replay(log)["ledger"])
 
 
+# -- The setup draws -----------------------------------------------------------------------
+# round-one-2p's setup [0], changed one way at a time; each change is the first violation,
+# and a setup that cannot be laid out as written (the order, a component, the pairs) is not
+# applied.
+# Spaces 13 and 14 are the map's level-III spaces; the demo catalog's start pairs are
+# c1-01+c1-06, c1-02+c1-07, c1-03+c1-08 and c1-04+c1-05.
+
+@pytest.mark.parametrize(("field", "change", "violation"), [
+    ("order", ["ana", "ana"],
+     ("coimbra.setup.order", "the initial order ana, ana does not list every player once",
+      "ana, bruno", "ana, ana", False)),
+    ("monasteries", {"space-14": None},
+     ("coimbra.setup.monasteries", "no monastery placed on space-14", "a level-III tile",
+      None, True)),
+    ("monasteries", {"space-14": "m3-01"},
+     ("coimbra.setup.monasteries", "monastery m3-01 placed 2 times", None, None, True)),
+    ("monasteries", {"space-99": "m1-11"},
+     ("coimbra.log.component", "unknown monastery space 'space-99' in catalog coimbra-demo; "
+      "did you mean space-09, space-14, space-13?", None, "space-99", False)),
+    ("monasteries", {"space-01": "m1-99"},
+     ("coimbra.log.component", "unknown monastery 'm1-99' in catalog coimbra-demo; did you "
+      "mean m1-09, m1-12, m1-11?", None, "m1-99", False)),
+    ("voyages", {0: "v-99"},
+     ("coimbra.log.component", "unknown voyage 'v-99' in catalog coimbra-demo; did you mean "
+      "v-09?", None, "v-99", False)),
+    ("voyages", {0: "zzz"},  # nothing like it: no suggestion
+     ("coimbra.log.component", "unknown voyage 'zzz' in catalog coimbra-demo", None, "zzz", False)),
+    ("scoring_tiles", {"council": "st-9"},
+     ("coimbra.log.component", "unknown scoring tile 'st-9' in catalog coimbra-demo; did you "
+      "mean st-4, st-3, st-2?", None, "st-9", False)),
+    ("start_pairs", [["c1-01", "c1-07"], ["c1-02", "c1-06"]],
+     ("coimbra.setup.start_pairs", "c1-01 and c1-07 are not a pair",
+      "c1-01+c1-06 / c1-02+c1-07 / c1-03+c1-08 / c1-04+c1-05", "c1-01+c1-07", False)),
+])
+def test_a_setup_that_was_not_drawn_so_is_named_at_the_setup(field, change, violation):
+    log = round_one()
+    setup = log["events"][0]
+    if isinstance(change, dict):  # some entries changed (None: taken away)
+        for key, value in change.items():
+            setup[field][key] = value
+            if value is None:
+                del setup[field][key]
+    else:
+        setup[field] = change
+    first = replay.replay(log)["violations"][0]
+    assert (first["rule"], first["message"], first.get("expected"), first.get("found"),
+            first["applied"]) == violation
+    assert first["event"] == 0
+
+
 # -- Start choices ------------------------------------------------------------------------
 # round-one-2p's start choices are bruno's pair [1], ana's corner [2], ana's pair [3] and
 # bruno's corner [4]. Each case below begins with a choice out of turn by the other player,
