@@ -29,7 +29,6 @@ class Game:
                  phases: Mapping[str, Phase]):
         self.catalog = catalog
         self.judge = judge
-        self.phases = phases
         self.labels = {name: phase.ledger for name, phase in phases.items()}  # for ledger rows
         self.state = GameState(players={name: Player(name) for name in players},
                                order=list(players))

@@ -66,7 +66,6 @@ def _copy(game):
     the past (ledger, discards, phase-D orders, warnings) start empty, as only the state
     decides what is legal."""
     memo = {id(game.catalog): game.catalog, id(game.judge.rules): game.judge.rules,
-            id(game.phases): game.phases,
             **{id(getattr(game, name)): [] for name in ("ledger", "discards", "orders",
                                                         "warnings")}}
     twin = copy.deepcopy(game, memo)

@@ -493,6 +493,20 @@ def test_a_row_of_three_characters_is_not_a_deal():
         ("coimbra.deal.cards", 33, "3 characters dealt to upper", "4", "3")]
 
 
+@pytest.mark.parametrize(("card", "message"), [
+    ("c1-03", "c1-03 is not in the deck (already dealt, or a start card)"),  # not displayed
+    ("c2-99", "unknown character 'c2-99' in catalog coimbra-demo; did you mean c2-19, c2-09, "
+              "c3-19?"),
+])
+def test_a_start_character_or_an_unknown_card_is_not_dealt(card, message):
+    # game-2p displayed the start pairs c1-01+c1-06 and c1-02+c1-07: c1-03 stayed in the box.
+    log = json.loads(GAME_2P.read_text())
+    log["events"][33]["lower"][-1] = card
+    [violation] = replay.replay(log)["violations"]
+    assert (violation["event"], violation["message"], violation.get("found")) == (
+        33, message, card)
+
+
 def test_level_three_comes_only_once_level_two_is_dealt_out():
     # The deck is level II on top of level III. game-2p's round 2 deals the last 12 of the
     # 24 level-II cards: its last card cannot be level III (c3-01, still in the deck).
@@ -557,6 +571,9 @@ def test_start_cards_without_abilities_in_a_transcribed_catalog():
     ("scoring_tiles", {"council": "st-9"},
      ("coimbra.log.component", "unknown scoring tile 'st-9' in catalog coimbra-demo; did you "
       "mean st-4, st-3, st-2?", None, "st-9", False)),
+    ("start_pairs", [["c1-01", "c1-06"], ["c1-06", "c1-01"]],
+     ("coimbra.setup.start_pairs", "a pair is displayed twice", None,
+      "c1-01+c1-06 / c1-06+c1-01", False)),
     ("start_pairs", [["c1-01", "c1-07"], ["c1-02", "c1-06"]],
      ("coimbra.setup.start_pairs", "c1-01 and c1-07 are not a pair",
       "c1-01+c1-06 / c1-02+c1-07 / c1-03+c1-08 / c1-04+c1-05", "c1-01+c1-07", False)),
@@ -575,6 +592,17 @@ def test_a_setup_that_was_not_drawn_so_is_named_at_the_setup(field, change, viol
     assert (first["rule"], first["message"], first.get("expected"), first.get("found"),
             first["applied"]) == violation
     assert first["event"] == 0
+
+
+def test_a_path_through_a_place_not_on_the_map_is_named():
+    # ana's move at [25] walks to space-01; a path to "nowhere" names the unknown place.
+    log = round_one()
+    i = index_of(log, type="move", player="ana")
+    log["events"][i]["path"] = ["nowhere"]
+    violation = next(v for v in replay.replay(log, mode="audit")["violations"]
+                     if v["rule"] == "coimbra.log.component")
+    assert (violation["event"], violation["message"], violation["applied"]) == (
+        i, "unknown map location 'nowhere' in catalog coimbra-demo", False)
 
 
 # -- Start choices ------------------------------------------------------------------------
