@@ -139,7 +139,21 @@ def test_a_distress_out_of_order_breaks_resolution_order_and_uses_the_players_ow
     first = report["violations"][0]
     assert (first["rule"], first["event"]) == ("coimbra.resolve.order", i)
     assert first["expected"] == "bruno's white3 in the castle"
+    assert first["found"] == "ana"  # the event names no die
     assert _rows(report, i) == [("ana", "coins", 2), ("ana", "guards", 2)]
+
+
+def test_a_die_written_on_a_resolution_must_be_the_next_one():
+    # The castle resolves white3 (bruno) first, then gray3 (bruno): bruno's favor fav-4 is
+    # taken with white3. Written with gray3, it names his die that is not next.
+    log = round_one()
+    i = index_of(log, type="favor", tile="fav-4")
+    log["events"][i]["die"] = "white3"
+    assert replay.replay(log)["violations"] == []
+    log["events"][i]["die"] = "gray3"
+    first = replay.replay(log, mode="audit")["violations"][0]
+    assert (first["rule"], first["event"], first["expected"], first["found"]) == (
+        "coimbra.resolve.order", i, "bruno's white3 in the castle", "bruno gray3")
 
 
 def test_a_later_violation_of_the_same_player_follows_from_a_skipped_event():
