@@ -68,6 +68,10 @@ class Table:
         """Note a catalog entry (id or ``id.field``) the replay depended on."""
         self.touched.add(item)
 
+    def touch_all(self, items: list[str]) -> None:
+        """Note several catalog entries at once (the spaces a move walks through)."""
+        self.touched.update(items)
+
     def card(self, ident: str) -> Townsfolk:
         """A Townsfolk card, or the pre-printed card of a segment side (``seg1a-tf``)."""
         if ident in self.catalog.townsfolk:

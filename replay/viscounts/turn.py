@@ -243,12 +243,12 @@ def handle_move(table: Table, event: dict) -> None:
     for i, step in enumerate(path):
         here = walked[i]
         if step not in exits(table, here):
-            table.touched.update(walked[:i])  # the spaces left so far
+            table.touch_all(walked[:i])  # the spaces left so far
             table.known(step, table.catalog.spaces, "space", player.name)
             table.breach("viscounts.move.arrows", f"no arrow leads from {here} to {step}",
                          player=player.name, expected=" or ".join(exits(table, here)),
                          found=step, skip=True)
-    table.touched.update(walked[:-1])  # the last space is noted once the Viscount is there
+    table.touch_all(walked[:-1])  # the last space is noted once the Viscount is there
     value = _value(table)
     if len(path) < value:
         table.breach("viscounts.move.steps", f"{player.name} played "

@@ -80,26 +80,22 @@ def test_distress_may_take_no_coins_or_no_guards():
     assert _rows(replay.replay(log, mode="audit"), i) == [("ana", "coins", 2)]
 
 
-def test_a_negative_distress_is_a_violation_and_gives_nothing_of_that_resource():
-    log = round_one()
-    i = index_of(log, type="recruit", card="c2-07")
-    log["events"][i] = {"type": "distress", "player": "ana", "coins": -1, "guards": 2}
-    report = replay.replay(log, mode="audit")
-    assert [(v["rule"], v["event"], v["found"]) for v in report["violations"]][:1] == [
-        ("coimbra.distress.amount", i, "-1 coins, 2 guards")]
-    assert _rows(report, i) == [("ana", "guards", 2)]
-
-
-def test_a_negative_distress_of_guards_gives_no_guard_and_caps_the_coins_at_two():
+@pytest.mark.parametrize(("coins", "guards", "found", "rows"), [
+    # -1 coins is out of range: no coin, the 2 guards as played.
+    (-1, 2, "-1 coins, 2 guards", [("ana", "guards", 2)]),
     # "up to two coins and up to two guards": 3 coins and -1 guards are both out of range;
     # as played within what distress can give, ana gains 2 coins and no guard.
+    (3, -1, "3 coins, -1 guards", [("ana", "coins", 2)]),
+])
+def test_a_distress_out_of_range_is_a_violation_and_gives_what_distress_can(coins, guards,
+                                                                            found, rows):
     log = round_one()
     i = index_of(log, type="recruit", card="c2-07")
-    log["events"][i] = {"type": "distress", "player": "ana", "coins": 3, "guards": -1}
+    log["events"][i] = {"type": "distress", "player": "ana", "coins": coins, "guards": guards}
     report = replay.replay(log, mode="audit")
     assert [(v["rule"], v["event"], v["found"]) for v in report["violations"]][:1] == [
-        ("coimbra.distress.amount", i, "3 coins, -1 guards")]
-    assert _rows(report, i) == [("ana", "coins", 2)]
+        ("coimbra.distress.amount", i, found)]
+    assert _rows(report, i) == rows
 
 
 def test_a_fourth_die_for_one_player_is_refused():
