@@ -75,7 +75,9 @@ def unparseable_report(text: str, error: InvalidLog) -> dict:
     return {
         "report_version": REPORT_VERSION,
         "engine_version": ENGINE_VERSION,
-        "input_sha256": hashlib.sha256(text.encode()).hexdigest(),
+        # A lone surrogate, which a caller's string may hold, is hashed as its bytes rather
+        # than refused: this report is the answer to unreadable input.
+        "input_sha256": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
         "verdict": "unparseable",
         "problems": [p.to_dict() for p in error.problems],
         "violations": [],

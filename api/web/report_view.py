@@ -14,6 +14,7 @@ from functools import lru_cache
 import replay
 from replay.core.game import Section
 from replay.core.log import GameLog
+from replay.core.text import source_lines
 from replay.render.markdown import (
     PHASES_NOTE,
     game_sections,
@@ -47,14 +48,14 @@ def log_lines(source: str) -> LogLines:
     try:
         decoded = replay.decode(source)
     except replay.InvalidLog:
-        return LogLines(source.splitlines())
+        return LogLines(source_lines(source))
     if isinstance(decoded, dict):  # a scoresheet: no events
-        return LogLines(source.splitlines())
+        return LogLines(source_lines(source))
     converted = source.lstrip().startswith("{")
     if converted:
         source = replay.print_log(decoded, "text")
         decoded = replay.parse(source)
-    return LogLines(source.splitlines(), {i: line for i, (line, _) in
+    return LogLines(source_lines(source), {i: line for i, (line, _) in
                                           enumerate(decoded.positions)}, converted, decoded)
 
 

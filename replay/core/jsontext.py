@@ -9,9 +9,10 @@ import orjson
 
 from replay.core.problems import InvalidLog, LogProblem
 
-# Where a lone surrogate can come from: a \uD800-\uDFFF escape, or (bytes input, which json
-# decodes with "surrogatepass") an encoded surrogate, whose UTF-8 form starts 0xED 0xA0-0xBF.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+# Where a lone surrogate can come from: a \uD800-\uDFFF escape, the character itself (a str
+# a caller built), or (bytes input, which json decodes with "surrogatepass") an encoded
+# surrogate, whose UTF-8 form starts 0xED 0xA0-0xBF.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 _SURROGATE_BYTES = re.compile(rb"\xed[\xa0-\xbf]")
 
 # orjson reads an integer beyond 64 bits as a float, where the standard decoder keeps it

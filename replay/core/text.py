@@ -20,6 +20,9 @@ TOKEN = re.compile(r'"(?P<quoted>[^"]*)"|->|\||:|"|(?:[^\s|:"-]|-(?!>))+')
 # Characters people confuse when they copy an id: a typo between them is the likeliest.
 LOOK_ALIKE = str.maketrans({"o": "0", "l": "1", "i": "1", "s": "5", "z": "2", "b": "8"})
 HEADER_TAGS = ("game", "ruleset", "catalog", "variants", "players")
+# Line breaks as editors count them: ``str.splitlines`` also breaks at form feeds, vertical
+# tabs, U+0085, U+2028 and more, and would number every later line one too far.
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)
@@ -78,13 +81,19 @@ def split_comment(raw: str) -> tuple[str, str | None]:
     return raw[:index], raw[index + 1:].strip()
 
 
+def source_lines(text: str) -> list[str]:
+    """The lines of a text as an editor numbers them (what ``splitlines`` gives for text
+    broken at newlines and carriage returns only)."""
+    lines = LINE_BREAK.split(text)
+    return lines[:-1] if lines[-1] == "" else lines
+
+
 def read_source(text: str) -> TextSource:
     """Split a text log into header tags and event lines; comments go with the next event."""
     source = TextSource()
     pending: list[str] = []
     in_header = True
-    for number, raw in enumerate(text.splitlines(), start=1):
-        raw = raw.rstrip("\r")
+    for number, raw in enumerate(source_lines(text), start=1):
         body, comment = split_comment(raw)
         if comment is not None and not body.strip():
             pending.append(comment)
