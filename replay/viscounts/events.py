@@ -32,6 +32,7 @@ FIELD_KINDS: dict[str, FieldKind] = {
     **COMMON_KINDS,
     "bool": FieldKind(lambda v: isinstance(v, bool), "true or false"),
     "claims": FieldKind(_claims, "an object of numbers (or a space id)"),
+    "hand_or_deck": FieldKind(lambda v: v in ("hand", "deck"), '"hand" or "deck"'),
 }
 
 PLAYER = ("str", True)
@@ -40,8 +41,8 @@ DECISION_FIELDS = {
     "resource": {"resource": ("str", True)},
     "flip": {"what": ("str", True)},
     "choose": {"option": ("int", True)},
-    "discard": {"card": ("str", True), "from": ("str", False)},
-    "destroy": {"card": ("str", True), "from": ("str", False)},
+    "discard": {"card": ("str", True), "from": ("hand_or_deck", False)},
+    "destroy": {"card": ("str", True), "from": ("hand_or_deck", False)},
     "rearrange": {"cards": ("strs", True)},
     "free_hire": {"pile": ("str", True), "card": ("str", True)},
     "castle_move": {"from": ("str", True), "to": ("str", True)},

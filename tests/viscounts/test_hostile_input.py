@@ -198,3 +198,33 @@ def test_convert_refuses_an_event_it_cannot_print_with_its_place(tmp_path, event
     assert result.returncode == 2, result.stderr
     assert f"{path}:/events/3/" in result.stderr and message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def _discard_from(where: str) -> tuple[dict, int]:
+    log = generate(4, 2)
+    index = next(i for i, e in enumerate(log["events"])
+                 if e["type"] in ("discard", "destroy") and e.get("from") == "hand")
+    log["events"][index]["from"] = where
+    return log, index
+
+
+@pytest.mark.parametrize("where", ["pile", "Deck", "t1-seg4b", ""])
+def test_a_discard_from_neither_hand_nor_deck_is_refused_with_its_path(where):
+    """Anything but ``deck`` was taken from the hand: ``"from": "pile"`` replayed as legal."""
+    log, index = _discard_from(where)
+    with pytest.raises(InvalidLog) as err:
+        replay.validate(log)
+    assert [(p.path, p.message) for p in err.value.problems] == [
+        (f"/events/{index}/from", "'from' must be \"hand\" or \"deck\"")]
+
+
+@pytest.mark.parametrize("where", ["pile", "3"])
+def test_a_discard_from_neither_hand_nor_deck_is_refused_on_its_line(where):
+    log, _ = _discard_from(where)
+    text = replay.print_log(replay.load_log(log), "text")
+    number = next(i for i, line in enumerate(text.split("\n"), start=1)
+                  if f"from={where}" in line)
+    report = replay.replay_text(text)
+    assert report["verdict"] == "unparseable"
+    [problem] = report["problems"]
+    assert (problem["line"], problem["message"]) == (number, "'from' must be \"hand\" or \"deck\"")
