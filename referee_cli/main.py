@@ -130,10 +130,11 @@ def replay_command(log_path: Path, mode: str, output_format: str, catalog_path: 
     sys.exit(EXIT_LEGAL if report["verdict"] == "legal" else EXIT_NOT_LEGAL)
 
 
-def _parse_or_exit(path: Path, text: str) -> replay.GameLog:
-    """A log, or its located problems on standard error and exit code 2."""
+def _parse_or_exit(path: Path, text: str, catalog: dict | None) -> replay.GameLog:
+    """A log whose header and event shapes are sound, or its located problems on standard
+    error and exit code 2."""
     try:
-        return replay.parse(text)
+        return replay.validate(replay.parse(text), catalog)
     except replay.InvalidLog as err:
         _report_problems(path, replay.unparseable_report(text, err))
         sys.exit(EXIT_UNREADABLE)
@@ -156,7 +157,7 @@ def _what_if(path: Path, text: str, amendment: tuple[str, str] | None, drop_plac
     from replay.compare import amend, compare, drop
     from replay.core.places import event_at
 
-    log = _parse_or_exit(path, text)
+    log = _parse_or_exit(path, text, catalog)
     place, option = (amendment[0], "--amend") if amendment else (drop_place, "--drop")
     try:
         index = event_at(place, len(log.events), log.positions)
@@ -164,6 +165,7 @@ def _what_if(path: Path, text: str, amendment: tuple[str, str] | None, drop_plac
         raise click.BadParameter(str(err), param_hint=option) from None
     try:
         changed = amend(log, index, amendment[1]) if amendment else drop(log, index)
+        replay.validate(changed, catalog)
     except replay.InvalidLog as err:
         raise click.BadParameter(str(err), param_hint=option) from None
     _print_comparison(compare(log, changed, mode=mode, catalog=catalog), output_format)
@@ -186,8 +188,8 @@ def diff(log_a: Path, log_b: Path, mode: str, output_format: str,
     from replay.compare import compare
 
     catalog = read_json(catalog_path) if catalog_path else None
-    a = _parse_or_exit(log_a, _read_text(log_a))
-    b = _parse_or_exit(log_b, _read_text(log_b))
+    a = _parse_or_exit(log_a, _read_text(log_a), catalog)
+    b = _parse_or_exit(log_b, _read_text(log_b), catalog)
     try:
         result = compare(a, b, mode=mode, catalog=catalog)
     except replay.InvalidLog as err:

@@ -92,3 +92,40 @@ def test_amend_and_drop_keep_the_rest_of_the_log():
     assert shorter.events == log.events[:index] + log.events[index + 1:]
     with pytest.raises(replay.InvalidLog):
         drop(log, len(log.events))
+
+
+def _malformed(tmp_path):
+    """A JSON log that reads as a log but whose event 5 has a field no event has."""
+    document = generate(2, seed=4)
+    document["events"][5]["extra"] = 1
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document))
+    return path, document["events"][5]["type"]
+
+
+@pytest.mark.parametrize("options", [["--drop", "3"], ["--amend", "3", "ana: pass"]])
+def test_a_what_if_on_a_malformed_log_names_the_problem_and_exits_2(tmp_path, options):
+    """The event shapes were first checked by the replay inside the comparison, whose
+    refusal escaped as a traceback."""
+    path, kind = _malformed(tmp_path)
+    result = CliRunner().invoke(cli, ["replay", str(path), *options])
+    assert result.exit_code == 2, result.exception
+    assert f"{path}:/events/5/extra: a {kind} event has no field 'extra'" in result.output
+
+
+def test_an_amendment_of_a_shape_no_event_has_is_refused_as_the_option(tmp_path):
+    a, *_ = _versions(tmp_path)
+    result = CliRunner().invoke(cli, ["replay", str(a), "--amend", "3",
+                                      '{"type": "nope", "player": "ana"}'])
+    assert result.exit_code == 2, result.exception
+    assert "--amend" in result.output and "unknown event type 'nope'" in result.output
+
+
+def test_diff_of_a_malformed_log_is_unreadable_not_different(tmp_path):
+    """Exit 1 says "two different games"; a log that cannot be replayed is exit 2."""
+    path, kind = _malformed(tmp_path)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(generate(2, seed=4)))
+    result = CliRunner().invoke(cli, ["diff", str(good), str(path)])
+    assert result.exit_code == 2, result.output
+    assert f"{path}:/events/5/extra: a {kind} event has no field 'extra'" in result.output
