@@ -48,7 +48,8 @@ def parse(text: str) -> GameLog:
 def _parse_text(text: str) -> GameLog:
     from replay.games import GAMES
 
-    game = read_source(text).tags.get("game")
+    source = read_source(text)
+    game = source.tags.get("game")
     if not game:
         raise InvalidLog([LogProblem('a text log starts with [game "..."]', line=1, column=1,
                                      expected=" or ".join(f'[game "{name}"]'
@@ -56,8 +57,10 @@ def _parse_text(text: str) -> GameLog:
     try:
         engine = GAMES.get(game.strip().lower())
     except InvalidLog as err:
-        raise InvalidLog([LogProblem(p.message, line=1, column=1, expected=p.expected,
-                                     suggestions=p.suggestions) for p in err.problems]) from None
+        line, raw = source.tag_lines["game"]
+        raise InvalidLog([LogProblem(p.message, line=line, column=1, expected=p.expected,
+                                     suggestions=p.suggestions, text=raw)
+                          for p in err.problems]) from None
     return engine.parse_text(text)
 
 

@@ -58,3 +58,12 @@ def test_a_lone_surrogate_in_json_text_is_refused_as_its_escape_is():
         report = replay.replay_text(text)
         assert report["verdict"] == "unparseable"
         assert [p["path"] for p in report["problems"]] == ["/events/3/comment"]
+
+
+def test_an_unknown_game_is_located_on_its_tag_line():
+    """It was put on line 1 whatever came before the tag."""
+    text = '# table 3\n\n[game "coimbar"]\n[players "ana bruno"]\nana: pass\n'
+    [problem] = replay.replay_text(text)["problems"]
+    assert (problem["message"], problem["line"], problem["text"]) == (
+        "unknown game 'coimbar'", 3, '[game "coimbar"]')
+    assert problem["suggestions"] == ["coimbra"]
