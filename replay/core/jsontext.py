@@ -26,11 +26,22 @@ def load_json(text: str | bytes) -> object:
 
     Beyond JSON syntax, a document is refused when it holds an integer too long for Python
     to read (over 4300 digits) or a string with a lone surrogate (``"\\ud800"``): neither
-    can be any game's data, and a lone surrogate cannot be written back out as UTF-8.
+    can be any game's data, and a lone surrogate cannot be written back out as UTF-8. So is
+    an object that gives a key twice, whose first value both decoders drop without a word.
     """
     document = _read_quickly(text)
-    if document is not _UNREAD:
-        return document
+    if document is _UNREAD:
+        document = _read_standard(text)
+    repeated = _repeated_key(text) if _may_repeat_keys(text, document) else None
+    if repeated is not None:
+        path, key = repeated
+        raise InvalidLog([LogProblem(f"the key {key!r} is given twice in one object",
+                                     path=path)])
+    return document
+
+
+def _read_standard(text: str | bytes) -> object:
+    """The document as the standard decoder reads it, or ``InvalidLog`` naming the fault."""
     try:
         document = json.loads(text)
     except json.JSONDecodeError as err:
@@ -101,4 +112,56 @@ def _lone_surrogate_path(document: object) -> str | None:
                 stack.append((f"{path}/{key}", item))
         elif isinstance(value, list):
             stack.extend((f"{path}/{i}", item) for i, item in enumerate(value))
+    return None
+
+
+def _may_repeat_keys(text: str | bytes, document: object) -> bool:
+    """Whether an object of ``text`` may give a key twice, answered cheaply for a whole log.
+
+    Every key in the text is followed by a colon, and every other colon is inside a string;
+    orjson writes the decoded document with one colon per key kept and its strings' colons.
+    So, unless a colon is written as an escape, a text with no more colons than that gives
+    no key twice.
+    """
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    if _ESCAPED_COLON.search(raw):
+        return True
+    try:
+        written = orjson.dumps(document)
+    except orjson.JSONEncodeError:  # an integer beyond 64 bits: count the slow way
+        return True
+    return raw.count(b":") != written.count(b":")
+
+
+_ESCAPED_COLON = re.compile(rb"\\u003[aA]")
+
+
+class _Repeated(dict):
+    """An object that gave ``key`` twice (the last value kept, as the decoders keep it)."""
+
+    key: str
+
+
+def _keep_pairs(pairs: list[tuple[str, object]]) -> dict:
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    seen: set[str] = set()
+    repeated = _Repeated(obj)
+    repeated.key = next(k for k, _ in pairs if k in seen or seen.add(k))
+    return repeated
+
+
+def _repeated_key(text: str | bytes) -> tuple[str, str] | None:
+    """The JSON pointer of the first object (in document order) that gives a key twice, and
+    that key; None when none does."""
+    stack = [("", json.loads(text, object_pairs_hook=_keep_pairs))]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, _Repeated):
+            return path or "/", value.key
+        if isinstance(value, dict):
+            stack.extend((f"{path}/{key}", item) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((f"{path}/{i}", item) for i, item in reversed(list(enumerate(value))))
     return None
