@@ -32,6 +32,10 @@ from replay.viscounts.table import Table
 from replay.viscounts.turn import collision_due, exits, hand_limit, move_cost
 
 MAX_EXTRA_STEPS = 2
+# The most uses of one Trade an action list offers (generated games use at most 8). A state
+# reached by applying an impossible Trade as played (audit mode) can hold a trillion
+# Silver, and listing every use it funds, one more at a time, would never end.
+MAX_TRADE_USES = 30
 
 
 def acting_player(table: Table) -> str | None:
@@ -226,7 +230,8 @@ def primary_actions(table: Table, player: Player) -> list[dict]:
     if space.path == PATH["trade"]:
         rate = TRADE_RATE[space.trade["kind"]]
         times = 1
-        while fundings := funding_options(table, player, "trade", times * rate):
+        while times <= MAX_TRADE_USES and \
+                (fundings := funding_options(table, player, "trade", times * rate)):
             actions += [{"type": "trade", "player": name, "times": times, **funding}
                         for funding in fundings]
             times += 1

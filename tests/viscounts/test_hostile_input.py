@@ -228,3 +228,14 @@ def test_a_discard_from_neither_hand_nor_deck_is_refused_on_its_line(where):
     assert report["verdict"] == "unparseable"
     [problem] = report["problems"]
     assert (problem["line"], problem["message"]) == (number, "'from' must be \"hand\" or \"deck\"")
+
+
+def test_a_trade_of_a_trillion_silver_uses_is_refused_at_once_in_audit():
+    """Applied as played, it left the player a trillion Silver; the variant trials then
+    listed every Trade that Silver could fund, one use more at a time, and never ended."""
+    log = generate(2, 1)
+    index = next(i for i, e in enumerate(log["events"]) if e["type"] == "trade")
+    log["events"][index]["times"] = 10 ** 12
+    report = replay.replay(log, mode="audit")
+    assert (report["violations"][0]["rule"], report["violations"][0]["event"]) == (
+        "viscounts.trade.silver", index)
