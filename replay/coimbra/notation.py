@@ -37,6 +37,8 @@ from replay.coimbra.phases import MARKER_LETTERS
 from replay.coimbra.state import LOCATIONS, TRACKS
 from replay.core.log import GameLog
 from replay.core.text import (
+    MAX_DIGITS,
+    WHOLE_NUMBER,
     Line,
     TextSource,
     Token,
@@ -157,8 +159,18 @@ class _Reader:
 
     def number(self, token: Token | None, what: str) -> int:
         """A whole number."""
-        if token is None or not token.text.lstrip("-").isdigit():
+        if token is None:
             self.fail(token, f"{what} must be a whole number", expected="a number")
+        return self.whole(token, f"{what} must be a whole number")
+
+    def whole(self, token: Token, message: str) -> int:
+        """The whole number ``token`` writes in ASCII digits, or ``message`` at it."""
+        if not WHOLE_NUMBER.fullmatch(token.text):
+            self.fail(token, message, expected="a number")
+        digits = len(token.text.lstrip("-"))
+        if digits > MAX_DIGITS:
+            self.fail(token, f"a number of {digits} digits is longer than any this service "
+                      "reads", expected=f"a number of at most {MAX_DIGITS} digits")
         return int(token.text)
 
     def keyword(self, token: Token | None, *words: str) -> str:
@@ -194,8 +206,10 @@ class _Reader:
             if allowed is not None and key.text not in allowed:
                 self.fail(key, f"unknown name {key.raw!r}", expected=", ".join(allowed),
                           suggestions=closest(key.text, allowed))
-            result[key.text] = int(value.text) if value.text.lstrip("-").isdigit() \
-                else value.text
+            # Text is a claim's place (pilgrim=stop-01); what looks like digits is a number.
+            result[key.text] = self.whole(value, f"{key.raw} must be a whole number, not "
+                                          f"{value.raw!r}") \
+                if value.text.lstrip("-").isdigit() else value.text
         return result
 
     # -- lines ----------------------------------------------------------------------

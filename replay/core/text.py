@@ -23,6 +23,10 @@ HEADER_TAGS = ("game", "ruleset", "catalog", "variants", "players")
 # Line breaks as editors count them: ``str.splitlines`` also breaks at form feeds, vertical
 # tabs, U+0085, U+2028 and more, and would number every later line one too far.
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# A whole number as the notation writes it: ``str.isdigit`` and ``\d`` also take other
+# scripts' digits (which ``int`` reads without a word) and superscripts (which it cannot).
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+MAX_DIGITS = 4300  # the longest integer Python reads, in the JSON log as in the text
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ import unicodedata
 from replay.core.log import GameLog
 from replay.core.problems import LogProblem
 from replay.core.text import (
+    WHOLE_NUMBER,
     Line,
     TextSource,
     closest,
@@ -216,7 +217,7 @@ def _claim(source: TextSource, line: Line, event: dict, word: str, column: int) 
     if not sep:
         _fail(source, line, column, f"a claim is name=value, not {word!r}", "vp=23")
     target = event.setdefault("values" if event["type"] == "check" else "scores", {})
-    if not re.fullmatch(r"-?\d+", value):
+    if not WHOLE_NUMBER.fullmatch(value):
         if event["type"] == "final":
             _fail(source, line, column, f"a final score is a number, not {value!r}", "ana=87")
         target[name.lower()] = value
@@ -235,7 +236,7 @@ def _value(source: TextSource, line: Line, column: int, kind: str, name: str, va
                   "true or false")
         return value.lower() == "true"
     if field_kind == "int":
-        if not re.fullmatch(r"-?\d+", value):
+        if not WHOLE_NUMBER.fullmatch(value):
             _fail(source, line, column, f"{name} is a number, not {value!r}", "a number")
         return _number(source, line, column, value)
     if field_kind == "strs":
@@ -250,8 +251,7 @@ def _value(source: TextSource, line: Line, column: int, kind: str, name: str, va
                 _fail(source, line, column, f"{name} items are key:value, not {item!r}",
                       "key:value")
             if field_kind == "counts":
-                # ``isdigit`` would let superscripts through, which ``int`` cannot read.
-                if not re.fullmatch(r"\d+", val):
+                if not WHOLE_NUMBER.fullmatch(val) or val.startswith("-"):
                     _fail(source, line, column, f"{val!r} is not a count", "a number")
                 result[key] = _number(source, line, column, val)
             else:

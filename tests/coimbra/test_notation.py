@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -67,6 +68,27 @@ def test_the_parser_never_raises_on_shuffled_event_lines(lines):
         assert all(p.line is not None for p in err.problems)
         return
     replay.replay(log, mode="audit")  # and the engine takes whatever parses
+
+
+@pytest.mark.parametrize(("line", "column", "message"), [
+    ("ana: distress coins=\u00b2", 21, "coins must be a whole number, not '\u00b2'"),
+    ("ana: distress coins=--1", 21, "coins must be a whole number, not '--1'"),
+    ("ana: distress coins=\u0663", 21, "coins must be a whole number, not '\u0663'"),
+    ("ana: distress coins=\uff11", 21, "coins must be a whole number, not '\uff11'"),
+    ("ana: distress coins=" + "9" * 5000, 21,
+     "a number of 5000 digits is longer than any this service reads"),
+    ("final ana=\u00b2 bruno=1", 11, "ana must be a whole number, not '\u00b2'"),
+    ("round \u0663", 7, "the round must be a whole number"),
+    ("final ana=" + "9" * 5000 + " bruno=1", 11,
+     "a number of 5000 digits is longer than any this service reads"),
+])
+def test_a_number_is_ascii_digits_the_service_can_read(line, column, message):
+    """Superscripts and ``--1`` passed ``isdigit`` and crashed ``int``; other scripts'
+    digits (Arabic-Indic, fullwidth) were read as numbers without a word."""
+    with pytest.raises(InvalidLog) as err:
+        parse_text('[game "coimbra"]\n[players "ana bruno"]\n' + line + "\n")
+    assert [(p.line, p.column, p.message) for p in err.value.problems] == [
+        (3, column, message)]
 
 
 BROKEN = """[game "coimbra"]

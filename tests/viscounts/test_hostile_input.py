@@ -45,6 +45,17 @@ def test_a_count_in_superscript_digits_is_not_a_count():
     assert _problems("ana: trade 1 pay=stone:\u00b2\n") == [(3, 14, "'\u00b2' is not a count")]
 
 
+@pytest.mark.parametrize(("line", "column", "message"), [
+    ("ana: trade 1 pay=stone:\u0663", 14, "'\u0663' is not a count"),
+    ("ana: trade 1 pay=stone:-1", 14, "'-1' is not a count"),
+    ("ana: trade \uff12", 12, "times is a number, not '\uff12'"),
+    ("final ana=\u0663 bruno=1", 7, "a final score is a number, not '\u0663'")])
+def test_digits_of_other_scripts_are_not_read_as_numbers(line, column, message):
+    """``\\d`` matched Arabic-Indic and fullwidth digits, which ``int`` read without a word
+    (the JSON log has ASCII digits only)."""
+    assert _problems(line + "\n") == [(3, column, message)]
+
+
 def test_a_flag_is_true_or_false_and_nothing_else():
     assert _problems("ana: play Thief blind=maybe\n") == [
         (3, 17, "blind is true or false, not 'maybe'")]
