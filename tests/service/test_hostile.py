@@ -243,3 +243,18 @@ def test_a_normal_text_log_passes_the_cheap_limits(api_url, worker_process):
                              headers={**ALICE, "Content-Type": "text/plain"})
     assert response.status_code == 202
     assert poll(api_url, response.headers["Location"], ALICE)["verdict"] == "legal"
+
+
+@pytest.mark.parametrize("value", ["\u00b2", "--1"])
+def test_a_text_log_with_a_number_int_cannot_read_is_422_with_its_place(api_url, value):
+    """``ana=²`` passed ``isdigit`` and crashed the reader: a 500."""
+    lines = print_text(load_log(sample_log())).split("\n")
+    index = next(i for i, line in enumerate(lines) if line.startswith("final "))
+    first = lines[index].split()[1]
+    lines[index] = lines[index].replace(first, first.split("=")[0] + "=" + value)
+    response = requests.post(f"{api_url}/v1/replays", data="\n".join(lines).encode(),
+                             headers={**ALICE, "Content-Type": "text/plain"}, timeout=HANG)
+    assert response.status_code == 422, response.text
+    [problem] = response.json()["problems"]
+    assert (problem["line"], problem["column"]) == (index + 1, len(first.split("=")[0]) + 8)
+    assert repr(value) in problem["message"]
