@@ -13,6 +13,7 @@ import replay
 from api.problems import Problem
 from api.webhook_targets import check_webhook_url
 from replay.core.jsontext import load_json
+from replay.core.text import LINE_BREAK
 from workers.catalogs import CatalogStore
 from workers.jobs import ensure_drainer
 from workers.store import AcceptConflict, ReplayStore
@@ -110,22 +111,22 @@ def _check_cheap_limits(source: str | dict) -> None:
         if isinstance(events, list):
             _check_event_count(len(events))
         return
-    # Text notation: one event per line, plus header tags, comments and blank lines.
+    # Text notation: one event per line, plus header tags, comments and blank lines. Lines
+    # end where the reader ends them: at a newline, or a carriage return without one.
     max_lines = 2 * current_app.config["MAX_EVENTS"] + 100
-    lines = source.count("\n") + 1
+    ends = [match.start() for match in LINE_BREAK.finditer(source)]
+    lines = len(ends) + 1
     if lines > max_lines:
         raise Problem(422, "too-many-lines", "The log has too many lines",
                       f"{lines} lines; at most {max_lines}", limit=max_lines)
     start = 0
-    for number in range(1, lines + 1):
-        end = source.find("\n", start)
-        end = len(source) if end < 0 else end
+    for number, end in enumerate([*ends, len(source)], start=1):
         if end - start > MAX_LINE_LENGTH:
             raise Problem(422, "line-too-long", "A line of the log is too long",
                           f"line {number} has {end - start} characters; at most "
                           f"{MAX_LINE_LENGTH}", line=number, column=MAX_LINE_LENGTH + 1,
                           limit=MAX_LINE_LENGTH)
-        start = end + 1
+        start = end + 1 + (source[end:end + 2] == "\r\n")
 
 
 def options_for(mode: str, catalog: str | None, webhook: str | None) -> dict:

@@ -258,3 +258,16 @@ def test_a_text_log_with_a_number_int_cannot_read_is_422_with_its_place(api_url,
     [problem] = response.json()["problems"]
     assert (problem["line"], problem["column"]) == (index + 1, len(first.split("=")[0]) + 8)
     assert repr(value) in problem["message"]
+
+
+def test_a_text_log_with_carriage_return_line_ends_is_replayed(api_url, worker_process):
+    """The reader ends a line at a lone carriage return (old Mac files), as the command line
+    does; the line-length limit counted only newlines and refused the log as one long line."""
+    text = print_text(load_log(sample_log())).replace("\n", "\r")
+    response = requests.post(f"{api_url}/v1/replays", data=text.encode(),
+                             headers={**ALICE, "Content-Type": "text/plain"}, timeout=HANG)
+    assert response.status_code == 202, response.text
+    record = poll(api_url, response.headers["Location"], ALICE)
+    report = requests.get(api_url + record["links"]["report"], headers=ALICE,
+                          timeout=HANG).json()
+    assert report["verdict"] == "legal"
