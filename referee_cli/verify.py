@@ -27,6 +27,17 @@ def find_logs(folder: Path, out: Path) -> list[Path]:
     )
 
 
+def report_names(folder: Path, logs: list[Path]) -> dict[Path, str]:
+    """Each log's report name: its path below ``folder`` without the suffix, folders joined
+    by ``--``; the suffix stays where two logs would share a name (``game.json`` and
+    ``game.txt``), or one report would replace the other."""
+    stems = {path: path.relative_to(folder).with_suffix("").as_posix().replace("/", "--")
+             for path in logs}
+    shared = Counter(stems.values())
+    return {path: stem if shared[stem] == 1 else f"{stem}{path.suffix}"
+            for path, stem in stems.items()}
+
+
 def _summary_row(path: Path, report: dict) -> dict:
     standings = report.get("standings") or []
     return {
@@ -58,6 +69,7 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None) -> Non
         raise click.ClickException(f"no logs ({', '.join(LOG_SUFFIXES)}) in {folder}")
     out.mkdir(parents=True, exist_ok=True)
     rows, skipped = [], []
+    names = report_names(folder, logs)
     # A progress bar only where someone watches: piped output gets the table alone.
     progress = click.progressbar(logs, label="replaying", file=sys.stderr,
                                  item_show_func=lambda p: p.name if p else "") \
@@ -69,8 +81,7 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None) -> Non
                 skipped.append(path.relative_to(folder).as_posix())
                 continue
             report = replay.replay_text(text, mode=mode)
-            name = path.relative_to(folder).with_suffix("").as_posix().replace("/", "--")
-            (out / f"{name}.report.{output_format}").write_text(
+            (out / f"{names[path]}.report.{output_format}").write_text(
                 RENDERERS[output_format](report), encoding="utf-8")
             rows.append(_summary_row(path.relative_to(folder), report))
     if skipped:

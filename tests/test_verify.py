@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -30,3 +31,23 @@ def test_what_looks_like_a_log():
     assert replay.looks_like_log('\ufeff{"header": {}}')
     assert not replay.looks_like_log("# Tournament\n\nRead me first.\n")
     assert not replay.looks_like_log("")
+
+
+def test_logs_that_differ_only_in_their_suffix_get_a_report_each(tmp_path):
+    """``game.json`` and ``game.txt`` (a game and its text copy) both wrote
+    ``game.report.json``: the second report replaced the first."""
+    document = (FIXTURES / "coimbra" / "legal" / "game-2p.json").read_text()
+    (tmp_path / "game.json").write_text(document)
+    (tmp_path / "game.txt").write_text(replay.print_log(replay.parse(document), "text")
+                                       + "final ana=0 bruno=0\n")
+    (tmp_path / "other.json").write_text(document)
+    result = subprocess.run([sys.executable, "-m", "referee_cli.main", "verify",
+                             str(tmp_path)], capture_output=True, text=True, cwd=ROOT,
+                            timeout=60, check=False)
+    assert result.returncode == 1, result.stdout + result.stderr
+    reports = tmp_path / "reports"
+    assert sorted(p.name for p in reports.iterdir()) == [
+        "game.json.report.json", "game.txt.report.json", "other.report.json"]
+    verdicts = {p.name: json.loads(p.read_text())["verdict"] for p in reports.iterdir()}
+    assert verdicts["game.json.report.json"] == "legal"
+    assert verdicts["game.txt.report.json"] != "legal"
