@@ -39,6 +39,6 @@ def event_at(spec: str, total: int, positions: list[tuple[int, int]]) -> int:
 
 
 def _whole(text: str, spec: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # not superscripts, not other scripts
         raise ValueError(f"{spec!r} is neither an event number (30) nor a line (line:42)")
     return int(text)
