@@ -101,7 +101,8 @@ def check_slot(table: Table, player: Player, ident: str) -> tuple[str, int]:
     """A building slot still covered on the player's board (``guildhall-2``)."""
     building, _, number = ident.rpartition("-")
     table.known(building, table.catalog.buildings, "building", player.name)
-    slot = int(number) if number.isdigit() else 0
+    # ``isdigit`` alone takes superscripts (which ``int`` refuses) and other scripts' digits.
+    slot = int(number) if number.isascii() and number.isdigit() else 0
     if slot not in (1, 2, 3) or slot in player.built[building]:
         table.breach("viscounts.build.choice", f"{table.name(ident)} ({ident}) is not a "
                      f"building still on {player.name}'s board", player=player.name,

@@ -56,7 +56,7 @@ def _apply(table, event: dict, step: Step) -> bool:
         return True
     if kind == "construct":
         building, _, slot = event["slot"].rpartition("-")
-        if building not in player.built or not slot.isdigit() or \
+        if building not in player.built or not (slot.isascii() and slot.isdigit()) or \
                 int(slot) in player.built[building] or event["spot"] in table.state.spots \
                 or event["spot"] not in table.catalog.spots:
             return False
