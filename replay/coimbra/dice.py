@@ -6,7 +6,7 @@ import difflib
 import re
 from functools import lru_cache
 
-DIE = re.compile(r"^([a-z]+)(\d+)$")
+DIE = re.compile(r"^([a-z]+)([0-9]+)$")  # not ``\d``, which takes other scripts' digits
 COLOURS = ("gray", "orange", "purple", "green", "white")
 COLOUR_ALIASES = {"grey": "gray", "yellow": "orange"}
 DIE_EXAMPLE = "a die such as gray5"

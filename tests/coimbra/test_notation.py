@@ -79,6 +79,8 @@ def test_the_parser_never_raises_on_shuffled_event_lines(lines):
      "a number of 5000 digits is longer than any this service reads"),
     ("final ana=\u00b2 bruno=1", 11, "ana must be a whole number, not '\u00b2'"),
     ("round \u0663", 7, "the round must be a whole number"),
+    ("ana: place gray\u0663 -> castle", 12,
+     "'gray\u0663' is not a die (a colour and a value, e.g. gray5)"),
     ("final ana=" + "9" * 5000 + " bruno=1", 11,
      "a number of 5000 digits is longer than any this service reads"),
 ])
