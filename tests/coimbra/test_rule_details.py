@@ -93,16 +93,22 @@ def test_a_gain_of_nothing_in_one_resource_still_gives_the_next():
     assert _rows(replay.replay(log, catalog=catalog), i) == [("ana", "guards", 2)]
 
 
-def test_steps_gained_before_a_pilgrim_is_on_the_map_are_lost_with_a_warning():
+@pytest.mark.parametrize("steps, lost", [(2, "2 steps from fav-2 are lost"),
+                                         (1, "1 step from fav-2 is lost")])
+def test_steps_gained_before_a_pilgrim_is_on_the_map_are_lost_with_a_warning(steps, lost):
     # Rules, "Personal setup": a pilgrim enters the map by occupying a starting corner. Here
     # ana's corner choice [2] is missing, so bruno's corner comes in her turn and is skipped:
-    # nobody has a pilgrim. bruno's fav-2 gives 2 steps with no pilgrim to walk them.
+    # nobody has a pilgrim. bruno's fav-2 gives its steps (2 as the demo catalog prints it,
+    # 1 in a transcribed copy) with no pilgrim to walk them.
+    catalog = _demo_catalog("demo-one-step")
+    favor = next(f for f in catalog["favors"] if f["id"] == "fav-2")
+    favor["effects"][0]["gain"] = {"pilgrim": steps}
     log = round_one()
     del log["events"][index_of(log, type="start", corner="corner-nw")]
     i = index_of(log, type="favor", tile="fav-2")
-    report = replay.replay(log, mode="audit")
+    report = replay.replay(log, mode="audit", catalog=catalog)
     assert [w["message"] for w in report["warnings"] if w["event"] == i] == [
-        "bruno has no pilgrim on the map yet: 2 steps from fav-2 are lost"]
+        f"bruno has no pilgrim on the map yet: {lost}"]
 
 
 def test_tracks_at_least_counts_a_track_exactly_at_the_threshold():
@@ -780,8 +786,9 @@ def _start_violations(choices: list[dict]) -> list[tuple]:
     log["events"][1:5] = choices
     report = replay.replay(log, mode="audit")
     [order, wrong, deal] = report["violations"][:3]
-    assert (deal["rule"], deal["event"], deal.get("follows_from")) == (
-        "coimbra.log.order", len(choices) + 1, None)
+    assert (deal["rule"], deal["event"], deal["message"], deal.get("follows_from")) == (
+        "coimbra.log.order", len(choices) + 1,
+        "a deal event comes before the end of the start choices", None)
     return [(v["rule"], v["event"], v["message"], v.get("follows_from"), v["applied"])
             for v in (order, wrong)]
 
