@@ -140,8 +140,10 @@ def test_the_phase_table_sums_the_ledger_by_round_turn_and_phase(game, players):
     for cells in rows:
         round_, turn, phase = cells[0], cells[1] if turns else None, cells[1 + turns]
         for name, cell in zip(header[2 + turns:], cells[2 + turns:], strict=True):
-            expected = {r: d for r, d in sums.pop((round_, turn, phase, name), {}).items() if d}
-            written = dict(part.split(" ")[:2] for part in _top_level_parts(cell))
+            expected = {r.replace("_", " "): d
+                        for r, d in sums.pop((round_, turn, phase, name), {}).items() if d}
+            written = dict(re.match(r"(.+?) ([+-]\d+)", part).groups()
+                           for part in _top_level_parts(cell))
             assert {r: int(d) for r, d in written.items()} == expected, (round_, phase, name)
             shown += bool(expected)
     assert shown and not any(any(v.values()) for v in sums.values())

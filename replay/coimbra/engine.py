@@ -119,9 +119,10 @@ def _enter_phase(game: Game, wanted: str, kind: str) -> None:
             + ("" if after_end else f" of round {state.round}" if state.round else ""),
             expected=expected_next(game), found=kind, skip=True)
     game.judge.breach("coimbra.log.order",
-                      f"{article(kind)} {kind} event comes before {PHASES[state.phase].title} "
-                      "of round "
-                      f"{state.round} is finished", expected=expected_next(game), found=kind)
+                      f"{article(kind)} {kind} event comes before the end of "
+                      f"{PHASES[state.phase].title}"
+                      + (f" of round {state.round}" if state.round else ""),
+                      expected=expected_next(game), found=kind)
     while state.phase != wanted:
         close = PHASES[state.phase].close
         if close is None or (

@@ -111,7 +111,7 @@ class Game:
         """Give pilgrim steps, to be used by a ``move`` right after this event."""
         if self.state.players[name].pilgrim is None:
             self.warn(f"{name} has no pilgrim on the map yet: {counted(steps, 'step')} "
-                      f"from {source} are lost")
+                      f"from {source} {'is' if steps == 1 else 'are'} lost")
             return
         pending = self.state.pending_steps
         pending[name] = pending.get(name, 0) + steps

@@ -53,7 +53,7 @@ def _expected_voyages(game) -> str:
 
 PHASES: dict[str, Phase] = {phase.name: phase for phase in (
     Phase("setup", "setup", "setup", ("setup",), expected=lambda g: "setup", next="start"),
-    Phase("start", "start choices", "start", ("start",), close=_close_start,
+    Phase("start", "the start choices", "start", ("start",), close=_close_start,
           expected=_expected_start, next="deal"),
     Phase("deal", "the deal of a new round", "A", ("A",), expected=lambda g: "deal", next="A"),
     Phase("A", "phase A (roll)", "A", ("A",), expected=lambda g: "roll", next="B"),

@@ -72,8 +72,12 @@ def _remove_card(game: Game, row: str, card: str, why: str) -> None:
 
 
 def _acting_slot(game: Game, player: Player, event: dict,
-                 prefer: tuple[str, ...]) -> tuple[str, Slot]:
-    """The die this event resolves; a violation when it is not the next die in order."""
+                 prefer: tuple[str, ...] = ()) -> tuple[str, Slot]:
+    """The die this event resolves; a violation when it is not the next die in order.
+
+    Out of order, the player's own die is taken: the one the event names, else the first
+    in queue order (castle first), those at the ``prefer`` locations (a recruit's row) before
+    the others."""
     state, judge = game.state, game.judge
     location, slot = state.next_slot()
     if slot.owner != player.name or ("die" in event and event["die"] != slot.die):
@@ -93,7 +97,7 @@ def _acting_slot(game: Game, player: Player, event: dict,
 def handle_favor(game: Game, event: dict) -> None:
     """A castle die takes an available favor tile for free."""
     player = game.acting_player(event)
-    location, slot = _acting_slot(game, player, event, ("castle",))
+    location, slot = _acting_slot(game, player, event)
     tile = game.component(game.catalog.favors, event["tile"], "favor tile", player.name)
     if location != "castle":
         game.judge.breach("coimbra.castle.favor", f"a favor is taken with a castle die, "
@@ -244,7 +248,7 @@ def _assume_mix(game: Game, player: Player, card, value: int) -> None:
 def handle_distress(game: Game, event: dict) -> None:
     """Instead of the location's action: up to two coins and up to two guards."""
     player = game.acting_player(event)
-    _, slot = _acting_slot(game, player, event, LOCATIONS)
+    _, slot = _acting_slot(game, player, event)
     coins, guards = event.get("coins", DISTRESS_MAX), event.get("guards", DISTRESS_MAX)
     if not (0 <= coins <= DISTRESS_MAX and 0 <= guards <= DISTRESS_MAX):
         game.judge.breach("coimbra.distress.amount",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from replay.core.causes import causes_summary, group_causes
 from replay.core.game import Section
-from replay.core.words import counted
+from replay.core.words import counted, spoken
 from replay.games import GAMES
 from replay.render.names import NameLabels, with_names
 
@@ -410,7 +410,7 @@ def _phase_cell(cell: dict, label: NameLabels) -> str:
         sources = [f"{label(str(source))} {_signed(points)}" for source, points
                    in _dict(cell.get("points_by_source")).items() if points] \
             if resource == "points" else []
-        parts.append(f"{resource} {_signed(delta)}"
+        parts.append(f"{spoken(resource)} {_signed(delta)}"
                      + (f" ({', '.join(sources)})" if sources else ""))
     return ", ".join(parts)
 
@@ -433,7 +433,7 @@ def ledger_rows(ledger: list[dict]) -> tuple[list[str], list[list]]:
     rows = [["final" if r.get("event") is None else
              f"{r.get('event')} (line {r['line']})" if r.get("line") is not None
              else r.get("event"), r.get("round"), r.get("phase"), r.get("player"),
-             r.get("resource"), _signed(r.get("delta")), r.get("after"), r.get("reason"),
+             spoken(r.get("resource")), _signed(r.get("delta")), r.get("after"), r.get("reason"),
              r.get("source")] for r in ledger]
     return header, rows
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from html import escape
 
+from replay.core.words import spoken
 from replay.games import GAMES
 from replay.render.names import NameLabels
 
@@ -19,7 +20,8 @@ def state_value(value, label: NameLabels) -> str:
     """One thing a player holds as text: lists and mappings spelt out, ids with their
     printed names, nothing as a dash."""
     if isinstance(value, dict):
-        return ", ".join(f"{k} {state_value(v, label)}" for k, v in value.items()) or "—"
+        return ", ".join(f"{spoken(k)} {state_value(v, label)}"
+                         for k, v in value.items()) or "—"
     if isinstance(value, list | tuple):
         return ", ".join(state_value(v, label) for v in value) or "—"
     if isinstance(value, bool):
@@ -34,7 +36,7 @@ def state_rows(state: dict) -> tuple[list[str], list[list[str]]]:
     keys: list[str] = []
     for values in players.values():
         keys += [k for k in values if k not in keys]
-    return (["Player", *keys],
+    return (["Player", *map(spoken, keys)],
             [[name, *(state_value(values.get(k), label) for k in keys)]
              for name, values in players.items()])
 

@@ -7,6 +7,7 @@ from replay.viscounts.actions import begin_action
 from replay.viscounts.effects import ask, resolve, trigger
 from replay.viscounts.funding import fund
 from replay.viscounts.table import Table
+from replay.viscounts.turn import hand_limit
 
 LIMIT = 3
 
@@ -90,6 +91,7 @@ def _promote(table: Table, name: str) -> None:
     """Tier-2 sections with 3 or more own Workers send 1 to tier 3 while 3 remain."""
     state = table.state
     once = table.allows("zh-castle-tier2-once")
+    before = state.tier3[name]
     for side in state.segments:
         while state.tier2[side].get(name, 0) >= LIMIT:
             state.tier2[side][name] -= 1
@@ -97,11 +99,36 @@ def _promote(table: Table, name: str) -> None:
             resolve(table, name, table.catalog.castle.tier3_reward, "castle-tier3")
             if once:
                 break
-    leader = state.leader
-    if state.tier3[name] and (leader is None or (
-            leader != name and state.tier3[name] > state.tier3[leader])):
-        state.leader = name
-        table.touch("castle-leader")
+    if state.tier3[name] > before:
+        _claim_leader(table, name)
+
+
+def _claim_leader(table: Table, name: str) -> None:
+    """The first Worker in tier 3 takes the Castle Leader; after that only more tier-3
+    Workers than the holder take it (p.19). The report says so: a lost +1 is why a later
+    draw stops lower."""
+    state = table.state
+    holder, mine = state.leader, state.tier3[name]
+    if holder == name:
+        return
+    if holder is not None and mine <= state.tier3[holder]:
+        if mine == state.tier3[holder]:
+            table.note(f"{name} has {counted(mine, 'Worker')} in tier 3, as many as {holder}: "
+                       f"{holder} keeps the Castle Leader (only more takes it)")
+        return
+    state.leader = name
+    table.touch("castle-leader")
+    plus = table.catalog.castle.leader_hand_limit_plus
+    gain = "" if table.automated(name) else f" (hand limit +{plus} for {name})"
+    if holder is None:
+        table.note(f"{name} moves the first Worker into tier 3 and takes the Castle "
+                   f"Leader{gain}")
+        return
+    lost = "" if table.automated(holder) else (
+        f"; {holder}'s hand limit is {hand_limit(table, table.player(holder))} from the "
+        "next draw, with no discard of the cards held")
+    table.note(f"{name} takes the Castle Leader from {holder}: {counted(mine, 'Worker')} "
+               f"in tier 3 against {state.tier3[holder]}{gain}{lost}")
 
 
 def _bump(table: Table) -> None:

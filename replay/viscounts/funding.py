@@ -75,8 +75,7 @@ def fund(table: Table, player: Player, action: str, event: dict) -> int:
     if event.get("dismiss"):
         card = dismiss(table, player, action, event["dismiss"], pay.get("silver", 0))
         abilities = in_force(table, player.name)  # the dismissed card's effect may change them
-        if not (card.deck == "preprinted" and table.allows("dismiss-preprinted-effect-only")):
-            icons = count_icons(dict(icons), card.icons)
+        icons = with_dismissed(table, icons, card)
     count, used = icons_from(action, icons, pay, abilities.converters(action))
     if pay.keys() - used:
         unused = sorted(pay.keys() - used)
@@ -107,6 +106,19 @@ def revealed_adjacent(table: Table, player: Player, ident: str) -> str:
     return adjacent
 
 
+def can_fund(card, action: str) -> bool:
+    """Whether a card shows the action's icon or a Criminal icon (what a dismiss is for)."""
+    return ICON[action] in card.icons or "criminal" in card.icons
+
+
+def with_dismissed(table: Table, icons: dict[str, int], card) -> dict[str, int]:
+    """The board's icons with a dismissed card's icons added (a copy), unless the log
+    declared that a pre-printed card gives its effect only."""
+    if card.deck == "preprinted" and table.allows("dismiss-preprinted-effect-only"):
+        return icons
+    return count_icons(dict(icons), card.icons)
+
+
 def dismiss_cost(table: Table, player: Player, card) -> int:
     """The card's Silver value, or 1 with the second Trading Post."""
     flat = has_unlock(table, player, "dismiss_cost")
@@ -121,10 +133,9 @@ def dismiss(table: Table, player: Player, action: str, ident: str, silver_paid: 
                      f"to {player.name}'s Viscount: {table.name(adjacent)} is",
                      player=player.name, expected=adjacent, found=ident, skip=True)
     card = table.card(ident)
-    icon = ICON[action]
-    if icon not in card.icons and "criminal" not in card.icons:
+    if not can_fund(card, action):
         table.breach("viscounts.dismiss.adjacent", f"{card.name} shows no "
-                     f"{icon.capitalize()} or Criminal icon and cannot be dismissed for "
+                     f"{ICON[action].capitalize()} or Criminal icon and cannot be dismissed for "
                      f"{WORDS[action]}", player=player.name, found=ident, skip=True)
     cost = dismiss_cost(table, player, card)
     if player.silver - silver_paid < cost:

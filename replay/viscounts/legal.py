@@ -15,16 +15,16 @@ from itertools import permutations
 from replay.viscounts.actions import PATH, TRADE_RATE, manuscript_cost
 from replay.viscounts.cards import UNKNOWN, deck_options, hand_options
 from replay.viscounts.decisions import FREE_MANUSCRIPT_COSTS, free_building_spots, possible
-from replay.viscounts.effects import count_icons
 from replay.viscounts.funding import (
-    ICON,
     PAYABLE,
     RESOURCE,
     adjacent_card,
     board_icons,
+    can_fund,
     converters,
     dismiss_cost,
     icons_from,
+    with_dismissed,
 )
 from replay.viscounts.solo import opponent
 from replay.viscounts.state import BUILDINGS, RESOURCES, TURN_PHASES, Decision, Player
@@ -180,14 +180,12 @@ def funding_options(table: Table, player: Player, action: str, cost: int) -> lis
         silver = player.silver
         if dismiss:
             card = table.card(dismiss)
-            if ICON[action] not in card.icons and "criminal" not in card.icons:
+            if not can_fund(card, action):
                 continue
             silver -= dismiss_cost(table, player, card)
             if silver < 0:
                 continue
-            if not (card.deck == "preprinted"
-                    and table.allows("dismiss-preprinted-effect-only")):
-                icons = count_icons(dict(icons), card.icons)
+            icons = with_dismissed(table, icons, card)
         holdings = {r: silver if r == "silver" else getattr(player, r) for r in payable}
         for pay in least_payments(action, icons, convs, holdings, cost):
             event = {"pay": pay} if pay else {}

@@ -131,8 +131,10 @@ def handle_draw(table: Table, event: dict) -> None:
         if player.hand_size + len(cards) > limit:
             table.breach("viscounts.draw.over_limit" if player.hand_size >= limit
                          else "viscounts.draw.limit",
-                         f"{player.name} holds {counted(player.hand_size, 'card')} and may "
-                         f"draw up to {limit}, not {len(cards)} more", player=player.name,
+                         f"{player.name} holds {counted(player.hand_size, 'card')} and the "
+                         f"hand limit is {limit}: "
+                         f"{counted(max(0, limit - player.hand_size), 'card')} to draw, "
+                         f"not {len(cards)}", player=player.name,
                          expected=f"at most {max(0, limit - player.hand_size)}",
                          found=str(len(cards)))
     for card in cards:

@@ -32,6 +32,14 @@ def round_one() -> dict:
     return log
 
 
+def _demo_catalog(catalog_id: str) -> dict:
+    """The demo catalog's document under a new id, to be changed into a transcribed catalog."""
+    catalog = json.loads((Path(replay.__file__).parent / "coimbra" / "data" /
+                          "coimbra-demo.json").read_text())
+    catalog["meta"]["id"] = catalog_id
+    return catalog
+
+
 def _game(players=("ana", "bruno", "carla")) -> Game:
     return new_game(list(players), load_catalog())
 
@@ -52,6 +60,55 @@ def test_steal_points_takes_the_amount_printed_from_every_other_player():
     points = {name: p.points for name, p in game.state.players.items()}
     assert points == {"ana": 2, "bruno": 5, "carla": 2}
     assert [r["reason"] for r in game.ledger if r["source"] == "c2-24"] == ["taken by c2-24"] * 4
+
+
+@pytest.mark.parametrize(("params", "taken"), [
+    ({"amount": 3}, -3),  # the catalog prints 3: ana 7 -> 4
+    (None, -1),           # the catalog prints no amount: one point, ana 7 -> 6
+])
+def test_a_recruited_steal_points_card_takes_what_its_catalog_prints(params, taken):
+    # game-2p [46]: bruno recruits c2-24, whose immediate ability takes points from every
+    # other player, while ana has 7 points (game-2p.worked.md: "steal_points: ana 7 -> 6",
+    # the demo catalog printing 1). The amount is the catalog's, read when the card is taken.
+    catalog = _demo_catalog("demo-steal-points")
+    [effect] = next(c for c in catalog["characters"] if c["id"] == "c2-24")["effects"]
+    effect.pop("params")
+    if params is not None:
+        effect["params"] = params
+    log = json.loads(GAME_2P.read_text())
+    i = index_of(log, type="recruit", card="c2-24")
+    report = replay.replay(log, catalog=catalog)
+    assert [row for row in _rows(report, i) if row[0] == "ana"] == [("ana", "points", taken)]
+
+
+def test_a_gain_of_nothing_in_one_resource_still_gives_the_next():
+    # Rules, "Retrieval and actions": a castle die takes a favor tile and applies its
+    # immediate reward. A transcribed catalog whose fav-1 prints 0 coins and 2 guards: ana's
+    # purple4 takes it in round-one-2p and gains the 2 guards (the 0 coins write no row).
+    catalog = _demo_catalog("demo-zero-coins")
+    favor = next(f for f in catalog["favors"] if f["id"] == "fav-1")
+    favor["effects"] = [{"kind": "gain", "when": "immediate", "gain": {"coins": 0, "guards": 2}}]
+    log = round_one()
+    i = index_of(log, type="favor", tile="fav-1")
+    assert _rows(replay.replay(log, catalog=catalog), i) == [("ana", "guards", 2)]
+
+
+@pytest.mark.parametrize("steps, lost", [(2, "2 steps from fav-2 are lost"),
+                                         (1, "1 step from fav-2 is lost")])
+def test_steps_gained_before_a_pilgrim_is_on_the_map_are_lost_with_a_warning(steps, lost):
+    # Rules, "Personal setup": a pilgrim enters the map by occupying a starting corner. Here
+    # ana's corner choice [2] is missing, so bruno's corner comes in her turn and is skipped:
+    # nobody has a pilgrim. bruno's fav-2 gives its steps (2 as the demo catalog prints it,
+    # 1 in a transcribed copy) with no pilgrim to walk them.
+    catalog = _demo_catalog("demo-one-step")
+    favor = next(f for f in catalog["favors"] if f["id"] == "fav-2")
+    favor["effects"][0]["gain"] = {"pilgrim": steps}
+    log = round_one()
+    del log["events"][index_of(log, type="start", corner="corner-nw")]
+    i = index_of(log, type="favor", tile="fav-2")
+    report = replay.replay(log, mode="audit", catalog=catalog)
+    assert [w["message"] for w in report["warnings"] if w["event"] == i] == [
+        f"bruno has no pilgrim on the map yet: {lost}"]
 
 
 def test_tracks_at_least_counts_a_track_exactly_at_the_threshold():
@@ -98,19 +155,25 @@ def test_a_distress_out_of_range_is_a_violation_and_gives_what_distress_can(coin
     assert _rows(report, i) == rows
 
 
-def test_a_fourth_die_for_one_player_is_refused():
-    # "Each player takes three dice": ana writes four places in a row. Her second and third
-    # come where bruno's turns were (lines missing), and her fourth would be a fourth die.
+def test_a_fourth_die_for_one_player_is_refused_and_charged_to_that_player():
+    # Rules, "Drafting and placement": in player order each takes one die at a time "until
+    # everyone has placed three dice". After her third (green1), ana writes a fourth place,
+    # orange2 (the die nobody drafts), where bruno's third pick is due: out of turn, and a
+    # fourth die, so it is not placed. bruno's gray3 is then his third pick as the log has it
+    # and the round goes on as hand-checked. The skipped event is ana's: bruno's distress for
+    # three coins (in place of his recruit) breaks a rule of its own, not following from it.
     log = round_one()
-    roll = log["events"][index_of(log, type="roll")]
-    first = index_of(log, type="place")
-    fourth = first + 3
-    log["events"][first:first] = [{"type": "place", "player": "ana", "die": die, "to": "lower"}
-                                  for die in roll["dice"][:4]]
-    del log["events"][fourth + 1:]
-    found = [(v["rule"], v["event"]) for v in replay.replay(log, mode="audit")["violations"]
-             if v["message"] == "ana has already placed three dice"]
-    assert found == [("coimbra.draft.turn", fourth)]
+    i = index_of(log, type="place", die="gray3")
+    log["events"].insert(i, {"type": "place", "player": "ana", "die": "orange2", "to": "upper"})
+    recruit = index_of(log, type="recruit", player="bruno")
+    log["events"][recruit] = {"type": "distress", "player": "bruno", "coins": 3}
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["event"], v["message"], v.get("follows_from"), v["applied"])
+            for v in report["violations"]] == [
+        ("coimbra.draft.turn", i, "it is bruno's turn to take a die", None, True),
+        ("coimbra.draft.turn", i, "ana has already placed three dice", None, False),
+        ("coimbra.distress.amount", recruit,
+         "distress for 3 coins and 2 guards: at most two of each", None, True)]
 
 
 def test_a_missing_place_line_is_named_with_whose_turn_it_was_and_whose_line_came():
@@ -124,6 +187,16 @@ def test_a_missing_place_line_is_named_with_whose_turn_it_was_and_whose_line_cam
     assert (first["rule"], first["event"], first["expected"], first["found"]) == (
         "coimbra.draft.turn", places[1], f"a place by {missing}", f"a place by {came}")
     assert f"it was {missing}'s turn to take a die, then {came}'s" in first["message"]
+    # The missing line is ana's (purple1 to the castle): her favor with purple1 follows from
+    # it. bruno's line came in its place rightly: his distress for three coins (in place of
+    # his recruit of c2-19) is a violation of its own.
+    assert (missing, came) == ("ana", "bruno")
+    favor = index_of(log, type="favor", die="purple1")
+    distress = index_of(log, type="recruit", card="c2-19")
+    log["events"][distress] = {"type": "distress", "player": "bruno", "coins": 3}
+    follows = {v["event"]: v.get("follows_from")
+               for v in replay.replay(log, mode="audit")["violations"]}
+    assert (follows[favor], follows[distress]) == (places[1], None)
 
 
 def test_a_distress_out_of_order_breaks_resolution_order_and_uses_the_players_own_die():
@@ -150,6 +223,11 @@ def test_a_die_written_on_a_resolution_must_be_the_next_one():
     first = replay.replay(log, mode="audit")["violations"][0]
     assert (first["rule"], first["event"], first["expected"], first["found"]) == (
         "coimbra.resolve.order", i, "bruno's white3 in the castle", "bruno gray3")
+    # Played as written, fav-4 used gray3, so white3 is still next: bruno's fav-2 written
+    # with white3 is then in order, and the swap is one violation, not two.
+    log["events"][i + 1]["die"] = "white3"
+    assert [(v["rule"], v["event"]) for v in replay.replay(log, mode="audit")["violations"]] \
+        == [("coimbra.resolve.order", i)]
 
 
 def test_a_later_violation_of_the_same_player_follows_from_a_skipped_event():
@@ -401,6 +479,54 @@ def test_a_city_die_cannot_take_a_favor():
     assert _rows(report, i) == []  # fav-3's two points are not given
 
 
+@pytest.mark.parametrize(("taken", "expected"), [
+    (["fav-1", "fav-2", "fav-3", "fav-4"], "no favor tile is left: only distress"),
+    (["fav-1", "fav-2", "fav-3"], "fav-4 (Favor do Almirante)"),
+])
+def test_a_favor_already_taken_names_the_tiles_still_available(taken, expected):
+    # caps-2p round 1: all six dice go to the castle (orange1, white1, gray2, orange4, gray5,
+    # green6). Rules, "Shared setup": four favor tiles are displayed; a castle die takes "an
+    # available favor tile". Here the first dice take the tiles listed, then ana's gray5 writes
+    # fav-3, already taken: the violation is hers and names what is left.
+    log = json.loads((FIXTURES / "coimbra" / "legal" / "caps-2p.json").read_text())
+    events = log["events"]
+    first = index_of(log, type="distress")
+    for i, tile in enumerate(taken, start=first):
+        events[i] = {"type": "favor", "player": events[i]["player"], "tile": tile,
+                     "die": events[i]["die"]}
+    i = index_of(log, type="distress", die="gray5")
+    events[i] = {"type": "favor", "player": "ana", "tile": "fav-3", "die": "gray5"}
+    events.insert(i, {"type": "move", "player": "ana", "path": ["nowhere"]})  # ana's, skipped
+    violation = next(v for v in replay.replay(log, mode="audit")["violations"]
+                     if v["event"] == i + 1)
+    assert (violation["rule"], violation["message"], violation["expected"],
+            violation["found"], violation.get("follows_from"), violation["applied"]) == (
+        "coimbra.castle.favor", "fav-3 (Favor do Reitor) has already been taken", expected,
+        "fav-3", i, False)
+
+
+def test_a_recruit_of_a_card_gone_says_who_took_it_and_what_the_row_still_offers():
+    # Rules, "Retrieval and actions": a city die acquires a character "from that location's
+    # row". round-one-2p: ana took c2-07 from the central row at [18]; her green1 in the lower
+    # row then writes c2-07 again. The lower row still shows c2-14, c2-19 and c2-20 (token 5
+    # discarded c2-13). The violation is ana's, and her die is used up all the same: nothing
+    # after it breaks a rule (the row finishes, income and investments go on).
+    log = round_one()
+    i = index_of(log, type="recruit", card="c2-19")
+    log["events"][i]["card"] = "c2-07"
+    log["events"].insert(i, {"type": "move", "player": "ana", "path": ["nowhere"]})
+    report = replay.replay(log, mode="audit")
+    violation = next(v for v in report["violations"] if v["event"] == i + 1)
+    assert (violation["rule"], violation["message"]) == (
+        "coimbra.city.row", "c2-07 (Duarte Camelo) cannot be taken with a die in the lower: it "
+                            "is not on display: ana took it at event 18")
+    assert violation["expected"] == ("c2-14 (Irmã Benedita), c2-19 (Mestre Aurélio), "
+                                     "c2-20 (Doutor Caetano)")
+    assert (violation["found"], violation.get("follows_from"), violation["applied"]) == (
+        "c2-07", i, False)
+    assert [v["event"] for v in report["violations"]] == [i, i, i + 1]
+
+
 def test_a_recruit_out_of_order_of_a_card_not_on_display_uses_a_city_die_not_the_castle_die():
     # Rules, "Retrieval and actions": a city die acquires a character, a castle die takes a
     # favor. ana writes a recruit of c3-01 (never dealt) while bruno's castle die is next; of
@@ -443,6 +569,23 @@ def test_a_turn_that_has_passed_when_every_player_has_had_theirs():
                                     "their turn")
 
 
+@pytest.mark.parametrize(("player", "message"), [
+    ("ana", "v-01 (Rota da Madeira) costs 2 coins but ana has 1"),
+    ("bruno", "v-03 (Viagem a Cabo Verde) costs 2 coins (3 less 1 favor discount) but bruno "
+              "has 1"),
+])
+def test_a_voyage_too_dear_names_its_cost_and_the_discount_only_when_there_is_one(player,
+                                                                                 message):
+    # Rules, "Voyage investment": pay the printed cost; a favor discount applies while the
+    # favor is held. round-one-2p: ana invests in v-01 (2 coins, no discount); bruno in v-03
+    # (3 coins less fav-4's 1). Each is left 1 coin.
+    log = round_one()
+    game = _apply_with(log, index_of(log, type="invest", player=player), coins=1)
+    [violation] = game.judge.violations
+    assert (violation.rule, violation.message, violation.expected, violation.found) == (
+        "coimbra.voyage.payment", message, "2", "1")
+
+
 def test_two_investments_allowed_means_a_third_breaks_the_limit():
     # game-3p round 2: ana may invest twice (m2-06) and does, in v-08 and v-15 ([80], [82]).
     log = json.loads((FIXTURES / "coimbra" / "legal" / "game-3p.json").read_text())
@@ -468,9 +611,7 @@ def test_three_investments_allowed_means_a_fourth_breaks_the_limit():
 
 def test_a_voyage_discount_larger_than_the_cost_makes_it_free_not_a_gain():
     # A transcribed catalog whose fav-4 takes 4 off: bruno's v-03 (3 coins) costs 0.
-    catalog = json.loads((Path(replay.__file__).parent / "coimbra" / "data" /
-                          "coimbra-demo.json").read_text())
-    catalog["meta"]["id"] = "demo-big-discount"
+    catalog = _demo_catalog("demo-big-discount")
     favor = next(f for f in catalog["favors"] if f["id"] == "fav-4")
     favor["effects"] = [{"kind": "voyage_discount", "amount": 4}]
     log = round_one()
@@ -538,9 +679,7 @@ def test_level_three_comes_only_once_level_two_is_dealt_out():
 def test_start_cards_without_abilities_in_a_transcribed_catalog():
     # A catalog may print start characters with no on-acquire ability: recruiting finds
     # nothing to trigger.
-    catalog = json.loads((Path(replay.__file__).parent / "coimbra" / "data" /
-                          "coimbra-demo.json").read_text())
-    catalog["meta"]["id"] = "demo-plain-start-cards"
+    catalog = _demo_catalog("demo-plain-start-cards")
     for item in catalog["characters"]:
         if item["id"].startswith("c1-"):
             item["effects"] = []
@@ -615,6 +754,26 @@ def test_a_path_through_a_place_not_on_the_map_is_named():
         i, "unknown map location 'nowhere' in catalog coimbra-demo", False)
 
 
+def test_steps_walked_beyond_those_held_leave_none_and_a_monastery_gives_more_from_zero():
+    # Rules, "Pilgrims and limits": each step follows one road; on first reaching a monastery
+    # apply its reward. round-one-2p with m1-10 (+1 step) on space-04: bruno's fav-2 gives 2
+    # steps and he writes five: space-03 and stop-03 use both, space-04 (step 3) has none left
+    # but is walked as played, and m1-10's step takes him to stop-04; space-01 (step 5) has
+    # none again.
+    log = round_one()
+    log["events"][0]["monasteries"]["space-04"] = "m1-10"
+    i = index_of(log, type="move", player="bruno")
+    log["events"][i]["path"] = ["space-03", "stop-03", "space-04", "stop-04", "space-01"]
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["event"], v["message"], v["expected"], v["found"])
+            for v in report["violations"]] == [
+        ("coimbra.pilgrim.steps", i, "bruno has no pilgrim step left for space-04 (step 3 of "
+         "the path)", "2", "5"),
+        ("coimbra.pilgrim.steps", i, "bruno has no pilgrim step left for space-01 (step 5 of "
+         "the path)", "4", "5")]
+    assert report["state"]["bruno"]["monasteries"] == ["m1-03", "m1-10", "m1-01"]
+
+
 # -- Start choices ------------------------------------------------------------------------
 # round-one-2p's start choices are bruno's pair [1], ana's corner [2], ana's pair [3] and
 # bruno's corner [4]. Each case below begins with a choice out of turn by the other player,
@@ -627,8 +786,9 @@ def _start_violations(choices: list[dict]) -> list[tuple]:
     log["events"][1:5] = choices
     report = replay.replay(log, mode="audit")
     [order, wrong, deal] = report["violations"][:3]
-    assert (deal["rule"], deal["event"], deal.get("follows_from")) == (
-        "coimbra.log.order", len(choices) + 1, None)
+    assert (deal["rule"], deal["event"], deal["message"], deal.get("follows_from")) == (
+        "coimbra.log.order", len(choices) + 1,
+        "a deal event comes before the end of the start choices", None)
     return [(v["rule"], v["event"], v["message"], v.get("follows_from"), v["applied"])
             for v in (order, wrong)]
 
@@ -692,9 +852,7 @@ def test_an_end_game_reward_counts_among_the_abilities_and_the_categories_add_up
 
     sheet, expected = sheet_from("game-2p")
     sheet["scoresheet"]["final"] = {}
-    catalog = json.loads((Path(replay.__file__).parent / "coimbra" / "data" /
-                          "coimbra-demo.json").read_text())
-    catalog["meta"]["id"] = "demo-end-game-reward"
+    catalog = _demo_catalog("demo-end-game-reward")
     monastery = next(m for m in catalog["monasteries"] if m["id"] == "m1-08")
     monastery["effects"].append({"kind": "gain", "when": "end_game", "gain": {"points": 3}})
     report = replay.score_sheet(sheet, catalog=catalog)

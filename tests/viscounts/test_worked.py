@@ -82,6 +82,8 @@ def test_final_breakdown_by_category(path):
     assert report["final"]["players"] == expected["final"]
     if "winner" in expected:
         assert report["standings"][0]["player"] == expected["winner"]
+    if "ranks" in expected:  # a shared place: every tied player has the same rank
+        assert {row["player"]: row["rank"] for row in report["standings"]} == expected["ranks"]
 
 
 def test_every_fixture_is_worked_and_expected():
