@@ -6,7 +6,9 @@ import difflib
 import re
 from functools import lru_cache
 
-DIE = re.compile(r"^([a-z]+)([0-9]+)$")  # not ``\d``, which takes other scripts' digits
+# A die shows one digit: a longer number is no die (past 4300 digits ``int`` would refuse
+# it with an exception). Not ``\d``, which takes other scripts' digits.
+DIE = re.compile(r"^([a-z]+)([0-9]{1,4})$")
 COLOURS = ("gray", "orange", "purple", "green", "white")
 COLOUR_ALIASES = {"grey": "gray", "yellow": "orange"}
 DIE_EXAMPLE = "a die such as gray5"

@@ -160,3 +160,13 @@ def test_markers_are_checked_when_present():
     [violation] = replay.replay(parse_text(wrong)[0])["violations"]
     assert violation["rule"] == "coimbra.log.order"
     assert "the marker says round 2" in violation["message"]
+
+
+def test_a_die_of_five_thousand_digits_is_no_die():
+    """Its value went to ``int``, which refuses more than 4300 digits with an exception."""
+    die = "gray" + "9" * 5000
+    with pytest.raises(InvalidLog) as err:
+        parse_text(f'[game "coimbra"]\n[players "ana bruno"]\nana: place {die} -> castle\n')
+    [problem] = err.value.problems
+    assert (problem.line, problem.column) == (3, 12)
+    assert problem.message == f"{die!r} is not a die (a colour and a value, e.g. gray5)"
