@@ -98,3 +98,15 @@ def test_a_key_given_twice_in_one_object_is_refused_with_its_path(written, path,
     '[{"a": 1}, {"a": 1}]'])
 def test_colons_in_strings_and_keys_in_other_objects_are_no_repeat(written):
     assert same(load_json(written), json.loads(written))
+
+
+@pytest.mark.parametrize("depth", [300, 1000])
+def test_a_deep_list_in_an_event_is_refused_with_its_path(depth):
+    """orjson reads 1024 levels but writes 255, and the standard decoder stops near 1000:
+    the look for a repeated key raised ``RecursionError`` out of ``replay_text``."""
+    log = replay.GAMES.get("coimbra").generate(2, 1)
+    text = json.dumps(log).replace('"type": "roll"', '"extra": ' + "[" * depth + "]" * depth
+                                   + ', "type": "roll"', 1)
+    report = replay.replay_text(text)
+    assert report["verdict"] == "unparseable"
+    assert [p["message"] for p in report["problems"]] == ["a roll event has no field 'extra'"]

@@ -154,8 +154,14 @@ def _keep_pairs(pairs: list[tuple[str, object]]) -> dict:
 
 def _repeated_key(text: str | bytes) -> tuple[str, str] | None:
     """The JSON pointer of the first object (in document order) that gives a key twice, and
-    that key; None when none does."""
-    stack = [("", json.loads(text, object_pairs_hook=_keep_pairs))]
+    that key; None when none does, or when the text nests too deeply for the standard
+    decoder to look (orjson reads 1024 levels): no log, scoresheet or catalog nests like
+    that, and whoever reads the document refuses the deep value at its path."""
+    try:
+        document = json.loads(text, object_pairs_hook=_keep_pairs)
+    except RecursionError:
+        return None
+    stack = [("", document)]
     while stack:
         path, value = stack.pop()
         if isinstance(value, _Repeated):
