@@ -43,7 +43,12 @@ def _logs_from_json(data: bytes) -> list[tuple[str, str, dict | None]]:
         if ("log" in item) == ("text" in item):
             raise Problem(422, "invalid-batch", "The batch is not valid",
                           f"log {i} ({item['name']}) needs exactly one of 'log' and 'text'")
-        text = item["text"] if "text" in item else json.dumps(item["log"])
+        try:
+            text = item["text"] if "text" in item else json.dumps(item["log"])
+        except RecursionError:  # the body's reader takes 1024 levels; the encoder fewer
+            raise Problem(422, "invalid-batch", "The batch is not valid",
+                          f"log {i} ({item['name']}) nests arrays or objects too deeply"
+                          ) from None
         logs.append((item["name"], text, item.get("log")))
     return logs
 

@@ -271,3 +271,17 @@ def test_a_text_log_with_carriage_return_line_ends_is_replayed(api_url, worker_p
     report = requests.get(api_url + record["links"]["report"], headers=ALICE,
                           timeout=HANG).json()
     assert report["verdict"] == "legal"
+
+
+@pytest.mark.parametrize("path", ["/v1/replays", "/v1/batches", "/v1/compare"])
+def test_a_log_nested_a_thousand_deep_is_4xx(api_url, path):
+    """orjson reads 1024 levels; the standard encoder and decoder stop near 1000."""
+    log = json.dumps(sample_log()).replace(
+        '"type": "roll"', '"extra": ' + "[" * 1000 + "]" * 1000 + ', "type": "roll"', 1)
+    body = {"/v1/replays": log,
+            "/v1/batches": f'{{"logs": [{{"name": "a", "log": {log}}}]}}',
+            "/v1/compare": f'{{"a": {log}, "b": {log}}}'}[path]
+    response = requests.post(api_url + path, data=body.encode(), timeout=HANG,
+                             headers={**ALICE, "Content-Type": "application/json"})
+    assert 400 <= response.status_code < 500, response.text
+    assert response.headers["Content-Type"] == "application/problem+json"
