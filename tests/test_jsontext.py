@@ -71,8 +71,8 @@ def test_malformed_text_is_a_located_problem(written):
 def test_a_generated_log_is_read_quickly():
     # Otherwise the equality above would hold only because the standard decoder ran.
     written = json.dumps(replay.GAMES.get("coimbra").generate(2, 1))
-    assert _read_quickly(written) is not _UNREAD
-    assert _read_quickly(written.encode()) is not _UNREAD
+    assert _read_quickly(written, written.encode()) is not _UNREAD
+    assert _read_quickly(written.encode(), written.encode()) is not _UNREAD
 
 
 @pytest.mark.parametrize(("written", "path", "key"), [
