@@ -160,6 +160,8 @@ def _read_line(source: TextSource, line: Line, players: list[str]) -> dict:
     words = _words(body)
     event: dict = {}
     head, column = words[0]
+    if len(words) > 1 and words[1][0] == ":":  # "ana : play", spaced as Coimbra's reader allows
+        head, words = f"{head}:", [(f"{head}:", column), *words[2:]]
     if head.endswith(":"):
         player = head[:-1].lower()
         if player not in players:

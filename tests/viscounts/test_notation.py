@@ -33,6 +33,16 @@ def test_cards_are_read_by_printed_name_ignoring_case_and_accents():
     assert log.events[2]["cards"] == ["start-thief", "?", "tf-24"]
 
 
+def test_a_space_before_the_players_colon_reads_as_none():
+    # As the Coimbra reader allows: "ana : play Thief" is "ana: play Thief", with no warning.
+    spaced, warnings = parse_text(HEADER + "ana : play Thief\nbruno  :  move seg1a-or\n")
+    plain, _ = parse_text(HEADER + "ana: play Thief\nbruno: move seg1a-or\n")
+    assert spaced.events == plain.events
+    assert warnings == []
+    [problem] = _problems("carla : play Thief\n")
+    assert (problem.message, problem.line, problem.column) == ("unknown player 'carla'", 3, 1)
+
+
 def test_printed_names_are_used_where_unique_and_ids_elsewhere():
     log, _ = parse_text(HEADER + "ana: hire tf-16\nana: hire Foreman\n")
     assert print_text(log).splitlines()[-2:] == ["ana: hire tf-16", "ana: hire Foreman"]
