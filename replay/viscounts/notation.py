@@ -91,6 +91,9 @@ class CardNames:
         """The id a word names, or None and why not."""
         if word in self.ids or word == "?" or word.endswith("-tf"):
             return word, None
+        folded = word.lower()
+        if folded in self.ids or folded.endswith("-tf"):  # ids, like names, in any case
+            return folded, None
         ids = self.by_key.get(_key(word))
         if ids is None:
             return None, f"unknown card {word!r}"

@@ -43,6 +43,14 @@ def test_a_space_before_the_players_colon_reads_as_none():
     assert (problem.message, problem.line, problem.column) == ("unknown player 'carla'", 3, 1)
 
 
+def test_card_ids_are_read_in_any_case_like_names():
+    log, warnings = parse_text(HEADER + "ana: play START-THIEF\nana: hire TF-24\n"
+                                        "ana: trade 1 dismiss=SEG1A-TF\n")
+    assert [e.get("card", e.get("dismiss")) for e in log.events] == [
+        "start-thief", "tf-24", "seg1a-tf"]
+    assert warnings == []
+
+
 def test_printed_names_are_used_where_unique_and_ids_elsewhere():
     log, _ = parse_text(HEADER + "ana: hire tf-16\nana: hire Foreman\n")
     assert print_text(log).splitlines()[-2:] == ["ana: hire tf-16", "ana: hire Foreman"]
