@@ -114,19 +114,16 @@ def _check_cheap_limits(source: str | dict) -> None:
     # Text notation: one event per line, plus header tags, comments and blank lines. Lines
     # end where the reader ends them: at a newline, or a carriage return without one.
     max_lines = 2 * current_app.config["MAX_EVENTS"] + 100
-    ends = [match.start() for match in LINE_BREAK.finditer(source)]
-    lines = len(ends) + 1
-    if lines > max_lines:
+    lines = LINE_BREAK.split(source)
+    if len(lines) > max_lines:
         raise Problem(422, "too-many-lines", "The log has too many lines",
-                      f"{lines} lines; at most {max_lines}", limit=max_lines)
-    start = 0
-    for number, end in enumerate([*ends, len(source)], start=1):
-        if end - start > MAX_LINE_LENGTH:
+                      f"{len(lines)} lines; at most {max_lines}", limit=max_lines)
+    for number, line in enumerate(lines, start=1):
+        if len(line) > MAX_LINE_LENGTH:
             raise Problem(422, "line-too-long", "A line of the log is too long",
-                          f"line {number} has {end - start} characters; at most "
+                          f"line {number} has {len(line)} characters; at most "
                           f"{MAX_LINE_LENGTH}", line=number, column=MAX_LINE_LENGTH + 1,
                           limit=MAX_LINE_LENGTH)
-        start = end + 1 + (source[end:end + 2] == "\r\n")
 
 
 def options_for(mode: str, catalog: str | None, webhook: str | None) -> dict:

@@ -6,8 +6,8 @@ import difflib
 import re
 from functools import lru_cache
 
-# A die shows one digit: a longer number is no die (past 4300 digits ``int`` would refuse
-# it with an exception). Not ``\d``, which takes other scripts' digits.
+# A die's value in ASCII digits (not ``\d``, which takes other scripts' digits), at most 4:
+# a longer number is no die, and past 4300 digits ``int`` would refuse it with an exception.
 DIE = re.compile(r"^([a-z]+)([0-9]{1,4})$")
 COLOURS = ("gray", "orange", "purple", "green", "white")
 COLOUR_ALIASES = {"grey": "gray", "yellow": "orange"}

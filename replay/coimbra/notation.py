@@ -37,7 +37,6 @@ from replay.coimbra.phases import MARKER_LETTERS
 from replay.coimbra.state import LOCATIONS, TRACKS
 from replay.core.log import GameLog
 from replay.core.text import (
-    MAX_DIGITS,
     WHOLE_NUMBER,
     Line,
     TextSource,
@@ -46,6 +45,7 @@ from replay.core.text import (
     comment_lines,
     fold_name,
     header_lines,
+    number_too_long,
     read_header,
     read_source,
 )
@@ -167,10 +167,9 @@ class _Reader:
         """The whole number ``token`` writes in ASCII digits, or ``message`` at it."""
         if not WHOLE_NUMBER.fullmatch(token.text):
             self.fail(token, message, expected="a number")
-        digits = len(token.text.lstrip("-"))
-        if digits > MAX_DIGITS:
-            self.fail(token, f"a number of {digits} digits is longer than any this service "
-                      "reads", expected=f"a number of at most {MAX_DIGITS} digits")
+        too_long = number_too_long(token.text)
+        if too_long:
+            self.fail(token, too_long[0], expected=too_long[1])
         return int(token.text)
 
     def keyword(self, token: Token | None, *words: str) -> str:

@@ -134,8 +134,6 @@ def _may_repeat_keys(raw: bytes, document: object) -> bool:
     return raw.count(b":") != written.count(b":")
 
 
-
-
 class _Repeated(dict):
     """An object that gave ``key`` twice (the last value kept, as the decoders keep it)."""
 

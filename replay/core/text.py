@@ -85,6 +85,16 @@ def split_comment(raw: str) -> tuple[str, str | None]:
     return raw[:index], raw[index + 1:].strip()
 
 
+def number_too_long(text: str) -> tuple[str, str] | None:
+    """Why a whole number written in digits is too long to read, and what is expected; None
+    when it is not."""
+    digits = len(text.lstrip("-"))
+    if digits <= MAX_DIGITS:
+        return None
+    return (f"a number of {digits} digits is longer than any this service reads",
+            f"a number of at most {MAX_DIGITS} digits")
+
+
 def source_lines(text: str) -> list[str]:
     """The lines of a text as an editor numbers them (what ``splitlines`` gives for text
     broken at newlines and carriage returns only)."""

@@ -39,6 +39,7 @@ from replay.core.text import (
     closest,
     comment_lines,
     header_lines,
+    number_too_long,
     read_source,
     split_comment,
     words,
@@ -271,12 +272,11 @@ def _value(source: TextSource, line: Line, column: int, kind: str, name: str, va
 
 
 def _number(source: TextSource, line: Line, column: int, digits: str) -> int:
-    """The integer ``digits`` writes; Python reads at most 4300 digits, as the JSON log."""
-    try:
-        return int(digits)
-    except ValueError:
-        _fail(source, line, column, f"a number of {len(digits.lstrip('-'))} digits is "
-              "longer than any this service reads", "a number of at most 4300 digits")
+    """The integer ``digits`` writes (Python reads at most ``MAX_DIGITS``, as in the JSON log)."""
+    too_long = number_too_long(digits)
+    if too_long:
+        _fail(source, line, column, *too_long)
+    return int(digits)
 
 
 def _pair(source: TextSource, line: Line, column: int, value: str) -> list[str]:
