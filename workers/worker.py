@@ -17,6 +17,9 @@ from workers.webhooks import QUEUE_NAME as WEBHOOK_QUEUE
 
 RECOVERY_INTERVAL = int(os.environ.get("REFEREE_RECOVERY_INTERVAL", "5"))
 PARENT_PID = "REFEREE_PARENT_PID"
+# The scheduler checks for a stop request every second.
+SCHEDULER_STOP_ASKS = 5
+SCHEDULER_STOP_SECONDS = 2
 
 
 class _Recovering:
@@ -52,6 +55,21 @@ class DeliveryWorker(SimpleWorker):
         if parent and os.getppid() != int(parent):  # the replay worker died (even by -9)
             self.request_stop(None, None)
 
+    def stop_scheduler(self):
+        """Stop the scheduler process, asking again if it does not stop: a SIGTERM that
+        reaches it while it is still being forked, before it installs its own handlers, is
+        lost (RQ's own stop would then wait for it forever). Killed as a last resort."""
+        process = self.scheduler._process
+        if not (process and process.pid):
+            return
+        for _ in range(SCHEDULER_STOP_ASKS):
+            process.terminate()
+            process.join(timeout=SCHEDULER_STOP_SECONDS)
+            if not process.is_alive():
+                return
+        process.kill()
+        process.join()
+
 
 WORKER_CLASSES = {"simple": RefereeWorker, "forking": ForkingRefereeWorker}
 
@@ -63,8 +81,16 @@ def run_worker(redis_url: str, burst: bool = False, kind: str = "simple",
     if queue == WEBHOOK_QUEUE:
         worker = DeliveryWorker([WEBHOOK_QUEUE], connection=connection,
                                 maintenance_interval=RECOVERY_INTERVAL)
-        # The scheduler moves retried deliveries back to the queue after their backoff.
-        return worker.work(burst=burst, with_scheduler=True, logging_level="WARNING")
+        try:
+            # The scheduler moves retried deliveries back to the queue after their backoff.
+            return worker.work(burst=burst, with_scheduler=True, logging_level="WARNING")
+        except SystemExit:
+            # A SIGTERM that came before RQ installed its own handlers (while the worker
+            # registered or forked its scheduler) skipped RQ's teardown: stop the scheduler
+            # here, or Python's exit would wait for that child forever.
+            if worker.scheduler:
+                worker.stop_scheduler()
+            raise
     worker = WORKER_CLASSES[kind]([QUEUE_NAME], connection=connection,
                                   maintenance_interval=RECOVERY_INTERVAL)
     return worker.work(burst=burst, with_scheduler=False, logging_level="WARNING")

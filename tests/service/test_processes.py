@@ -128,3 +128,36 @@ def test_half_open_connections_do_not_block_the_server(redis_url, tmp_path):
         for sock in sockets:
             sock.close()
         stop_process(serve)
+
+
+# Runs in a child process: the delivery worker receives SIGTERM right after forking its
+# scheduler, before RQ has installed its own signal handlers.
+_SIGTERM_WHILE_STARTING = """
+import os, signal, sys
+from rq.scheduler import RQScheduler
+from referee_cli.services import stop_on_sigterm
+from workers.worker import run_worker
+
+start = RQScheduler.start
+
+def start_then_sigterm(scheduler):
+    process = start(scheduler)
+    print(process.pid, flush=True)
+    os.kill(os.getpid(), signal.SIGTERM)
+    return process
+
+RQScheduler.start = start_then_sigterm
+stop_on_sigterm()
+run_worker(sys.argv[1], queue="webhooks")
+"""
+
+
+def test_a_delivery_worker_stopped_while_starting_stops_its_scheduler(redis_url):
+    process = subprocess.Popen([sys.executable, "-c", _SIGTERM_WHILE_STARTING, redis_url],
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        scheduler_pid = int(process.stdout.readline())
+        assert process.wait(timeout=20) != 0
+        assert _wait_dead([scheduler_pid]) == []
+    finally:
+        stop_process(process)
