@@ -19,7 +19,7 @@ RECOVERY_INTERVAL = int(os.environ.get("REFEREE_RECOVERY_INTERVAL", "5"))
 PARENT_PID = "REFEREE_PARENT_PID"
 # The scheduler checks for a stop request every second.
 SCHEDULER_STOP_ASKS = 5
-SCHEDULER_STOP_SECONDS = 2
+SCHEDULER_STOP_SECONDS = 1
 
 
 class _Recovering:

@@ -59,6 +59,19 @@ def _wait_dead(pids: list[int], timeout: float = 20) -> list[int]:
     return [pid for pid in pids if _alive(pid)]
 
 
+def _described(pids: list[int]) -> list[str]:
+    """Each process still alive, with its command line and state, for a failure message."""
+    def describe(pid: int) -> str:
+        proc = Path(f"/proc/{pid}")
+        if not proc.exists():
+            return f"{pid} (ended as it was being described)"
+        with_args = proc.joinpath("cmdline").read_bytes().replace(b"\0", b" ").decode()
+        status = [line for line in proc.joinpath("status").read_text().splitlines()
+                  if line.startswith(("State", "PPid"))]
+        return f"{pid} {with_args.strip()} ({', '.join(status)})"
+    return [describe(pid) for pid in pids]
+
+
 def _worker_pids(connection: redis.Redis, count: int, timeout: float = 20) -> list[int]:
     deadline = time.monotonic() + timeout
     while len(pids := [w.pid for w in Worker.all(connection=connection)]) < count:
@@ -89,7 +102,7 @@ def test_serve_and_worker_share_one_redis_and_sigterm_stops_everything(tmp_path)
         assert _alive(state["pid"]), "Redis stopped while the worker still used it"
         worker.send_signal(signal.SIGTERM)
         worker.wait(timeout=20)
-        assert _wait_dead([state["pid"], *worker_pids]) == []
+        assert _described(_wait_dead([state["pid"], *worker_pids])) == []
         assert not (tmp_path / "redis" / "server.json").exists()
     finally:
         for process in (serve, worker):
@@ -107,7 +120,7 @@ def test_referee_run_stops_its_redis_and_worker_on_sigterm(tmp_path):
         pids = [state["pid"], *_worker_pids(connection, 2)]
         run.send_signal(signal.SIGTERM)
         run.wait(timeout=30)
-        assert _wait_dead(pids) == []
+        assert _described(_wait_dead(pids)) == []
     finally:
         stop_process(run)
 
