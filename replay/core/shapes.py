@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from replay.core.game import EventSpec
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one kind is one object: compared and hashed as such
 class FieldKind:
     """What a field may hold: a test, the words for it, and an optional normaliser.
 
@@ -210,6 +210,9 @@ def _all_kept_as_written(events: list[dict], compiled: dict[str, _Compiled]) -> 
     by_kind: dict[object, list[dict]] = {}
     for event in events:
         by_kind.setdefault(event.get("type"), []).append(event)
+    # Every value of a kind, whatever its field and event type: each kind is checked once
+    # for the whole log (the player of every event, the die of every place and income).
+    values_of: dict[FieldKind, list] = {}
     for kind, group in by_kind.items():
         spec = compiled.get(kind)
         if spec is None:
@@ -218,23 +221,21 @@ def _all_kept_as_written(events: list[dict], compiled: dict[str, _Compiled]) -> 
         if not keys <= spec.allowed:
             return False
         for name, required, *_, field_kind in spec.fields:
+            values = values_of.setdefault(field_kind, [])
             if name not in keys:
                 if required:
                     return False
-                continue
-            if required:
+            elif required:
                 try:
-                    values = list(map(itemgetter(name), group))
+                    values += map(itemgetter(name), group)
                 except KeyError:
                     return False
             else:
-                values = [event[name] for event in group if name in event]
-            if not _values_kept(values, field_kind):
-                return False
+                values += [event[name] for event in group if name in event]
         if "comment" in keys and not set(
                 type(event["comment"]) for event in group if "comment" in event) <= _STR:
             return False
-    return True
+    return all(_values_kept(values, kind) for kind, values in values_of.items())
 
 
 def _values_kept(values: list, kind: FieldKind) -> bool:
