@@ -27,14 +27,13 @@ def find_logs(folder: Path, out: Path) -> list[Path]:
     )
 
 
-def report_names(folder: Path, logs: list[Path]) -> dict[Path, str]:
-    """Each log's report name: its path below ``folder`` without the suffix, folders joined
-    by ``--``; the suffix stays where two logs would share a name (``game.json`` and
-    ``game.txt``), or one report would replace the other."""
-    stems = {path: path.relative_to(folder).with_suffix("").as_posix().replace("/", "--")
-             for path in logs}
+def report_names(folder: Path, logs: list[Path]) -> dict[Path, Path]:
+    """Each log's report path below the reports folder: the log's own path below ``folder``
+    (its folders kept, so no two logs share a report) without the suffix; the suffix stays
+    where two logs of one folder differ only by it (``game.json`` and ``game.txt``)."""
+    stems = {path: path.relative_to(folder).with_suffix("") for path in logs}
     shared = Counter(stems.values())
-    return {path: stem if shared[stem] == 1 else f"{stem}{path.suffix}"
+    return {path: stem if shared[stem] == 1 else stem.with_name(stem.name + path.suffix)
             for path, stem in stems.items()}
 
 
@@ -81,8 +80,9 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None) -> Non
                 skipped.append(path.relative_to(folder).as_posix())
                 continue
             report = replay.replay_text(text, mode=mode)
-            (out / f"{names[path]}.report.{output_format}").write_text(
-                RENDERERS[output_format](report), encoding="utf-8")
+            target = out / f"{names[path]}.report.{output_format}"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(RENDERERS[output_format](report), encoding="utf-8")
             rows.append(_summary_row(path.relative_to(folder), report))
     if skipped:
         click.echo(f"skipped {len(skipped)} {'file' if len(skipped) == 1 else 'files'} that "

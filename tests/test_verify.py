@@ -51,3 +51,22 @@ def test_logs_that_differ_only_in_their_suffix_get_a_report_each(tmp_path):
     verdicts = {p.name: json.loads(p.read_text())["verdict"] for p in reports.iterdir()}
     assert verdicts["game.json.report.json"] == "legal"
     assert verdicts["game.txt.report.json"] != "legal"
+
+
+def test_logs_in_folders_get_reports_in_the_same_folders(tmp_path):
+    """``a/b.json`` and ``a--b.json`` both wrote ``a--b.report.json`` when folders were
+    joined by ``--`` in one flat folder of reports."""
+    document = (FIXTURES / "coimbra" / "legal" / "game-2p.json").read_text()
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "b.json").write_text(document)
+    (tmp_path / "a--b.json").write_text(document.replace('"ana"', '"anna"'))
+    result = subprocess.run([sys.executable, "-m", "referee_cli.main", "verify",
+                             str(tmp_path)], capture_output=True, text=True, cwd=ROOT,
+                            timeout=60, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    reports = tmp_path / "reports"
+    players = {p.relative_to(reports).as_posix(): json.loads(p.read_text())["players"]
+               for p in reports.rglob("*.report.json")}
+    assert sorted(players) == ["a--b.report.json", "a/b.report.json"]
+    assert "anna" in str(players["a--b.report.json"])
+    assert "anna" not in str(players["a/b.report.json"])

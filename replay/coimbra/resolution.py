@@ -6,6 +6,7 @@ from replay.coimbra.effects import apply_immediate
 from replay.coimbra.game import Game
 from replay.coimbra.order import establish_new_order
 from replay.coimbra.state import CITY_ROWS, LOCATIONS, Player, Slot
+from replay.core.judge import SkipEvent
 from replay.core.words import counted
 
 DISTRESS_MAX = 2
@@ -103,16 +104,29 @@ def handle_favor(game: Game, event: dict) -> None:
         game.judge.breach("coimbra.castle.favor", f"a favor is taken with a castle die, "
                           f"not from the {location}", player=player.name, skip=True)
     if tile.id not in game.state.favors_available:
-        game.judge.breach("coimbra.castle.favor",
-                          f"{game.catalog.label(tile.id)} has already been taken",
-                          player=player.name,
-                          expected=", ".join(map(game.catalog.label, game.state.favors_available))
-                          or "no favor tile is left: only distress", found=tile.id, skip=True)
+        _refuse_using_up(game, slot, "coimbra.castle.favor",
+                         f"{game.catalog.label(tile.id)} has already been taken",
+                         player=player.name,
+                         expected=", ".join(map(game.catalog.label,
+                                                game.state.favors_available))
+                         or "no favor tile is left: only distress", found=tile.id)
     game.state.favors_available.remove(tile.id)
     player.favors.append(tile.id)
     player.favors_taken += 1
     apply_immediate(game, player.name, tile.id)
     advance(game, slot)
+
+
+def _refuse_using_up(game: Game, slot: Slot, rule: str, message: str, **details) -> None:
+    """Refuse an event whose component is gone (a tile or card taken before). Skipped in
+    audit mode, it uses up its die all the same: the table resolved that die with something,
+    so the dice after it resolve in order, and only this event is wrong. Where the replay
+    stops there, the die stays the one expected next."""
+    try:
+        game.judge.breach(rule, message, skip=True, **details)
+    except SkipEvent:
+        advance(game, slot)
+        raise
 
 
 def handle_recruit(game: Game, event: dict) -> None:
@@ -131,13 +145,8 @@ def handle_recruit(game: Game, event: dict) -> None:
                    f"{location}: {where}")
         offer = _on_offer(game, location)
         if in_row is None:
-            try:
-                judge.breach("coimbra.city.row", message, player=player.name, expected=offer,
-                             found=card.id, skip=True)
-            finally:
-                # The table resolved this die with something, so it is used up here too:
-                # the dice after it resolve in order, and only this event is wrong.
-                advance(game, slot)
+            _refuse_using_up(game, slot, "coimbra.city.row", message, player=player.name,
+                             expected=offer, found=card.id)
         judge.breach("coimbra.city.row", message, player=player.name, expected=offer,
                      found=card.id)
     _pay_for(game, player, card, slot.value, event.get("pay"))

@@ -487,7 +487,8 @@ def test_a_favor_already_taken_names_the_tiles_still_available(taken, expected):
     # caps-2p round 1: all six dice go to the castle (orange1, white1, gray2, orange4, gray5,
     # green6). Rules, "Shared setup": four favor tiles are displayed; a castle die takes "an
     # available favor tile". Here the first dice take the tiles listed, then ana's gray5 writes
-    # fav-3, already taken: the violation is hers and names what is left.
+    # fav-3, already taken: the violation is hers and names what is left. Her die is used up
+    # all the same (as a recruit of a card gone): the dice after it resolve in order.
     log = json.loads((FIXTURES / "coimbra" / "legal" / "caps-2p.json").read_text())
     events = log["events"]
     first = index_of(log, type="distress")
@@ -497,12 +498,15 @@ def test_a_favor_already_taken_names_the_tiles_still_available(taken, expected):
     i = index_of(log, type="distress", die="gray5")
     events[i] = {"type": "favor", "player": "ana", "tile": "fav-3", "die": "gray5"}
     events.insert(i, {"type": "move", "player": "ana", "path": ["nowhere"]})  # ana's, skipped
-    violation = next(v for v in replay.replay(log, mode="audit")["violations"]
-                     if v["event"] == i + 1)
+    violations = replay.replay(log, mode="audit")["violations"]
+    violation = next(v for v in violations if v["event"] == i + 1)
     assert (violation["rule"], violation["message"], violation["expected"],
             violation["found"], violation.get("follows_from"), violation["applied"]) == (
         "coimbra.castle.favor", "fav-3 (Favor do Reitor) has already been taken", expected,
         "fav-3", i, False)
+    later = [v for v in violations if v["event"] > i + 1]
+    assert not [v for v in later if v["rule"] in ("coimbra.resolve.order", "coimbra.log.order")]
+    assert all(v.get("follows_from") == i for v in later)  # turn order moved by the tiles
 
 
 def test_a_recruit_of_a_card_gone_says_who_took_it_and_what_the_row_still_offers():
@@ -525,6 +529,11 @@ def test_a_recruit_of_a_card_gone_says_who_took_it_and_what_the_row_still_offers
     assert (violation["found"], violation.get("follows_from"), violation["applied"]) == (
         "c2-07", i, False)
     assert [v["event"] for v in report["violations"]] == [i, i, i + 1]
+    # Where the replay stops there (strict), the die is still the one expected next.
+    del log["events"][i]
+    stopped = replay.replay(log, mode="strict")
+    assert stopped["violations"][0]["event"] == i
+    assert stopped["reached"]["expected_next"].endswith("by ana with green1 in the lower")
 
 
 def test_a_recruit_out_of_order_of_a_card_not_on_display_uses_a_city_die_not_the_castle_die():
