@@ -202,16 +202,17 @@ def _check_each(events: list[dict], specs: Mapping[str, EventSpec],
 def _all_kept_as_written(events: list[dict], compiled: dict[str, _Compiled]) -> bool:
     """Whether every event is well formed and kept exactly as written.
 
-    The usual log is, and saying so takes far less than checking it event by event: each
-    field is checked over all the events of a type at once, mostly in C (the types of the
-    values as one set, each distinct value normalised once). A no sends the log through the
-    event-by-event check, which says what is wrong and where.
+    The usual log is, and saying so takes far less than checking it event by event: the
+    fields present are checked once per event type, and the values once per kind over the
+    whole log, mostly in C (the types of the values as one set, each distinct value
+    normalised once). A no sends the log through the event-by-event check, which says what
+    is wrong and where.
     """
     by_kind: dict[object, list[dict]] = {}
     for event in events:
         by_kind.setdefault(event.get("type"), []).append(event)
-    # Every value of a kind, whatever its field and event type: each kind is checked once
-    # for the whole log (the player of every event, the die of every place and income).
+    # Every value of a kind, whatever its field and event type (the player of every event,
+    # the die of every place and income together).
     values_of: dict[FieldKind, list] = {}
     for kind, group in by_kind.items():
         spec = compiled.get(kind)
