@@ -91,8 +91,11 @@ def handle_roll(game: Game, event: dict) -> None:
     players = len(state.order)
     wanted = dice_pool(players, all_dice)
     dice = event["dice"]
-    rolled = Counter(map(die_colour, dice))
-    if rolled != wanted:
+    # The colours sorted, compared as lists (in C): a Counter is only built to describe a
+    # wrong roll.
+    colours = sorted(map(die_colour, dice))
+    if colours != sorted(wanted.elements()):
+        rolled = Counter(colours)
         full = dice_pool(players, True)
         judge.breach("coimbra.roll.pool",
                      f"the roll for {players} players is {_describe(wanted)}",

@@ -72,7 +72,7 @@ def handle_setup(game: Game, event: dict) -> None:
     state.scoring_tiles = dict(tiles)
     state.start_pairs = pairs
     state.corners_free = list(catalog.corners)
-    state.deck = {c.id for c in catalog.characters.values() if c.level != "I"}
+    state.deck = set(catalog.characters) - catalog.levels.get("I", frozenset())
     state.start_turns = list(reversed(state.order)) + state.order
     for name in state.order:
         for resource, amount in STARTING.items():
