@@ -303,6 +303,10 @@ class Catalog:
         """
         wanted: dict[str, set[str] | None] = {}  # entry -> fields, None for all of them
         for item in touched:
+            if "." not in item and not item.startswith("/"):  # an entry id: most are
+                if item in self.placeholders:
+                    wanted[item] = None
+                continue
             entry, field = self._locate(item)
             if entry is None or entry not in self.placeholders:
                 continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 
 from replay.core.causes import audit_caveat
 from replay.core.ledger import phase_breakdown
@@ -69,7 +70,7 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
 
 def _names_used(table: Table, ledger: list[dict], violations: list[dict]) -> dict[str, str]:
     """The printed name of every card the report mentions by id."""
-    used = {row["source"] for row in ledger}
+    used = set(map(itemgetter("source"), ledger))
     for name in table.state.seats:
         player = table.player(name)
         used.update(player.board, player.discard)
