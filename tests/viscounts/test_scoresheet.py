@@ -107,6 +107,26 @@ def test_a_full_tie_below_first_place_shares_that_place_not_the_victory():
                                    "resources: they share place 2"]
 
 
+def test_a_full_tie_for_first_place_shares_the_victory():
+    # p.24: "If there is still a tie, the players share the victory."
+    report = replay.score_sheet(_tied_sheet([], {"ana": {"silver": 1}, "bruno": {"silver": 1}}))
+    assert [(r["player"], r["rank"]) for r in report["standings"]] == [("ana", 1), ("bruno", 1)]
+    assert report["tie_break"] == ["ana and bruno tie on 3 points and 1 Silver plus resources: "
+                                   "the victory is shared"]
+
+
+def test_only_three_places_are_paid_by_an_end_card():
+    # p.24: the Poverty card pays 12 / 8 / 4 for the most approved Deeds: four players with
+    # 4, 3, 2 and 1 leave the fourth with no award at all (not an award of 0).
+    sheet = copy.deepcopy(SHEET)
+    sheet["players"]["duarte"] = {"approved_deeds": 1}
+    sheet["players"]["ana"] = {**ANA, "approved_deeds": 5}
+    del sheet["final"]
+    report = _report(sheet)
+    assert [(a["player"], a["place"], a["points"]) for a in report["final"]["end_cards"][
+        "poverty"]] == [("ana", 1, 12), ("bruno", 2, 8), ("carla", 3, 4)]
+
+
 SHEET_FIELDS = ("silver", "ink", "gold", "stone", "debts", "paid_debts", "deeds",
                 "approved_deeds", "buildings", "castle", "manuscripts", "cleric_bonuses",
                 "castle_leader")
