@@ -15,13 +15,19 @@ from replay.render import RENDERERS
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "coimbra"
-GOLDEN = FIXTURES / "golden"
+# The fixture logs with golden renderings, by game folder; each game's goldens are kept in
+# its own ``golden`` folder. Of Viscounts' hand-worked cases, the complete games.
+GOLDEN_SETS = {
+    "coimbra": ("legal/*.json", "illegal/*.json", "variants/*.json", "disputes/*.json"),
+    "viscounts": ("worked/game-*.json", "worked/solo-game-*.json", "illegal/*.json",
+                  "disputes/*.json", "solo/*.json"),
+}
 
 
 def fixture_logs() -> list[Path]:
-    """Every fixture log (not the ``.expected.json`` files)."""
-    return [path for folder in ("legal", "illegal", "variants", "disputes")
-            for path in sorted((FIXTURES / folder).glob("*.json"))
+    """Every fixture log with golden renderings (not the ``.expected.json`` files)."""
+    return [path for game, patterns in GOLDEN_SETS.items() for pattern in patterns
+            for path in sorted((ROOT / "fixtures" / game).glob(pattern))
             if not path.name.endswith(".expected.json")]
 
 
@@ -36,16 +42,17 @@ def fixture_report(log: Path) -> dict:
 def golden_paths(log: Path) -> dict[str, Path]:
     """``{"json": ..., "md": ...}``: where a fixture's golden renderings live."""
     stem = f"{log.parent.name}-{log.name.removesuffix('.json')}"
-    return {kind: GOLDEN / f"{stem}.report.{kind}" for kind in ("json", "md")}
+    golden = log.parent.parent / "golden"  # fixtures/<game>/golden
+    return {kind: golden / f"{stem}.report.{kind}" for kind in ("json", "md")}
 
 
 def update_golden() -> list[Path]:
     """Rewrite every golden file; return the ones whose content changed."""
-    GOLDEN.mkdir(parents=True, exist_ok=True)
     changed = []
     for log in fixture_logs():
         report = fixture_report(log)
         for kind, path in golden_paths(log).items():
+            path.parent.mkdir(parents=True, exist_ok=True)
             text = RENDERERS[kind](report)
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 path.write_text(text, encoding="utf-8")

@@ -10,7 +10,7 @@ import replay
 from replay.core.report_schema import ReportSchema
 from tests.conftest import FIXTURES
 
-GOLDEN = sorted((FIXTURES / "coimbra" / "golden").glob("*.report.json"))
+GOLDEN = sorted(FIXTURES.glob("*/golden/*.report.json"))
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.name)

@@ -139,3 +139,6 @@ class ReportSchema(Schema):
     ledger = fields.List(fields.Nested(LedgerRowSchema))
     names = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
         "description": "the printed name of every component id the report mentions"})
+    solo = fields.Dict(metadata={
+        "description": "a game against an automated opponent: its board, the difficulty, "
+                       "who won and why"})
