@@ -141,12 +141,17 @@ class _Repeated(dict):
 
 
 def _keep_pairs(pairs: list[tuple[str, object]]) -> dict:
+    """An object as the decoders keep it; a ``_Repeated`` naming its first repeated key."""
     obj = dict(pairs)
     if len(obj) == len(pairs):
         return obj
     seen: set[str] = set()
+    for key, _ in pairs:  # fewer keys than pairs: one comes twice, and the loop stops there
+        if key in seen:
+            break
+        seen.add(key)
     repeated = _Repeated(obj)
-    repeated.key = next(k for k, _ in pairs if k in seen or seen.add(k))
+    repeated.key = key
     return repeated
 
 
