@@ -47,13 +47,15 @@ lint: $(STAMP)
 golden: $(STAMP)
 	$(BIN)/python -m tests.golden
 
-## Mutation testing of the Coimbra rules and scoring modules against the engine-only tests
-## (no Redis); prints the kill rate and the surviving mutants. Modules and tests: pyproject.toml.
-## A second run re-tests only the mutants whose code or covering tests changed.
+## Mutation testing of the rules and scoring modules against the engine-only tests (no Redis);
+## prints the kill rate, per module, and the surviving mutants. Modules and tests: pyproject.toml.
+## GAME=coimbra or GAME=viscounts runs one game. Without GAME a second run re-tests only the
+## mutants whose code or covering tests changed; with it, mutmut re-tests every named mutant.
 mutation: $(STAMP)
 	@mkdir -p mutants; start=$$(date +%s); \
-	$(BIN)/mutmut run --max-children 2 >mutants/run.log 2>&1 || { tail -c 4000 mutants/run.log; exit 1; }; \
-	$(BIN)/python -m tests.mutation_score; \
+	$(BIN)/mutmut run --max-children 2 $(if $(GAME),'replay.$(GAME).*') >mutants/run.log 2>&1 \
+	  || { tail -c 4000 mutants/run.log; exit 1; }; \
+	$(BIN)/python -m tests.mutation_score $(GAME); \
 	echo "wall time: $$(( $$(date +%s) - start )) s"
 
 ## Replay generated games in-process and print games/s and microseconds per event.
