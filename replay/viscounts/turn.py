@@ -37,13 +37,13 @@ def enter(table: Table, phase: str, kind: str) -> None:
         return
     checks = _CHECKS_PASSING.get((state.phase, phase))
     if checks is None:
-        _refuse_entry(table, phase, kind)
+        _refuse_entry(table, kind)
     for check in checks:
         check(table, state.current)
     state.phase = phase
 
 
-def _refuse_entry(table: Table, phase: str, kind: str) -> None:
+def _refuse_entry(table: Table, kind: str) -> None:
     """A phase entered before the first turn, or one the turn has already passed."""
     state = table.state
     if state.phase not in TURN_PHASES:
@@ -289,6 +289,8 @@ def turn_step(table: Table, event: dict, phase: str) -> Player:
 def own_turn(table: Table, player: Player, kind: str) -> None:
     """Only the player whose turn it is acts in it."""
     state = table.state
+    if state.current is None:  # no turn has begun: nobody's turn to act in
+        _refuse_entry(table, kind)
     if state.current != player.name:
         whose = "the opponent" if table.automated(state.current) else state.current
         table.breach("viscounts.log.player", f"{player.name} cannot {kind} during "
