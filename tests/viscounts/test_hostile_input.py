@@ -252,10 +252,10 @@ def test_a_trade_of_a_trillion_silver_uses_is_refused_at_once_in_audit():
         "viscounts.trade.silver", index)
 
 
-@pytest.mark.parametrize("number", ["\u00b2", "\u0663"])
+@pytest.mark.parametrize("number", ["\u00b2", "\u0663", "1" * 5000])
 def test_a_building_slot_numbered_in_other_digits_is_no_slot(number):
     """``workshop-²`` passed ``isdigit`` and crashed ``int``; ``workshop-٣`` was built from
-    slot 3 (and the refusal surfaced turns later)."""
+    slot 3 (and the refusal surfaced turns later); a slot of 5000 digits crashed ``int``."""
     log = generate(2, 1)
     index = next(i for i, e in enumerate(log["events"]) if e["type"] == "construct")
     log["events"][index]["slot"] = log["events"][index]["slot"].split("-")[0] + "-" + number
