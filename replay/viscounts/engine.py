@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from replay.core.judge import SkipEvent, StopReplay
 from replay.viscounts.decisions import decline_waiting
-from replay.viscounts.events import EVENT_SPECS, HELD_EVENTS, KEEP_WAITING
+from replay.viscounts.events import EVENT_SPECS, HELD_EVENTS, KEEP_WAITING, TURN_PHASES
 from replay.viscounts.legal import primary_actions
 from replay.viscounts.phases import expected_next
 from replay.viscounts.scoring import final_scoring
@@ -47,7 +47,9 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         state.reveals_owed.clear()
         table.breach("viscounts.log.chance", f"the new top of {owed} must be revealed "
                      "before anything else happens", expected="reveal", found=kind)
-    answers_none = kind not in KEEP_WAITING
+    # An event that answers no waiting choice declines them all, unless it is refused whole
+    # for coming from someone whose turn it is not: a stray line changes nothing.
+    answers_none = kind not in KEEP_WAITING and not _out_of_turn(table, event)
     if answers_none and state.fixed_flips:
         state.fixed_flips.clear()  # they belonged to the event before: answered or not
     if table.solo is not None:
@@ -62,6 +64,14 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     EVENT_SPECS[kind].handler(table, event)
     if kind == "pick" and table.solo is not None:
         place_opponent(table)  # the pair left is the opponent's (p.26 step 5)
+
+
+def _out_of_turn(table: Table, event: dict) -> bool:
+    """Whether the event belongs to a phase of a turn and is not the current player's:
+    its handler refuses it whole. (Before the first turn the draws are the setup's.)"""
+    state = table.state
+    return EVENT_SPECS[event["type"]].phase in TURN_PHASES and state.phase != "pick" and \
+        event["player"] != state.current
 
 
 def _hold(table: Table, index: int, event: dict, claims) -> None:
