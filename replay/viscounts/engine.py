@@ -49,15 +49,15 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
                      "before anything else happens", expected="reveal", found=kind)
     # An event that answers no waiting choice declines them all, unless it is refused whole
     # for coming from someone whose turn it is not: a stray line changes nothing.
-    answers_none = kind not in KEEP_WAITING and not _out_of_turn(table, event)
-    if answers_none and state.fixed_flips:
+    answers_none = kind not in KEEP_WAITING
+    if answers_none and state.fixed_flips and not _out_of_turn(table, event):
         state.fixed_flips.clear()  # they belonged to the event before: answered or not
     if table.solo is not None:
         if opponent.owns(table, event):
             opponent.handle(table, event)
             return
         opponent.check_finished(table, kind)
-    if answers_none and state.pending:
+    if answers_none and state.pending and not _out_of_turn(table, event):
         decline_waiting(table, kind)
     if table.strict_primary_action:
         _require_primary_action(table, kind)
