@@ -1,5 +1,6 @@
 """A line written for a player whose turn it is not is refused whole in audit mode, and
-changes nothing: the choices waiting for the current player still wait for them."""
+changes nothing: the choices waiting for the current player still wait for them, and a play
+out of turn starts no turn."""
 
 from __future__ import annotations
 
@@ -35,4 +36,21 @@ def test_a_stray_line_before_a_choice_is_answered_declines_nothing(index):
     report = replay.replay(log, mode="audit")
     assert [(v["rule"], v["event"]) for v in report["violations"]] == [
         ("viscounts.log.player", index)]
+    assert report["final"] == clean["final"]
+
+
+@pytest.mark.parametrize("index", [i for i, e in enumerate(GAME["events"])
+                                   if e["type"] == "play"][1:6])
+def test_a_play_out_of_turn_starts_no_turn(index):
+    """The play of the player whose turn it is not, just before the real one: it used to
+    close the turn and start the next one without a card, so every later turn was one off
+    (78 violations in this game)."""
+    play = GAME["events"][index]
+    other = next(p for p in GAME["header"]["players"] if p != play["player"])
+    log = copy.deepcopy(GAME)
+    log["events"].insert(index, {**play, "player": other})
+    clean = replay.replay(copy.deepcopy(GAME), mode="audit")
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["event"]) for v in report["violations"]] == [
+        ("viscounts.turn.order", index)]
     assert report["final"] == clean["final"]
