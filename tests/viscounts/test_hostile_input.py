@@ -275,3 +275,17 @@ def test_the_solo_opponent_building_a_slot_its_board_lacks_is_refused(slot, mode
     [violation] = replay.replay(log, mode=mode)["violations"][:1]
     assert (violation["rule"], violation["event"]) == ("viscounts.solo.ai.build", index)
     assert "should have built its Workshop (slot 1)" in violation["message"]
+
+
+@pytest.mark.parametrize("mode", ["strict", "audit"])
+def test_a_solo_pick_before_the_opponent_event_stands_and_places_no_opponent(mode):
+    """Without its AI board the opponent cannot be placed; the human's pick itself was made
+    (it was said not to be applied, though it was)."""
+    log = json.loads((FIXTURES / "viscounts/solo/first-two-opponent-turns.json").read_text())
+    opponent = log["events"].pop(1)
+    log["events"].insert(2, opponent)
+    report = replay.replay(log, mode=mode)
+    first = report["violations"][0]
+    assert (first["rule"], first["event"], first["applied"]) == (
+        "viscounts.solo.setup.ai_board", 1, True)
+    assert report["state"]["ana"]["player_card"] == "pc-9"
