@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from replay.core.judge import SkipEvent, StopReplay
 from replay.viscounts.decisions import decline_waiting
-from replay.viscounts.events import EVENT_SPECS, HELD_EVENTS, KEEP_WAITING, TURN_PHASES
+from replay.viscounts.events import EVENT_SPECS, HELD_EVENTS, KEEP_WAITING
 from replay.viscounts.legal import primary_actions
 from replay.viscounts.phases import expected_next
 from replay.viscounts.scoring import final_scoring
@@ -47,31 +47,35 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         state.reveals_owed.clear()
         table.breach("viscounts.log.chance", f"the new top of {owed} must be revealed "
                      "before anything else happens", expected="reveal", found=kind)
-    # An event that answers no waiting choice declines them all, unless it is refused whole
-    # for coming from someone whose turn it is not: a stray line changes nothing.
     answers_none = kind not in KEEP_WAITING
-    if answers_none and state.fixed_flips and not _out_of_turn(table, event):
-        state.fixed_flips.clear()  # they belonged to the event before: answered or not
+    flips = state.fixed_flips if answers_none and state.fixed_flips else None
+    if flips is not None:
+        state.fixed_flips = []  # they belonged to the event before: answered or not
     if table.solo is not None:
         if opponent.owns(table, event):
             opponent.handle(table, event)
             return
         opponent.check_finished(table, kind)
-    if answers_none and state.pending and not _out_of_turn(table, event):
+    waiting = state.pending if answers_none and state.pending else None
+    if waiting is not None:
+        declined_from = len(table.judge.violations)
         decline_waiting(table, kind)
+        declined_to = len(table.judge.violations)
     if table.strict_primary_action:
         _require_primary_action(table, kind)
-    EVENT_SPECS[kind].handler(table, event)
+    try:
+        EVENT_SPECS[kind].handler(table, event)
+    except SkipEvent:
+        # An event refused whole answers nothing: what waited for an answer still waits,
+        # and refusals for leaving it unanswered were premature.
+        if flips is not None:
+            state.fixed_flips = flips
+        if waiting is not None:
+            state.pending = waiting
+            del table.judge.violations[declined_from:declined_to]
+        raise
     if kind == "pick" and table.solo is not None:
         place_opponent(table)  # the pair left is the opponent's (p.26 step 5)
-
-
-def _out_of_turn(table: Table, event: dict) -> bool:
-    """Whether the event belongs to a phase of a turn and is not the current player's:
-    its handler refuses it whole. (Before the first turn the draws are the setup's.)"""
-    state = table.state
-    return EVENT_SPECS[event["type"]].phase in TURN_PHASES and state.phase != "pick" and \
-        event["player"] != state.current
 
 
 def _hold(table: Table, index: int, event: dict, claims) -> None:

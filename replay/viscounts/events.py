@@ -104,7 +104,4 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
 CLAIM_EVENTS = ("check", "final")
 # Changing nothing on the table, they are compared or held by the replay loop.
 HELD_EVENTS = frozenset({*CLAIM_EVENTS, "marker"})
-# The phases of a turn after its card is played: only the player whose turn it is acts in
-# them (``turn_step``, ``own_turn``).
-TURN_PHASES = frozenset({"move", "action", "recruit", "collision", "draw"})
 KEEP_WAITING = frozenset({"shuffle", "reveal", *HELD_EVENTS, *DECISIONS, "gain_card"})
