@@ -13,7 +13,7 @@ import replay
 from api.problems import Problem
 from api.webhook_targets import check_webhook_url
 from replay.core.jsontext import load_json
-from replay.core.text import LINE_BREAK
+from replay.core.text import source_lines
 from workers.catalogs import CatalogStore
 from workers.jobs import ensure_drainer
 from workers.store import AcceptConflict, ReplayStore
@@ -111,10 +111,10 @@ def _check_cheap_limits(source: str | dict) -> None:
         if isinstance(events, list):
             _check_event_count(len(events))
         return
-    # Text notation: one event per line, plus header tags, comments and blank lines. Lines
-    # end where the reader ends them: at a newline, or a carriage return without one.
+    # Text notation: one event per line, plus header tags, comments and blank lines, counted
+    # as the reader counts them (a newline at the end of the text starts no line).
     max_lines = 2 * current_app.config["MAX_EVENTS"] + 100
-    lines = LINE_BREAK.split(source)
+    lines = source_lines(source)
     if len(lines) > max_lines:
         raise Problem(422, "too-many-lines", "The log has too many lines",
                       f"{len(lines)} lines; at most {max_lines}", limit=max_lines)

@@ -82,10 +82,10 @@ def test_a_line_without_an_event_names_the_event_before_it():
         event_at("line:9", 3, [])
 
 
-@pytest.mark.parametrize("place", ["\u00b2", "\u0661", "line:\uff11"])
+@pytest.mark.parametrize("place", ["\u00b2", "\u0661", "line:\uff11", "9" * 5000])
 def test_a_place_is_written_in_ascii_digits(place):
     """``²`` passed ``isdigit`` and ``int`` refused it with its own words; ``١`` (Arabic-Indic
-    one) was read as event 1."""
+    one) was read as event 1; 5000 digits are more than ``int`` reads."""
     with pytest.raises(ValueError, match="is neither an event number"):
         event_at(place, 3, [(8, 1), (9, 1), (12, 1)])
 

@@ -101,11 +101,13 @@ def handle_start(game: Game, event: dict) -> None:
         judge.breach("coimbra.start.choice",
                      f"{player.name} already made this choice; in the second pass they do "
                      "the other action", player=player.name, skip=True)
-    state.start_turns.pop(0)
     if has_pair:
         _take_pair(game, player, tuple(event["pair"]))
     else:
         _take_corner(game, player, event["corner"])
+    # The turn is used once the choice is made: a refused choice (skipped in audit mode)
+    # leaves it to the player still.
+    state.start_turns.pop(0)
     if not state.start_turns:
         _start_rewards(game)
         state.phase = "deal"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from replay.core.text import read_count
+
 
 def with_lines(items: Iterable[dict], positions: list[tuple[int, int]]) -> None:
     """Give each item that names an ``event`` the ``line`` it came from (text logs only)."""
@@ -39,6 +41,7 @@ def event_at(spec: str, total: int, positions: list[tuple[int, int]]) -> int:
 
 
 def _whole(text: str, spec: str) -> int:
-    if not (text.isascii() and text.isdigit()):  # not superscripts, not other scripts
+    number = read_count(text)
+    if number is None:
         raise ValueError(f"{spec!r} is neither an event number (30) nor a line (line:42)")
-    return int(text)
+    return number

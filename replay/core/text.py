@@ -29,6 +29,15 @@ WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 MAX_DIGITS = 4300  # the longest integer Python reads, in the JSON log as in the text
 
 
+def read_count(text: str) -> int | None:
+    """``text`` as a number written in ASCII digits only (no sign), or None when it is not one
+    (``str.isdigit`` alone takes superscripts, which ``int`` refuses, and other scripts'
+    digits, which it reads without a word) or is too long for Python to read."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
+        return int(text)
+    return None
+
+
 @dataclass(frozen=True)
 class Token:
     """A word of a line, lowercased, with its 1-based column and its text as written."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from replay.core.text import read_count
 from replay.core.words import counted
 from replay.viscounts.effects import ask, resolve, trigger
 from replay.viscounts.funding import WORDS, fund
@@ -101,8 +102,7 @@ def check_slot(table: Table, player: Player, ident: str) -> tuple[str, int]:
     """A building slot still covered on the player's board (``guildhall-2``)."""
     building, _, number = ident.rpartition("-")
     table.known(building, table.catalog.buildings, "building", player.name)
-    # ``isdigit`` alone takes superscripts (which ``int`` refuses) and other scripts' digits.
-    slot = int(number) if number.isascii() and number.isdigit() else 0
+    slot = read_count(number)
     if slot not in (1, 2, 3) or slot in player.built[building]:
         table.breach("viscounts.build.choice", f"{table.name(ident)} ({ident}) is not a "
                      f"building still on {player.name}'s board", player=player.name,

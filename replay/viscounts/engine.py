@@ -48,18 +48,32 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         table.breach("viscounts.log.chance", f"the new top of {owed} must be revealed "
                      "before anything else happens", expected="reveal", found=kind)
     answers_none = kind not in KEEP_WAITING
-    if answers_none and state.fixed_flips:
-        state.fixed_flips.clear()  # they belonged to the event before: answered or not
+    flips = state.fixed_flips if answers_none and state.fixed_flips else None
+    if flips is not None:
+        state.fixed_flips = []  # they belonged to the event before: answered or not
     if table.solo is not None:
         if opponent.owns(table, event):
             opponent.handle(table, event)
             return
         opponent.check_finished(table, kind)
-    if answers_none and state.pending:
+    waiting = state.pending if answers_none and state.pending else None
+    if waiting is not None:
+        declined_from = len(table.judge.violations)
         decline_waiting(table, kind)
+        declined_to = len(table.judge.violations)
     if table.strict_primary_action:
         _require_primary_action(table, kind)
-    EVENT_SPECS[kind].handler(table, event)
+    try:
+        EVENT_SPECS[kind].handler(table, event)
+    except SkipEvent:
+        # An event refused whole answers nothing: what waited for an answer still waits,
+        # and refusals for leaving it unanswered were premature.
+        if flips is not None:
+            state.fixed_flips = flips
+        if waiting is not None:
+            state.pending = waiting
+            del table.judge.violations[declined_from:declined_to]
+        raise
     if kind == "pick" and table.solo is not None:
         place_opponent(table)  # the pair left is the opponent's (p.26 step 5)
 

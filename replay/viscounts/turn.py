@@ -118,9 +118,24 @@ def close_turn(table: Table, last: bool = False) -> None:
 
 
 def start_turn(table: Table, player: Player) -> None:
-    """The next turn begins with ``player``'s play: close the last one, check the order."""
+    """The next turn begins with ``player``'s play: check the order, close the last turn.
+    A play out of order changes nothing: the turn it skipped is still to be played."""
     state = table.state
-    if state.phase == "pick":
+    first = state.phase == "pick"
+    round_, turn = (1, 0) if first else (state.round, state.turn + 1)
+    if turn == len(state.seats):
+        round_, turn = round_ + 1, 0
+    if state.last_round is not None and round_ > state.last_round:
+        close_turn(table)
+        state.over = True
+        table.breach("viscounts.log.after_end", f"the game ended after round "
+                     f"{state.last_round}: no more turns", found="play", skip=True)
+    expected = state.playing(turn)
+    if player.name != expected:
+        table.breach("viscounts.turn.order", f"it is {expected}'s turn, not "
+                     f"{player.name}'s", player=player.name, expected=f"play by {expected}",
+                     found=f"play by {player.name}", skip=True)
+    if first:
         unfinished = [p.name for p in state.players.values()
                       if p.player_card is None and not table.automated(p.name)]
         if unfinished:
@@ -128,23 +143,10 @@ def start_turn(table: Table, player: Player) -> None:
                          f"cards before the first turn; not yet: {', '.join(unfinished)}",
                          player=player.name, found="play")
         check_setup_draw(table, state.players[state.pick_order[-1]], "play")
-        state.round, state.turn = 1, 0
     else:
         close_turn(table)
-        state.turn += 1
-        if state.turn == len(state.seats):
-            state.round, state.turn = state.round + 1, 0
-    if state.last_round is not None and state.round > state.last_round:
-        state.over = True
-        table.breach("viscounts.log.after_end", f"the game ended after round "
-                     f"{state.last_round}: no more turns", found="play", skip=True)
-    expected = state.playing(state.turn)
-    state.current = expected
+    state.round, state.turn, state.current = round_, turn, expected
     _reset_turn(table)
-    if player.name != expected:
-        table.breach("viscounts.turn.order", f"it is {expected}'s turn, not "
-                     f"{player.name}'s", player=player.name, expected=f"play by {expected}",
-                     found=f"play by {player.name}", skip=True)
 
 
 def _reset_turn(table: Table) -> None:

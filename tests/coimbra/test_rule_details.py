@@ -881,3 +881,27 @@ def test_every_die_left_without_income_is_named():
     [violation] = replay.replay(log, mode="audit")["violations"]
     assert (violation["event"], violation["message"], violation["found"]) == (
         invest, "ana did not activate gray5, green1", "1")
+
+
+@pytest.mark.parametrize("refused", [{"corner": "corner-nowhere"}, {"corner": "corner-sw"},
+                                     {"pair": ["c1-01", "c1-06"]}])
+def test_a_refused_last_start_choice_leaves_the_choice_to_its_player(refused):
+    """The last start choice refused (unknown corner, a corner taken, a pair taken) is
+    skipped in audit mode and the turn is still the player's: the same choice made right
+    after it completes the start, and the game goes on as if the refused one were not
+    there. (The turn used to be spent on the refused choice, the phase never ended, and a
+    later start choice crashed the replay.)"""
+    log = json.loads((FIXTURES / "coimbra" / "sample.json").read_text())
+    last = max(i for i, e in enumerate(log["events"]) if e["type"] == "start")
+    good = log["events"][last]
+    bad = {"type": "start", "player": good["player"], **refused}
+    expected = replay.replay(copy.deepcopy(log), mode="audit")
+    log["events"].insert(last, bad)
+    report = replay.replay(log, mode="audit")
+    assert [v["event"] for v in report["violations"]] == [last]
+    assert report["final"] == expected["final"]
+    # A start choice after the start has ended is out of order, not a crash.
+    log["events"].insert(last + 3, dict(bad))
+    late = replay.replay(log, mode="audit")
+    assert (late["violations"][1]["rule"], late["violations"][1]["event"]) == (
+        "coimbra.log.order", last + 3)

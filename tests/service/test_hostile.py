@@ -157,6 +157,22 @@ def test_oversized_logs_are_refused_by_their_cheap_limits(api_url, body, media, 
     assert response.json()["type"].endswith("/" + slug)
 
 
+def test_the_line_limit_counts_lines_as_the_reader_does(api_url):
+    """A text log's last newline ends its last line and starts none: a log of exactly the
+    most lines allowed, newline at the end, is not over the limit; one more line is."""
+    most = 2 * 5000 + 100  # the line limit for the service's 5000 events
+
+    def post(lines: int) -> dict:
+        body = '[game "coimbra"]\n[players "ana bo"]\n' + "# a comment\n" * (lines - 2)
+        return requests.post(f"{api_url}/v1/replays", data=body.encode(), timeout=HANG,
+                              headers={**ALICE, "Content-Type": "text/plain"}).json()
+
+    assert not post(most).get("type", "").endswith("/too-many-lines")
+    over = post(most + 1)
+    assert over["type"].endswith("/too-many-lines")
+    assert over["detail"] == f"{most + 1} lines; at most {most}"
+
+
 # -- 2. and 8. accepting is one atomic step -------------------------------------------------
 
 def test_a_content_key_left_pointing_at_nothing_does_not_poison_the_log(api_url, redis_url):

@@ -252,12 +252,40 @@ def test_a_trade_of_a_trillion_silver_uses_is_refused_at_once_in_audit():
         "viscounts.trade.silver", index)
 
 
-@pytest.mark.parametrize("number", ["\u00b2", "\u0663"])
+@pytest.mark.parametrize("number", ["\u00b2", "\u0663", "1" * 5000])
 def test_a_building_slot_numbered_in_other_digits_is_no_slot(number):
     """``workshop-²`` passed ``isdigit`` and crashed ``int``; ``workshop-٣`` was built from
-    slot 3 (and the refusal surfaced turns later)."""
+    slot 3 (and the refusal surfaced turns later); a slot of 5000 digits crashed ``int``."""
     log = generate(2, 1)
     index = next(i for i, e in enumerate(log["events"]) if e["type"] == "construct")
     log["events"][index]["slot"] = log["events"][index]["slot"].split("-")[0] + "-" + number
     [violation] = replay.replay(log)["violations"][:1]
     assert (violation["rule"], violation["event"]) == ("viscounts.build.choice", index)
+
+
+@pytest.mark.parametrize("slot", ["workshop-0", "workshop-4", "workshop-\u00b2"])
+@pytest.mark.parametrize("mode", ["strict", "audit"])
+def test_the_solo_opponent_building_a_slot_its_board_lacks_is_refused(slot, mode):
+    """The opponent's Workshop has slots 1-3: ``workshop-4`` was built as played in audit
+    mode and crashed the replay when its unlock was looked up."""
+    log = json.loads((FIXTURES / "viscounts/solo/first-two-opponent-turns.json").read_text())
+    index = next(i for i, e in enumerate(log["events"])
+                 if e["type"] == "construct" and e["player"] == "opponent")
+    log["events"][index]["slot"] = slot
+    [violation] = replay.replay(log, mode=mode)["violations"][:1]
+    assert (violation["rule"], violation["event"]) == ("viscounts.solo.ai.build", index)
+    assert "should have built its Workshop (slot 1)" in violation["message"]
+
+
+@pytest.mark.parametrize("mode", ["strict", "audit"])
+def test_a_solo_pick_before_the_opponent_event_stands_and_places_no_opponent(mode):
+    """Without its AI board the opponent cannot be placed; the human's pick itself was made
+    (it was said not to be applied, though it was)."""
+    log = json.loads((FIXTURES / "viscounts/solo/first-two-opponent-turns.json").read_text())
+    opponent = log["events"].pop(1)
+    log["events"].insert(2, opponent)
+    report = replay.replay(log, mode=mode)
+    first = report["violations"][0]
+    assert (first["rule"], first["event"], first["applied"]) == (
+        "viscounts.solo.setup.ai_board", 1, True)
+    assert report["state"]["ana"]["player_card"] == "pc-9"

@@ -7,6 +7,7 @@ demanded.
 
 from __future__ import annotations
 
+from replay.core.text import read_count
 from replay.viscounts.actions import check_spot, manuscript_cost, place_building, take_manuscript
 from replay.viscounts.castle import place
 from replay.viscounts.effects import resolve, trigger
@@ -55,13 +56,14 @@ def _apply(table, event: dict, step: Step) -> bool:
                 step.source)
         return True
     if kind == "construct":
-        building, _, slot = event["slot"].rpartition("-")
-        if building not in player.built or not (slot.isascii() and slot.isdigit()) or \
-                int(slot) in player.built[building] or event["spot"] in table.state.spots \
+        building, _, number = event["slot"].rpartition("-")
+        slot = read_count(number)
+        if building not in player.built or slot not in (1, 2, 3) or \
+                slot in player.built[building] or event["spot"] in table.state.spots \
                 or event["spot"] not in table.catalog.spots:
             return False
         _spend(table, step, "construct", table.catalog.buildings[building].cost)
-        place_building(table, player, building, int(slot),
+        place_building(table, player, building, slot,
                        check_spot(table, player, event["spot"], None))
         trigger(table, name, "after_construct")
         return True

@@ -1,0 +1,66 @@
+"""A line written for a player whose turn it is not is refused whole in audit mode, and
+changes nothing: the choices waiting for the current player still wait for them, and a play
+out of turn starts no turn."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+import replay
+from replay.viscounts.decisions import DECISIONS
+from tests.conftest import FIXTURES
+
+GAME = json.loads((FIXTURES / "viscounts/worked/game-2p.json").read_text())
+
+
+def _answers() -> list[int]:
+    """Events answering a choice made on the current player's turn, at the first of each run."""
+    events = GAME["events"]
+    return [i for i, e in enumerate(events)
+            if e["type"] in DECISIONS and events[i - 1]["type"] not in DECISIONS
+            and events[i - 1].get("player") == e["player"]]
+
+
+def _strays(index: int) -> dict[str, dict]:
+    """Lines refused whole if written just before ``index``: a draw by the other player, the
+    event that asked the choice once more (a second play or primary action), the turn's
+    last move again (a phase gone by, or the other player's move)."""
+    events = GAME["events"]
+    other = next(p for p in GAME["header"]["players"] if p != events[index]["player"])
+    return {"other player's draw": {"type": "draw", "player": other, "cards": ["?"]},
+            "asked again": dict(events[index - 1]),
+            "last move again": dict(next(e for e in reversed(events[:index])
+                                         if e["type"] == "move"))}
+
+
+@pytest.mark.parametrize("index, stray", [(i, s) for i in _answers() for s in _strays(i)])
+def test_a_refused_line_before_a_choice_is_answered_declines_nothing(index, stray):
+    """The choices asked just before a refused line still wait for their answers after it
+    (a Trade's Destroys were refused as asked by no effect, as new root causes)."""
+    stray = _strays(index)[stray]
+    log = copy.deepcopy(GAME)
+    log["events"].insert(index, stray)
+    clean = replay.replay(copy.deepcopy(GAME), mode="audit")
+    report = replay.replay(log, mode="audit")
+    assert [v["event"] for v in report["violations"]] == [index]
+    assert report["final"] == clean["final"]
+
+
+@pytest.mark.parametrize("index", [i for i, e in enumerate(GAME["events"])
+                                   if e["type"] == "play"][1:6])
+def test_a_play_out_of_turn_starts_no_turn(index):
+    """The play of the player whose turn it is not, just before the real one: it used to
+    close the turn and start the next one without a card, so every later turn was one off
+    (78 violations in this game)."""
+    play = GAME["events"][index]
+    other = next(p for p in GAME["header"]["players"] if p != play["player"])
+    log = copy.deepcopy(GAME)
+    log["events"].insert(index, {**play, "player": other})
+    clean = replay.replay(copy.deepcopy(GAME), mode="audit")
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["event"]) for v in report["violations"]] == [
+        ("viscounts.turn.order", index)]
+    assert report["final"] == clean["final"]
