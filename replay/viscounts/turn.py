@@ -105,6 +105,9 @@ def close_turn(table: Table, last: bool = False) -> None:
     state = table.state
     if state.current is None:
         return
+    if state.played is None:  # begun by a play refused for its card: that refusal says it all
+        state.phase = "draw"
+        return
     enter(table, "draw", "end of turn")
     if last:
         return
@@ -135,6 +138,11 @@ def start_turn(table: Table, player: Player) -> None:
         table.breach("viscounts.turn.order", f"it is {expected}'s turn, not "
                      f"{player.name}'s", player=player.name, expected=f"play by {expected}",
                      found=f"play by {player.name}", skip=True)
+    if player.space is None:  # its pair was never picked (the pick is missing from the log)
+        who = "the opponent" if table.automated(player.name) else player.name
+        table.breach("viscounts.setup.deck", f"{who} has no Viscount on the board: every "
+                     "player picks a pair before the first turn", player=player.name,
+                     expected="pick", found="play", skip=True)
     if first:
         unfinished = [p.name for p in state.players.values()
                       if p.player_card is None and not table.automated(p.name)]
@@ -171,7 +179,9 @@ def handle_play(table: Table, event: dict) -> None:
         table.breach("viscounts.cards.play", f"{player.name} has already played "
                      f"{table.name(state.played)} this turn: phase 1 plays one card",
                      player=player.name, expected="move", found="a second play", skip=True)
-    start_turn(table, player)
+    if state.phase != "card" or state.played is not None or state.current != player.name:
+        start_turn(table, player)
+    # else this turn was begun by a play refused for its card: this play is the turn's card
     card, blind = event["card"], event.get("blind", False)
     in_hand = player.hand_size
     if not blind and in_hand == 0:
@@ -190,18 +200,23 @@ def handle_play(table: Table, event: dict) -> None:
                      f"{player.owned_cards()} cards: {table.name(dropped)}, which drops off, "
                      "is shuffled and played again", player=player.name, expected=dropped,
                      found=card, skip=True)
+    # The card is taken before anything moves, so that a card that cannot be played changes
+    # nothing; only a blind play from an empty draw pile waits for the shuffle of the discards.
+    shuffle_first = blind and not player.draw_count
+    if not blind:
+        from_hand(table, player, card, "play")
+    elif not shuffle_first:
+        from_deck(table, player, card, "play")
     player.board = [None, *player.board[:-1]]
     if dropped:
         player.discard.append(dropped)
         if table.catalog.townsfolk[dropped].timing == "dropoff":
             resolve(table, player.name, table.catalog.townsfolk[dropped].ability, dropped)
-    if blind:
-        if not player.draw_count and player.discard:
+    if shuffle_first:
+        if player.discard:
             shuffle_discards(table, player.name, not table.allows("min3-no-check"),
                              "shuffle")
         from_deck(table, player, card, "play")
-    else:
-        from_hand(table, player, card, "play")
     player.board[0] = card
     table.state.played = card
     townsfolk = table.catalog.townsfolk[card]

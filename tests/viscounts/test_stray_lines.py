@@ -64,3 +64,36 @@ def test_a_play_out_of_turn_starts_no_turn(index):
     assert [(v["rule"], v["event"]) for v in report["violations"]] == [
         ("viscounts.turn.order", index)]
     assert report["final"] == clean["final"]
+
+
+PLAYS = [i for i, e in enumerate(GAME["events"]) if e["type"] == "play"]
+
+
+@pytest.mark.parametrize("index, card", [
+    (i, card) for i in PLAYS[1:8] for card in ("tf-99", "start-thief")
+    if GAME["events"][i]["card"] != card])
+def test_a_play_of_a_card_that_cannot_be_played_before_the_real_one_changes_nothing(index,
+                                                                                    card):
+    """An unknown card, or one not in the hand, written just before the turn's real play:
+    the board used to shift before the card was looked for, and the real play then started
+    the next player's turn (73 violations in this game)."""
+    log = copy.deepcopy(GAME)
+    log["events"].insert(index, {**GAME["events"][index], "card": card})
+    clean = replay.replay(copy.deepcopy(GAME), mode="audit")
+    report = replay.replay(log, mode="audit")
+    assert [v["event"] for v in report["violations"]] == [index]
+    assert report["final"] == clean["final"]
+
+
+@pytest.mark.parametrize("index", PLAYS[2:6])
+def test_after_a_play_misnamed_the_next_turn_is_played(index):
+    """A play whose card is misnamed begins its turn without a card: that turn's lines are
+    refused, and the next player's turn starts with their play as usual."""
+    log = copy.deepcopy(GAME)
+    log["events"][index] = {**GAME["events"][index], "card": "tf-99"}
+    following = next(i for i in PLAYS if i > index)
+    after = next(i for i in PLAYS if i > following)
+    report = replay.replay(log, mode="audit")
+    assert not [v for v in report["violations"] if following <= v["event"] < after
+                and (v["event"] == following
+                     or v["rule"] in ("viscounts.turn.order", "viscounts.cards.play"))]
