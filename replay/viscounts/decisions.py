@@ -280,7 +280,7 @@ def _bump(table, player, decision, event):
     tier, side = int(section[1]), section[3:]
     workers = (table.state.tier1 if tier == 1 else table.state.tier2)[side]
     if event["section"] != section or sum(owners.values()) != decision.data["excess"] or \
-            any(workers[o] < n for o, n in owners.items()):
+            any(o not in table.state.players or workers[o] < n for o, n in owners.items()):
         excess = decision.data["excess"]
         table.breach("viscounts.castle.bump", f"{counted(excess, 'Worker')} "
                      f"{'leaves' if excess == 1 else 'leave'} {section}, chosen among those "

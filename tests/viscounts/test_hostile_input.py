@@ -289,3 +289,15 @@ def test_a_solo_pick_before_the_opponent_event_stands_and_places_no_opponent(mod
     assert (first["rule"], first["event"], first["applied"]) == (
         "viscounts.solo.setup.ai_board", 1, True)
     assert report["state"]["ana"]["player_card"] == "pc-9"
+
+
+@pytest.mark.parametrize("mode", ["strict", "audit"])
+@pytest.mark.parametrize("owner", ["debts", "Bruno"])
+def test_a_bump_naming_someone_not_playing_is_refused(mode, owner):
+    """A bump's owners are players: one of nobody's Workers (0 of them, so the count still
+    added up) reached the table's player lookup and crashed the replay."""
+    log = json.loads((FIXTURES / "viscounts/worked/castle-bump-tier1.json").read_text())
+    index = next(i for i, e in enumerate(log["events"]) if e["type"] == "bump")
+    log["events"][index]["owners"][owner] = 0
+    [violation] = replay.replay(log, mode=mode)["violations"][:1]
+    assert (violation["rule"], violation["event"]) == ("viscounts.castle.bump", index)
