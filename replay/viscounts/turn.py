@@ -7,7 +7,7 @@ from replay.viscounts.cards import from_deck, from_hand
 from replay.viscounts.effects import ask, criminal_icons, in_force, resolve, shuffle_discards
 from replay.viscounts.phases import expected_next
 from replay.viscounts.setup import check_setup_draw
-from replay.viscounts.state import TURN_PHASES, Player
+from replay.viscounts.state import TURN_PHASES, Player, TableState
 from replay.viscounts.table import Table
 
 
@@ -105,7 +105,7 @@ def close_turn(table: Table, last: bool = False) -> None:
     state = table.state
     if state.current is None:
         return
-    if state.played is None:  # begun by a play refused for its card: that refusal says it all
+    if _without_card(state):  # the refusal of its play says it all
         state.phase = "draw"
         return
     enter(table, "draw", "end of turn")
@@ -124,6 +124,8 @@ def start_turn(table: Table, player: Player) -> None:
     """The next turn begins with ``player``'s play: check the order, close the last turn.
     A play out of order changes nothing: the turn it skipped is still to be played."""
     state = table.state
+    if _without_card(state) and state.current == player.name:
+        return  # the turn has begun: this play is its card
     first = state.phase == "pick"
     round_, turn = (1, 0) if first else (state.round, state.turn + 1)
     if turn == len(state.seats):
@@ -157,6 +159,11 @@ def start_turn(table: Table, player: Player) -> None:
     _reset_turn(table)
 
 
+def _without_card(state: TableState) -> bool:
+    """Whether the current turn was begun by a play refused for its card, and has none."""
+    return state.phase == "card" and state.played is None
+
+
 def _reset_turn(table: Table) -> None:
     state = table.state
     state.phase = "card"
@@ -179,9 +186,7 @@ def handle_play(table: Table, event: dict) -> None:
         table.breach("viscounts.cards.play", f"{player.name} has already played "
                      f"{table.name(state.played)} this turn: phase 1 plays one card",
                      player=player.name, expected="move", found="a second play", skip=True)
-    if state.phase != "card" or state.played is not None or state.current != player.name:
-        start_turn(table, player)
-    # else this turn was begun by a play refused for its card: this play is the turn's card
+    start_turn(table, player)
     card, blind = event["card"], event.get("blind", False)
     in_hand = player.hand_size
     if not blind and in_hand == 0:
