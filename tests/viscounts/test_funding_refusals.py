@@ -114,3 +114,17 @@ def test_silver_left_equal_to_the_dismiss_cost_is_enough():
     assert report["violations"] == []
     assert {c["what"]: (c["computed"], c["match"]) for c in report["claims"]} == {
         "silver": (0, True), "ink": (7, True), "virtue": (5, True)}
+
+
+def test_a_hire_before_the_new_top_is_revealed_is_refused_for_the_unknown_card():
+    """ana dismisses the Foreman (seg1a's top) for her Trade; the new top is never revealed
+    and she hires "tf-12" all the same. In audit mode the missing reveal is noted and the hire
+    refused whole: nobody at the table knows the card adjacent to her Viscount."""
+    log = _log("trade-criminal-wild", {"type": "trade", "times": 1, "dismiss": "tf-24"})
+    log["events"].append({"type": "hire", "player": "ana", "card": "tf-12"})
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["event"]) for v in report["violations"]] == [
+        ("viscounts.log.chance", 9), ("viscounts.log.reveal", 9)]
+    assert {k: v for k, v in report["violations"][1].items() if k != "statement"} == {
+        "rule": "viscounts.log.reveal", "event": 9, "applied": False, "found": "tf-12",
+        "message": "the top of the Townsfolk pile at ana's Viscount was never revealed"}
