@@ -64,8 +64,8 @@ def _icons(board: list[str], action: str, pay: dict) -> tuple[int, set]:
     # Strongman 2 + Lender 2 + Trader 1 = 5 Merchants: 2 Builders, the odd one nothing.
     (["tf-55", "start-lender", "start-trader"], "construct", {}, 2, set()),
     # Traveller first: its 2 Merchants + the Clergyman's 1 = 3 Merchants, 1 Cleric; the
-    # Clergyman's Cleric and the Priest's 2; 2 Silver are 1 Cleric (Clergyman); 1 Ink counts
-    # twice (Priest): 1 + 2 + 1 + 2 = 6. Every converter of the board counts, in any order.
+    # Clergyman's and the Priest's Cleric icons, 2; 2 Silver are 1 Cleric (Clergyman); 1 Ink
+    # counts twice (Priest): 1 + 2 + 1 + 2 = 6. Every converter of the board counts.
     (["tf-63", "tf-11", "tf-45"], "transcribe", {"silver": 2, "ink": 1}, 6,
      {"silver", "ink"}),
     # Emma's Cleric 1 + Abbot's 1 + 2 Stone + 1 Gold as Clerics = 5.

@@ -61,6 +61,13 @@ def _first(report: dict) -> dict:
         "rule": "viscounts.action.resource_as_icon", "event": 8, "applied": True,
         "message": "ink cannot fund Construct: 1 Stone is 1 Builder icon",
         "expected": "stone", "found": "ink"}),
+    # Two resources that are no Builder icons, named together (the Stone pays the third).
+    (_log("build-dismiss-foreman", {"type": "construct", "slot": "workshop-1",
+                                    "spot": "seg1a-r1",
+                                    "pay": {"stone": 1, "ink": 1, "silver": 1}}), {
+        "rule": "viscounts.action.resource_as_icon", "event": 8, "applied": True,
+        "message": "ink, silver cannot fund Construct: 1 Stone is 1 Builder icon",
+        "expected": "stone", "found": "ink, silver"}),
     # Player Card 1 gave her 1 Stone (p.8); she pays 2.
     (_log("build-dismiss-foreman", {"type": "construct", "slot": "workshop-1",
                                     "spot": "seg1a-r1", "pay": {"stone": 2}}), {
@@ -119,12 +126,30 @@ def test_silver_left_equal_to_the_dismiss_cost_is_enough():
 def test_a_hire_before_the_new_top_is_revealed_is_refused_for_the_unknown_card():
     """ana dismisses the Foreman (seg1a's top) for her Trade; the new top is never revealed
     and she hires "tf-12" all the same. In audit mode the missing reveal is noted and the hire
-    refused whole: nobody at the table knows the card adjacent to her Viscount."""
+    refused whole: nobody at the table knows the card adjacent to her Viscount. bruno's own
+    fault in the next turn (Squire, value 2, moved 1 space, p.13) does not follow from it."""
     log = _log("trade-criminal-wild", {"type": "trade", "times": 1, "dismiss": "tf-24"})
-    log["events"].append({"type": "hire", "player": "ana", "card": "tf-12"})
+    log["events"] += [{"type": "hire", "player": "ana", "card": "tf-12"},
+                      {"type": "draw", "player": "ana", "cards": ["?"]},
+                      {"type": "play", "player": "bruno", "card": "start-squire"},
+                      {"type": "move", "player": "bruno", "path": ["seg4a-or"]}]
     report = replay.replay(log, mode="audit")
-    assert [(v["rule"], v["event"]) for v in report["violations"]] == [
-        ("viscounts.log.chance", 9), ("viscounts.log.reveal", 9)]
+    assert [(v["rule"], v["event"], v.get("follows_from")) for v in report["violations"]] == [
+        ("viscounts.log.chance", 9, None), ("viscounts.log.reveal", 9, None),
+        ("viscounts.move.steps", 12, None)]
     assert {k: v for k, v in report["violations"][1].items() if k != "statement"} == {
         "rule": "viscounts.log.reveal", "event": 9, "applied": False, "found": "tf-12",
         "message": "the top of the Townsfolk pile at ana's Viscount was never revealed"}
+
+
+def test_a_funding_refusal_after_a_refused_event_of_the_same_player_may_follow_from_it():
+    """In audit mode ana's second move is refused whole (one move a turn, p.13), so her
+    state is in doubt from there: the Ink she then pays for a Construct (p.14: Ink is no
+    Builder icon) is reported as possibly following from that refusal."""
+    log = _log("build-dismiss-foreman")
+    log["events"] = [*log["events"][:8], {"type": "move", "player": "ana", "path": ["seg2a-ol"]},
+                     {"type": "construct", "player": "ana", "slot": "workshop-1",
+                      "spot": "seg1a-r1", "pay": {"stone": 1, "ink": 1}}]
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["event"], v.get("follows_from")) for v in report["violations"]] == [
+        ("viscounts.move.steps", 8, None), ("viscounts.action.resource_as_icon", 9, 8)]
