@@ -15,20 +15,24 @@ from tests.conftest import FIXTURES
 WORKED = FIXTURES / "viscounts" / "worked"
 
 
-def _first_violation(name):
-    report = replay.replay(json.loads((WORKED / f"{name}.json").read_text()))
+def _first_violation(name, mode="strict"):
+    report = replay.replay(json.loads((WORKED / f"{name}.json").read_text()), mode=mode)
     return report["violations"][0]
 
 
-def test_a_destroyed_starting_card_is_out_of_the_game_not_in_another_players_pile():
-    violation = _first_violation("hidden-draw-after-shuffle-destroyed")
-    assert violation["rule"] == "viscounts.log.hidden_location"
+@pytest.mark.parametrize("mode", ["strict", "audit"])
+def test_a_destroyed_starting_card_is_out_of_the_game_not_in_another_players_pile(mode):
+    violation = _first_violation("hidden-draw-after-shuffle-destroyed", mode)
+    assert (violation["rule"], violation["found"], violation["applied"]) == (
+        "viscounts.log.hidden_location", "start-lender", False)
     assert violation["message"] == ("Lender cannot be in ana's draw pile: it is out of "
                                     "the game")
 
 
-def test_a_card_known_not_in_hand_is_in_the_draw_pile():
-    violation = _first_violation("hidden-card-not-in-hand")
+@pytest.mark.parametrize("mode", ["strict", "audit"])
+def test_a_card_known_not_in_hand_is_in_the_draw_pile(mode):
+    violation = _first_violation("hidden-card-not-in-hand", mode)
+    assert (violation["found"], violation["applied"]) == ("start-abbot", False)
     assert violation["message"] == "ana cannot play Abbot from hand: it is in ana's draw pile"
 
 
