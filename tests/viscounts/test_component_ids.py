@@ -45,3 +45,18 @@ def test_hiring_an_id_that_is_no_card_names_the_unknown_card_and_close_spellings
             index, "viscounts.log.component", ident)
         assert f"unknown Townsfolk card {ident!r}" in first["message"] and close in \
             first["message"]
+
+
+def test_drawing_an_id_that_is_no_card_names_the_unknown_card():
+    """A named draw is taken from the draw pile: an id that is no card is refused as such,
+    not as a card that cannot be in the pile."""
+    log = replay.GAMES.get("viscounts").generate(2, 1)
+    index = next(i for i, e in enumerate(log["events"]) if e["type"] == "draw" and
+                 "?" not in e["cards"])
+    broken = copy.deepcopy(log)
+    broken["events"][index]["cards"][0] = "tf-99"
+    first = replay.replay(broken)["violations"][0]
+    assert (first["event"], first["rule"], first["found"]) == (
+        index, "viscounts.log.component", "tf-99")
+    assert first["message"].startswith("unknown Townsfolk card 'tf-99' in catalog "
+                                       "viscounts-base")
