@@ -47,14 +47,19 @@ def test_hiring_an_id_that_is_no_card_names_the_unknown_card_and_close_spellings
             first["message"]
 
 
-def test_drawing_an_id_that_is_no_card_names_the_unknown_card():
-    """A named draw is taken from the draw pile: an id that is no card is refused as such,
-    not as a card that cannot be in the pile."""
+@pytest.mark.parametrize("kind", ["draw", "play"])
+def test_drawing_or_playing_an_id_that_is_no_card_names_the_unknown_card(kind):
+    """A named draw is taken from the draw pile, a play from the hand: an id that is no card
+    is refused as such, not as a card that cannot be in that pile or hand."""
     log = replay.GAMES.get("viscounts").generate(2, 1)
-    index = next(i for i, e in enumerate(log["events"]) if e["type"] == "draw" and
-                 "?" not in e["cards"])
+    index = next(i for i, e in enumerate(log["events"]) if e["type"] == kind and
+                 "?" not in e.get("cards", ()))
     broken = copy.deepcopy(log)
-    broken["events"][index]["cards"][0] = "tf-99"
+    event = broken["events"][index]
+    if kind == "draw":
+        event["cards"][0] = "tf-99"
+    else:
+        event["card"] = "tf-99"
     first = replay.replay(broken)["violations"][0]
     assert (first["event"], first["rule"], first["found"]) == (
         index, "viscounts.log.component", "tf-99")
