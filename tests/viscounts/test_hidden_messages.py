@@ -63,3 +63,24 @@ def test_a_card_in_a_draw_pile_may_be_in_hand_when_the_hand_holds_unnamed_cards(
     table = _table_at(30)
     table.state.players["ana"].hand_unknown = 1
     assert where(table, "start-abbot", "ana") == "in ana's draw pile or hand"
+
+
+def test_a_starting_card_refused_from_hand_is_looked_for_among_its_players_own_cards():
+    """bruno plays a Lender at event 30 of the hand-worked game, where ana's Lender lies on
+    her board and his own is in his draw pile: the message names his copy."""
+    log = json.loads((WORKED / "game-2p.json").read_text())
+    assert log["events"][30]["player"] == "bruno"
+    log["events"][30]["card"] = "start-lender"
+    violation = replay.replay(log)["violations"][0]
+    assert (violation["event"], violation["rule"]) == (30, "viscounts.log.hidden_location")
+    assert violation["message"] == ("bruno cannot play Lender from hand: it is in bruno's "
+                                    "draw pile")
+
+
+@pytest.mark.parametrize("mode", ["strict", "audit"])
+def test_a_draw_with_both_piles_empty_is_refused_whole(mode):
+    violation = _first_violation("draw-exhausted-both-piles-empty", mode)
+    assert (violation["event"], violation["rule"], violation["applied"]) == (
+        26, "viscounts.draw.exhausted", False)
+    assert violation["message"] == ("ana's draw and discard piles are both empty: drawing "
+                                    "stops")
