@@ -80,7 +80,7 @@ def test_a_starting_card_refused_from_hand_is_looked_for_among_its_players_own_c
 @pytest.mark.parametrize("mode", ["strict", "audit"])
 def test_a_draw_with_both_piles_empty_is_refused_whole(mode):
     violation = _first_violation("draw-exhausted-both-piles-empty", mode)
-    assert (violation["event"], violation["rule"], violation["applied"]) == (
-        26, "viscounts.draw.exhausted", False)
+    assert (violation["event"], violation["rule"], violation["found"], violation["applied"]) \
+        == (26, "viscounts.draw.exhausted", "?", False)
     assert violation["message"] == ("ana's draw and discard piles are both empty: drawing "
                                     "stops")
