@@ -14,6 +14,7 @@ import pytest
 import replay
 from replay.render import RENDERERS, render_html, render_markdown
 from replay.render.markdown import phase_rows, round_points
+from replay.render.names import NameLabels
 from tests.golden import FIXTURES, fixture_logs, fixture_report, golden_paths
 
 LOGS = fixture_logs()
@@ -160,3 +161,14 @@ def _top_level_parts(cell: str) -> list[str]:
             parts.append(cell[start:i])
             start = i + 2
     return [*parts, cell[start:]] if cell else parts
+
+
+def test_printed_names_go_beside_ids_once():
+    """An id gets its printed name beside it, unless it is already labelled: followed by the
+    name, or written in parentheses after it."""
+    label = NameLabels({"tf-24": "Foreman", "c2-08": "Lourenço Faria"})
+    assert label("Foreman (tf-24) cannot be in a pile") == "Foreman (tf-24) cannot be in a pile"
+    assert label("tf-24 (Foreman) is gone") == "tf-24 (Foreman) is gone"
+    assert label("recruited c2-08, not tf-24") == \
+        "recruited c2-08 (Lourenço Faria), not tf-24 (Foreman)"
+    assert label("(tf-24 and c2-08)") == "(tf-24 (Foreman) and c2-08 (Lourenço Faria))"

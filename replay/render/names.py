@@ -24,7 +24,15 @@ class NameLabels:
         """``value`` with names added when it is text; anything else unchanged."""
         if self.pattern is None or not isinstance(value, str):
             return value
-        return self.pattern.sub(lambda m: f"{m.group(1)} ({self.names[m.group(1)]})", value)
+        return self.pattern.sub(self._labelled, value)
+
+    def _labelled(self, match: re.Match) -> str:
+        ident, text = match.group(1), match.string
+        # "Foreman (tf-24)": an id in parentheses already follows its name.
+        if text[match.start() - 1:match.start()] == "(" and text[match.end():match.end() + 1] \
+                == ")":
+            return ident
+        return f"{ident} ({self.names[ident]})"
 
 
 def with_names(report: dict) -> dict:

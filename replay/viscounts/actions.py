@@ -6,7 +6,7 @@ from replay.core.text import read_count
 from replay.core.words import counted
 from replay.viscounts.effects import ask, resolve, trigger
 from replay.viscounts.funding import WORDS, fund
-from replay.viscounts.state import Player
+from replay.viscounts.state import SLOTS, Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import turn_step
 
@@ -103,11 +103,11 @@ def check_slot(table: Table, player: Player, ident: str) -> tuple[str, int]:
     building, _, number = ident.rpartition("-")
     table.known(building, table.catalog.buildings, "building", player.name)
     slot = read_count(number)
-    if slot not in (1, 2, 3) or slot in player.built[building]:
+    if slot not in SLOTS or slot in player.built[building]:
         table.breach("viscounts.build.choice", f"{table.name(ident)} ({ident}) is not a "
                      f"building still on {player.name}'s board", player=player.name,
                      found=ident, skip=True)
-    free = [s for s in (1, 2, 3) if s not in player.built[building]]
+    free = player.free_slots(building)
     if slot != free[0] and table.allows("build-slot-leftmost"):
         table.breach("viscounts.build.choice", f"under build-slot-leftmost the next "
                      f"{table.catalog.buildings[building].name} comes from slot {free[0]}, "

@@ -213,17 +213,23 @@ class Abilities:
 
 class InForce:
     """What a player's board cards, building unlocks and Cleric Bonus cards give. At nearly
-    every event something asks for a part of it, so it is kept while the board, the
-    buildings and the bonus cards stay as they are: a new board is noticed by ``in_force``,
-    which then reads the board again and keeps the unlocks; a building or bonus card forgets
-    it all (``Table.in_force``). The icons, read only by actions, are counted when first
-    asked."""
+    every event something asks for a part of it, so it is kept while the buildings and the
+    bonus cards stay as they are (a building or bonus card forgets it: ``Table.in_force``);
+    a new board is noticed by ``in_force``, which has it read again (``read_board``). The
+    icons, read only by actions, are counted when first asked."""
 
-    def __init__(self, table: Table, player, unlocks: Unlocks | None = None):
-        catalog = self.catalog = table.catalog
-        board = self.board = list(player.board)  # as it was read, to notice when it changes
-        self.unlocks = unlocks or Unlocks(table, player)
-        townsfolk = catalog.townsfolk
+    def __init__(self, table: Table, player):
+        self.catalog = table.catalog
+        self.unlocks = Unlocks(table, player)
+        self.ongoing: tuple[str, ...] | None = None  # the board's ongoing cards, in order
+        self.read_board(player.board)
+
+    def read_board(self, board: list[str | None]) -> None:
+        """Read the board's cards: their Criminal icons, and the abilities of its ongoing
+        cards beside the unlocks (looked up again only when the ongoing cards change: most
+        plays bring in and drop cards without one)."""
+        board = self.board = list(board)  # as it was read, to notice when it changes
+        townsfolk = self.catalog.townsfolk
         ongoing = []
         criminals = 0
         for card in board:
@@ -233,11 +239,15 @@ class InForce:
                 if printed.timing == "ongoing":
                     ongoing.append(card)
         self.criminals = criminals  # Criminal icons on the board's cards
-        abilities = self.unlocks.beside(tuple(ongoing))
-        self.abilities, self.by_op, self.on = abilities.abilities, abilities.by_op, abilities.on
-        self.hand_plus = abilities.hand_plus
-        self.converters = abilities.converters
         self._icons: dict[str, int] | None = None
+        ongoing = tuple(ongoing)
+        if ongoing != self.ongoing:
+            self.ongoing = ongoing
+            abilities = self.unlocks.beside(ongoing)
+            self.abilities, self.by_op, self.on = (abilities.abilities, abilities.by_op,
+                                                   abilities.on)
+            self.hand_plus = abilities.hand_plus
+            self.converters = abilities.converters
 
     def icons(self) -> dict[str, int]:
         """Board icons by kind: cards, uncovered starting icons and ``icons`` abilities
@@ -280,9 +290,10 @@ def in_force(table: Table, name: str) -> InForce:
     building or bonus card is added; after a board change only the board is read again."""
     player = table.state.players[name]
     kept = table.in_force.get(name)
-    if kept is None or kept.board != player.board:
-        unlocks = None if kept is None else kept.unlocks
-        kept = table.in_force[name] = InForce(table, player, unlocks)
+    if kept is None:
+        kept = table.in_force[name] = InForce(table, player)
+    elif kept.board != player.board:
+        kept.read_board(player.board)
     return kept
 
 

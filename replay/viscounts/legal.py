@@ -236,7 +236,7 @@ def primary_actions(table: Table, player: Player) -> list[dict]:
         spots = [s for s in table.side(side).spots
                  if s.river == space.river and s.id not in table.state.spots]
         for building in BUILDINGS:
-            free = [s for s in (1, 2, 3) if s not in player.built[building]]
+            free = player.free_slots(building)
             if not free or not spots:
                 continue
             for funding in funding_options(table, player, "construct",
@@ -315,7 +315,7 @@ def _free_buildings(table: Table, player: Player, decision: Decision, base: dict
     spots = free_building_spots(table, player, decision)
     options = []
     for building in BUILDINGS if wanted == "any" else (wanted,):
-        free = [s for s in (1, 2, 3) if s not in player.built[building]]
+        free = player.free_slots(building)
         if free:
             options += [dict(base, slot=f"{building}-{free[0]}", spot=s.id) for s in spots]
     return options

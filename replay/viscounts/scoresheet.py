@@ -21,11 +21,11 @@ from replay.viscounts.components import Catalog
 from replay.viscounts.report import build_report
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.solo import OPPONENT
-from replay.viscounts.state import BUILDINGS
+from replay.viscounts.state import BUILDINGS, SLOTS
 from replay.viscounts.table import new_table
 
 COUNT = validate.Range(min=0)
-SLOTS = fields.List(fields.Integer(validate=validate.OneOf((1, 2, 3))), load_default=list)
+BUILT_SLOTS = fields.List(fields.Integer(validate=validate.OneOf(SLOTS)), load_default=list)
 
 
 class PlayerSheetSchema(Schema):
@@ -40,7 +40,7 @@ class PlayerSheetSchema(Schema):
     deeds = fields.Integer(load_default=0, validate=COUNT)
     approved_deeds = fields.Integer(load_default=0, validate=COUNT)
     buildings = fields.Dict(keys=fields.String(validate=validate.OneOf(BUILDINGS)),
-                            values=SLOTS, load_default=dict)
+                            values=BUILT_SLOTS, load_default=dict)
     castle = fields.List(fields.Integer(validate=COUNT), validate=validate.Length(equal=3),
                          load_default=lambda: [0, 0, 0])
     manuscripts = fields.List(fields.String(), load_default=list)

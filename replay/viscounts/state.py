@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 
 RESOURCES = ("ink", "gold", "stone")
 BUILDINGS = ("trading_post", "guildhall", "workshop")
+SLOTS = (1, 2, 3)  # each building's slots on a player board, left to right
 # The turn's phases in order; ``setup`` and ``pick`` come before the first turn.
 TURN_PHASES = ("card", "move", "action", "recruit", "collision", "draw")
 
@@ -62,6 +63,10 @@ class Player:
     def hand_size(self) -> int:
         """Cards in hand, named or not."""
         return sum(self.hand.values()) + self.hand_unknown
+
+    def free_slots(self, building: str) -> list[int]:
+        """The building's slots still on the board (not yet built), left to right."""
+        return [slot for slot in SLOTS if slot not in self.built[building]]
 
     def owned_cards(self) -> int:
         """Every Townsfolk the player owns: board, hand, draw and discard piles."""

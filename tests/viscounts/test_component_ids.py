@@ -45,3 +45,23 @@ def test_hiring_an_id_that_is_no_card_names_the_unknown_card_and_close_spellings
             index, "viscounts.log.component", ident)
         assert f"unknown Townsfolk card {ident!r}" in first["message"] and close in \
             first["message"]
+
+
+@pytest.mark.parametrize("kind", ["draw", "play"])
+def test_drawing_or_playing_an_id_that_is_no_card_names_the_unknown_card(kind):
+    """A named draw is taken from the draw pile, a play from the hand: an id that is no card
+    is refused as such, not as a card that cannot be in that pile or hand."""
+    log = replay.GAMES.get("viscounts").generate(2, 1)
+    index = next(i for i, e in enumerate(log["events"]) if e["type"] == kind and
+                 "?" not in e.get("cards", ()))
+    broken = copy.deepcopy(log)
+    event = broken["events"][index]
+    if kind == "draw":
+        event["cards"][0] = "tf-99"
+    else:
+        event["card"] = "tf-99"
+    first = replay.replay(broken)["violations"][0]
+    assert (first["event"], first["rule"], first["found"]) == (
+        index, "viscounts.log.component", "tf-99")
+    assert first["message"].startswith("unknown Townsfolk card 'tf-99' in catalog "
+                                       "viscounts-base")

@@ -5,24 +5,82 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import replay
+from replay.core.log import load_log
+from replay.viscounts.cards import where
 from tests.conftest import FIXTURES
 
 WORKED = FIXTURES / "viscounts" / "worked"
 
 
-def _first_violation(name):
-    report = replay.replay(json.loads((WORKED / f"{name}.json").read_text()))
+def _first_violation(name, mode="strict"):
+    report = replay.replay(json.loads((WORKED / f"{name}.json").read_text()), mode=mode)
     return report["violations"][0]
 
 
-def test_a_destroyed_starting_card_is_out_of_the_game_not_in_another_players_pile():
-    violation = _first_violation("hidden-draw-after-shuffle-destroyed")
-    assert violation["rule"] == "viscounts.log.hidden_location"
+@pytest.mark.parametrize("mode", ["strict", "audit"])
+def test_a_destroyed_starting_card_is_out_of_the_game_not_in_another_players_pile(mode):
+    violation = _first_violation("hidden-draw-after-shuffle-destroyed", mode)
+    assert (violation["rule"], violation["found"], violation["applied"]) == (
+        "viscounts.log.hidden_location", "start-lender", False)
     assert violation["message"] == ("Lender cannot be in ana's draw pile: it is out of "
                                     "the game")
 
 
-def test_a_card_known_not_in_hand_is_in_the_draw_pile():
-    violation = _first_violation("hidden-card-not-in-hand")
+@pytest.mark.parametrize("mode", ["strict", "audit"])
+def test_a_card_known_not_in_hand_is_in_the_draw_pile(mode):
+    violation = _first_violation("hidden-card-not-in-hand", mode)
+    assert (violation["found"], violation["applied"]) == ("start-abbot", False)
     assert violation["message"] == "ana cannot play Abbot from hand: it is in ana's draw pile"
+
+
+def _table_at(event: int):
+    """The table of the hand-worked 2-player game after ``event`` (at event 30: ana's board
+    holds her Lender and Thief, her discard pile tf-31 and tf-57, her hand Guntram, Squire and
+    Labourer; bruno's discard pile tf-18; tf-24 tops the Townsfolk pile of seg1a)."""
+    log = load_log(json.loads((WORKED / "game-2p.json").read_text()))
+    return replay.GAMES.get("viscounts").engine.replayer.replay_to(log, event)
+
+
+@pytest.mark.parametrize("card, owner, said", [
+    ("start-lender", None, "on ana's board"),
+    ("start-lender", "bruno", "in bruno's draw pile"),  # his own copy, not ana's on her board
+    ("tf-31", None, "in ana's discard pile"),
+    ("tf-18", "ana", "in bruno's discard pile"),  # a neutral card: anyone's copy
+    ("hero-guntram", None, "in ana's hand"),
+    ("start-abbot", "ana", "in ana's draw pile"),
+    ("tf-24", None, "on top of the Townsfolk pile of seg1a"),
+    ("tf-01", None, "in a Townsfolk pile"),
+    ("hero-ada", None, "out of the game"),  # a Hero no one took
+])
+def test_where_a_card_is_said_to_be(card, owner, said):
+    assert where(_table_at(30), card, owner) == said
+
+
+def test_a_card_in_a_draw_pile_may_be_in_hand_when_the_hand_holds_unnamed_cards():
+    table = _table_at(30)
+    table.state.players["ana"].hand_unknown = 1
+    assert where(table, "start-abbot", "ana") == "in ana's draw pile or hand"
+
+
+def test_a_starting_card_refused_from_hand_is_looked_for_among_its_players_own_cards():
+    """bruno plays a Lender at event 30 of the hand-worked game, where ana's Lender lies on
+    her board and his own is in his draw pile: the message names his copy."""
+    log = json.loads((WORKED / "game-2p.json").read_text())
+    assert log["events"][30]["player"] == "bruno"
+    log["events"][30]["card"] = "start-lender"
+    violation = replay.replay(log)["violations"][0]
+    assert (violation["event"], violation["rule"]) == (30, "viscounts.log.hidden_location")
+    assert violation["message"] == ("bruno cannot play Lender from hand: it is in bruno's "
+                                    "draw pile")
+
+
+@pytest.mark.parametrize("mode", ["strict", "audit"])
+def test_a_draw_with_both_piles_empty_is_refused_whole(mode):
+    violation = _first_violation("draw-exhausted-both-piles-empty", mode)
+    assert (violation["event"], violation["rule"], violation["found"], violation["applied"]) \
+        == (26, "viscounts.draw.exhausted", "?", False)
+    assert violation["message"] == ("ana's draw and discard piles are both empty: drawing "
+                                    "stops")

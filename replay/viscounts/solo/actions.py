@@ -16,6 +16,7 @@ from replay.viscounts.solo import procedure
 from replay.viscounts.solo.rows import expect
 from replay.viscounts.solo.state import Step
 from replay.viscounts.solo.words import say, should
+from replay.viscounts.state import SLOTS
 
 ACTION_RULE = {"construct": "viscounts.solo.ai.build", "workers": "viscounts.solo.ai.workers",
                "transcribe": "viscounts.solo.ai.transcribe"}
@@ -58,7 +59,7 @@ def _apply(table, event: dict, step: Step) -> bool:
     if kind == "construct":
         building, _, number = event["slot"].rpartition("-")
         slot = read_count(number)
-        if building not in player.built or slot not in (1, 2, 3) or \
+        if building not in player.built or slot not in SLOTS or \
                 slot in player.built[building] or event["spot"] in table.state.spots \
                 or event["spot"] not in table.catalog.spots:
             return False

@@ -69,7 +69,7 @@ def build(table, counted: Counter) -> tuple[str, int, str] | None:
     funds = icons(table, "construct", counted)
     candidates = []
     for row, building in enumerate(solo.board.building_rows):
-        free = [s for s in (1, 2, 3) if s not in player.built[building]]
+        free = player.free_slots(building)
         if free:
             candidates.append((free[0], row, building))
     for slot, _, building in sorted(candidates):
@@ -99,8 +99,7 @@ def free_building(table, wanted: str) -> tuple[str, str] | None:
     player = table.player(table.solo.name)
     rows = table.solo.board.building_rows if wanted == "any" else (wanted,)
     candidates = sorted((free[0], row, building) for row, building in enumerate(rows)
-                        for free in [[s for s in (1, 2, 3) if s not in player.built[building]]]
-                        if free)
+                        if (free := player.free_slots(building)))
     if not spots or not candidates:
         return None
     slot, _, building = candidates[0]
