@@ -55,6 +55,15 @@ def test_every_rule_a_log_can_break_is_cited_and_every_cited_id_exists(game):
 
 
 @pytest.mark.parametrize("game", GAMES_CHECKED, ids=lambda g: g.name)
+def test_no_rule_the_engine_applies_itself_is_cited_as_broken(game):
+    """A rule marked automatic is one no log can break: the code never names it in a
+    refusal (else the rule list tells judges a log cannot break what it can)."""
+    rules, _ = _cited(game)
+    assert {rule: where for rule, where in rules.items()
+            if rule in game.rules and game.rules[rule].automatic} == {}
+
+
+@pytest.mark.parametrize("game", GAMES_CHECKED, ids=lambda g: g.name)
 def test_every_variant_is_consulted_and_every_consulted_variant_exists(game):
     _, variants = _cited(game)
     assert sorted(set(game.variants) - set(variants)) == []
