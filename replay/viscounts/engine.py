@@ -44,6 +44,7 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         _refuse_setup_order(table, kind)
     if state.reveals_owed and kind != "reveal":
         owed = ", ".join(f"the {k} pile of {s}" for k, s in state.reveals_owed)
+        state.reveals_late += state.reveals_owed
         state.reveals_owed.clear()
         table.breach("viscounts.log.chance", f"the new top of {owed} must be revealed "
                      "before anything else happens", expected="reveal", found=kind)

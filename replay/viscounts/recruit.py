@@ -174,7 +174,9 @@ def handle_reveal(table: Table, event: dict) -> None:
     if not ident:
         table.breach("viscounts.log.reveal", "a reveal names a card or a manuscript",
                      skip=True)
-    if (kind, side) not in state.reveals_owed:
+    owed = next((reveals for reveals in (state.reveals_owed, state.reveals_late)
+                 if (kind, side) in reveals), None)
+    if owed is None:
         table.breach("viscounts.log.reveal", f"the top of the {kind} pile of {side} was not "
                      "taken: nothing to reveal", found=ident, skip=True)
     unseen = state.unseen_townsfolk if kind == "townsfolk" else state.unseen_manuscripts
@@ -190,7 +192,7 @@ def handle_reveal(table: Table, event: dict) -> None:
                      f"be in a pile: it is {_seen_at(table, kind, ident)}", found=ident,
                      skip=True)
     unseen[ident] -= 1
-    state.reveals_owed.remove((kind, side))
+    owed.remove((kind, side))
     (state.townsfolk if kind == "townsfolk" else state.manuscripts)[side].top = ident
 
 

@@ -116,6 +116,9 @@ class TableState:
     # being answered: a logged flip of the other kind is then a wrong kind, not an unasked one.
     fixed_flips: list[tuple[str, str, str]] = field(default_factory=list)
     reveals_owed: list[tuple[str, str]] = field(default_factory=list)  # (kind, side)
+    # Reveals refused as missing (audit mode goes on without them): written later, they are
+    # still the pile's new top, not a second fault.
+    reveals_late: list[tuple[str, str]] = field(default_factory=list)
     played: str | None = None  # the card played this turn
     moved: bool = False
     acted: bool | str = False  # the primary action taken this turn (True: one was due)

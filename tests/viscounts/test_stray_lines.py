@@ -97,3 +97,21 @@ def test_after_a_play_misnamed_the_next_turn_is_played(index):
     assert not [v for v in report["violations"] if following <= v["event"] < after
                 and (v["event"] == following
                      or v["rule"] in ("viscounts.turn.order", "viscounts.cards.play"))]
+
+
+@pytest.mark.parametrize("index", [i for i, e in enumerate(GAME["events"][:-1])
+                                   if e["type"] == "reveal"
+                                   and GAME["events"][i + 1]["type"] not in ("hire", "reveal")])
+def test_a_reveal_written_one_line_late_is_one_fault(index):
+    """The reveal comes after the next event (not a hire, which needs the new top): that event
+    is refused for coming first, and the late reveal is still the pile's new top (it was
+    refused as "nothing to reveal", and the unknown top then misled every later reveal of
+    that pile: 9 violations for one line out of place)."""
+    log = copy.deepcopy(GAME)
+    events = log["events"]
+    events[index], events[index + 1] = events[index + 1], events[index]
+    clean = replay.replay(copy.deepcopy(GAME), mode="audit")
+    report = replay.replay(log, mode="audit")
+    assert [(v["event"], v["rule"]) for v in report["violations"]] == [
+        (index, "viscounts.log.chance")]
+    assert report["final"] == clean["final"]
