@@ -104,7 +104,7 @@ def check_slot(table: Table, player: Player, ident: str) -> tuple[str, int]:
     table.known(building, table.catalog.buildings, "building", player.name)
     slot = read_count(number)
     if slot not in SLOTS or slot in player.built[building]:
-        table.breach("viscounts.build.choice", f"{table.name(ident)} ({ident}) is not a "
+        table.breach("viscounts.build.choice", f"{table.labelled(ident)} is not a "
                      f"building still on {player.name}'s board", player=player.name,
                      found=ident, skip=True)
     free = player.free_slots(building)

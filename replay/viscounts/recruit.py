@@ -184,11 +184,11 @@ def handle_reveal(table: Table, event: dict) -> None:
     table.known(ident, catalog, kind)
     deck = catalog[ident].deck if kind == "townsfolk" else NEUTRAL
     if deck != NEUTRAL:
-        table.breach("viscounts.log.reveal", f"{table.name(ident)} ({ident}) is a {deck} "
+        table.breach("viscounts.log.reveal", f"{table.labelled(ident)} is a {deck} "
                      "card: the Townsfolk piles hold only the neutral Townsfolk",
                      found=ident, skip=True)
     if not unseen[ident]:
-        table.breach("viscounts.log.hidden_unique", f"{table.name(ident)} ({ident}) cannot "
+        table.breach("viscounts.log.hidden_unique", f"{table.labelled(ident)} cannot "
                      f"be in a pile: it is {_seen_at(table, kind, ident)}", found=ident,
                      skip=True)
     unseen[ident] -= 1

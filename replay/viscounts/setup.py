@@ -81,7 +81,7 @@ def _townsfolk(table: Table, sizes: dict, tops: dict) -> None:
         card = tops[side]
         table.known(card, neutral, "neutral Townsfolk card")
         if not state.unseen_townsfolk[card]:
-            table.breach("viscounts.log.hidden_unique", f"{table.name(card)} ({card}) cannot "
+            table.breach("viscounts.log.hidden_unique", f"{table.labelled(card)} cannot "
                          "be on top of two piles", found=card, skip=True)
         state.unseen_townsfolk[card] -= 1
         state.townsfolk[side] = Pile(card, sizes[side])

@@ -91,6 +91,12 @@ class Table:
             known = self.names[ident] = self._name(ident)
         return known
 
+    def labelled(self, ident: str) -> str:
+        """The name with its id beside it (``Foreman (tf-24)``), once where the name already
+        shows the id (``manuscript ms-11``)."""
+        name = self.name(ident)
+        return name if ident in name else f"{name} ({ident})"
+
     def _name(self, ident: str) -> str:
         catalog = self.catalog
         if ident in catalog.townsfolk:

@@ -84,3 +84,20 @@ def test_a_draw_with_both_piles_empty_is_refused_whole(mode):
         == (26, "viscounts.draw.exhausted", "?", False)
     assert violation["message"] == ("ana's draw and discard piles are both empty: drawing "
                                     "stops")
+
+
+@pytest.mark.parametrize("manuscript, where_it_is", [
+    ("ms-11", "in ana's manuscripts"),  # transcribed at event 41
+    ("ms-12", "on top of the manuscript pile of seg4a"),
+    ("ms-04", "on top of the manuscript pile of seg3a"),  # revealed at event 42
+])
+def test_a_manuscript_revealed_twice_is_said_where_it_is(manuscript, where_it_is):
+    """The reveal at event 93 of the hand-worked game names a manuscript no pile can hold."""
+    log = json.loads((WORKED / "game-2p.json").read_text())
+    assert log["events"][93]["type"] == "reveal"
+    log["events"][93]["manuscript"] = manuscript
+    violation = replay.replay(log)["violations"][0]
+    assert (violation["event"], violation["rule"], violation["found"]) == (
+        93, "viscounts.log.hidden_unique", manuscript)
+    assert violation["message"] == f"manuscript {manuscript} cannot be in a pile: it is " \
+        f"{where_it_is}"
