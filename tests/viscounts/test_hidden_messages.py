@@ -37,9 +37,10 @@ def test_a_card_known_not_in_hand_is_in_the_draw_pile(mode):
 
 
 def _table_at(event: int):
-    """The table of the hand-worked 2-player game after ``event`` (at event 30: ana's board
-    holds her Lender and Thief, her discard pile tf-31 and tf-57, her hand Guntram, Squire and
-    Labourer; bruno's discard pile tf-18; tf-24 tops the Townsfolk pile of seg1a)."""
+    """The table of the hand-worked 2-player game after ``event``. At event 30, as its
+    ``.worked.md`` records: ana's board holds her Lender and Thief (event 21), her discard pile
+    tf-31 and tf-57 (events 10, 25), her hand Guntram, Squire and Labourer (event 28); bruno's
+    discard pile tf-18 (event 16); tf-24 tops the Townsfolk pile of seg1a (event 11)."""
     log = load_log(json.loads((WORKED / "game-2p.json").read_text()))
     return replay.GAMES.get("viscounts").engine.replayer.replay_to(log, event)
 
@@ -92,7 +93,9 @@ def test_a_draw_with_both_piles_empty_is_refused_whole(mode):
     ("ms-04", "on top of the manuscript pile of seg3a"),  # revealed at event 42
 ])
 def test_a_manuscript_revealed_twice_is_said_where_it_is(manuscript, where_it_is):
-    """The reveal at event 93 of the hand-worked game names a manuscript no pile can hold."""
+    """The reveal at event 93 of the hand-worked game names a manuscript no pile can hold
+    (its ``.worked.md``: ms-09 ... ms-13 top seg1a ... seg5a at setup; ana transcribes ms-11
+    at event 41; ms-04 is revealed on seg3a at event 42)."""
     log = json.loads((WORKED / "game-2p.json").read_text())
     assert log["events"][93]["type"] == "reveal"
     log["events"][93]["manuscript"] = manuscript
