@@ -174,8 +174,8 @@ def handle_reveal(table: Table, event: dict) -> None:
     if not ident:
         table.breach("viscounts.log.reveal", "a reveal names a card or a manuscript",
                      skip=True)
-    owed = next((reveals for reveals in (state.reveals_owed, state.reveals_late)
-                 if (kind, side) in reveals), None)
+    owed = state.reveals_owed if (kind, side) in state.reveals_owed else \
+        state.reveals_late if (kind, side) in state.reveals_late else None
     if owed is None:
         table.breach("viscounts.log.reveal", f"the top of the {kind} pile of {side} was not "
                      "taken: nothing to reveal", found=ident, skip=True)
