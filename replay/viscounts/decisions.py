@@ -248,8 +248,11 @@ def _free_manuscript(table, player, decision, event):
     pile = table.state.manuscripts.get(side)
     if pile is None or not pile.top or pile.top != event["manuscript"] or \
             table.catalog.manuscripts[pile.top].cost not in FREE_MANUSCRIPT_COSTS:
-        table.breach("viscounts.transcribe.free", f"{event['manuscript']} is not a visible "
-                     f"manuscript of cost 3 or 4 at {side}", player=player.name,
+        reason = (f"the pre-printed manuscript {event['manuscript']} cannot be collected"
+                  ": a free manuscript is a tile of cost 3 or 4 on top of a pile"
+                  if event["manuscript"] == f"{side}-ms" else
+                  f"{event['manuscript']} is not a visible manuscript of cost 3 or 4 at {side}")
+        table.breach("viscounts.transcribe.free", reason, player=player.name,
                      found=event["manuscript"], skip=True)
     take_manuscript(table, player, side)
 
