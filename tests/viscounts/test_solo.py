@@ -200,21 +200,28 @@ def test_the_opponent_starts_on_the_unchosen_card_with_its_items():
 # -- the rulebook's solo example (p.30) -------------------------------------------------
 
 
-def _example_turn_one():
-    """A Cleric AI game at the opponent's first turn, with no Gold (the p.30 example), up
-    to its option row; returns the table and a function applying the next events."""
+def _before_opponent_turn_one():
+    """A generated Cleric AI game just before the opponent's first Scheme (its Viscount on
+    ``seg2a-in``); returns the table and a function applying the next events."""
     log = generate(1, 3)
     events = log["events"]
     table = new_table(["ana"], load_catalog())
     first = next(i for i, e in enumerate(events) if e["type"] == "scheme")
     run_events(table, events[:first], Claims())
     assert table.solo.board.id == "ai-cleric"
-    table.player(OPPONENT).gold = 0  # "no Gold"
     index = iter(range(first, 10_000))
 
     def play(event):
         apply_event(table, next(index), event, Claims())
 
+    return table, play
+
+
+def _example_turn_one():
+    """A Cleric AI game at the opponent's first turn, with no Gold (the p.30 example), up
+    to its option row; returns the table and a function applying the next events."""
+    table, play = _before_opponent_turn_one()
+    table.player(OPPONENT).gold = 0  # "no Gold"
     play({"type": "scheme", "player": OPPONENT, "card": "scheme-s2"})
     play(next_events(table)[0])  # row 1: dismiss the adjacent Townsfolk
     while table.state.reveals_owed:
@@ -285,6 +292,23 @@ def test_rulebook_solo_example_p30_turn_two():
     play({"type": "gain_card", "player": OPPONENT, "card": future})
     assert solo.discard[-1] == future
     assert next_events(table)[0]["type"] == "move"
+
+
+def test_at_an_empty_pile_the_opponent_dismisses_the_pre_printed_card():
+    """Scheme s2's dismiss row (p.28) where seg2a's Townsfolk pile has run out: the adjacent
+    card is the pre-printed one (p.22: it can still be dismissed for its effect). Its
+    top-right Discard (catalog placeholder) is 1 Virtue for the opponent (reference column
+    3, p.28); the printed card stays and no new top is owed."""
+    table, play = _before_opponent_turn_one()
+    ai, pile = table.player(OPPONENT), table.state.townsfolk["seg2a"]
+    assert ai.space == "seg2a-in" and ai.virtue == 7
+    pile.size, pile.top = 0, None  # the pile has run out
+    play({"type": "scheme", "player": OPPONENT, "card": "scheme-s2"})
+    assert next_events(table)[0] == {"type": "dismiss", "player": OPPONENT,
+                                     "card": "seg2a-tf"}
+    play({"type": "dismiss", "player": OPPONENT, "card": "seg2a-tf"})
+    assert (ai.virtue, pile.size, table.state.reveals_owed) == (6, 0, [])
+    assert table.judge.violations == []
 
 
 # -- the win ----------------------------------------------------------------------------
