@@ -11,7 +11,7 @@ from replay.core.words import counted
 from replay.viscounts.actions import check_slot, check_spot, place_building, take_manuscript
 from replay.viscounts.cards import from_deck, from_hand
 from replay.viscounts.castle import bump, place, resolve_castle
-from replay.viscounts.effects import can_flip, flip, resolve
+from replay.viscounts.effects import can_flip, flip, resolve, settle_corruption
 from replay.viscounts.recruit import gain_card
 from replay.viscounts.state import RESOURCES, Decision
 from replay.viscounts.table import Table
@@ -80,6 +80,8 @@ def answer(table: Table, event: dict) -> None:
     state.pending = []
     _HANDLERS[kind](table, player, decision, event)
     state.pending += rest
+    if state.corruption_due and not state.pending:
+        settle_corruption(table)
 
 
 def _first_waiting(pending: list[Decision], name: str, kind: str) -> int | None:

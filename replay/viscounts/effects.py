@@ -146,6 +146,22 @@ def criminal_icons(table: Table, name: str) -> int:
     return in_force(table, name).criminals
 
 
+def criminal_corruption(table: Table, name: str, card: str, reason: str = "") -> None:
+    """A played Criminal's Corruption: 1 per Criminal icon on the player's board (p.12)."""
+    table.move_marker(name, "corruption", criminal_icons(table, name),
+                      f"{table.catalog.townsfolk[card].name} played: 1 per Criminal icon on "
+                      f"the board{reason}", card)
+
+
+def settle_corruption(table: Table) -> None:
+    """The played Criminal's Corruption that waited for its immediate effect (variant
+    ``corruption-after-immediate``), once nothing that effect raised is left to answer."""
+    state = table.state
+    card, state.corruption_due = state.corruption_due, None
+    criminal_corruption(table, state.current, card,
+                        ", after its immediate effect (corruption-after-immediate)")
+
+
 def ongoing(table: Table, name: str) -> tuple:
     """Every ongoing ability in force for a player, as ``(source, ability)``: board cards,
     then building unlocks, then Cleric Bonus cards."""

@@ -120,6 +120,9 @@ class TableState:
     # still the pile's new top, not a second fault.
     reveals_late: list[tuple[str, str]] = field(default_factory=list)
     played: str | None = None  # the card played this turn
+    # Under corruption-after-immediate: the played Criminal whose Corruption waits until its
+    # immediate effect, and every choice the effect raised, is resolved.
+    corruption_due: str | None = None
     moved: bool = False
     acted: bool | str = False  # the primary action taken this turn (True: one was due)
     collided: bool = False

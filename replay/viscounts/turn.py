@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from replay.core.words import counted
 from replay.viscounts.cards import from_deck, from_hand
-from replay.viscounts.effects import ask, criminal_icons, in_force, resolve, shuffle_discards
+from replay.viscounts.effects import (
+    ask,
+    criminal_corruption,
+    in_force,
+    resolve,
+    settle_corruption,
+    shuffle_discards,
+)
 from replay.viscounts.phases import expected_next
 from replay.viscounts.setup import check_setup_draw
 from replay.viscounts.state import TURN_PHASES, Player, TableState
@@ -56,10 +63,13 @@ def _refuse_entry(table: Table, kind: str) -> None:
 
 
 def _leave_card(table: Table, name: str) -> None:
-    """Phase 1 ends with a card played."""
+    """Phase 1 ends with a card played (and its Corruption gained, if it waited for choices
+    left unanswered)."""
     if table.state.played is None:
         table.breach("viscounts.cards.play", f"{name} must play a card first", player=name,
                      skip=True)
+    if table.state.corruption_due:
+        settle_corruption(table)
 
 
 def _leave_move(table: Table, name: str) -> None:
@@ -225,11 +235,18 @@ def handle_play(table: Table, event: dict) -> None:
     player.board[0] = card
     table.state.played = card
     townsfolk = table.catalog.townsfolk[card]
-    if townsfolk.criminal_icons:
-        table.move_marker(player.name, "corruption", criminal_icons(table, player.name),
-                          f"{townsfolk.name} played: 1 per Criminal icon on the board", card)
-    if townsfolk.timing == "immediate":
+    immediate = townsfolk.timing == "immediate"
+    # A fan player aid resolves the immediate effect before the Criminal's Corruption.
+    waits = townsfolk.criminal_icons and immediate and \
+        table.allows("corruption-after-immediate")
+    if townsfolk.criminal_icons and not waits:  # p.12: the Corruption, then the effect
+        criminal_corruption(table, player.name, card)
+    if immediate:
         resolve(table, player.name, townsfolk.ability, card)
+    if waits:  # once the effect's last choice is answered, or at the end of phase 1
+        state.corruption_due = card
+        if not state.pending:
+            settle_corruption(table)
 
 
 def exits(table: Table, space_id: str) -> list[str]:

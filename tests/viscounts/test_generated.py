@@ -253,13 +253,13 @@ def test_strict_primary_action_refuses_a_turn_that_skipped_a_possible_action(see
 
 # Each seed gives a game where the variant's reading comes up (for the castle split, a
 # section reaching 4 Workers of one colour).
-@pytest.mark.parametrize(("variant", "seed"), [("shuffle-icon-check", 1),
-                                               ("collision-read-at-start", 1),
-                                               ("zh-castle-spread-rest", 2)])
-def test_a_game_played_under_an_undeclared_variant_is_legal_under_it(variant, seed):
+@pytest.mark.parametrize(("variant", "players", "seed"), [
+    ("shuffle-icon-check", 2, 1), ("collision-read-at-start", 2, 1),
+    ("zh-castle-spread-rest", 2, 2), ("corruption-after-immediate", 4, 5)])
+def test_a_game_played_under_an_undeclared_variant_is_legal_under_it(variant, players, seed):
     """Played under the variant, the game replays legal with it declared; without it, the
     first refusal says it is legal under that variant."""
-    log = generate(2, seed, variants=(variant,))
+    log = generate(players, seed, variants=(variant,))
     assert replay.replay(log)["verdict"] == "legal"
     log["header"]["variants"] = []
     violations = replay.replay(log)["violations"]

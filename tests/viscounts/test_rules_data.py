@@ -80,10 +80,11 @@ def test_variants_are_the_ambiguities_the_engine_applies():
     # input" are not offered until the engine reads them, and the solo difficulty (p.31) is an
     # official setting the log's opponent event records, not a reading (tests/test_rule_ids.py
     # checks that every declared variant is consulted); and one reading found since, the
-    # opponent's resource chart read step by step (p.27).
+    # opponent's resource chart read step by step (p.27); and one of the inventory's points to
+    # settle, a played Criminal's immediate effect before its Corruption (a fan player aid).
     raw = _raw("variants.json")
     variants = load_variants("replay.viscounts")
-    assert len(raw) == len(variants) == 15
+    assert len(raw) == len(variants) == 16
     for variant in variants.values():
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)+", variant.id), variant.id
         assert variant.statement and variant.default and variant.statement != variant.default
