@@ -1,6 +1,7 @@
 """A line written for a player whose turn it is not is refused whole in audit mode, and
 changes nothing: the choices waiting for the current player still wait for them, and a play
-out of turn starts no turn."""
+out of turn starts no turn. A wrong answer to a choice leaves the choice waiting for the
+right one."""
 
 from __future__ import annotations
 
