@@ -7,6 +7,9 @@ one still possible is refused (``viscounts.effect.mandatory``). Choices an answe
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from replay.core.judge import SkipEvent
 from replay.core.words import counted
 from replay.viscounts.actions import check_slot, check_spot, place_building, take_manuscript
 from replay.viscounts.cards import from_deck, from_hand
@@ -48,12 +51,18 @@ def free_building_spots(table: Table, player, decision: Decision) -> list:
     return spots
 
 
+def owed(table: Table, decision: Decision) -> bool:
+    """Whether leaving a choice unanswered is a fault: it is mandatory, still possible, and
+    not already refused an answer."""
+    return not (decision.optional or decision.refused) and possible(table, decision)
+
+
 def decline_waiting(table: Table, found: str) -> None:
     """Another event comes: optional choices are declined, mandatory ones refused."""
     state = table.state
     waiting, state.pending = state.pending, []
     for decision in waiting:
-        if decision.optional or not possible(table, decision):
+        if not owed(table, decision):
             continue
         table.breach("viscounts.effect.mandatory", f"{decision.player} must first answer "
                      f"the {decision.kind} of {table.name(decision.source)}",
@@ -69,17 +78,24 @@ def answer(table: Table, event: dict) -> None:
     index = _first_waiting(state.pending, player.name, kind)
     if index is None:
         _refuse_unasked(table, player.name, event)
-    for earlier in state.pending[:index]:
-        if not earlier.optional and possible(table, earlier):
+    waiting = state.pending
+    for earlier in waiting[:index]:
+        if owed(table, earlier):
             table.breach("viscounts.effect.mandatory", f"{earlier.player} must first "
                          f"answer the {earlier.kind} of {table.name(earlier.source)}",
                          player=player.name, expected=f"{earlier.kind} by "
                          f"{earlier.player}", found=f"{kind} by {player.name}", skip=True)
-    decision = state.pending[index]
-    rest = state.pending[index + 1:]
+    decision = waiting[index]
     state.pending = []
-    _HANDLERS[kind](table, player, decision, event)
-    state.pending += rest
+    try:
+        _HANDLERS[kind](table, player, decision, event)
+    except SkipEvent:
+        # A refused answer answers nothing: every choice still waits, so that a right answer
+        # on a later line is taken (in audit mode) rather than refused as unasked.
+        waiting[index] = replace(decision, refused=True)
+        state.pending = waiting
+        raise
+    state.pending += waiting[index + 1:]
     if state.corruption_due and not state.pending:
         settle_corruption(table)
 

@@ -21,6 +21,9 @@ class Decision:
     optional: bool
     source: str  # the component that asked for it (for messages and the ledger)
     data: dict = field(default_factory=dict)  # what the answer must fit (e.g. flip "either")
+    # An answer to it was refused: it still waits for a right one, but left unanswered it is
+    # not a second fault.
+    refused: bool = False
 
     def __deepcopy__(self, memo: dict) -> Decision:
         """A copy for a snapshot of the table: ``data`` is copied one level deep, as its

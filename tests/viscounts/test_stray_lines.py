@@ -1,6 +1,7 @@
 """A line written for a player whose turn it is not is refused whole in audit mode, and
 changes nothing: the choices waiting for the current player still wait for them, and a play
-out of turn starts no turn."""
+out of turn starts no turn. A wrong answer to a choice leaves the choice waiting for the
+right one."""
 
 from __future__ import annotations
 
@@ -115,3 +116,57 @@ def test_a_reveal_written_one_line_late_is_one_fault(index):
     assert [(v["event"], v["rule"]) for v in report["violations"]] == [
         (index, "viscounts.log.chance")]
     assert report["final"] == clean["final"]
+
+
+# A wrong value for one field of each kind of answer (a name no table holds, or a number no
+# option has), and the rule that refuses it.
+WRONG_ANSWERS = {
+    "resource": ("resource", "silver", "viscounts.effect.any_resource"),
+    "flip": ("what", "favour", "viscounts.flip.either"),
+    "free_hire": ("card", "tf-01", "viscounts.recruit.free_hire"),
+    "discard": ("card", "tf-01", "viscounts.log.hidden_location"),
+    "choose": ("option", 9, "viscounts.log.choice"),
+    "free_workers": ("section", "t1-seg9z", "viscounts.castle.free_place"),
+    "bump": ("owners", {"nobody": 1}, "viscounts.castle.bump"),
+}
+
+
+def _first_answers() -> list[tuple[str, int]]:
+    """(fixture, event) of the first answer of each kind in the hand-worked games."""
+    found = {}
+    for name in ("game-2p", "game-3p", "game-4p"):
+        events = json.loads((FIXTURES / f"viscounts/worked/{name}.json").read_text())["events"]
+        for index, event in enumerate(events):
+            found.setdefault(event["type"], (name, index))
+    return [found[kind] for kind in WRONG_ANSWERS]
+
+
+@pytest.mark.parametrize("name, index", _first_answers())
+def test_a_wrong_answer_then_the_right_one_is_one_fault(name, index):
+    """A refused answer answers nothing: the choice still waits, and the right answer on the
+    next line is taken (the queue used to be emptied, and the right answer refused as asked
+    by no effect)."""
+    game = json.loads((FIXTURES / f"viscounts/worked/{name}.json").read_text())
+    right = game["events"][index]
+    field, value, rule = WRONG_ANSWERS[right["type"]]
+    log = copy.deepcopy(game)
+    log["events"].insert(index, {**right, field: value})
+    clean = replay.replay(game, mode="audit")
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["event"]) for v in report["violations"]] == [(rule, index)]
+    assert report["final"] == clean["final"]
+
+
+@pytest.mark.parametrize("name, index", _first_answers())
+def test_a_wrong_answer_left_uncorrected_is_not_refused_again_as_unanswered(name, index):
+    """With no right answer after it, the choice is declined by the next event without a
+    second refusal for leaving it unanswered (what follows from the choice never made, such
+    as a reveal of a card not hired, is still reported)."""
+    game = json.loads((FIXTURES / f"viscounts/worked/{name}.json").read_text())
+    right = game["events"][index]
+    field, value, rule = WRONG_ANSWERS[right["type"]]
+    log = copy.deepcopy(game)
+    log["events"][index] = {**right, field: value}
+    violations = replay.replay(log, mode="audit")["violations"]
+    assert (violations[0]["rule"], violations[0]["event"]) == (rule, index)
+    assert "viscounts.effect.mandatory" not in {v["rule"] for v in violations}
