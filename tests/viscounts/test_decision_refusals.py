@@ -1,0 +1,174 @@
+"""A refused answer to a choice says which rule, where, what was wrong and whose it is, and
+(refused whole) changes nothing at the table.
+
+Each case is a hand-worked log (``fixtures/viscounts/worked/NAME.json``; its ``.worked.md``
+gives the state), either as recorded or with one answer changed here. The fields expected are
+worked out from that state and the rule: the page cited beside each case.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+import replay
+from tests.conftest import FIXTURES
+
+WORKED = FIXTURES / "viscounts" / "worked"
+
+
+def _log(name: str, index: int | None = None, event: dict | None = None) -> dict:
+    """A worked fixture's log; with ``event``, its event ``index`` replaced by that answer."""
+    log = json.loads((WORKED / f"{name}.json").read_text())
+    if event is not None:
+        log["events"][index] = event
+    return log
+
+
+def _violation(report: dict, index: int) -> dict:
+    """The violation at event ``index``, without its rule statement."""
+    found = [{k: v for k, v in violation.items() if k != "statement"}
+             for violation in report["violations"] if violation["event"] == index]
+    assert len(found) == 1, report["violations"]
+    return found[0]
+
+
+# (log, index of the refused answer, the refusal as people should read it)
+REFUSALS = {
+    # Player Card 2's bottom step flips a Deed (p.8 step 9); p.9 lets the player choose the
+    # kind only with the Debt-or-Deed icon, so bruno's Debt flip is no answer to anything.
+    "fixed flip of the other kind": (_log("flip-fixed-deed-as-debt"), 4, {
+        "rule": "viscounts.flip.either", "event": 4, "applied": False,
+        "message": "Player Card 2 flips a Deed, not a Debt: only the Debt-or-Deed flip lets "
+                   "the player choose the kind",
+        "expected": "no flip event (the Deed flip is done)", "found": "debt"}),
+    # bruno ends his move on ana's inner space: the player landed on may rearrange (p.13).
+    "rearrange by the mover": (_log("move-land-rearrange-by-mover"), 11, {
+        "rule": "viscounts.move.land_on_opponent", "event": 11, "applied": False,
+        "message": "bruno landed on ana's Viscount: ana, not bruno, may rearrange",
+        "expected": "rearrange by ana", "found": "rearrange by bruno"}),
+    # The Thief's effect asks for nothing (no "any resource" waits for ana).
+    "answer to nothing": (_log("log-choice-nothing-waits"), 7, {
+        "rule": "viscounts.log.choice", "event": 7, "applied": False,
+        "message": "no effect waits for a resource by ana", "found": "resource"}),
+    # 9 cards - 5 destroyed at the first Trade - the Abbot at event 21 = 3, the floor (p.15).
+    "destroy below three cards": (_log("effect-destroy-below-three"), 22, {
+        "rule": "viscounts.effect.destroy_floor", "event": 22, "applied": False,
+        "message": "ana owns 3 cards and cannot go below 3", "found": "start-squire"}),
+    # Her board holds the Thief only; the Squire is in her hand (p.13: the cards on the board
+    # are reordered, none added).
+    "rearrange adds a hand card": (_log("effect-rearrange-adds-hand-card"), 11, {
+        "rule": "viscounts.effect.rearrange", "event": 11, "applied": False,
+        "message": "a rearrangement reorders the cards on ana's board (Thief)",
+        "found": "start-thief, start-squire"}),
+    # t1-seg3a is two sections from t1-seg1a; Bertha's Castle move is to an adjacent one (p.32).
+    "castle move two sections": (_log("castle-move-not-adjacent"), 9, {
+        "rule": "viscounts.castle.move_effect", "event": 9, "applied": False,
+        "message": "ana cannot move a Worker from t1-seg1a to t1-seg3a"}),
+    # Player Card 3's free Workers go on a tier-1 section (p.8).
+    "free workers on tier 2": (_log("castle-free-workers-tier2"), 5, {
+        "rule": "viscounts.castle.free_place", "event": 5, "applied": False,
+        "message": "t2-seg1a is not a tier-1 section", "found": "t2-seg1a"}),
+    # Player Card 5's free building is a Workshop (catalog); guildhall-1 is a Guildhall.
+    "free building of the wrong kind": (_log("build-free-wrong-building"), 5, {
+        "rule": "viscounts.build.free", "event": 5, "applied": False,
+        "message": "Player Card 5 places a Workshop, not a Guildhall", "found": "guildhall-1"}),
+    # Player Card 8's building goes on the Viscount's space (p.8), seg4a-in, not segment 1.
+    "player card 8 building elsewhere": (_log("setup-pc8-building-elsewhere"), 6, {
+        "rule": "viscounts.setup.player_card.special", "event": 6, "applied": False,
+        "message": "building spot seg1a-l1 is not on the space of ana's Viscount (seg4a-in): "
+                   "Player Card 8's building goes there",
+        "expected": "a spot of seg4a-in", "found": "seg1a-l1"}),
+    # A spot id no board has: named as unknown, with the near ones.
+    "player card 8 building on no spot": (
+        _log("setup-pc8-building-elsewhere", 6, {
+            "type": "free_building", "player": "ana", "slot": "workshop-1",
+            "spot": "seg9z-l1"}), 6, {
+            "rule": "viscounts.log.component", "event": 6, "applied": False,
+            "message": "unknown building spot 'seg9z-l1' in catalog viscounts-base; did you "
+                       "mean seg5b-l1, seg5a-l1, seg4b-l1?", "found": "seg9z-l1"}),
+    # ms-23 (revealed at event 20) costs 5: a free manuscript costs 3 or 4 (p.32).
+    "free manuscript of cost five": (_log("transcribe-free-cost-five"), 21, {
+        "rule": "viscounts.transcribe.free", "event": 21, "applied": False,
+        "message": "ms-23 is not a visible manuscript of cost 3 or 4 at seg3a",
+        "found": "ms-23"}),
+    # The top of seg3a is ms-23; ms-11 was transcribed by bruno at event 14.
+    "free manuscript not on top": (
+        _log("transcribe-free-cost-five", 21, {
+            "type": "free_manuscript", "player": "ana", "pile": "seg3a",
+            "manuscript": "ms-11"}), 21, {
+            "rule": "viscounts.transcribe.free", "event": 21, "applied": False,
+            "message": "ms-11 is not a visible manuscript of cost 3 or 4 at seg3a",
+            "found": "ms-11"}),
+    "free manuscript of no pile": (
+        _log("transcribe-free-cost-five", 21, {
+            "type": "free_manuscript", "player": "ana", "pile": "seg9z",
+            "manuscript": "ms-23"}), 21, {
+            "rule": "viscounts.transcribe.free", "event": 21, "applied": False,
+            "message": "ms-23 is not a visible manuscript of cost 3 or 4 at seg9z",
+            "found": "ms-23"}),
+    # The pre-printed manuscript under seg1a's pile is never collected (p.32).
+    "free pre-printed manuscript": (_log("transcribe-free-preprinted"), 40, {
+        "rule": "viscounts.transcribe.free", "event": 40, "applied": False,
+        "message": "the pre-printed manuscript seg1a-ms cannot be collected: a free "
+                   "manuscript is a tile of cost 3 or 4 on top of a pile",
+        "found": "seg1a-ms"}),
+    # After event 25 t1-seg1a and t1-seg3a hold 3 of ana's Workers; t1-seg2a holds 1 (p.18).
+    "castle order of a section not ready": (_log("castle-tier1-repeat-order"), 26, {
+        "rule": "viscounts.castle.tier1_repeat", "event": 26, "applied": False,
+        "message": "t1-seg2a does not hold 3 of ana's Workers",
+        "expected": "t1-seg1a, t1-seg3a", "found": "t1-seg2a"}),
+    # 4 Workers in t1-seg3a under the spread variant: 1 inward, 3 to both sides, 1 or 2
+    # clockwise (worked file).
+    "castle split all one way": (_log("variant-castle-spread-one-way"), 11, {
+        "rule": "viscounts.castle.tier1", "event": 11, "applied": False,
+        "message": "the 3 Workers leaving t1-seg3a beside the inward one go to both sides, "
+                   "at least 1 each",
+        "expected": "t1-seg3a, clockwise 1 to 2", "found": "t1-seg3a, clockwise 3"}),
+    "castle split in another section": (
+        _log("variant-castle-spread-one-way", 11, {
+            "type": "castle_split", "player": "ana", "section": "t1-seg2a", "clockwise": 1}),
+        11, {
+            "rule": "viscounts.castle.tier1", "event": 11, "applied": False,
+            "message": "the 3 Workers leaving t1-seg3a beside the inward one go to both "
+                       "sides, at least 1 each",
+            "expected": "t1-seg3a, clockwise 1 to 2", "found": "t1-seg2a, clockwise 1"}),
+    # t1-seg4a holds 2 of bruno's and 2 of ana's: 4 - 3 = 1 Worker goes (p.19).
+    "bump two for one": (_log("castle-bump-too-many"), 18, {
+        "rule": "viscounts.castle.bump", "event": 18, "applied": False,
+        "message": "1 Worker leaves t1-seg4a, chosen among those there (2 of bruno's, "
+                   "2 of ana's)", "found": "2 of bruno's"}),
+}
+
+
+@pytest.mark.parametrize("case", REFUSALS)
+def test_the_refusal_names_the_rule_the_place_and_the_fields(case):
+    log, index, expected = REFUSALS[case]
+    assert _violation(replay.replay(copy.deepcopy(log), mode="audit"), index) == expected
+
+
+@pytest.mark.parametrize("case", REFUSALS)
+def test_a_refused_answer_changes_nothing(case):
+    """Refused whole: the table ends as it would without the line."""
+    log, index, _ = REFUSALS[case]
+    without = copy.deepcopy(log)
+    del without["events"][index]
+    report = replay.replay(copy.deepcopy(log), mode="audit")
+    assert report["final"] == replay.replay(without, mode="audit")["final"]
+
+
+@pytest.mark.parametrize("case", REFUSALS)
+def test_the_refusal_is_the_answering_player_s_own(case):
+    """Only the answering player's state is in doubt after the refusal: a stray line of
+    another player's just after it is refused as a fault of its own, not one following from
+    the first."""
+    log, index, _ = REFUSALS[case]
+    answering = log["events"][index]["player"]
+    other = next(p for p in log["header"]["players"] if p != answering)
+    log = copy.deepcopy(log)
+    log["events"].insert(index + 1, {"type": "resource", "player": other, "resource": "ink"})
+    stray = _violation(replay.replay(log, mode="audit"), index + 1)
+    assert (stray["rule"], stray["message"], stray.get("follows_from")) == (
+        "viscounts.log.choice", f"no effect waits for a resource by {other}", None)
