@@ -63,10 +63,29 @@ REFUSALS = {
         "rule": "viscounts.effect.rearrange", "event": 11, "applied": False,
         "message": "a rearrangement reorders the cards on ana's board (Thief)",
         "found": "start-thief, start-squire"}),
+    # bruno's board holds the Abbot and the Squire (worked file); a rearrangement keeps both.
+    "rearrange drops a card": (
+        _log("collision-space4-opponent-rearrange", 24, {
+            "type": "rearrange", "player": "bruno", "cards": ["start-squire"]}), 24, {
+            "rule": "viscounts.effect.rearrange", "event": 24, "applied": False,
+            "message": "a rearrangement reorders the cards on bruno's board (Abbot, Squire)",
+            "found": "start-squire"}),
     # t1-seg3a is two sections from t1-seg1a; Bertha's Castle move is to an adjacent one (p.32).
     "castle move two sections": (_log("castle-move-not-adjacent"), 9, {
         "rule": "viscounts.castle.move_effect", "event": 9, "applied": False,
         "message": "ana cannot move a Worker from t1-seg1a to t1-seg3a"}),
+    # Her one Worker in the castle is in t1-seg1a (Player Card 3, event 5): none to move from
+    # t1-seg2a, and a tier-2 section is no tier-1 section (p.32).
+    "castle move from a section without her Worker": (
+        _log("castle-move-not-adjacent", 9, {
+            "type": "castle_move", "player": "ana", "from": "t1-seg2a", "to": "t1-seg1a"}),
+        9, {"rule": "viscounts.castle.move_effect", "event": 9, "applied": False,
+            "message": "ana cannot move a Worker from t1-seg2a to t1-seg1a"}),
+    "castle move from tier 2": (
+        _log("castle-move-not-adjacent", 9, {
+            "type": "castle_move", "player": "ana", "from": "t2-seg1a", "to": "t1-seg2a"}),
+        9, {"rule": "viscounts.castle.move_effect", "event": 9, "applied": False,
+            "message": "ana cannot move a Worker from t2-seg1a to t1-seg2a"}),
     # Player Card 3's free Workers go on a tier-1 section (p.8).
     "free workers on tier 2": (_log("castle-free-workers-tier2"), 5, {
         "rule": "viscounts.castle.free_place", "event": 5, "applied": False,
@@ -94,13 +113,14 @@ REFUSALS = {
         "rule": "viscounts.transcribe.free", "event": 21, "applied": False,
         "message": "ms-23 is not a visible manuscript of cost 3 or 4 at seg3a",
         "found": "ms-23"}),
-    # The top of seg3a is ms-23; ms-11 was transcribed by bruno at event 14.
+    # The top of seg1a is ms-02 (cost 4, revealed at event 10); ms-11 was transcribed by bruno
+    # at event 14: a free manuscript is the one on top, not any of cost 3 or 4.
     "free manuscript not on top": (
         _log("transcribe-free-cost-five", 21, {
-            "type": "free_manuscript", "player": "ana", "pile": "seg3a",
+            "type": "free_manuscript", "player": "ana", "pile": "seg1a",
             "manuscript": "ms-11"}), 21, {
             "rule": "viscounts.transcribe.free", "event": 21, "applied": False,
-            "message": "ms-11 is not a visible manuscript of cost 3 or 4 at seg3a",
+            "message": "ms-11 is not a visible manuscript of cost 3 or 4 at seg1a",
             "found": "ms-11"}),
     "free manuscript of no pile": (
         _log("transcribe-free-cost-five", 21, {
@@ -140,6 +160,14 @@ REFUSALS = {
         "rule": "viscounts.castle.bump", "event": 18, "applied": False,
         "message": "1 Worker leaves t1-seg4a, chosen among those there (2 of bruno's, "
                    "2 of ana's)", "found": "2 of bruno's"}),
+    # t1-seg2b holds carla 2 + ana 1 + bruno 1 (game-3p.worked.md, event 124): one of them
+    # goes, and dario has no Worker there to bump.
+    "bump of a Worker not there": (
+        _log("game-4p", 157, {"type": "bump", "player": "bruno", "section": "t1-seg2b",
+                              "owners": {"dario": 1}}), 157, {
+            "rule": "viscounts.castle.bump", "event": 157, "applied": False,
+            "message": "1 Worker leaves t1-seg2b, chosen among those there (2 of carla's, "
+                       "1 of ana's, 1 of bruno's)", "found": "1 of dario's"}),
 }
 
 
@@ -172,3 +200,30 @@ def test_the_refusal_is_the_answering_player_s_own(case):
     stray = _violation(replay.replay(log, mode="audit"), index + 1)
     assert (stray["rule"], stray["message"], stray.get("follows_from")) == (
         "viscounts.log.choice", f"no effect waits for a resource by {other}", None)
+
+
+def test_a_flip_by_another_player_is_no_answer_to_a_fixed_flip():
+    """Player Card 2 flips bruno's Deed (p.8 step 9); ana's Debt flip just after answers
+    nothing of hers, and bruno's flip of the wrong kind is still refused for its kind."""
+    log = _log("flip-fixed-deed-as-debt")
+    log["events"].insert(4, {"type": "flip", "player": "ana", "what": "debt"})
+    report = replay.replay(log, mode="audit")
+    assert [(v["rule"], v["event"], v["message"]) for v in report["violations"]][:2] == [
+        ("viscounts.log.choice", 4, "no effect waits for a flip by ana"),
+        ("viscounts.flip.either", 5, "Player Card 2 flips a Deed, not a Debt: only the "
+         "Debt-or-Deed flip lets the player choose the kind")]
+
+
+def test_a_castle_move_goes_round_the_ring():
+    """The five tier-1 sections make a ring: t1-seg5a is beside t1-seg1a (p.32)."""
+    log = _log("castle-move-bertha", 9, {"type": "castle_move", "player": "ana",
+                                         "from": "t1-seg1a", "to": "t1-seg5a"})
+    assert replay.replay(log)["violations"] == []
+
+
+@pytest.mark.parametrize("clockwise", [1, 2])
+def test_a_castle_split_may_send_one_either_way(clockwise):
+    """3 Workers beside the inward one: 1+2 or 2+1 (variant-castle-spread-one-way.worked.md)."""
+    log = _log("variant-castle-spread-one-way", 11, {
+        "type": "castle_split", "player": "ana", "section": "t1-seg3a", "clockwise": clockwise})
+    assert replay.replay(log)["violations"] == []
