@@ -35,6 +35,15 @@ def _violation(report: dict, index: int) -> dict:
     return found[0]
 
 
+def _bump_one_of_two() -> dict:
+    """game-3p with bruno placing 2 Workers into t1-seg2b at event 124, then bumping 1."""
+    log = _log("game-3p", 124, {"type": "workers", "player": "bruno", "count": 2,
+                                "pay": {"gold": 1}})
+    log["events"][125] = {"type": "bump", "player": "bruno", "section": "t1-seg2b",
+                          "owners": {"carla": 1}}
+    return log
+
+
 # (log, index of the refused answer, the refusal as people should read it)
 REFUSALS = {
     # Player Card 2's bottom step flips a Deed (p.8 step 9); p.9 lets the player choose the
@@ -160,6 +169,13 @@ REFUSALS = {
         "rule": "viscounts.castle.bump", "event": 18, "applied": False,
         "message": "1 Worker leaves t1-seg4a, chosen among those there (2 of bruno's, "
                    "2 of ana's)", "found": "2 of bruno's"}),
+    # The same, but bruno places 2 Workers for his Squire's Noble icon and 1 Gold (2 icons
+    # of the 3 two Workers take, p.18: refused, yet applied): carla 2 + ana 1 + bruno 2 = 5,
+    # and 2 must go (p.19), not 1.
+    "bump one of two": (_bump_one_of_two(), 125, {
+        "rule": "viscounts.castle.bump", "event": 125, "applied": False,
+        "message": "2 Workers leave t1-seg2b, chosen among those there (2 of carla's, "
+                   "1 of ana's, 2 of bruno's)", "found": "1 of carla's"}),
     # t1-seg2b holds carla 2 + ana 1 + bruno 1 (game-3p.worked.md, event 124): one of them
     # goes, and dario has no Worker there to bump.
     "bump of a Worker not there": (
