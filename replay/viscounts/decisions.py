@@ -51,10 +51,26 @@ def free_building_spots(table: Table, player, decision: Decision) -> list:
     return spots
 
 
-def owed(table: Table, decision: Decision) -> bool:
-    """Whether leaving a choice unanswered is a fault: it is mandatory, still possible, and
-    not already refused an answer."""
-    return not (decision.optional or decision.refused) and possible(table, decision)
+# Why a mandatory choice nothing can answer any more is lost, as the report's notes say it.
+_NOTHING_TO_TAKE = {
+    "flip": "nothing is left to flip", "free_hire": "no Townsfolk pile shows a card",
+    "free_manuscript": "no manuscript of cost 3 or 4 is on top of a pile",
+    "free_workers": "no Worker is left in supply",
+    "free_building": "no empty building spot is left where it may go"}
+
+
+def leave_unanswered(table: Table, decision: Decision) -> bool:
+    """Leave a choice unanswered; return whether that is a fault (a mandatory choice still
+    possible, not already refused an answer). A mandatory choice nothing can answer any more
+    is lost, and the report's notes say why."""
+    if decision.optional or decision.refused:
+        return False
+    if possible(table, decision):
+        return True
+    table.note(f"{decision.player}'s {decision.kind.replace('_', ' ')} from "
+               f"{table.name(decision.source)} is lost: "
+               f"{_NOTHING_TO_TAKE[decision.kind]}")
+    return False
 
 
 def decline_waiting(table: Table, found: str) -> None:
@@ -62,7 +78,7 @@ def decline_waiting(table: Table, found: str) -> None:
     state = table.state
     waiting, state.pending = state.pending, []
     for decision in waiting:
-        if not owed(table, decision):
+        if not leave_unanswered(table, decision):
             continue
         table.breach("viscounts.effect.mandatory", f"{decision.player} must first answer "
                      f"the {decision.kind} of {table.name(decision.source)}",
@@ -80,7 +96,7 @@ def answer(table: Table, event: dict) -> None:
         _refuse_unasked(table, player.name, event)
     waiting = state.pending
     for earlier in waiting[:index]:
-        if owed(table, earlier):
+        if leave_unanswered(table, earlier):
             table.breach("viscounts.effect.mandatory", f"{earlier.player} must first "
                          f"answer the {earlier.kind} of {table.name(earlier.source)}",
                          player=player.name, expected=f"{earlier.kind} by "

@@ -243,3 +243,17 @@ def test_a_castle_split_may_send_one_either_way(clockwise):
     log = _log("variant-castle-spread-one-way", 11, {
         "type": "castle_split", "player": "ana", "section": "t1-seg3a", "clockwise": clockwise})
     assert replay.replay(log)["violations"] == []
+
+
+def test_a_mandatory_choice_nothing_can_answer_is_lost_and_the_report_says_so():
+    """Player Card 8's free building goes on a spot of the Viscount's space (p.8); in the
+    built-in catalog start number 8 is an inner space, which has no building spot, so the
+    building is lost: no violation, but a note at the event that moved past it."""
+    log = _log("setup-pc8-building-elsewhere")
+    assert log["events"][6]["type"] == "free_building"
+    log["events"][6] = {"type": "draw", "player": "bruno", "cards": ["?", "?", "?"]}
+    report = replay.replay(log, mode="audit")
+    assert [n for n in report["notes"] if "is lost" in n["message"]] == [{
+        "event": 6, "round": 0, "message": "ana's free building from Player Card 8 is lost: "
+        "no empty building spot is left where it may go"}]
+    assert not [v for v in report["violations"] if v["rule"] == "viscounts.effect.mandatory"]
