@@ -257,3 +257,32 @@ def test_a_mandatory_choice_nothing_can_answer_is_lost_and_the_report_says_so():
         "event": 6, "round": 0, "message": "ana's free building from Player Card 8 is lost: "
         "no empty building spot is left where it may go"}]
     assert not [v for v in report["violations"] if v["rule"] == "viscounts.effect.mandatory"]
+
+
+def test_a_mandatory_choice_left_unanswered_is_refused_at_the_next_event():
+    """game-2p, event 73: ana's Lender asks her to flip a Debt or a Deed (mandatory, p.32);
+    without the answer, the move that follows is where the choice is found unanswered. The
+    move itself is played (the refusal does not skip it)."""
+    log = _log("game-2p")
+    assert log["events"][73] == {"type": "flip", "player": "ana", "what": "deed"}
+    del log["events"][73]
+    report = replay.replay(log, mode="audit")
+    assert _violation(report, 73) == {
+        "rule": "viscounts.effect.mandatory", "event": 73, "applied": True,
+        "message": "ana must first answer the flip of Lender",
+        "expected": "flip by ana", "found": "move"}
+
+
+def test_an_answer_that_passes_over_a_mandatory_choice_is_refused_whole():
+    """castle-leader-lost-hand-limit, events 50-51: the tier-2 section's flip comes before
+    the resource of the Debt it flips; written the other way round, the resource answers
+    nothing (the flip still waits) and is refused whole."""
+    log = _log("castle-leader-lost-hand-limit")
+    events = log["events"]
+    assert [e["type"] for e in events[50:52]] == ["flip", "resource"]
+    events[50], events[51] = events[51], events[50]
+    report = replay.replay(log, mode="audit")
+    assert _violation(report, 50) == {
+        "rule": "viscounts.effect.mandatory", "event": 50, "applied": False,
+        "message": "bruno must first answer the flip of castle tier-2 section tier2-flip",
+        "expected": "flip by bruno", "found": "resource by bruno"}
