@@ -78,12 +78,15 @@ def decline_waiting(table: Table, found: str) -> None:
     state = table.state
     waiting, state.pending = state.pending, []
     for decision in waiting:
-        if not leave_unanswered(table, decision):
-            continue
-        table.breach("viscounts.effect.mandatory", f"{decision.player} must first answer "
-                     f"the {decision.kind} of {table.name(decision.source)}",
-                     player=decision.player, expected=f"{decision.kind} by "
-                     f"{decision.player}", found=found)
+        if leave_unanswered(table, decision):
+            _refuse_unanswered(table, decision, found, player=decision.player)
+
+
+def _refuse_unanswered(table: Table, decision: Decision, found: str, **kwargs) -> None:
+    """``viscounts.effect.mandatory``: another line came while the choice waited."""
+    table.breach("viscounts.effect.mandatory", f"{decision.player} must first answer the "
+                 f"{decision.kind} of {table.name(decision.source)}",
+                 expected=f"{decision.kind} by {decision.player}", found=found, **kwargs)
 
 
 def answer(table: Table, event: dict) -> None:
@@ -97,10 +100,8 @@ def answer(table: Table, event: dict) -> None:
     waiting = state.pending
     for earlier in waiting[:index]:
         if leave_unanswered(table, earlier):
-            table.breach("viscounts.effect.mandatory", f"{earlier.player} must first "
-                         f"answer the {earlier.kind} of {table.name(earlier.source)}",
-                         player=player.name, expected=f"{earlier.kind} by "
-                         f"{earlier.player}", found=f"{kind} by {player.name}", skip=True)
+            _refuse_unanswered(table, earlier, f"{kind} by {player.name}",
+                               player=player.name, skip=True)
     decision = waiting[index]
     state.pending = []
     try:
