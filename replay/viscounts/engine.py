@@ -59,21 +59,22 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         opponent.check_finished(table, kind)
     waiting = state.pending if answers_none and state.pending else None
     if waiting is not None:
-        declined_from = len(table.judge.violations)
+        declined_from, noted_from = len(table.judge.violations), len(table.notes)
         decline_waiting(table, kind)
-        declined_to = len(table.judge.violations)
+        declined_to, noted_to = len(table.judge.violations), len(table.notes)
     if table.strict_primary_action:
         _require_primary_action(table, kind)
     try:
         EVENT_SPECS[kind].handler(table, event)
     except SkipEvent:
         # An event refused whole answers nothing: what waited for an answer still waits,
-        # and refusals for leaving it unanswered were premature.
+        # and refusals (or notes of choices lost) for leaving it unanswered were premature.
         if flips is not None:
             state.fixed_flips = flips
         if waiting is not None:
             state.pending = waiting
             del table.judge.violations[declined_from:declined_to]
+            del table.notes[noted_from:noted_to]
         raise
     if kind == "pick" and table.solo is not None:
         place_opponent(table)  # the pair left is the opponent's (p.26 step 5)

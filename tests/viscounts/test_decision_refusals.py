@@ -251,7 +251,7 @@ def test_a_mandatory_choice_nothing_can_answer_is_lost_and_the_report_says_so():
     building is lost: no violation, but a note at the event that moved past it."""
     log = _log("setup-pc8-building-elsewhere")
     assert log["events"][6]["type"] == "free_building"
-    log["events"][6] = {"type": "draw", "player": "bruno", "cards": ["?", "?", "?"]}
+    log["events"][6] = {"type": "draw", "player": "ana", "cards": ["?", "?", "?"]}
     report = replay.replay(log, mode="audit")
     assert [n for n in report["notes"] if "is lost" in n["message"]] == [{
         "event": 6, "round": 0, "message": "ana's free building from Player Card 8 is lost: "
@@ -286,3 +286,15 @@ def test_an_answer_that_passes_over_a_mandatory_choice_is_refused_whole():
         "rule": "viscounts.effect.mandatory", "event": 50, "applied": False,
         "message": "bruno must first answer the flip of castle tier-2 section tier2-flip",
         "expected": "flip by bruno", "found": "resource by bruno"}
+
+
+def test_a_line_refused_whole_leaves_a_lost_choice_unnoted_until_it_is_really_lost():
+    """A line refused whole answers nothing, so the choice waiting before it is not lost yet:
+    Player Card 8's building is noted lost once, at ana's draw that really moves past it, not
+    also at a stray draw by bruno written before it (refused: it is not his turn to act)."""
+    log = _log("setup-pc8-building-elsewhere")
+    log["events"][6:7] = [{"type": "draw", "player": "bruno", "cards": ["?", "?", "?"]},
+                          {"type": "draw", "player": "ana", "cards": ["?", "?", "?"]}]
+    report = replay.replay(log, mode="audit")
+    assert [(v["event"], v["applied"]) for v in report["violations"]] == [(6, False)]
+    assert [n["event"] for n in report["notes"] if "is lost" in n["message"]] == [7]
