@@ -7,9 +7,9 @@ from replay.coimbra.catalog_template import template_document
 from replay.coimbra.events import EVENT_SPECS, FIELD_KINDS
 from replay.coimbra.generate import generate
 from replay.coimbra.inspect import REPLAYER, state_at
-from replay.coimbra.legal import legal_actions
+from replay.coimbra.legal import acting_player, legal_actions
 from replay.coimbra.notation import parse_text, print_text
-from replay.coimbra.phases import LEDGER_ORDER
+from replay.coimbra.phases import LEDGER_ORDER, PHASES, expected_next
 from replay.coimbra.report import build_report
 from replay.coimbra.rules import RULES, VARIANTS
 from replay.coimbra.scoresheet import ScoresheetSchema, score_sheet
@@ -38,7 +38,8 @@ class Coimbra(EngineGame):
     scoresheet_schema = ScoresheetSchema
     engine = Engine(
         replayer=REPLAYER, build_report=build_report, state_at=state_at,
-        legal_actions=legal_actions, score_sheet=score_sheet, parse_text=parse_text,
+        legal_actions=legal_actions, acting_player=acting_player,
+        expected_next=expected_next, phases=PHASES, score_sheet=score_sheet, parse_text=parse_text,
         print_text=print_text, generate=generate, check_catalog=catalogs.check_catalog,
         catalog_template=template_document,
         report_sections=report_sections,  # the turn-order table

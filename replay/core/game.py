@@ -40,12 +40,13 @@ from __future__ import annotations
 import difflib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from marshmallow import Schema
 
 from replay.core.catalogs import catalog_sha256
+from replay.core.flow import NextStep
 from replay.core.log import GameLog
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.replayer import Replayer
@@ -59,9 +60,14 @@ class EventSpec:
 
     ``fields`` maps each field to ``(kind, required)``, the kind naming an entry of the game's
     field kinds. ``phase`` is the phase the event belongs to (None: any time, such as claims
-    and markers). ``handler(table, event)`` checks and applies it; ``read(reader, event,
-    tokens)`` fills it from the words of a text line after ``player:`` and the verb (None for
-    events the notation reads by their own first word); ``write(event)`` gives its text lines.
+    and markers). ``read(reader, event, tokens)`` fills it from the words of a text line
+    after ``player:`` and the verb (None for events the notation reads by their own first
+    word); ``write(event)`` gives its text lines.
+
+    A game replayed by ``replay.core.flow`` declares its legality here, once (an action
+    kind, ``replay.core.actions``): ``refusals(table, event)``, ``apply(table, event)`` and
+    ``candidates(table)``; ``chance`` marks events that record chance the table supplies.
+    A game with its own replay loop gives ``handler(table, event)``, which checks and applies.
     """
 
     kind: str
@@ -70,6 +76,10 @@ class EventSpec:
     handler: Callable | None = None
     read: Callable | None = None
     write: Callable[[dict], list[str]] | None = None
+    refusals: Callable[[object, dict], Iterable] | None = None
+    apply: Callable[[object, dict], None] | None = None
+    candidates: Callable[[object], Iterable[dict]] | None = None
+    chance: bool = False
 
 
 @dataclass(frozen=True)
@@ -80,7 +90,12 @@ class Phase:
     ``markers`` are the phase names a round/phase marker of the log may use for it;
     ``close(table)`` ends it when a later phase's event arrives (None: it cannot be closed
     that way, since chance or a choice is missing); ``expected(table)`` says in words what the
-    log should say next there; ``next`` is the phase that normally follows.
+    log should say next there; ``next`` is the phase that normally follows (a name, or a
+    function of the table that gives one).
+
+    For ``replay.core.flow``: ``begin(table)`` starts it; ``finished(table)`` says it has
+    nothing left to do, so that it ends by itself after an event (None: only a later
+    phase's event ends it); ``close`` is then the work its end does.
     """
 
     name: str
@@ -89,7 +104,13 @@ class Phase:
     markers: tuple[str, ...] = ()
     close: Callable | None = None
     expected: Callable[[object], str] = lambda table: ""
-    next: str | None = None
+    next: str | Callable[[object], str | None] | None = None
+    begin: Callable[[object], None] | None = None
+    finished: Callable[[object], bool] | None = None
+
+    def following(self, table) -> str | None:
+        """The phase that follows this one at this table."""
+        return self.next(table) if callable(self.next) else self.next
 
 
 @dataclass(frozen=True)
@@ -211,6 +232,11 @@ class Game(ABC):
         """The events the acting player may write after ``event`` (-1: before the first)."""
 
     @abstractmethod
+    def next_step(self, log: GameLog, event: int, catalog: dict | None = None) -> NextStep:
+        """What may happen after ``event`` (-1: before the first): who acts, the legal
+        events, whether they are chance the table supplies, and in words what comes next."""
+
+    @abstractmethod
     def score_sheet(self, log: GameLog, sheet: object, catalog: dict | None = None) -> dict:
         """Final scoring from a scoresheet (the end state, without moves)."""
 
@@ -258,15 +284,19 @@ class Engine:
     ``replayer`` replays a log on the game's table; ``build_report(log, table, catalog, mode,
     replayed, final, claims, warnings)`` writes the report; ``add_hints(table, events,
     catalog, mode, players, variants)`` (optional) notes on a replay before its report is
-    written; ``state_at(log, event, catalog)`` and ``legal_actions(table)`` look at a point
-    of a log; ``parse_text(text)`` gives the log and its leniency warnings; the others are
-    the protocol's operations of the same names.
+    written; ``state_at(log, event, catalog)``, ``legal_actions(table)``,
+    ``acting_player(table)`` and ``expected_next(table)`` look at a point of a log;
+    ``parse_text(text)`` gives the log and its leniency warnings; the others are the
+    protocol's operations of the same names.
     """
 
     replayer: Replayer
     build_report: Callable[..., dict]
     state_at: Callable[[GameLog, int, dict | None], dict]
     legal_actions: Callable[[object], list]
+    acting_player: Callable[[object], str | None]
+    expected_next: Callable[[object], str]
+    phases: Mapping[str, Phase]
     score_sheet: Callable[[GameLog, object, dict | None], dict]
     parse_text: Callable[[str], tuple[GameLog, list[dict]]]
     print_text: Callable[[GameLog], str]
@@ -303,6 +333,18 @@ class EngineGame(Game):
         """The events the acting player may write after ``event``."""
         self.validate(log, catalog)
         return self.engine.legal_actions(self.engine.replayer.replay_to(log, event, catalog))
+
+    def next_step(self, log: GameLog, event: int, catalog: dict | None = None) -> NextStep:
+        """Who acts after ``event``, the legal events, and what the log should say next."""
+        self.validate(log, catalog)
+        table = self.engine.replayer.replay_to(log, event, catalog)
+        return NextStep(table.state.phase, self.phase_title(table.state.phase),
+                        self.engine.acting_player(table), self.engine.expected_next(table),
+                        self.engine.legal_actions(table))
+
+    def phase_title(self, phase: str) -> str:
+        """A phase's name as messages write it."""
+        return self.engine.phases[phase].title
 
     def score_sheet(self, log: GameLog, sheet: object, catalog: dict | None = None) -> dict:
         """Final scoring from a scoresheet."""

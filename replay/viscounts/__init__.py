@@ -15,9 +15,9 @@ from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.generate import generate
 from replay.viscounts.hints import add_variant_hints
 from replay.viscounts.inspect import REPLAYER, state_at
-from replay.viscounts.legal import legal_actions
+from replay.viscounts.legal import acting_player, legal_actions
 from replay.viscounts.notation import event_line, parse_text, print_text
-from replay.viscounts.phases import LEDGER_ORDER
+from replay.viscounts.phases import LEDGER_ORDER, PHASES, expected_next
 from replay.viscounts.report import build_report
 from replay.viscounts.rules import RULES, VARIANTS
 from replay.viscounts.scoresheet import ScoresheetSchema, score_sheet
@@ -48,7 +48,8 @@ class Viscounts(EngineGame):
     scoresheet_schema = ScoresheetSchema
     engine = Engine(
         replayer=REPLAYER, build_report=build_report, state_at=state_at,
-        legal_actions=legal_actions, score_sheet=score_sheet, parse_text=parse_text,
+        legal_actions=legal_actions, acting_player=acting_player,
+        expected_next=expected_next, phases=PHASES, score_sheet=score_sheet, parse_text=parse_text,
         print_text=print_text, generate=generate, check_catalog=catalogs.check_catalog,
         catalog_template=template_document,
         report_sections=report_sections,  # the placeholder values a verdict depended on

@@ -11,6 +11,7 @@ import random
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from replay.core.flow import Flow, NextStep
 from replay.core.game import Category, EventSpec, Game, Section
 from replay.core.judge import Judge
 from replay.core.log import GameLog
@@ -23,24 +24,33 @@ from . import notation
 from .race import (
     FINAL,
     PHASE_ORDER,
+    PHASES,
+    RACE,
     RULESET,
     Race,
+    apply_roll,
     build_report,
     close_claims,
     final_scoring,
-    handle_roll,
+    no_refusals,
     record_final,
-    run,
+    roll_candidates,
+    roll_refusals,
 )
 
 NAMES = ("ann", "bob")
 
 EVENT_SPECS = {spec.kind: spec for spec in (
-    EventSpec("roll", {"player": ("str", True), "die": ("int", True)}, phase="race",
-              handler=handle_roll, read=notation.read_roll, write=notation.write_roll),
-    EventSpec("final", {"scores": ("scores", True)}, handler=record_final,
-              write=notation.write_final),
+    EventSpec("roll", {"player": ("str", True), "die": ("int", True)}, phase=RACE,
+              read=notation.read_roll, write=notation.write_roll, refusals=roll_refusals,
+              apply=apply_roll, candidates=roll_candidates, chance=True),
+    EventSpec("final", {"scores": ("scores", True)}, write=notation.write_final,
+              refusals=no_refusals, apply=record_final),
 )}
+
+FLOW = Flow(EVENT_SPECS, PHASES, order_rule="dice-race.turn.order",
+            after_end_rule="dice-race.log.after_end",
+            acting=lambda race: None if race.winner else race.next)
 
 
 class ScoresheetSchema(Schema):
@@ -81,7 +91,7 @@ class DiceRace(Game):
         """Replay a race and report it."""
         events, _ = self.validate(log, catalog)
         race = self._race(log, mode, catalog)
-        completed = run(race, events, self.event_specs)
+        completed = FLOW.run(race, events)
         final = final_scoring(race) if completed and race.winner else None
         close_claims(race, final)
         replayed = len(events) if completed else race.judge.event
@@ -90,20 +100,25 @@ class DiceRace(Game):
     def _replay_to(self, log: GameLog, event: int, catalog: dict | None) -> Race:
         events, _ = self.validate(log, catalog)
         race = self._race(log, "audit", catalog)
-        run(race, events[:event + 1], self.event_specs)
+        FLOW.run(race, events[:event + 1])
         return race
 
     def state_at(self, log: GameLog, event: int, catalog: dict | None = None) -> dict:
         """Pawns and points after ``event``, and who rolls next."""
         race = self._replay_to(log, event, catalog)
-        return {"after_event": event, "round": race.round, "positions": race.position,
-                "points": race.points, "acting_player": None if race.winner else race.next,
-                "legal_actions": _rolls(race),
+        step = FLOW.next_step(race)
+        return {"after_event": event, "round": race.round, "phase": race.phase,
+                "positions": race.position, "points": race.points,
+                "acting_player": step.acting, "legal_actions": step.actions,
                 "violations_so_far": [v.to_dict() for v in race.judge.violations]}
 
     def legal_actions(self, log: GameLog, event: int, catalog: dict | None = None) -> list:
         """The six rolls of the player whose turn it is (none once the race is over)."""
-        return _rolls(self._replay_to(log, event, catalog))
+        return FLOW.legal_actions(self._replay_to(log, event, catalog))
+
+    def next_step(self, log: GameLog, event: int, catalog: dict | None = None) -> NextStep:
+        """Who rolls next and the six faces the die may show (nothing once it is over)."""
+        return FLOW.next_step(self._replay_to(log, event, catalog))
 
     def score_sheet(self, log: GameLog, sheet: object, catalog: dict | None = None) -> dict:
         """Final scoring from where the pawns stopped and the star points scored."""
@@ -149,10 +164,9 @@ class DiceRace(Game):
                       ruleset=self.rulesets[0], catalog=self.builtin_catalogs[0],
                       metadata={"generator": "referee generate", "seed": str(seed)})
         race = self._race(log, "strict", None)
-        while race.winner is None:
-            event = {"type": "roll", "player": race.next, "die": rng.choice(range(1, 7))}
-            race.event = race.judge.event = len(log.events)
-            handle_roll(race, event)
+        while actions := FLOW.legal_actions(race):
+            event = rng.choice(actions)
+            FLOW.play(race, len(log.events), event)
             log.events.append(event)
         final = final_scoring(race)
         log.events.append({"type": "final", "scores": {name: line["total"] for name, line
@@ -180,12 +194,6 @@ class DiceRace(Game):
             return []
         note = "The race is over." if report.get("reached", {}).get("phase") == FINAL else ""
         return [Section("race", "Race", ["Player", "Rolls", "Space", "Points"], rows, note)]
-
-
-def _rolls(race: Race) -> list[dict]:
-    if race.winner:
-        return []
-    return [{"type": "roll", "player": race.next, "die": die} for die in range(1, 7)]
 
 
 GAME = DiceRace()

@@ -7,7 +7,11 @@ first to the finish its bonus.
 
 from __future__ import annotations
 
-from replay.core.judge import Judge, SkipEvent, StopReplay
+from collections.abc import Iterator
+
+from replay.core.actions import Refusal
+from replay.core.game import Phase
+from replay.core.judge import Judge
 from replay.core.ledger import LedgerRow, phase_breakdown
 from replay.core.log import GameLog
 from replay.core.report import ENGINE_VERSION, REPORT_VERSION, standings, verdict
@@ -31,6 +35,7 @@ class Race:
         self.points = dict.fromkeys(players, 0)
         self.rolls = dict.fromkeys(players, 0)
         self.next = players[0]
+        self.phase = RACE
         self.last: tuple[str, int] | None = None
         self.round = 1
         self.winner: str | None = None
@@ -53,32 +58,39 @@ class Race:
         return "the final scores" if self.winner else f"a roll by {self.next}"
 
 
-def handle_roll(race: Race, event: dict) -> None:
-    """Check a roll and move the pawn (judge breaches raise in strict mode or on a skip)."""
-    judge, name, die = race.judge, event["player"], event["die"]
+def roll_refusals(race: Race, event: dict) -> Iterator[Refusal]:
+    """The rules a roll breaks (the phase flow has refused a roll after the finish)."""
+    name, die = event["player"], event["die"]
     if name not in race.position:
-        judge.breach("dice-race.log.player", f"{name!r} is not a player of this race",
-                     expected=", ".join(race.players), found=name, skip=True)
-    if race.winner:
-        judge.breach("dice-race.log.after_end",
-                     f"{race.winner} has reached the finish: the race is over",
-                     player=name, expected="the final scores", found="a roll", skip=True)
+        yield Refusal("dice-race.log.player", f"{name!r} is not a player of this race",
+                      expected=", ".join(race.players), found=name, skip=True)
     if name != race.next:
-        again = race.last == (name, 6) and not judge.allows("six-again")
-        judge.breach("dice-race.turn.order", f"it is {race.next}'s turn to roll",
-                     player=name, expected=race.next, found=name,
-                     legal_under="six-again" if again else None)
+        again = race.last == (name, 6) and not race.judge.allows("six-again")
+        yield Refusal("dice-race.turn.order", f"it is {race.next}'s turn to roll",
+                      player=name, expected=race.next, found=name,
+                      legal_under="six-again" if again else None)
     if die not in FACES:
-        judge.breach("dice-race.roll.faces", f"a die shows 1 to 6, not {die}", player=name,
-                     expected="1 to 6", found=die, skip=True)
+        yield Refusal("dice-race.roll.faces", f"a die shows 1 to 6, not {die}", player=name,
+                      expected="1 to 6", found=die, skip=True)
+
+
+def apply_roll(race: Race, event: dict) -> None:
+    """Move the pawn; the same player rolls again after a six under six-again."""
+    name, die = event["player"], event["die"]
     _move(race, name, die)
     race.last = (name, die)
     race.rolls[name] += 1
-    if not (die == 6 and judge.allows("six-again")):
+    if not (die == 6 and race.judge.allows("six-again")):
         following = race.players[(race.players.index(name) + 1) % len(race.players)]
         if following == race.players[0] and race.winner is None:
             race.round += 1
         race.next = following
+
+
+def roll_candidates(race: Race) -> Iterator[dict]:
+    """The six faces the next player's die may show."""
+    for die in FACES:
+        yield {"type": "roll", "player": race.next, "die": die}
 
 
 def _move(race: Race, name: str, die: int) -> None:
@@ -94,24 +106,21 @@ def _move(race: Race, name: str, die: int) -> None:
         race.winner = name
 
 
+def no_refusals(race: Race, event: dict) -> tuple:
+    """A claim breaks no rule when it is written; it is compared once the race is scored."""
+    return ()
+
+
 def record_final(race: Race, event: dict) -> None:
     """Keep the table's final scores, compared once the race is scored."""
     race.final_claim = (race.event, event["scores"])
 
 
-def run(race: Race, events: list[dict], specs: dict) -> bool:
-    """Replay every event through its spec's handler; whether the log was replayed to its
-    end."""
-    for index, event in enumerate(events):
-        race.event = race.judge.event = index
-        try:
-            specs[event["type"]].handler(race, event)
-        except SkipEvent:
-            continue
-        except StopReplay:
-            return False
-    race.event = race.judge.event = len(events)
-    return True
+PHASES = {phase.name: phase for phase in (
+    Phase(RACE, "the race", RACE, expected=lambda race: race.expected_next(),
+          finished=lambda race: race.winner is not None, next=FINAL),
+    Phase(FINAL, "the end of the race", FINAL, expected=lambda race: race.expected_next()),
+)}
 
 
 def final_scoring(race: Race) -> dict:

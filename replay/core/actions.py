@@ -1,0 +1,60 @@
+"""Action kinds: a game's event types, each declaring its legality once.
+
+An action kind is a ``replay.core.game.EventSpec`` that declares, besides its fields, phase
+and notation, three functions:
+
+- ``refusals(table, event)`` yields a ``Refusal`` for each rule the event breaks, in the
+  order a judge reads them, and reads the table without changing it. A refusal with
+  ``skip`` means the event cannot be applied as the table played it; the refusals after it
+  are not asked for (they may assume what the skip refused, such as a known player);
+- ``apply(table, event)`` changes the table and writes ledger rows, checking nothing;
+- ``candidates(table)`` yields the events of this kind worth offering at this point.
+
+So legality has one source: replay is "refusals, then apply" (``replay.core.flow``), and the
+legal actions are the candidates with no refusal. A decision the rules leave to a player is
+an action kind like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One rule an event breaks: the rule id, a one-line reason, and what was expected.
+
+    ``player`` is whose fault it is (None: the table's, for a player-less event);
+    ``legal_under`` a known variant under which the event would be legal; ``skip``: the event
+    cannot be applied as played; ``parts``: it is applied, but the engine's game and the
+    table's part all the same (later refusals may follow from this one).
+    """
+
+    rule: str
+    message: str
+    player: str | None = None
+    expected: object = None
+    found: object = None
+    legal_under: str | None = None
+    skip: bool = False
+    parts: bool = False
+
+
+def refusals_of(spec, table, event: dict) -> Iterator[Refusal]:
+    """The refusals of one event, up to and including the first that skips it."""
+    for refusal in spec.refusals(table, event):
+        yield refusal
+        if refusal.skip:
+            return
+
+
+def is_legal(spec, table, event: dict) -> bool:
+    """Whether an event of this kind breaks no rule here (no refusal at all)."""
+    return next(iter(spec.refusals(table, event)), None) is None
+
+
+def legal_candidates(specs: Iterable, table) -> list[dict]:
+    """The candidates of the given kinds that no refusal stops, in declaration order."""
+    return [event for spec in specs for event in spec.candidates(table)
+            if is_legal(spec, table, event)]

@@ -1,0 +1,192 @@
+"""The one replay loop and the phase flow, for games that declare action kinds.
+
+A game declares its action kinds (``replay.core.actions``) and its phases
+(``replay.core.game.Phase``); a ``Flow`` replays a log on a table with them, event by event:
+
+1. an event of another phase than the current one moves the table there, ending the phases
+   in between (``Phase.close``): out of order unless those phases had nothing left to do,
+   and skipped when no such path exists (a phase that cannot be ended early is in the way);
+2. the kind's refusals are recorded by the table's judge (strict mode stops at the first; in
+   audit mode a refusal that skips leaves the table as it was, since nothing was applied);
+3. the kind's ``apply`` changes the table;
+4. every phase that is now finished (``Phase.finished``) ends, and the next one begins.
+
+The same declarations answer "what may happen next" for any table (``next_step``): the
+acting player, the legal events (the candidates of the current phase's kinds that no refusal
+stops, chance the table must supply included) and, in words, what the log should say next.
+
+The table a flow drives has ``judge`` (a ``replay.core.judge.Judge``), ``phase`` (the name of
+its current phase) and ``event`` (the index of the event being replayed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from replay.core.actions import Refusal, legal_candidates, refusals_of
+from replay.core.judge import SkipEvent, StopReplay
+from replay.core.words import article
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """What may happen next at one point of a game.
+
+    ``acting`` is who decides or supplies the next event (None: nobody, the game is over or
+    the table must supply chance nobody owns); ``actions`` the legal events, each one the
+    referee accepts here; ``chance`` whether they record chance the table supplies (a die
+    read, a card revealed) rather than a decision; ``expected`` says in words what the log
+    should say next.
+    """
+
+    phase: str
+    title: str
+    acting: str | None
+    expected: str
+    actions: list[dict] = field(default_factory=list)
+    chance: bool = False
+
+    @property
+    def over(self) -> bool:
+        """Whether nothing may happen any more."""
+        return not self.actions and self.acting is None
+
+    def to_dict(self) -> dict:
+        """Plain data, for state documents and the API."""
+        return {"phase": self.phase, "title": self.title, "acting_player": self.acting,
+                "expected": self.expected, "chance": self.chance, "over": self.over,
+                "legal_actions": list(self.actions)}
+
+
+class Flow:
+    """Replays events on a table through a game's action kinds and phases (see the module
+    docstring). ``order_rule`` is the rule an event out of its phase's order breaks, and
+    ``after_end_rule`` the one an event after the last phase began breaks;
+    ``acting(table)`` names who acts next (None when nobody does)."""
+
+    def __init__(self, specs: Mapping, phases: Mapping, *, order_rule: str,
+                 after_end_rule: str, acting: Callable[[object], str | None]):
+        self.specs = specs
+        self.phases = phases
+        self.order_rule = order_rule
+        self.after_end_rule = after_end_rule
+        self.acting = acting
+        self._offered = {name: [spec for spec in specs.values()
+                                if spec.phase == name and spec.candidates is not None]
+                         for name in phases}
+
+    # -- replay ------------------------------------------------------------------------
+
+    def run(self, table, events: list[dict]) -> bool:
+        """Replay every event; whether the replay went to the end of the log."""
+        for index, event in enumerate(events):
+            try:
+                self.play(table, index, event)
+            except SkipEvent:
+                continue
+            except StopReplay:
+                return False
+        table.event = table.judge.event = len(events)
+        return True
+
+    def play(self, table, index: int, event: dict) -> None:
+        """Replay one event (raises ``StopReplay`` or ``SkipEvent`` through the judge)."""
+        table.event = table.judge.event = index
+        spec = self.specs[event["type"]]
+        if spec.phase is not None and spec.phase != table.phase:
+            self._enter(table, spec.phase, event)
+        judge = table.judge
+        for refusal in refusals_of(spec, table, event):
+            judge.breach(refusal.rule, refusal.message, player=refusal.player,
+                         expected=refusal.expected, found=refusal.found,
+                         legal_under=refusal.legal_under, skip=refusal.skip,
+                         parts=refusal.parts)
+        spec.apply(table, event)
+        self._settle(table)
+
+    def check(self, table, event: dict) -> list[Refusal]:
+        """Every refusal of one event at this table, without replaying it (the phase order's
+        first, then the kind's own, up to the first that skips)."""
+        spec = self.specs[event["type"]]
+        found = []
+        if spec.phase is not None and spec.phase != table.phase:
+            found.append(self._order_refusal(table, event, self._path(table, spec.phase)))
+        return found + list(refusals_of(spec, table, event))
+
+    # -- what may happen next ------------------------------------------------------------
+
+    def legal_actions(self, table) -> list[dict]:
+        """The events the referee accepts next: the current phase's candidates that no
+        refusal stops."""
+        return legal_candidates(self._offered.get(table.phase, ()), table)
+
+    def next_step(self, table) -> NextStep:
+        """Who acts next, the legal events, and what the log should say next."""
+        phase = self.phases[table.phase]
+        actions = self.legal_actions(table)
+        chance = bool(actions) and all(self.specs[a["type"]].chance for a in actions)
+        return NextStep(phase.name, phase.title, self.acting(table), phase.expected(table),
+                        actions, chance)
+
+    # -- phases ------------------------------------------------------------------------
+
+    def _settle(self, table) -> None:
+        """End every phase that is finished now, beginning the next ones."""
+        for _ in range(len(self.phases)):
+            phase = self.phases[table.phase]
+            if phase.finished is None or not phase.finished(table):
+                return
+            self._end(table, phase)
+
+    def _end(self, table, phase) -> None:
+        following = phase.following(table)
+        if phase.close is not None:
+            phase.close(table)
+        table.phase = following
+        begin = self.phases[following].begin
+        if begin is not None:
+            begin(table)
+
+    def _path(self, table, wanted: str) -> list[str] | None:
+        """The phases to end, from the current one, before ``wanted`` begins; None when an
+        unfinished phase on the way cannot be ended early."""
+        path, name = [], table.phase
+        while name != wanted:
+            phase = self.phases[name]
+            following = phase.following(table)
+            if phase.close is None or following is None or name in path:
+                return None
+            path.append(name)
+            name = following
+        return path
+
+    def _order_refusal(self, table, event: dict, path: list[str] | None) -> Refusal:
+        phase, kind, player = self.phases[table.phase], event["type"], event.get("player")
+        expected = phase.expected(table)
+        if path is None and phase.following(table) is None:
+            return Refusal(self.after_end_rule, f"{article(kind)} {kind} event comes after "
+                           f"{phase.title}", player=player, expected=expected, found=kind,
+                           skip=True)
+        if path is None:
+            return Refusal(self.order_rule, f"{article(kind)} {kind} event cannot come during "
+                           f"{phase.title}", player=player, expected=expected, found=kind,
+                           skip=True)
+        return Refusal(self.order_rule, f"{article(kind)} {kind} event comes before the end "
+                       f"of {phase.title}", player=player, expected=expected, found=kind)
+
+    def _enter(self, table, wanted: str, event: dict) -> None:
+        """Move to the phase an event belongs to (a refusal of the order when that ends
+        phases early; a skip when it cannot)."""
+        path = self._path(table, wanted)
+        refusal = self._order_refusal(table, event, path)
+        table.judge.breach(refusal.rule, refusal.message, player=refusal.player,
+                           expected=refusal.expected, found=refusal.found, skip=refusal.skip)
+        for _ in path:
+            self._end(table, self.phases[table.phase])
+        self._settle(table)
+        if table.phase != wanted:
+            # Ending the phases on the way went past the event's phase: it has no place to
+            # happen any more.
+            table.judge.violations[-1].applied = False
+            raise SkipEvent
