@@ -9,6 +9,7 @@ from replay.coimbra.phases import PHASES, SEQUENCE, expected_next
 from replay.coimbra.scoring import final_scoring
 from replay.coimbra.state import ROUNDS
 from replay.coimbra.voyages import end_round
+from replay.core.flow import play_action
 from replay.core.judge import SkipEvent, StopReplay
 from replay.core.words import article
 
@@ -37,7 +38,7 @@ def apply_event(game: Game, index: int, event: dict, claims) -> None:
     spec = EVENT_SPECS[kind]
     if state.pending_steps and kind not in KEEP_STEPS:
         state.pending_steps = {}  # unused pilgrim steps are lost
-    if spec.handler is None:  # claims and markers change nothing on the table
+    if spec.handler is None and spec.apply is None:  # claims and markers change nothing
         if kind == "marker":
             game.markers.append((index, event))
         else:
@@ -48,7 +49,10 @@ def apply_event(game: Game, index: int, event: dict, claims) -> None:
     phase = spec.phase
     if phase is not None and phase != state.phase:
         _enter_phase(game, phase, kind)
-    spec.handler(game, event)
+    if spec.apply is not None:
+        play_action(game, spec, event)
+    else:
+        spec.handler(game, event)
 
 
 def _check_markers(game: Game, event: dict) -> None:

@@ -7,14 +7,13 @@ notation (``replay.coimbra.notation``) all read this one table.
 
 from __future__ import annotations
 
-from replay.coimbra import lines
+from replay.coimbra import lines, voyages
 from replay.coimbra.dice import DIE_EXAMPLE, normalise_die
 from replay.coimbra.drafting import handle_deal, handle_place, handle_roll
 from replay.coimbra.income import handle_income
 from replay.coimbra.pilgrim import handle_move
 from replay.coimbra.resolution import handle_distress, handle_favor, handle_recruit
 from replay.coimbra.setup import handle_setup, handle_start
-from replay.coimbra.voyages import handle_invest, handle_pass
 from replay.core.game import EventSpec
 from replay.core.shapes import COMMON_KINDS, FieldKind, is_int, is_str, str_list
 
@@ -65,9 +64,12 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     EventSpec("move", {"player": PLAYER, "path": ("strs", True)}, handler=handle_move,
               read=lines.read_move, write=lines.print_move),
     EventSpec("invest", {"player": PLAYER, "voyage": ("str", True)}, phase="F",
-              handler=handle_invest, read=lines.read_invest, write=lines.print_invest),
-    EventSpec("pass", {"player": PLAYER}, phase="F", handler=handle_pass,
-              read=lines.read_pass, write=lines.print_pass),
+              read=lines.read_invest, write=lines.print_invest,
+              refusals=voyages.invest_refusals, apply=voyages.apply_invest,
+              candidates=voyages.invest_candidates),
+    EventSpec("pass", {"player": PLAYER}, phase="F", read=lines.read_pass,
+              write=lines.print_pass, refusals=voyages.pass_refusals,
+              apply=voyages.apply_pass, candidates=voyages.pass_candidates),
     # Claims and markers change nothing on the table: the replay loop compares or holds them.
     EventSpec("check", {"player": PLAYER, "values": ("claims", True)},
               write=lines.print_check),

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from replay.coimbra.catalog import Catalog
 from replay.coimbra.state import GameState, Player
+from replay.core.actions import Refusal
 from replay.core.game import Phase
 from replay.core.judge import Judge
 from replay.core.ledger import LedgerRow
@@ -130,17 +131,36 @@ class Game:
         """The event's player, or a ``coimbra.log.player`` violation (event skipped)."""
         player = self.state.players.get(event["player"])
         if player is None:
-            name = event["player"]
-            self.judge.breach("coimbra.log.player", f"{name!r} is not a player of this game",
-                              expected=", ".join(self.state.order), found=name, skip=True)
+            self._breach(self.unknown_player(event))
         return player
 
     def component(self, table: dict, ident: str, what: str, player: str | None = None):
         """The catalog entry ``ident`` of ``table``, or a ``coimbra.log.component`` violation."""
         if ident not in table:
-            close = difflib.get_close_matches(ident, list(table), n=3)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
-            self.judge.breach("coimbra.log.component",
-                              f"unknown {what} {ident!r} in catalog {self.catalog.id}{hint}",
-                              player=player, found=ident, skip=True)
+            self._breach(self.unknown_component(table, ident, what, player))
         return table[ident]
+
+    def _breach(self, refusal: Refusal) -> None:
+        self.judge.breach(refusal.rule, refusal.message, player=refusal.player,
+                          expected=refusal.expected, found=refusal.found, skip=refusal.skip)
+
+    # -- refusals shared by the action kinds ---------------------------------------
+
+    def unknown_player(self, event: dict) -> Refusal | None:
+        """The refusal of an event naming no player of the game (None: it names one)."""
+        name = event["player"]
+        if name in self.state.players:
+            return None
+        return Refusal("coimbra.log.player", f"{name!r} is not a player of this game",
+                       expected=", ".join(self.state.order), found=name, skip=True)
+
+    def unknown_component(self, table: dict, ident: str, what: str,
+                          player: str | None = None) -> Refusal | None:
+        """The refusal of an id that ``table`` of the catalog does not hold (None: it does)."""
+        if ident in table:
+            return None
+        close = difflib.get_close_matches(ident, list(table), n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        return Refusal("coimbra.log.component",
+                       f"unknown {what} {ident!r} in catalog {self.catalog.id}{hint}",
+                       player=player, found=ident, skip=True)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from replay.coimbra.effects import die_track, voyage_discount
+from replay.coimbra.effects import die_track
+from replay.coimbra.events import EVENT_SPECS
 from replay.coimbra.game import Game
 from replay.coimbra.state import LOCATIONS, TRACKS
+from replay.core.actions import legal_candidates
 
 DISTRESS_CHOICES = [(c, g) for c in range(3) for g in range(3)]
 MAX_PATHS = 500
+VOYAGE_KINDS = (EVENT_SPECS["invest"], EVENT_SPECS["pass"])
 
 
 def acting_player(game: Game) -> str | None:
@@ -60,9 +63,9 @@ def legal_actions(game: Game) -> list[dict]:
             actions += [{"type": "income", "player": name, "die": die, "track": t}
                         for t in ([track] if track else TRACKS)]
     elif state.phase == "F":
-        for later in state.order[state.cursor:]:
-            actions += _investments(game, later)
-            actions.append({"type": "pass", "player": later})
+        # Player by player in the order, each one's investments before their pass.
+        offered = legal_candidates(VOYAGE_KINDS, game)
+        actions += sorted(offered, key=lambda action: state.order.index(action["player"]))
     return actions
 
 
@@ -95,17 +98,6 @@ def _recruits(game: Game, player, card_id: str, value: int, mixed: bool) -> list
             if pay[cost] != value and coins <= player.coins and value - coins <= player.guards:
                 offers.append({**recruit, "pay": {k: v for k, v in pay.items() if v}})
     return offers
-
-
-def _investments(game: Game, name: str) -> list[dict]:
-    state, catalog = game.state, game.catalog
-    player = state.players[name]
-    if player.invested_this_round >= player.investments:
-        return []
-    discount = voyage_discount(catalog, player)
-    return [{"type": "invest", "player": name, "voyage": v} for v in state.voyages
-            if v not in player.voyages
-            and getattr(player, catalog.voyages[v].currency) >= catalog.voyages[v].cost - discount]
 
 
 def pilgrim_moves(game: Game) -> list[dict]:

@@ -2,70 +2,124 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
+
 from replay.coimbra.effects import apply_immediate, voyage_discount
 from replay.coimbra.game import Game
 from replay.coimbra.state import Player
+from replay.core.actions import Refusal
 
 
 def _times(number: int) -> str:
     return {1: "once", 2: "twice"}.get(number, f"{number} times")
 
 
-def _take_turn(game: Game, player: Player) -> int:
-    """Move the turn to ``player``; earlier players have passed, later ones must wait.
-    Return the player's place in the order."""
+def _turn_refusal(game: Game, name: str) -> Iterator[Refusal]:
+    """Refused when the player's investment turn has passed (earlier players have passed,
+    later ones must wait: a later player's investment or pass ends the earlier turns)."""
     state = game.state
-    position = state.order.index(player.name)
-    if position < state.cursor:
+    if state.order.index(name) < state.cursor:
         now = (f"it is {state.acting_in_turn()}'s turn" if state.cursor < len(state.order)
                else "every player has had their turn")
-        game.judge.breach("coimbra.voyage.turn",
-                          f"{player.name}'s investment turn has passed; {now}",
-                          player=player.name, found=player.name)
-    else:
+        yield Refusal("coimbra.voyage.turn", f"{name}'s investment turn has passed; {now}",
+                      player=name, found=name)
+
+
+def _take_turn(game: Game, name: str) -> int:
+    """Move the turn to the player, unless it has passed; their place in the order."""
+    state = game.state
+    position = state.order.index(name)
+    if position >= state.cursor:
         state.cursor = position
     return position
 
 
-def handle_pass(game: Game, event: dict) -> None:
+def pass_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+    """A pass by a player of the game whose turn has not passed."""
+    unknown = game.unknown_player(event)
+    if unknown:
+        yield unknown
+    yield from _turn_refusal(game, event["player"])
+
+
+def apply_pass(game: Game, event: dict) -> None:
     """The player invests no more this round."""
-    position = _take_turn(game, game.acting_player(event))
+    position = _take_turn(game, event["player"])
     if game.state.cursor <= position:
         game.state.cursor = position + 1
 
 
-def handle_invest(game: Game, event: dict) -> None:
-    """Invest in a displayed voyage, paying its cost less any held favor discount."""
-    state, judge, catalog = game.state, game.judge, game.catalog
-    player = game.acting_player(event)
-    _take_turn(game, player)
-    voyage = game.component(catalog.voyages, event["voyage"], "voyage", player.name)
+def pass_candidates(game: Game) -> Iterator[dict]:
+    """A pass by the acting player or any player after them."""
+    for name in game.state.order[game.state.cursor:]:
+        yield {"type": "pass", "player": name}
+
+
+def voyage_cost(game: Game, player: Player, voyage) -> tuple[int, int]:
+    """What investing in ``voyage`` costs the player now, and the favor discount in it."""
+    discount = voyage_discount(game.catalog, player)
+    return max(0, voyage.cost - discount), discount
+
+
+def invest_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+    """The rules an investment breaks: turn, display, once per voyage, limit, payment."""
+    state, catalog = game.state, game.catalog
+    unknown = game.unknown_player(event)
+    if unknown:
+        yield unknown
+    player = state.players[event["player"]]
+    yield from _turn_refusal(game, player.name)
+    # An investment the table cannot make still moves the turn to its player.
+    def turn_taken(table: Game) -> None:
+        _take_turn(table, player.name)
+    unknown = game.unknown_component(catalog.voyages, event["voyage"], "voyage", player.name)
+    if unknown:
+        yield replace(unknown, moved_on=turn_taken)
+    voyage = catalog.voyages[event["voyage"]]
     if voyage.id not in state.voyages:
-        judge.breach("coimbra.voyage.display", f"{voyage.id} is not one of the revealed voyages",
-                     player=player.name, expected=", ".join(state.voyages), found=voyage.id,
-                     skip=True)
+        yield Refusal("coimbra.voyage.display",
+                      f"{voyage.id} is not one of the revealed voyages", player=player.name,
+                      expected=", ".join(state.voyages), found=voyage.id, skip=True,
+                      moved_on=turn_taken)
     if voyage.id in player.voyages:
-        judge.breach("coimbra.voyage.once", f"{player.name} has already invested in {voyage.id}",
-                     player=player.name, found=voyage.id, skip=True)
+        yield Refusal("coimbra.voyage.once",
+                      f"{player.name} has already invested in {voyage.id}",
+                      player=player.name, found=voyage.id, skip=True, moved_on=turn_taken)
     if player.invested_this_round >= player.investments:
-        judge.breach("coimbra.voyage.limit",
-                     f"{player.name} may invest {_times(player.investments)} this round",
-                     player=player.name, expected=player.investments,
-                     found=player.invested_this_round + 1)
-    discount = voyage_discount(catalog, player)
-    cost = max(0, voyage.cost - discount)
+        yield Refusal("coimbra.voyage.limit",
+                      f"{player.name} may invest {_times(player.investments)} this round",
+                      player=player.name, expected=player.investments,
+                      found=player.invested_this_round + 1)
+    cost, discount = voyage_cost(game, player, voyage)
     held = getattr(player, voyage.currency)
     if held < cost:
-        judge.breach("coimbra.voyage.payment",
-                     f"{catalog.label(voyage.id)} costs {cost} {voyage.currency}"
-                     + (f" ({voyage.cost} less {discount} favor discount)" if discount else "")
-                     + f" but {player.name} has {held}",
-                     player=player.name, expected=cost, found=held)
+        yield Refusal("coimbra.voyage.payment",
+                      f"{catalog.label(voyage.id)} costs {cost} {voyage.currency}"
+                      + (f" ({voyage.cost} less {discount} favor discount)" if discount
+                         else "") + f" but {player.name} has {held}",
+                      player=player.name, expected=cost, found=held)
+
+
+def apply_invest(game: Game, event: dict) -> None:
+    """Invest in a displayed voyage, paying its cost less any held favor discount."""
+    player = game.state.players[event["player"]]
+    voyage = game.catalog.voyages[event["voyage"]]
+    _take_turn(game, player.name)
+    cost, discount = voyage_cost(game, player, voyage)
     why = f"invested in {voyage.id}" + (f" ({discount} favor discount)" if discount else "")
     game.change(player.name, voyage.currency, -cost, why, voyage.id)
     player.invested_this_round += 1
     player.voyages.append(voyage.id)
     apply_immediate(game, player.name, voyage.id)
+
+
+def invest_candidates(game: Game) -> Iterator[dict]:
+    """An investment in each revealed voyage by the acting player or any player after them."""
+    state = game.state
+    for name in state.order[state.cursor:]:
+        for voyage in state.voyages:
+            yield {"type": "invest", "player": name, "voyage": voyage}
 
 
 def end_round(game: Game) -> None:

@@ -17,7 +17,7 @@ an action kind like any other.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 
@@ -28,7 +28,9 @@ class Refusal:
     ``player`` is whose fault it is (None: the table's, for a player-less event);
     ``legal_under`` a known variant under which the event would be legal; ``skip``: the event
     cannot be applied as played; ``parts``: it is applied, but the engine's game and the
-    table's part all the same (later refusals may follow from this one).
+    table's part all the same (later refusals may follow from this one). ``moved_on(table)``
+    is what the table did all the same, such as a turn used by a move that cannot be
+    applied: replay makes that change as it records the refusal.
     """
 
     rule: str
@@ -39,6 +41,7 @@ class Refusal:
     legal_under: str | None = None
     skip: bool = False
     parts: bool = False
+    moved_on: Callable[[object], None] | None = None
 
 
 def refusals_of(spec, table, event: dict) -> Iterator[Refusal]:

@@ -59,6 +59,19 @@ class NextStep:
                 "legal_actions": list(self.actions)}
 
 
+def play_action(table, spec, event: dict) -> None:
+    """An event of an action kind: its refusals recorded by the table's judge (which raises
+    ``StopReplay`` in strict mode, ``SkipEvent`` at a refusal that skips it), then applied."""
+    judge = table.judge
+    for refusal in refusals_of(spec, table, event):
+        if refusal.moved_on is not None:
+            refusal.moved_on(table)
+        judge.breach(refusal.rule, refusal.message, player=refusal.player,
+                     expected=refusal.expected, found=refusal.found,
+                     legal_under=refusal.legal_under, skip=refusal.skip, parts=refusal.parts)
+    spec.apply(table, event)
+
+
 class Flow:
     """Replays events on a table through a game's action kinds and phases (see the module
     docstring). ``order_rule`` is the rule an event out of its phase's order breaks, and
@@ -96,13 +109,7 @@ class Flow:
         spec = self.specs[event["type"]]
         if spec.phase is not None and spec.phase != table.phase:
             self._enter(table, spec.phase, event)
-        judge = table.judge
-        for refusal in refusals_of(spec, table, event):
-            judge.breach(refusal.rule, refusal.message, player=refusal.player,
-                         expected=refusal.expected, found=refusal.found,
-                         legal_under=refusal.legal_under, skip=refusal.skip,
-                         parts=refusal.parts)
-        spec.apply(table, event)
+        play_action(table, spec, event)
         self._settle(table)
 
     def check(self, table, event: dict) -> list[Refusal]:
