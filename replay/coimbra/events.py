@@ -7,13 +7,11 @@ notation (``replay.coimbra.notation``) all read this one table.
 
 from __future__ import annotations
 
-from replay.coimbra import lines, voyages
+from replay.coimbra import income, lines, setup, voyages
 from replay.coimbra.dice import DIE_EXAMPLE, normalise_die
 from replay.coimbra.drafting import handle_deal, handle_place, handle_roll
-from replay.coimbra.income import handle_income
 from replay.coimbra.pilgrim import handle_move
 from replay.coimbra.resolution import handle_distress, handle_favor, handle_recruit
-from replay.coimbra.setup import handle_setup, handle_start
 from replay.core.game import EventSpec
 from replay.core.shapes import COMMON_KINDS, FieldKind, is_int, is_str, str_list
 
@@ -36,10 +34,12 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     EventSpec("setup", {"order": ("strs", True), "monasteries": ("str_map", True),
                         "voyages": ("strs", True), "scoring_tiles": ("str_map", True),
                         "start_pairs": ("pairs", True)},
-              phase="setup", handler=handle_setup, write=lines.print_setup),
+              phase="setup", write=lines.print_setup, refusals=setup.setup_refusals,
+              apply=setup.apply_setup, chance=True),
     EventSpec("start", {"player": PLAYER, "pair": ("pair", False), "corner": ("str", False)},
-              phase="start", handler=handle_start, read=lines.read_start,
-              write=lines.print_start),
+              phase="start", read=lines.read_start, write=lines.print_start,
+              refusals=setup.start_refusals, apply=setup.apply_start,
+              candidates=setup.start_candidates),
     EventSpec("deal", {"round": ("int", True), "upper": ("strs", True),
                        "central": ("strs", True), "lower": ("strs", True)},
               phase="deal", handler=handle_deal, write=lines.print_deal),
@@ -58,8 +58,9 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               phase="C", handler=handle_distress, read=lines.read_distress,
               write=lines.print_distress),
     EventSpec("income", {"player": PLAYER, "die": ("die", True), "track": ("str", False)},
-              phase="E", handler=handle_income, read=lines.read_income,
-              write=lines.print_income),
+              phase="E", read=lines.read_income, write=lines.print_income,
+              refusals=income.income_refusals, apply=income.apply_income,
+              candidates=income.income_candidates),
     # A pilgrim move belongs to no phase: it spends steps the event before it gave.
     EventSpec("move", {"player": PLAYER, "path": ("strs", True)}, handler=handle_move,
               read=lines.read_move, write=lines.print_move),

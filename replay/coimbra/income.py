@@ -2,46 +2,71 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from replay.coimbra.effects import condition_failed, condition_holds, die_track
 from replay.coimbra.game import Game
 from replay.coimbra.state import TRACKS, Player
+from replay.core.actions import Refusal
 
 # The ledger source of a track's income rows.
 TRACK_SOURCES = {track: f"track:{track}" for track in TRACKS}
 
 
-def handle_income(game: Game, event: dict) -> None:
-    """One die activates its track (white: the track named in the event)."""
-    state, judge = game.state, game.judge
-    player = game.acting_player(event)
-    position = state.order.index(player.name)
-    if position != state.cursor:
-        judge.breach("coimbra.income.turn",
-                     f"it is {state.acting_in_turn()}'s turn to take income",
-                     player=player.name, expected=state.acting_in_turn(), found=player.name)
+def income_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+    """The rules an income activation breaks: turn, a die still to activate, its track."""
+    state = game.state
+    unknown = game.unknown_player(event)
+    if unknown:
+        yield unknown
+    player = state.players[event["player"]]
+    if state.order.index(player.name) != state.cursor:
+        yield Refusal("coimbra.income.turn",
+                      f"it is {state.acting_in_turn()}'s turn to take income",
+                      player=player.name, expected=state.acting_in_turn(), found=player.name)
     die = event["die"]
     # Activated dice are always among the player's dice, so a die is still to activate while
     # the player holds more of it than they activated (equal dice counted separately).
     if player.dice.count(die) <= player.income_used.count(die):
-        unused = _unused_dice(player)
-        judge.breach("coimbra.income.die",
-                     f"{die} is not one of {player.name}'s dice still to activate",
-                     player=player.name, expected=", ".join(sorted(unused)),
-                     found=die, skip=True)
+        yield Refusal("coimbra.income.die",
+                      f"{die} is not one of {player.name}'s dice still to activate",
+                      player=player.name, expected=", ".join(sorted(_unused_dice(player))),
+                      found=die, skip=True)
     colour_track = die_track(die)
     track = event.get("track", colour_track)
     if track not in TRACKS or (colour_track and track != colour_track):
-        judge.breach("coimbra.income.track",
-                     f"{die} pays on the {colour_track} track" if colour_track
-                     else "a white die names one of the four tracks",
-                     player=player.name, expected=colour_track or ", ".join(TRACKS),
-                     found=track, skip=track not in TRACKS)
+        yield Refusal("coimbra.income.track",
+                      f"{die} pays on the {colour_track} track" if colour_track
+                      else "a white die names one of the four tracks",
+                      player=player.name, expected=colour_track or ", ".join(TRACKS),
+                      found=track, skip=track not in TRACKS)
+
+
+def apply_income(game: Game, event: dict) -> None:
+    """One die activates its track (white: the track named in the event)."""
+    state = game.state
+    player = state.players[event["player"]]
+    die = event["die"]
+    track = event.get("track", die_track(die))
     player.income_used.append(die)
     here = player.influence[track]
     game.gain(player.name, game.catalog.income[track][here],
               f"income from {die} on {track} (position {here})", TRACK_SOURCES[track])
-    if position == state.cursor and len(player.income_used) >= len(player.dice):
+    if state.order.index(player.name) == state.cursor \
+            and len(player.income_used) >= len(player.dice):
         _end_turn(game, player)
+
+
+def income_candidates(game: Game) -> Iterator[dict]:
+    """Each die the acting player has still to activate, on its track (white: on each)."""
+    state = game.state
+    if state.cursor >= len(state.order):
+        return
+    name = state.acting_in_turn()
+    for die in sorted(set(_unused_dice(state.players[name]))):
+        track = die_track(die)
+        for choice in [track] if track else TRACKS:
+            yield {"type": "income", "player": name, "die": die, "track": choice}
 
 
 def _unused_dice(player: Player) -> list[str]:

@@ -7,12 +7,9 @@ and checks that every move of the legal fixtures was offered.
 
 from __future__ import annotations
 
-from collections import Counter
-
-from replay.coimbra.effects import die_track
 from replay.coimbra.events import EVENT_SPECS
 from replay.coimbra.game import Game
-from replay.coimbra.state import LOCATIONS, TRACKS
+from replay.coimbra.state import LOCATIONS
 from replay.core.actions import legal_candidates
 
 DISTRESS_CHOICES = [(c, g) for c in range(3) for g in range(3)]
@@ -43,25 +40,15 @@ def legal_actions(game: Game) -> list[dict]:
     name = acting_player(game)
     if name is None:
         return actions
-    player = state.players[name]
     if state.phase == "start":
-        if not player.took_pair:
-            actions += [{"type": "start", "player": name, "pair": list(pair)}
-                        for pair in state.start_pairs]
-        if not player.took_corner:
-            actions += [{"type": "start", "player": name, "corner": corner}
-                        for corner in state.corners_free]
+        actions += legal_candidates((EVENT_SPECS["start"],), game)
     elif state.phase == "B":
         actions += [{"type": "place", "player": name, "die": die, "to": location}
                     for die in sorted(set(state.pool)) for location in LOCATIONS]
     elif state.phase == "C":
         actions += _resolution_actions(game, name)
     elif state.phase == "E":
-        unused = Counter(player.dice) - Counter(player.income_used)
-        for die in sorted(unused):
-            track = die_track(die)
-            actions += [{"type": "income", "player": name, "die": die, "track": t}
-                        for t in ([track] if track else TRACKS)]
+        actions += legal_candidates((EVENT_SPECS["income"],), game)
     elif state.phase == "F":
         # Player by player in the order, each one's investments before their pass.
         offered = legal_candidates(VOYAGE_KINDS, game)
