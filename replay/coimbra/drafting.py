@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 
 from replay.coimbra.dice import die_colour, die_value
 from replay.coimbra.game import Game
 from replay.coimbra.resolution import begin_resolution
 from replay.coimbra.state import CITY_ROWS, DICE_PER_PLAYER, LOCATIONS, Slot
+from replay.core.actions import Refusal
 
 CARDS_PER_ROW = 4
+FACES = range(1, 7)
 FULL_POOL = {"gray": 3, "orange": 3, "purple": 3, "green": 3, "white": 1}
 REMOVED = {4: {}, 3: {"purple": 1, "green": 1},
            2: {"gray": 1, "orange": 1, "purple": 2, "green": 2}}
@@ -28,43 +31,61 @@ def dice_pool(players: int, all_dice: bool) -> Counter:
     return +pool
 
 
-def handle_deal(game: Game, event: dict) -> None:
-    """Four characters revealed beside each city location; then crown tokens placed."""
-    state, catalog, judge = game.state, game.catalog, game.judge
+def deal_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+    """The rules a deal breaks: the next round, four characters a row, from the deck, level
+    II before level III."""
+    state, catalog = game.state, game.catalog
     if event["round"] != state.round + 1:
-        judge.breach("coimbra.log.order", f"round {event['round']} cannot be dealt now",
-                     expected=state.round + 1, found=event["round"])
+        yield Refusal("coimbra.log.order", f"round {event['round']} cannot be dealt now",
+                      expected=state.round + 1, found=event["round"])
     seen: set[str] = set()
     deck = state.deck
     level_two = len(deck & catalog.levels.get("II", frozenset()))
     for row in CITY_ROWS:
         cards = event[row]
         if len(cards) != CARDS_PER_ROW:
-            judge.breach("coimbra.deal.cards", f"{len(cards)} characters dealt to {row}",
-                         expected=CARDS_PER_ROW, found=len(cards))
+            yield Refusal("coimbra.deal.cards", f"{len(cards)} characters dealt to {row}",
+                          expected=CARDS_PER_ROW, found=len(cards))
         for card_id in cards:
-            card = game.component(catalog.characters, card_id, "character")
+            unknown = game.unknown_component(catalog.characters, card_id, "character")
+            if unknown:
+                yield unknown
+            card = catalog.characters[card_id]
             in_deck = card_id in deck
             if not in_deck or card_id in seen:
-                judge.breach("coimbra.deal.cards",
-                             f"{card_id} is not in the deck (already dealt, or a start card)",
-                             found=card_id)
+                yield Refusal("coimbra.deal.cards",
+                              f"{card_id} is not in the deck (already dealt, or a start card)",
+                              found=card_id)
             elif card.level == "II":
                 level_two -= 1  # level-II cards still in the deck, this one dealt
             seen.add(card_id)
             if level_two and in_deck and card.level == "III":
-                judge.breach("coimbra.deal.cards",
-                             f"{card_id} is level III but level-II cards are still on top",
-                             expected="a level-II character", found=card_id)
+                yield Refusal("coimbra.deal.cards",
+                              f"{card_id} is level III but level-II cards are still on top",
+                              expected="a level-II character", found=card_id)
+
+
+def apply_deal(game: Game, event: dict) -> None:
+    """Four characters revealed beside each city location; then crown tokens placed."""
+    state, catalog = game.state, game.catalog
     state.round += 1
-    state.deck -= seen
     state.rows = {row: list(event[row]) for row in CITY_ROWS}
+    state.deck -= {card for row in CITY_ROWS for card in event[row]}
     state.crown_tokens = place_crown_tokens(game)
     game.crown_cards += [{"round": state.round, "card": card, "class": cls,
                           "fate": "still on display when the round ended"}
                          for card, cls in state.crown_tokens.items()]
     state.favors_available = list(catalog.favors)
     state.phase = "A"
+
+
+def deal_supply(game: Game) -> dict:
+    """What the table reveals at a deal: four characters a row from the deck, the level-II
+    cards before the level-III ones."""
+    deck, levels = game.state.deck, game.catalog.levels
+    level_two = sorted(deck & levels.get("II", frozenset()))
+    return {"round": game.state.round + 1, "rows": list(CITY_ROWS), "per_row": CARDS_PER_ROW,
+            "first": level_two, "then": sorted(deck - set(level_two))}
 
 
 def place_crown_tokens(game: Game) -> dict[str, str]:
@@ -84,8 +105,8 @@ def place_crown_tokens(game: Game) -> dict[str, str]:
     return tokens
 
 
-def handle_roll(game: Game, event: dict) -> None:
-    """The first player rolls the whole pool; neutral tokens take their places."""
+def roll_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+    """The rules a roll breaks: the whole pool for the player count, faces 1 to 6."""
     state, judge = game.state, game.judge
     all_dice = judge.allows("all-dice")
     players = len(state.order)
@@ -97,22 +118,33 @@ def handle_roll(game: Game, event: dict) -> None:
     if colours != sorted(wanted.elements()):
         rolled = Counter(colours)
         full = dice_pool(players, True)
-        judge.breach("coimbra.roll.pool",
-                     f"the roll for {players} players is {_describe(wanted)}",
-                     expected=_describe(wanted), found=_describe(rolled),
-                     legal_under="all-dice" if rolled == full and not all_dice else None)
+        yield Refusal("coimbra.roll.pool",
+                      f"the roll for {players} players is {_describe(wanted)}",
+                      expected=_describe(wanted), found=_describe(rolled),
+                      legal_under="all-dice" if rolled == full and not all_dice else None)
     for die in dice:
         value = die_value(die)
-        if not 1 <= value <= 6:
-            judge.breach("coimbra.roll.value", f"{die}: a die shows 1 to 6", found=value)
-    state.pool = list(dice)
+        if value not in FACES:
+            yield Refusal("coimbra.roll.value", f"{die}: a die shows 1 to 6", found=value)
+
+
+def apply_roll(game: Game, event: dict) -> None:
+    """The first player rolls the whole pool; neutral tokens take their places."""
+    state = game.state
+    state.pool = list(event["dice"])
     state.queues = {location: [] for location in LOCATIONS}
-    if not all_dice:
-        for row, values in NEUTRAL_TOKENS[players].items():
+    if not game.judge.allows("all-dice"):
+        for row, values in NEUTRAL_TOKENS[len(state.order)].items():
             for value in values:
                 _insert(state.queues[row], Slot(f"token{value}", value, None), row)
     state.picks = 0
     state.phase = "B"
+
+
+def roll_supply(game: Game) -> dict:
+    """What the table reads at the roll: the face of every die of the pool."""
+    pool = dice_pool(len(game.state.order), game.judge.allows("all-dice"))
+    return {"dice": dict(sorted(pool.items())), "faces": list(FACES)}
 
 
 def _describe(pool: Counter) -> str:

@@ -7,9 +7,9 @@ notation (``replay.coimbra.notation``) all read this one table.
 
 from __future__ import annotations
 
-from replay.coimbra import income, lines, setup, voyages
+from replay.coimbra import drafting, income, lines, setup, voyages
 from replay.coimbra.dice import DIE_EXAMPLE, normalise_die
-from replay.coimbra.drafting import handle_deal, handle_place, handle_roll
+from replay.coimbra.drafting import handle_place
 from replay.coimbra.pilgrim import handle_move
 from replay.coimbra.resolution import handle_distress, handle_favor, handle_recruit
 from replay.core.game import EventSpec
@@ -42,9 +42,11 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               candidates=setup.start_candidates),
     EventSpec("deal", {"round": ("int", True), "upper": ("strs", True),
                        "central": ("strs", True), "lower": ("strs", True)},
-              phase="deal", handler=handle_deal, write=lines.print_deal),
-    EventSpec("roll", {"dice": ("dice", True)}, phase="A", handler=handle_roll,
-              write=lines.print_roll),
+              phase="deal", write=lines.print_deal, refusals=drafting.deal_refusals,
+              apply=drafting.apply_deal, supply=drafting.deal_supply, chance=True),
+    EventSpec("roll", {"dice": ("dice", True)}, phase="A", write=lines.print_roll,
+              refusals=drafting.roll_refusals, apply=drafting.apply_roll,
+              supply=drafting.roll_supply, chance=True),
     EventSpec("place", {"player": PLAYER, "die": ("die", True), "to": ("str", True)},
               phase="B", handler=handle_place, read=lines.read_place, write=lines.print_place),
     EventSpec("favor", {"player": PLAYER, "tile": ("str", True), "die": ("die", False)},

@@ -21,7 +21,7 @@ its current phase) and ``event`` (the index of the event being replayed).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from replay.core.actions import Refusal, legal_candidates, refusals_of
@@ -36,8 +36,9 @@ class NextStep:
     ``acting`` is who decides or supplies the next event (None: nobody, the game is over or
     the table must supply chance nobody owns); ``actions`` the legal events, each one the
     referee accepts here; ``chance`` whether they record chance the table supplies (a die
-    read, a card revealed) rather than a decision; ``expected`` says in words what the log
-    should say next.
+    read, a card revealed) rather than a decision; ``supply`` describes chance too varied to
+    list (the dice of a roll and their faces), with the event ``type`` it is written as;
+    ``expected`` says in words what the log should say next.
     """
 
     phase: str
@@ -46,17 +47,18 @@ class NextStep:
     expected: str
     actions: list[dict] = field(default_factory=list)
     chance: bool = False
+    supply: dict | None = None
 
     @property
     def over(self) -> bool:
         """Whether nothing may happen any more."""
-        return not self.actions and self.acting is None
+        return not self.actions and self.acting is None and self.supply is None
 
     def to_dict(self) -> dict:
         """Plain data, for state documents and the API."""
         return {"phase": self.phase, "title": self.title, "acting_player": self.acting,
-                "expected": self.expected, "chance": self.chance, "over": self.over,
-                "legal_actions": list(self.actions)}
+                "expected": self.expected, "chance": self.chance, "supply": self.supply,
+                "over": self.over, "legal_actions": list(self.actions)}
 
 
 def play_action(table, spec, event: dict) -> None:
@@ -70,6 +72,15 @@ def play_action(table, spec, event: dict) -> None:
                      expected=refusal.expected, found=refusal.found,
                      legal_under=refusal.legal_under, skip=refusal.skip, parts=refusal.parts)
     spec.apply(table, event)
+
+
+def supply_of(specs: Iterable, phase: str, table) -> dict | None:
+    """What the table must supply next in ``phase``, for chance too varied to list (the
+    first kind of the phase that describes its chance): the kind and its description."""
+    for spec in specs:
+        if spec.phase == phase and spec.supply is not None:
+            return {"type": spec.kind, **spec.supply(table)}
+    return None
 
 
 class Flow:
@@ -134,7 +145,7 @@ class Flow:
         actions = self.legal_actions(table)
         chance = bool(actions) and all(self.specs[a["type"]].chance for a in actions)
         return NextStep(phase.name, phase.title, self.acting(table), phase.expected(table),
-                        actions, chance)
+                        actions, chance, supply_of(self.specs.values(), phase.name, table))
 
     # -- phases ------------------------------------------------------------------------
 

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from marshmallow import Schema
 
 from replay.core.catalogs import catalog_sha256
-from replay.core.flow import NextStep
+from replay.core.flow import NextStep, supply_of
 from replay.core.log import GameLog
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.replayer import Replayer
@@ -64,10 +64,12 @@ class EventSpec:
     after ``player:`` and the verb (None for events the notation reads by their own first
     word); ``write(event)`` gives its text lines.
 
-    A game replayed by ``replay.core.flow`` declares its legality here, once (an action
-    kind, ``replay.core.actions``): ``refusals(table, event)``, ``apply(table, event)`` and
-    ``candidates(table)``; ``chance`` marks events that record chance the table supplies.
-    A game with its own replay loop gives ``handler(table, event)``, which checks and applies.
+    An action kind (``replay.core.actions``) declares its legality here, once:
+    ``refusals(table, event)``, ``apply(table, event)`` and ``candidates(table)``;
+    ``chance`` marks events that record chance the table supplies, and ``supply(table)``
+    describes, for chance too varied to list (a roll of thirteen dice), what the table may
+    supply. An event type not yet declared that way gives ``handler(table, event)``, which
+    checks and applies.
     """
 
     kind: str
@@ -80,6 +82,7 @@ class EventSpec:
     apply: Callable[[object, dict], None] | None = None
     candidates: Callable[[object], Iterable[dict]] | None = None
     chance: bool = False
+    supply: Callable[[object], dict] | None = None
 
 
 @dataclass(frozen=True)
@@ -338,13 +341,13 @@ class EngineGame(Game):
         """Who acts after ``event``, the legal events, and what the log should say next."""
         self.validate(log, catalog)
         table = self.engine.replayer.replay_to(log, event, catalog)
-        return NextStep(table.state.phase, self.phase_title(table.state.phase),
-                        self.engine.acting_player(table), self.engine.expected_next(table),
-                        self.engine.legal_actions(table))
-
-    def phase_title(self, phase: str) -> str:
-        """A phase's name as messages write it."""
-        return self.engine.phases[phase].title
+        phase = self.engine.phases[table.state.phase]
+        actions = self.engine.legal_actions(table)
+        return NextStep(phase.name, phase.title, self.engine.acting_player(table),
+                        self.engine.expected_next(table), actions,
+                        chance=bool(actions) and all(self.event_specs[a["type"]].chance
+                                                     for a in actions),
+                        supply=supply_of(self.event_specs.values(), phase.name, table))
 
     def score_sheet(self, log: GameLog, sheet: object, catalog: dict | None = None) -> dict:
         """Final scoring from a scoresheet."""

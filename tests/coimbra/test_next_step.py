@@ -1,0 +1,49 @@
+"""What may happen next in Coimbra, as the recorder asks it: who acts, the legal events, and
+for chance too varied to list (a deal, a roll) what the table may supply."""
+
+from __future__ import annotations
+
+import pytest
+
+from replay.coimbra import GAME
+from replay.core.log import load_log
+
+
+def _first(log, kind: str) -> int:
+    return next(i for i, e in enumerate(log.events) if e["type"] == kind)
+
+
+@pytest.mark.parametrize(("players", "dice"), [
+    # Rules, player-count adjustments: 4p 13 dice; 3p 11 without a purple and a green; 2p 7
+    # without a gray, an orange, two purple and two green. The full pool is 3 gray, 3 orange,
+    # 3 purple, 3 green and 1 white.
+    (4, {"gray": 3, "green": 3, "orange": 3, "purple": 3, "white": 1}),
+    (3, {"gray": 3, "green": 2, "orange": 3, "purple": 2, "white": 1}),
+    (2, {"gray": 2, "green": 1, "orange": 2, "purple": 1, "white": 1}),
+])
+def test_after_a_deal_the_table_reads_every_die_of_the_pool(players, dice):
+    log = load_log(GAME.generate(players, 3))
+    step = GAME.next_step(log, _first(log, "deal"))
+    assert (step.phase, step.acting, step.actions) == ("A", None, [])
+    assert step.supply == {"type": "roll", "dice": dice, "faces": [1, 2, 3, 4, 5, 6]}
+    assert not step.over
+
+
+def test_before_the_first_deal_the_table_reveals_level_ii_characters_first():
+    log = load_log(GAME.generate(2, 3))
+    step = GAME.next_step(log, _first(log, "deal") - 1)
+    assert step.phase == "deal" and step.actions == []
+    supply = step.supply
+    assert (supply["type"], supply["round"], supply["per_row"]) == ("deal", 1, 4)
+    assert supply["rows"] == ["upper", "central", "lower"]
+    levels = GAME.engine.replayer.load_catalog(None, None).levels
+    assert supply["first"] == sorted(levels["II"]) and supply["then"] == sorted(levels["III"])
+
+
+def test_a_decision_offers_its_legal_events_and_no_supply():
+    log = load_log(GAME.generate(2, 3))
+    roll = _first(log, "roll")
+    step = GAME.next_step(log, roll)
+    assert step.phase == "B" and step.supply is None and not step.chance
+    assert step.acting == log.events[roll + 1]["player"]
+    assert log.events[roll + 1] in step.actions
