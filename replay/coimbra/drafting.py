@@ -151,43 +151,64 @@ def _describe(pool: Counter) -> str:
     return ", ".join(f"{n} {colour}" for colour, n in sorted(pool.items()))
 
 
-def handle_place(game: Game, event: dict) -> None:
-    """A player drafts one die and places it in a location at once."""
+def place_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+    """The rules a placement breaks: the turn, three dice each, a die of the pool, a
+    location."""
     state, judge = game.state, game.judge
-    player = game.acting_player(event)
-    expected = state.order[state.picks % len(state.order)]
+    unknown = game.unknown_player(event)
+    if unknown:
+        yield unknown
+    player = state.players[event["player"]]
+    expected = state.drafting()
     if player.name != expected:
         if not judge.shared_in_doubt and _after_missing_pick(state, player.name):
             # The log skips exactly one turn: blame the missing line, not this one, and let
             # the turns that follow line up again (unless the engine's order may not be the
             # table's, after a skipped event).
-            state.picks += 1
-            judge.breach("coimbra.draft.turn",
-                         f"a line is missing {judge.before()}: it was {expected}'s turn to "
-                         f"take a die, then {player.name}'s", player=expected,
-                         expected=f"a place by {expected}", found=f"a place by {player.name}",
-                         parts=True)
+            yield Refusal("coimbra.draft.turn",
+                          f"a line is missing {judge.before()}: it was {expected}'s turn to "
+                          f"take a die, then {player.name}'s", player=expected,
+                          expected=f"a place by {expected}",
+                          found=f"a place by {player.name}", parts=True, moved_on=_skip_pick)
         else:
-            judge.breach("coimbra.draft.turn", f"it is {expected}'s turn to take a die",
-                         player=player.name, expected=expected, found=player.name)
+            yield Refusal("coimbra.draft.turn", f"it is {expected}'s turn to take a die",
+                          player=player.name, expected=expected, found=player.name)
     if len(player.dice) >= DICE_PER_PLAYER:
-        judge.breach("coimbra.draft.turn", f"{player.name} has already placed three dice",
-                     player=player.name, skip=True)
+        yield Refusal("coimbra.draft.turn", f"{player.name} has already placed three dice",
+                      player=player.name, skip=True)
+    # A die that cannot be placed uses the turn all the same: the table moved on.
     die, location = event["die"], event["to"]
-    if die not in state.pool or location not in LOCATIONS:
-        # The table moved on: the turn is used even though the die cannot be placed.
-        _next_pick(game)
-        if die not in state.pool:
-            judge.breach("coimbra.draft.die", f"{die} is not in the rolled pool",
-                         player=player.name, expected=", ".join(sorted(state.pool)),
-                         found=die, skip=True)
-        judge.breach("coimbra.draft.location", f"{location!r} is not a location",
-                     player=player.name, expected=", ".join(LOCATIONS), found=location,
-                     skip=True)
+    if die not in state.pool:
+        yield Refusal("coimbra.draft.die", f"{die} is not in the rolled pool",
+                      player=player.name, expected=", ".join(sorted(state.pool)), found=die,
+                      skip=True, moved_on=_next_pick)
+    if location not in LOCATIONS:
+        yield Refusal("coimbra.draft.location", f"{location!r} is not a location",
+                      player=player.name, expected=", ".join(LOCATIONS), found=location,
+                      skip=True, moved_on=_next_pick)
+
+
+def apply_place(game: Game, event: dict) -> None:
+    """A player drafts one die and places it in a location at once."""
+    state = game.state
+    die, location = event["die"], event["to"]
     state.pool.remove(die)
-    player.dice.append(die)
-    _insert(state.queues[location], Slot(die, die_value(die), player.name), location)
+    state.players[event["player"]].dice.append(die)
+    _insert(state.queues[location], Slot(die, die_value(die), event["player"]), location)
     _next_pick(game)
+
+
+def place_candidates(game: Game) -> Iterator[dict]:
+    """Each die left in the pool, in each location, for the player whose turn it is."""
+    state = game.state
+    name = state.drafting()
+    for die in sorted(set(state.pool)):
+        for location in LOCATIONS:
+            yield {"type": "place", "player": name, "die": die, "to": location}
+
+
+def _skip_pick(game: Game) -> None:
+    game.state.picks += 1
 
 
 def _after_missing_pick(state, name: str) -> bool:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from replay.coimbra import drafting, income, lines, setup, voyages
 from replay.coimbra.dice import DIE_EXAMPLE, normalise_die
-from replay.coimbra.drafting import handle_place
 from replay.coimbra.pilgrim import handle_move
 from replay.coimbra.resolution import handle_distress, handle_favor, handle_recruit
 from replay.core.game import EventSpec
@@ -48,7 +47,9 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               refusals=drafting.roll_refusals, apply=drafting.apply_roll,
               supply=drafting.roll_supply, chance=True),
     EventSpec("place", {"player": PLAYER, "die": ("die", True), "to": ("str", True)},
-              phase="B", handler=handle_place, read=lines.read_place, write=lines.print_place),
+              phase="B", read=lines.read_place, write=lines.print_place,
+              refusals=drafting.place_refusals, apply=drafting.apply_place,
+              candidates=drafting.place_candidates),
     EventSpec("favor", {"player": PLAYER, "tile": ("str", True), "die": ("die", False)},
               phase="C", handler=handle_favor, read=lines.read_favor, write=lines.print_favor),
     EventSpec("recruit", {"player": PLAYER, "card": ("str", True), "die": ("die", False),

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from replay.coimbra.events import EVENT_SPECS
 from replay.coimbra.game import Game
-from replay.coimbra.state import LOCATIONS
 from replay.core.actions import legal_candidates
 
 DISTRESS_CHOICES = [(c, g) for c in range(3) for g in range(3)]
@@ -23,7 +22,7 @@ def acting_player(game: Game) -> str | None:
     if state.phase == "start":
         return state.start_turns[0]
     if state.phase == "B":
-        return state.order[state.picks % len(state.order)]
+        return state.drafting()
     if state.phase == "C":
         return state.next_slot()[1].owner
     if state.phase in ("E", "F") and state.cursor < len(state.order):
@@ -43,8 +42,7 @@ def legal_actions(game: Game) -> list[dict]:
     if state.phase == "start":
         actions += legal_candidates((EVENT_SPECS["start"],), game)
     elif state.phase == "B":
-        actions += [{"type": "place", "player": name, "die": die, "to": location}
-                    for die in sorted(set(state.pool)) for location in LOCATIONS]
+        actions += legal_candidates((EVENT_SPECS["place"],), game)
     elif state.phase == "C":
         actions += _resolution_actions(game, name)
     elif state.phase == "E":

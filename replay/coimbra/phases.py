@@ -33,8 +33,7 @@ def _expected_start(game) -> str:
 
 
 def _expected_place(game) -> str:
-    state = game.state
-    return f"place by {state.order[state.picks % len(state.order)]}"
+    return f"place by {game.state.drafting()}"
 
 
 def _expected_resolution(game) -> str:

@@ -81,6 +81,10 @@ class GameState:
     pending_steps: dict[str, int] = field(default_factory=dict)
     clock: int = 0  # increases on every track move, to rank equal positions
 
+    def drafting(self) -> str:
+        """The player whose turn it is to take a die in phase B."""
+        return self.order[self.picks % len(self.order)]
+
     def acting_in_turn(self) -> str:
         """The player whose turn it is in phases B, E and F."""
         return self.order[self.cursor % len(self.order)]
