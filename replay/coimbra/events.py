@@ -7,9 +7,8 @@ notation (``replay.coimbra.notation``) all read this one table.
 
 from __future__ import annotations
 
-from replay.coimbra import drafting, income, lines, setup, voyages
+from replay.coimbra import drafting, income, lines, pilgrim, setup, voyages
 from replay.coimbra.dice import DIE_EXAMPLE, normalise_die
-from replay.coimbra.pilgrim import handle_move
 from replay.coimbra.resolution import handle_distress, handle_favor, handle_recruit
 from replay.core.game import EventSpec
 from replay.core.shapes import COMMON_KINDS, FieldKind, is_int, is_str, str_list
@@ -65,8 +64,9 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               refusals=income.income_refusals, apply=income.apply_income,
               candidates=income.income_candidates),
     # A pilgrim move belongs to no phase: it spends steps the event before it gave.
-    EventSpec("move", {"player": PLAYER, "path": ("strs", True)}, handler=handle_move,
-              read=lines.read_move, write=lines.print_move),
+    EventSpec("move", {"player": PLAYER, "path": ("strs", True)}, read=lines.read_move,
+              write=lines.print_move, refusals=pilgrim.move_refusals,
+              apply=pilgrim.apply_move, candidates=pilgrim.move_candidates),
     EventSpec("invest", {"player": PLAYER, "voyage": ("str", True)}, phase="F",
               read=lines.read_invest, write=lines.print_invest,
               refusals=voyages.invest_refusals, apply=voyages.apply_invest,

@@ -12,7 +12,6 @@ from replay.coimbra.game import Game
 from replay.core.actions import legal_candidates
 
 DISTRESS_CHOICES = [(c, g) for c in range(3) for g in range(3)]
-MAX_PATHS = 500
 VOYAGE_KINDS = (EVENT_SPECS["invest"], EVENT_SPECS["pass"])
 
 
@@ -35,7 +34,7 @@ def legal_actions(game: Game) -> list[dict]:
     acting player's choices (in phase F also those of the players after them, whose
     investment or pass ends the earlier players' turns)."""
     state = game.state
-    actions = pilgrim_moves(game)
+    actions = legal_candidates((EVENT_SPECS["move"],), game)
     name = acting_player(game)
     if name is None:
         return actions
@@ -83,37 +82,3 @@ def _recruits(game: Game, player, card_id: str, value: int, mixed: bool) -> list
             if pay[cost] != value and coins <= player.coins and value - coins <= player.guards:
                 offers.append({**recruit, "pay": {k: v for k, v in pay.items() if v}})
     return offers
-
-
-def pilgrim_moves(game: Game) -> list[dict]:
-    """Paths the players holding pilgrim steps could take now (bounded in number).
-
-    A monastery reached for the first time may give steps that the same path goes on with;
-    under ``two-way-roads`` every road leads both ways.
-    """
-    catalog = game.catalog
-    roads = catalog.roads_any if game.judge.allows("two-way-roads") else catalog.roads_forward
-    moves = []
-    for name, steps in sorted(game.state.pending_steps.items()):
-        player = game.state.players[name]
-        paths: list[list[str]] = []
-        frontier = [([], player.pilgrim, steps, frozenset(player.monasteries))] if steps else []
-        while frontier and len(paths) < MAX_PATHS:
-            grown = []
-            for path, here, left, visited in frontier:
-                for node in sorted(roads[here]):
-                    tile = game.state.monasteries.get(node)
-                    first = tile is not None and tile not in visited
-                    grown.append(([*path, node], node,
-                                  left - 1 + (_steps_given(game, tile) if first else 0),
-                                  visited | {tile} if first else visited))
-            paths += [path for path, *_ in grown]
-            frontier = [item for item in grown if item[2] > 0]
-        moves += [{"type": "move", "player": name, "path": path} for path in paths[:MAX_PATHS]]
-    return moves
-
-
-def _steps_given(game: Game, tile: str) -> int:
-    """The pilgrim steps a monastery's immediate reward gives on a first visit."""
-    return sum(effect["gain"].get("pilgrim", 0) for effect in game.catalog.monasteries[tile].effects
-               if effect["kind"] == "gain" and effect.get("when") == "immediate")

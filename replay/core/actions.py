@@ -30,7 +30,8 @@ class Refusal:
     cannot be applied as played; ``parts``: it is applied, but the engine's game and the
     table's part all the same (later refusals may follow from this one). ``moved_on(table)``
     is what the table did all the same, such as a turn used by a move that cannot be
-    applied: replay makes that change as it records the refusal.
+    applied: an audit replay makes that change as it records the refusal (a strict replay
+    stops with the table as the event found it).
     """
 
     rule: str

@@ -63,14 +63,21 @@ class NextStep:
 
 def play_action(table, spec, event: dict) -> None:
     """An event of an action kind: its refusals recorded by the table's judge (which raises
-    ``StopReplay`` in strict mode, ``SkipEvent`` at a refusal that skips it), then applied."""
+    ``StopReplay`` in strict mode, ``SkipEvent`` at a refusal that skips it), then applied.
+    A refused event changes nothing in strict mode; in audit mode a refusal's ``moved_on``
+    is made as it is recorded."""
     judge = table.judge
     for refusal in refusals_of(spec, table, event):
-        if refusal.moved_on is not None:
-            refusal.moved_on(table)
-        judge.breach(refusal.rule, refusal.message, player=refusal.player,
-                     expected=refusal.expected, found=refusal.found,
-                     legal_under=refusal.legal_under, skip=refusal.skip, parts=refusal.parts)
+        try:
+            judge.breach(refusal.rule, refusal.message, player=refusal.player,
+                         expected=refusal.expected, found=refusal.found,
+                         legal_under=refusal.legal_under, skip=refusal.skip,
+                         parts=refusal.parts)
+        finally:
+            # The replay goes on (audit mode): the table moved on as it did. Strict mode
+            # stops with the table as the event found it.
+            if refusal.moved_on is not None and not judge.strict:
+                refusal.moved_on(table)
     spec.apply(table, event)
 
 
