@@ -1,15 +1,17 @@
-"""Every Coimbra event type, declared once: its fields, its phase, the handler that checks
-and applies it, and how the text notation reads and prints it.
+"""Every Coimbra event type, declared once: its fields, its phase, how the text notation
+reads and prints it, and, as an action kind (``replay.core.actions``), the rules it can
+break (``refusals``), what it changes (``apply``) and the events of its kind worth offering
+(``candidates``; ``supply`` for chance too varied to list).
 
-The shape check (``replay.core.shapes``), the replay loop (``replay.coimbra.engine``) and the
-notation (``replay.coimbra.notation``) all read this one table.
+The shape check (``replay.core.shapes``), the replay loop (``replay.coimbra.engine``), the
+legal actions (``replay.coimbra.legal``) and the notation (``replay.coimbra.notation``) all
+read this one table.
 """
 
 from __future__ import annotations
 
-from replay.coimbra import drafting, income, lines, pilgrim, setup, voyages
+from replay.coimbra import drafting, income, lines, pilgrim, returns, setup, voyages
 from replay.coimbra.dice import DIE_EXAMPLE, normalise_die
-from replay.coimbra.resolution import handle_distress, handle_favor, handle_recruit
 from replay.core.game import EventSpec
 from replay.core.shapes import COMMON_KINDS, FieldKind, is_int, is_str, str_list
 
@@ -50,15 +52,19 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               refusals=drafting.place_refusals, apply=drafting.apply_place,
               candidates=drafting.place_candidates),
     EventSpec("favor", {"player": PLAYER, "tile": ("str", True), "die": ("die", False)},
-              phase="C", handler=handle_favor, read=lines.read_favor, write=lines.print_favor),
+              phase="C", read=lines.read_favor, write=lines.print_favor,
+              refusals=returns.favor_refusals, apply=returns.apply_favor,
+              candidates=returns.favor_candidates),
     EventSpec("recruit", {"player": PLAYER, "card": ("str", True), "die": ("die", False),
                           "pay": ("counts", False)},
-              phase="C", handler=handle_recruit, read=lines.read_recruit,
-              write=lines.print_recruit),
+              phase="C", read=lines.read_recruit, write=lines.print_recruit,
+              refusals=returns.recruit_refusals, apply=returns.apply_recruit,
+              candidates=returns.recruit_candidates),
     EventSpec("distress", {"player": PLAYER, "coins": ("int", False),
                            "guards": ("int", False), "die": ("die", False)},
-              phase="C", handler=handle_distress, read=lines.read_distress,
-              write=lines.print_distress),
+              phase="C", read=lines.read_distress, write=lines.print_distress,
+              refusals=returns.distress_refusals, apply=returns.apply_distress,
+              candidates=returns.distress_candidates),
     EventSpec("income", {"player": PLAYER, "die": ("die", True), "track": ("str", False)},
               phase="E", read=lines.read_income, write=lines.print_income,
               refusals=income.income_refusals, apply=income.apply_income,

@@ -1,8 +1,9 @@
 """What the players could legally write next at the current point of a game.
 
-The offers follow the judge under the variants the log declares (``mixed-payment`` adds the
-mixed payments, ``two-way-roads`` the roads back); a test replays every offer in strict mode
-and checks that every move of the legal fixtures was offered.
+Legality has one source: each action kind's refusals (``replay.coimbra.events``). The legal
+actions are the candidates of the kinds offered now that no refusal stops, so they follow
+the variants the log declares (``mixed-payment`` adds the mixed payments, ``two-way-roads``
+the roads back) the way replay does.
 """
 
 from __future__ import annotations
@@ -11,8 +12,11 @@ from replay.coimbra.events import EVENT_SPECS
 from replay.coimbra.game import Game
 from replay.core.actions import legal_candidates
 
-DISTRESS_CHOICES = [(c, g) for c in range(3) for g in range(3)]
-VOYAGE_KINDS = (EVENT_SPECS["invest"], EVENT_SPECS["pass"])
+MOVES = (EVENT_SPECS["move"],)
+# The kinds offered in each phase where a player decides, in the order they are offered.
+OFFERED = {phase: tuple(EVENT_SPECS[kind] for kind in kinds) for phase, kinds in (
+    ("start", ("start",)), ("B", ("place",)), ("C", ("distress", "favor", "recruit")),
+    ("E", ("income",)), ("F", ("invest", "pass")))}
 
 
 def acting_player(game: Game) -> str | None:
@@ -30,55 +34,15 @@ def acting_player(game: Game) -> str | None:
 
 
 def legal_actions(game: Game) -> list[dict]:
-    """Every event the players may write next: pilgrim moves first, when steps wait, then the
-    acting player's choices (in phase F also those of the players after them, whose
-    investment or pass ends the earlier players' turns)."""
+    """Every event the players may write next: the candidates no refusal stops, pilgrim
+    moves first (when steps wait), then the acting player's choices in the current phase
+    (in phase F also those of the players after them, whose investment or pass ends the
+    earlier players' turns)."""
     state = game.state
-    actions = legal_candidates((EVENT_SPECS["move"],), game)
-    name = acting_player(game)
-    if name is None:
+    actions = legal_candidates(MOVES, game)
+    if acting_player(game) is None:
         return actions
-    if state.phase == "start":
-        actions += legal_candidates((EVENT_SPECS["start"],), game)
-    elif state.phase == "B":
-        actions += legal_candidates((EVENT_SPECS["place"],), game)
-    elif state.phase == "C":
-        actions += _resolution_actions(game, name)
-    elif state.phase == "E":
-        actions += legal_candidates((EVENT_SPECS["income"],), game)
-    elif state.phase == "F":
-        # Player by player in the order, each one's investments before their pass.
-        offered = legal_candidates(VOYAGE_KINDS, game)
-        actions += sorted(offered, key=lambda action: state.order.index(action["player"]))
-    return actions
-
-
-def _resolution_actions(game: Game, name: str) -> list[dict]:
-    state = game.state
-    location, slot = state.next_slot()
-    player = state.players[name]
-    actions = [{"type": "distress", "player": name, "coins": c, "guards": g}
-               for c, g in DISTRESS_CHOICES]
-    if location == "castle":
-        actions += [{"type": "favor", "player": name, "tile": tile}
-                    for tile in state.favors_available]
-    else:
-        mixed = game.judge.allows("mixed-payment")
-        for card_id in state.rows.get(location, ()):
-            if card_id:
-                actions += _recruits(game, player, card_id, slot.value, mixed)
-    return actions
-
-
-def _recruits(game: Game, player, card_id: str, value: int, mixed: bool) -> list[dict]:
-    """Recruiting a character for ``value``: in its printed resource, and under
-    ``mixed-payment`` every other split of coins and guards the player can pay."""
-    cost = game.catalog.characters[card_id].cost
-    recruit = {"type": "recruit", "player": player.name, "card": card_id}
-    offers = [recruit] if getattr(player, cost) >= value else []
-    if mixed:
-        for coins in range(value + 1):
-            pay = {"coins": coins, "guards": value - coins}
-            if pay[cost] != value and coins <= player.coins and value - coins <= player.guards:
-                offers.append({**recruit, "pay": {k: v for k, v in pay.items() if v}})
-    return offers
+    offered = legal_candidates(OFFERED.get(state.phase, ()), game)
+    if state.phase == "F":  # player by player in the order, investments before the pass
+        offered.sort(key=lambda action: state.order.index(action["player"]))
+    return actions + offered
