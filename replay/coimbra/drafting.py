@@ -47,9 +47,8 @@ def deal_refusals(game: Game, event: dict) -> Iterator[Refusal]:
             yield Refusal("coimbra.deal.cards", f"{len(cards)} characters dealt to {row}",
                           expected=CARDS_PER_ROW, found=len(cards))
         for card_id in cards:
-            unknown = game.unknown_component(catalog.characters, card_id, "character")
-            if unknown:
-                yield unknown
+            if card_id not in catalog.characters:
+                yield game.unknown_component(catalog.characters, card_id, "character")
             card = catalog.characters[card_id]
             in_deck = card_id in deck
             if not in_deck or card_id in seen:
@@ -155,9 +154,8 @@ def place_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     """The rules a placement breaks: the turn, three dice each, a die of the pool, a
     location."""
     state, judge = game.state, game.judge
-    unknown = game.unknown_player(event)
-    if unknown:
-        yield unknown
+    if event["player"] not in game.state.players:
+        yield game.unknown_player(event)
     player = state.players[event["player"]]
     expected = state.drafting()
     if player.name != expected:

@@ -38,7 +38,7 @@ def apply_event(game: Game, index: int, event: dict, claims) -> None:
     spec = EVENT_SPECS[kind]
     if state.pending_steps and kind not in KEEP_STEPS:
         state.pending_steps = {}  # unused pilgrim steps are lost
-    if spec.handler is None and spec.apply is None:  # claims and markers change nothing
+    if spec.apply is None:  # claims and markers change nothing on the table
         if kind == "marker":
             game.markers.append((index, event))
         else:
@@ -49,10 +49,7 @@ def apply_event(game: Game, index: int, event: dict, claims) -> None:
     phase = spec.phase
     if phase is not None and phase != state.phase:
         _enter_phase(game, phase, kind)
-    if spec.apply is not None:
-        play_action(game, spec, event)
-    else:
-        spec.handler(game, event)
+    play_action(game, spec, event)
 
 
 def _check_markers(game: Game, event: dict) -> None:

@@ -125,40 +125,25 @@ class Game:
         """The phase name used in ledger rows."""
         return self.labels[self.state.phase]
 
-    # -- checks shared by the event handlers ---------------------------------------
-
     def acting_player(self, event: dict) -> Player:
         """The event's player, or a ``coimbra.log.player`` violation (event skipped)."""
-        player = self.state.players.get(event["player"])
-        if player is None:
-            self._breach(self.unknown_player(event))
-        return player
-
-    def component(self, table: dict, ident: str, what: str, player: str | None = None):
-        """The catalog entry ``ident`` of ``table``, or a ``coimbra.log.component`` violation."""
-        if ident not in table:
-            self._breach(self.unknown_component(table, ident, what, player))
-        return table[ident]
-
-    def _breach(self, refusal: Refusal) -> None:
-        self.judge.breach(refusal.rule, refusal.message, player=refusal.player,
-                          expected=refusal.expected, found=refusal.found, skip=refusal.skip)
+        if event["player"] not in self.state.players:
+            refusal = self.unknown_player(event)
+            self.judge.breach(refusal.rule, refusal.message, expected=refusal.expected,
+                              found=refusal.found, skip=True)
+        return self.state.players[event["player"]]
 
     # -- refusals shared by the action kinds ---------------------------------------
 
-    def unknown_player(self, event: dict) -> Refusal | None:
-        """The refusal of an event naming no player of the game (None: it names one)."""
+    def unknown_player(self, event: dict) -> Refusal:
+        """The refusal of an event that names no player of the game."""
         name = event["player"]
-        if name in self.state.players:
-            return None
         return Refusal("coimbra.log.player", f"{name!r} is not a player of this game",
                        expected=", ".join(self.state.order), found=name, skip=True)
 
     def unknown_component(self, table: dict, ident: str, what: str,
-                          player: str | None = None) -> Refusal | None:
-        """The refusal of an id that ``table`` of the catalog does not hold (None: it does)."""
-        if ident in table:
-            return None
+                          player: str | None = None) -> Refusal:
+        """The refusal of an id that ``table`` of the catalog does not hold."""
         close = difflib.get_close_matches(ident, list(table), n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         return Refusal("coimbra.log.component",

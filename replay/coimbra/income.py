@@ -16,9 +16,8 @@ TRACK_SOURCES = {track: f"track:{track}" for track in TRACKS}
 def income_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     """The rules an income activation breaks: turn, a die still to activate, its track."""
     state = game.state
-    unknown = game.unknown_player(event)
-    if unknown:
-        yield unknown
+    if event["player"] not in game.state.players:
+        yield game.unknown_player(event)
     player = state.players[event["player"]]
     if state.order.index(player.name) != state.cursor:
         yield Refusal("coimbra.income.turn",

@@ -36,9 +36,8 @@ def move_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     leading there. A step that cannot be taken leaves the pilgrim where the steps before it
     took it."""
     state, catalog = game.state, game.catalog
-    unknown = game.unknown_player(event)
-    if unknown:
-        yield unknown
+    if event["player"] not in game.state.players:
+        yield game.unknown_player(event)
     player = state.players[event["player"]]
     name, path = player.name, event["path"]
     two_way = game.judge.allows("two-way-roads")
@@ -51,9 +50,9 @@ def move_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                           f"{name} has no pilgrim step left for {node} "
                           f"(step {taken + 1} of the path)", player=name,
                           expected=taken, found=len(path), skip=here is None)
-        unknown = game.unknown_component(catalog.nodes, node, "map location", name)
-        if unknown:
-            yield replace(unknown, moved_on=walked)
+        if node not in catalog.nodes:
+            yield replace(game.unknown_component(catalog.nodes, node, "map location", name),
+                          moved_on=walked)
         if node not in catalog.roads_forward[here]:
             any_road = node in catalog.roads_any[here]
             if not (two_way and any_road):

@@ -58,16 +58,14 @@ def _used_up(slot: Slot):
 def favor_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     """A favor is taken with the next castle die, from the tiles still available."""
     state, catalog = game.state, game.catalog
-    unknown = game.unknown_player(event)
-    if unknown:
-        yield unknown
+    if event["player"] not in game.state.players:
+        yield game.unknown_player(event)
     player = state.players[event["player"]]
     location, slot, out_of_order = slot_for(game, player, event)
     if out_of_order:
         yield out_of_order
-    unknown = game.unknown_component(catalog.favors, event["tile"], "favor tile", player.name)
-    if unknown:
-        yield unknown
+    if event["tile"] not in catalog.favors:
+        yield game.unknown_component(catalog.favors, event["tile"], "favor tile", player.name)
     if location != "castle":
         yield Refusal("coimbra.castle.favor",
                       f"a favor is taken with a castle die, not from the {location}",
@@ -106,14 +104,12 @@ def favor_candidates(game: Game) -> Iterator[dict]:
 def recruit_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     """A character is recruited with the next die of its own row, paid in full."""
     state, catalog = game.state, game.catalog
-    unknown = game.unknown_player(event)
-    if unknown:
-        yield unknown
+    if event["player"] not in game.state.players:
+        yield game.unknown_player(event)
     player = state.players[event["player"]]
-    unknown = game.unknown_component(catalog.characters, event["card"], "character",
+    if event["card"] not in catalog.characters:
+        yield game.unknown_component(catalog.characters, event["card"], "character",
                                      player.name)
-    if unknown:
-        yield unknown
     card = catalog.characters[event["card"]]
     in_row = _row_showing(state.rows, card.id)
     location, slot, out_of_order = slot_for(game, player, event,
@@ -265,9 +261,8 @@ def _distress(event: dict) -> tuple[int, int]:
 
 def distress_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     """Distress takes the next die, for at most two coins and two guards."""
-    unknown = game.unknown_player(event)
-    if unknown:
-        yield unknown
+    if event["player"] not in game.state.players:
+        yield game.unknown_player(event)
     player = game.state.players[event["player"]]
     _, _, out_of_order = slot_for(game, player, event)
     if out_of_order:

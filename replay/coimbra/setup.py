@@ -29,10 +29,10 @@ def setup_refusals(game: Game, event: dict) -> Iterator[Refusal]:
         yield Refusal("coimbra.setup.monasteries", f"no monastery placed on {space}",
                       expected=f"a level-{catalog.spaces[space]} tile")
     for space, tile_id in placed.items():
-        for unknown in (game.unknown_component(catalog.spaces, space, "monastery space"),
-                        game.unknown_component(catalog.monasteries, tile_id, "monastery")):
-            if unknown:
-                yield unknown
+        if space not in catalog.spaces:
+            yield game.unknown_component(catalog.spaces, space, "monastery space")
+        if tile_id not in catalog.monasteries:
+            yield game.unknown_component(catalog.monasteries, tile_id, "monastery")
         tile = catalog.monasteries[tile_id]
         if tile.level != catalog.spaces[space]:
             yield Refusal("coimbra.setup.monasteries",
@@ -45,18 +45,16 @@ def setup_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                           f"monastery {tile_id} placed {count} times")
     voyages = event["voyages"]
     for voyage in voyages:
-        unknown = game.unknown_component(catalog.voyages, voyage, "voyage")
-        if unknown:
-            yield unknown
+        if voyage not in catalog.voyages:
+            yield game.unknown_component(catalog.voyages, voyage, "voyage")
     if len(voyages) != VOYAGES_SHOWN or len(set(voyages)) != len(voyages):
         yield Refusal("coimbra.setup.voyages",
                       f"{len(set(voyages))} different voyages revealed, not six",
                       expected="6 different voyages", found=len(set(voyages)))
     tiles = event["scoring_tiles"]
     for tile_id in tiles.values():
-        unknown = game.unknown_component(catalog.scoring_tiles, tile_id, "scoring tile")
-        if unknown:
-            yield unknown
+        if tile_id not in catalog.scoring_tiles:
+            yield game.unknown_component(catalog.scoring_tiles, tile_id, "scoring tile")
     if sorted(tiles) != sorted(TRACKS) or len(set(tiles.values())) != len(TRACKS):
         yield Refusal("coimbra.setup.scoring_tiles",
                       f"the scoring tiles {', '.join(f'{k}={v}' for k, v in tiles.items())} "
@@ -100,9 +98,8 @@ def apply_setup(game: Game, event: dict) -> None:
 def start_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     """The rules a start choice breaks: its turn, one choice of each kind, what is free."""
     state, catalog = game.state, game.catalog
-    unknown = game.unknown_player(event)
-    if unknown:
-        yield unknown
+    if event["player"] not in game.state.players:
+        yield game.unknown_player(event)
     player = state.players[event["player"]]
     expected = state.start_turns[0]
     if player.name != expected:
@@ -124,10 +121,9 @@ def start_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     if has_pair:
         pair = tuple(event["pair"])
         for card in pair:
-            unknown = game.unknown_component(catalog.characters, card, "character",
+            if card not in catalog.characters:
+                yield game.unknown_component(catalog.characters, card, "character",
                                              player.name)
-            if unknown:
-                yield unknown
         if _displayed_pair(state, pair) is None:
             yield Refusal("coimbra.start.choice", f"{'+'.join(pair)} is not an available pair",
                           player=player.name,
@@ -135,10 +131,9 @@ def start_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                           found="+".join(pair), skip=True)
     else:
         corner = event["corner"]
-        unknown = game.unknown_component({c: c for c in catalog.corners}, corner,
+        if corner not in {c: c for c in catalog.corners}:
+            yield game.unknown_component({c: c for c in catalog.corners}, corner,
                                          "starting corner", player.name)
-        if unknown:
-            yield unknown
         if corner not in state.corners_free:
             yield Refusal("coimbra.start.choice", f"{corner} is already occupied",
                           player=player.name, expected=", ".join(state.corners_free),

@@ -37,9 +37,8 @@ def _take_turn(game: Game, name: str) -> int:
 
 def pass_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     """A pass by a player of the game whose turn has not passed."""
-    unknown = game.unknown_player(event)
-    if unknown:
-        yield unknown
+    if event["player"] not in game.state.players:
+        yield game.unknown_player(event)
     yield from _turn_refusal(game, event["player"])
 
 
@@ -65,17 +64,16 @@ def voyage_cost(game: Game, player: Player, voyage) -> tuple[int, int]:
 def invest_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     """The rules an investment breaks: turn, display, once per voyage, limit, payment."""
     state, catalog = game.state, game.catalog
-    unknown = game.unknown_player(event)
-    if unknown:
-        yield unknown
+    if event["player"] not in game.state.players:
+        yield game.unknown_player(event)
     player = state.players[event["player"]]
     yield from _turn_refusal(game, player.name)
     # An investment the table cannot make still moves the turn to its player.
     def turn_taken(table: Game) -> None:
         _take_turn(table, player.name)
-    unknown = game.unknown_component(catalog.voyages, event["voyage"], "voyage", player.name)
-    if unknown:
-        yield replace(unknown, moved_on=turn_taken)
+    if event["voyage"] not in catalog.voyages:
+        yield replace(game.unknown_component(catalog.voyages, event["voyage"], "voyage",
+                                             player.name), moved_on=turn_taken)
     voyage = catalog.voyages[event["voyage"]]
     if voyage.id not in state.voyages:
         yield Refusal("coimbra.voyage.display",

@@ -67,7 +67,9 @@ def play_action(table, spec, event: dict) -> None:
     A refused event changes nothing in strict mode; in audit mode a refusal's ``moved_on``
     is made as it is recorded."""
     judge = table.judge
-    for refusal in refusals_of(spec, table, event):
+    # A refusal that skips the event raises there (as every refusal does in strict mode),
+    # so the refusals after it are never asked for.
+    for refusal in spec.refusals(table, event):
         try:
             judge.breach(refusal.rule, refusal.message, player=refusal.player,
                          expected=refusal.expected, found=refusal.found,
