@@ -92,7 +92,8 @@ PHASES = {phase.name: phase for phase in (
     Phase("take", "the taking", "take", expected=lambda t: "take",
           finished=lambda t: len(t.taken) == 2, next="spend"),
     Phase("spend", "the spending", "spend", expected=lambda t: "spend or tally",
-          close=close_spend, next="tally", begin=lambda t: t.begun.append("spend")),
+          close=close_spend, next="tally", begin=lambda t: t.begun.append("spend"),
+          early=True),
     Phase("tally", "the tally", "tally", expected=lambda t: "nothing",
           begin=lambda t: t.begun.append("tally")),
 )}

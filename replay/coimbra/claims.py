@@ -27,3 +27,9 @@ class Claims(claims.Claims):
         if what in TRACKS:
             return player.influence[what]
         return getattr(player, what)
+
+
+def record_claim(game: Game, event: dict) -> None:
+    """A claim of the table (a checkpoint, the final scores), compared with what the replay
+    computed."""
+    game.claims.record(game, game.event, event)

@@ -8,7 +8,6 @@ from functools import cache
 
 from replay.coimbra.dice import die_colour, die_value
 from replay.coimbra.game import Game
-from replay.coimbra.resolution import begin_resolution
 from replay.coimbra.state import CITY_ROWS, DICE_PER_PLAYER, LOCATIONS, Slot
 from replay.core.actions import Refusal
 
@@ -75,7 +74,6 @@ def apply_deal(game: Game, event: dict) -> None:
                           "fate": "still on display when the round ended"}
                          for card, cls in state.crown_tokens.items()]
     state.favors_available = list(catalog.favors)
-    state.phase = "A"
 
 
 def deal_supply(game: Game) -> dict:
@@ -137,7 +135,6 @@ def apply_roll(game: Game, event: dict) -> None:
             for value in values:
                 _insert(state.queues[row], Slot(f"token{value}", value, None), row)
     state.picks = 0
-    state.phase = "B"
 
 
 def roll_supply(game: Game) -> dict:
@@ -167,7 +164,7 @@ def place_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                           f"a line is missing {judge.before()}: it was {expected}'s turn to "
                           f"take a die, then {player.name}'s", player=expected,
                           expected=f"a place by {expected}",
-                          found=f"a place by {player.name}", parts=True, moved_on=_skip_pick)
+                          found=f"a place by {player.name}", parts=True, moved_on=_next_pick)
         else:
             yield Refusal("coimbra.draft.turn", f"it is {expected}'s turn to take a die",
                           player=player.name, expected=expected, found=player.name)
@@ -205,10 +202,6 @@ def place_candidates(game: Game) -> Iterator[dict]:
             yield {"type": "place", "player": name, "die": die, "to": location}
 
 
-def _skip_pick(game: Game) -> None:
-    game.state.picks += 1
-
-
 def _after_missing_pick(state, name: str) -> bool:
     """Whether ``name`` would be next if the player due now had placed (one line missing)."""
     order = state.order
@@ -218,10 +211,13 @@ def _after_missing_pick(state, name: str) -> bool:
 
 
 def _next_pick(game: Game) -> None:
-    state = game.state
-    state.picks += 1
-    if state.picks == DICE_PER_PLAYER * len(state.order):
-        begin_resolution(game)
+    """The next player's turn to take a die."""
+    game.state.picks += 1
+
+
+def placed(game: Game) -> bool:
+    """Whether every die of the pool has been taken (phase B has nothing left)."""
+    return game.state.picks >= DICE_PER_PLAYER * len(game.state.order)
 
 
 def _insert(queue: list[Slot], slot: Slot, location: str) -> None:

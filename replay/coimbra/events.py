@@ -11,7 +11,9 @@ read this one table.
 from __future__ import annotations
 
 from replay.coimbra import drafting, income, lines, pilgrim, returns, setup, voyages
+from replay.coimbra.claims import record_claim
 from replay.coimbra.dice import DIE_EXAMPLE, normalise_die
+from replay.coimbra.markers import hold_marker, no_refusals
 from replay.core.game import EventSpec
 from replay.core.shapes import COMMON_KINDS, FieldKind, is_int, is_str, str_list
 
@@ -80,12 +82,14 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     EventSpec("pass", {"player": PLAYER}, phase="F", read=lines.read_pass,
               write=lines.print_pass, refusals=voyages.pass_refusals,
               apply=voyages.apply_pass, candidates=voyages.pass_candidates),
-    # Claims and markers change nothing on the table: the replay loop compares or holds them.
+    # Claims and markers change nothing on the table: claims are compared with what is
+    # computed, markers with the event after them.
     EventSpec("check", {"player": PLAYER, "values": ("claims", True)},
-              write=lines.print_check),
+              write=lines.print_check, refusals=no_refusals, apply=record_claim),
     EventSpec("marker", {"round": ("int", False), "phase": ("str", False)},
-              write=lines.print_marker),
-    EventSpec("final", {"scores": ("scores", True)}, write=lines.print_final),
+              write=lines.print_marker, refusals=no_refusals, apply=hold_marker),
+    EventSpec("final", {"scores": ("scores", True)}, write=lines.print_final,
+              refusals=no_refusals, apply=record_claim),
 )}
 CLAIM_EVENTS = ("check", "final")
 # The verbs a player's line may use (``ana: recruit ...``), in the order they are listed.

@@ -42,6 +42,16 @@ class Game:
         self.crown_cards: list[dict] = []  # each round's crown tokens: card, class, fate
         self.orders: list[dict] = []  # phase D of each round, explained
         self.markers: list[tuple[int, dict]] = []  # round/phase markers awaiting their event
+        self.claims = None  # the claims of the replay (``replay.coimbra.claims.Claims``)
+
+    @property
+    def phase(self) -> str:
+        """The phase the game is in (the replay loop drives it)."""
+        return self.state.phase
+
+    @phase.setter
+    def phase(self, name: str) -> None:
+        self.state.phase = name
 
     # -- shared changes -------------------------------------------------------------
 

@@ -77,10 +77,15 @@ def _unused_dice(player: Player) -> list[str]:
     return unused
 
 
+def income_done(game: Game) -> bool:
+    """Whether every player's income turn is over (phase E has nothing left)."""
+    return game.state.cursor >= len(game.state.order)
+
+
 def close_income(game: Game) -> None:
-    """End phase E: players who have not finished are flagged, then phase F begins."""
+    """End phase E: players who have not finished are flagged."""
     state = game.state
-    while state.phase == "E":
+    while state.cursor < len(state.order):
         _end_turn(game, state.players[state.acting_in_turn()])
 
 
@@ -97,8 +102,6 @@ def _end_turn(game: Game, player: Player) -> None:
     _phase_e_abilities(game, player)
     state.cursor += 1
     if state.cursor >= len(state.order):
-        state.phase = "F"
-        state.cursor = 0
         return
     following = state.players[state.acting_in_turn()]
     if len(following.income_used) >= len(following.dice):

@@ -28,6 +28,5 @@ def establish_new_order(game: Game) -> None:
     game.orders.append({"round": state.round, "previous": previous, "crowns": crowns,
                         "new": list(state.order),
                         "ties": "kept" if keep else "reversed"})
-    state.phase = "E"
     state.cursor = 0
     game.judge.settle_shared()

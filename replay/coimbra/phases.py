@@ -1,15 +1,19 @@
-"""Coimbra's turn structure as one table: each phase, how it ends early, what comes next.
+"""Coimbra's turn structure as one table: each phase, when it is over, how it ends, what
+follows; ``replay.core.flow`` drives it.
 
 A round is deal, A (roll), B (draft and place), C (resolve dice), D+E (order and income),
-F (voyages); four rounds follow the setup and the start choices. An event from a later
-phase than the current one ends the phases in between through their ``close``; a phase
-without ``close`` cannot end that way (chance or a choice would be missing).
+F (voyages); four rounds follow the setup and the start choices. A phase with nothing left
+to do ends after the event that finished it. An event from a later phase ends the phases in
+between that can end early: an order fault, except for phases E and F, whose players may
+stop at any time (income left untaken is flagged as such); a phase that cannot end early
+(setup, the deal, the roll: chance would be missing) makes the event out of place.
 """
 
 from __future__ import annotations
 
-from replay.coimbra.income import close_income
-from replay.coimbra.resolution import advance, begin_resolution
+from replay.coimbra.drafting import placed
+from replay.coimbra.income import close_income, income_done
+from replay.coimbra.resolution import begin_resolution, end_resolution, resolved
 from replay.coimbra.state import ROUNDS
 from replay.coimbra.voyages import end_round
 from replay.core.game import Phase
@@ -17,14 +21,14 @@ from replay.core.game import Phase
 
 def _close_start(game) -> None:
     game.state.start_turns.clear()
-    game.state.phase = "deal"
 
 
-def _close_resolution(game) -> None:
-    for queue in game.state.queues.values():
-        for slot in queue:
-            slot.resolved = True
-    advance(game)
+def _first_in_order(game) -> None:
+    game.state.cursor = 0
+
+
+def _after_voyages(game) -> str | None:
+    return "deal" if game.state.round < ROUNDS else None
 
 
 def _expected_start(game) -> str:
@@ -51,23 +55,27 @@ def _expected_voyages(game) -> str:
 
 
 PHASES: dict[str, Phase] = {phase.name: phase for phase in (
-    Phase("setup", "setup", "setup", ("setup",), expected=lambda g: "setup", next="start"),
+    Phase("setup", "setup", "setup", ("setup",), expected=lambda g: "setup", next="start",
+          finished=lambda g: bool(g.state.start_turns)),  # the setup laid out
     Phase("start", "the start choices", "start", ("start",), close=_close_start,
-          expected=_expected_start, next="deal"),
-    Phase("deal", "the deal of a new round", "A", ("A",), expected=lambda g: "deal", next="A"),
-    Phase("A", "phase A (roll)", "A", ("A",), expected=lambda g: "roll", next="B"),
-    Phase("B", "phase B (draft and place)", "B", ("B",), close=begin_resolution,
-          expected=_expected_place, next="C"),
-    Phase("C", "phase C (resolve dice)", "C", ("C",), close=_close_resolution,
-          expected=_expected_resolution, next="E"),
-    Phase("E", "phase E (income)", "E", ("D", "E"), close=close_income,
-          expected=lambda g: f"income by {g.state.acting_in_turn()}", next="F"),
-    Phase("F", "phase F (voyages)", "F", ("F",), close=end_round, expected=_expected_voyages,
-          next="deal"),
+          expected=_expected_start, next="deal",
+          finished=lambda g: not g.state.start_turns, early=True),
+    Phase("deal", "the deal of a new round", "A", ("A",), expected=lambda g: "deal", next="A",
+          finished=lambda g: bool(g.state.rows)),
+    Phase("A", "phase A (roll)", "A", ("A",), expected=lambda g: "roll", next="B",
+          finished=lambda g: bool(g.state.queues)),
+    Phase("B", "phase B (draft and place)", "B", ("B",), expected=_expected_place, next="C",
+          finished=placed, early=True),
+    Phase("C", "phase C (resolve dice)", "C", ("C",), begin=begin_resolution,
+          finished=resolved, close=end_resolution, expected=_expected_resolution, next="E",
+          early=True),
+    Phase("E", "phase E (income)", "E", ("D", "E"), finished=income_done, close=close_income,
+          expected=lambda g: f"income by {g.state.acting_in_turn()}", next="F", early=True,
+          yields=True),
+    Phase("F", "phase F (voyages)", "F", ("F",), begin=_first_in_order, close=end_round,
+          expected=_expected_voyages, next=_after_voyages, early=True, yields=True),
     Phase("over", "the end of the game", "final", expected=lambda g: "nothing"),
 )}
-# The order phases follow within a round (the end of the game is not part of it).
-SEQUENCE = tuple(name for name in PHASES if name != "over")
 # How ledger phases sort in the phase-by-phase breakdown (D is the order phase).
 LEDGER_ORDER = ("setup", "start", "A", "B", "C", "D", "E", "F", "final")
 # The phase letters a ``phase`` marker line of the text notation may name.

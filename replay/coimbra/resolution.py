@@ -8,9 +8,8 @@ from replay.coimbra.state import CITY_ROWS, LOCATIONS, Slot
 
 
 def begin_resolution(game: Game) -> None:
-    """Enter phase C and resolve whatever needs no player (neutral tokens, empty rows)."""
+    """Phase C begins: resolve whatever needs no player (neutral tokens, empty rows)."""
     state = game.state
-    state.phase = "C"
     # For the report: the order every die and neutral token resolves in, location by location.
     game.queues.append({"round": state.round, "queues": {
         location: [{"die": slot.die, "value": slot.value, "owner": slot.owner}
@@ -38,6 +37,20 @@ def advance(game: Game, done: Slot | None = None) -> None:
         if location in CITY_ROWS and state.rows.get(location):
             _discard_leftovers(game, location)
         state.resolving += 1
+
+
+def resolved(game: Game) -> bool:
+    """Whether every location's queue is done with (phase C has nothing left)."""
+    return game.state.resolving >= len(LOCATIONS)
+
+
+def end_resolution(game: Game) -> None:
+    """Phase C ends: dice not resolved yet are lost (a later phase's event ended it), the
+    rows finish, and phase D sets the new order."""
+    for queue in game.state.queues.values():
+        for slot in queue:
+            slot.resolved = True
+    advance(game)
     establish_new_order(game)
 
 

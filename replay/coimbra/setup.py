@@ -92,7 +92,6 @@ def apply_setup(game: Game, event: dict) -> None:
     for name in state.order:
         for resource, amount in STARTING.items():
             game.change(name, resource, amount, f"starting {resource}", "setup")
-    state.phase = "start"
 
 
 def start_refusals(game: Game, event: dict) -> Iterator[Refusal]:
@@ -157,7 +156,6 @@ def apply_start(game: Game, event: dict) -> None:
     state.start_turns.pop(0)
     if not state.start_turns:
         _start_rewards(game)
-        state.phase = "deal"
 
 
 def start_candidates(game: Game) -> Iterator[dict]:

@@ -133,4 +133,3 @@ def end_round(game: Game) -> None:
     state.rows = {}
     state.queues = {}
     state.crown_tokens = {}
-    state.phase = "deal"

@@ -96,15 +96,26 @@ class Flow:
     """Replays events on a table through a game's action kinds and phases (see the module
     docstring). ``order_rule`` is the rule an event out of its phase's order breaks, and
     ``after_end_rule`` the one an event after the last phase began breaks;
-    ``acting(table)`` names who acts next (None when nobody does)."""
+    ``acting(table)`` names who acts next (None when nobody does); ``prelude(table, spec,
+    event)`` (optional) is what every event does first, whatever its kind (such as unused
+    pilgrim steps lapsing); ``when(table)`` (optional) ends a phase's title in messages
+    (" of round 2"); ``beyond(table, phase)`` (optional) says whether an event of ``phase``
+    met once the game's last phase has begun would start what the game no longer has (the
+    after-end rule), rather than come back to what it has passed (the order rule)."""
 
     def __init__(self, specs: Mapping, phases: Mapping, *, order_rule: str,
-                 after_end_rule: str, acting: Callable[[object], str | None]):
+                 after_end_rule: str, acting: Callable[[object], str | None],
+                 prelude: Callable[[object, object, dict], None] | None = None,
+                 when: Callable[[object], str] = lambda table: "",
+                 beyond: Callable[[object, str], bool] = lambda table, phase: True):
         self.specs = specs
         self.phases = phases
         self.order_rule = order_rule
         self.after_end_rule = after_end_rule
         self.acting = acting
+        self.prelude = prelude
+        self.when = when
+        self.beyond = beyond
         self._offered = {name: [spec for spec in specs.values()
                                 if spec.phase == name and spec.candidates is not None]
                          for name in phases}
@@ -117,6 +128,9 @@ class Flow:
             try:
                 self.play(table, index, event)
             except SkipEvent:
+                # A skipped event may still have moved the table on (a turn used up): a
+                # phase it finished ends.
+                self._settle(table)
                 continue
             except StopReplay:
                 return False
@@ -127,6 +141,8 @@ class Flow:
         """Replay one event (raises ``StopReplay`` or ``SkipEvent`` through the judge)."""
         table.event = table.judge.event = index
         spec = self.specs[event["type"]]
+        if self.prelude is not None:
+            self.prelude(table, spec, event)
         if spec.phase is not None and spec.phase != table.phase:
             self._enter(table, spec.phase, event)
         play_action(table, spec, event)
@@ -138,7 +154,10 @@ class Flow:
         spec = self.specs[event["type"]]
         found = []
         if spec.phase is not None and spec.phase != table.phase:
-            found.append(self._order_refusal(table, event, self._path(table, spec.phase)))
+            path = self._path(table, spec.phase)
+            refusal = self._order_refusal(table, event, spec.phase, path)
+            if refusal is not None:
+                found.append(refusal)
         return found + list(refusals_of(spec, table, event))
 
     # -- what may happen next ------------------------------------------------------------
@@ -176,44 +195,51 @@ class Flow:
             begin(table)
 
     def _path(self, table, wanted: str) -> list[str] | None:
-        """The phases to end, from the current one, before ``wanted`` begins; None when an
-        unfinished phase on the way cannot be ended early."""
+        """The phases to end, from the current one, before ``wanted`` begins; None when a
+        phase on the way cannot be ended early."""
         path, name = [], table.phase
         while name != wanted:
             phase = self.phases[name]
             following = phase.following(table)
-            if phase.close is None or following is None or name in path:
+            if not phase.early or following is None or name in path:
                 return None
             path.append(name)
             name = following
         return path
 
-    def _order_refusal(self, table, event: dict, path: list[str] | None) -> Refusal:
-        phase, kind, player = self.phases[table.phase], event["type"], event.get("player")
+    def _order_refusal(self, table, event: dict, wanted: str,
+                       path: list[str] | None) -> Refusal | None:
+        """The refusal of an event of another phase than the current one (None: the phases
+        on its way yield to it)."""
+        # The order of play is the table's, not one player's: the refusal names no player.
+        phase, kind = self.phases[table.phase], event["type"]
         expected = phase.expected(table)
-        if path is None and phase.following(table) is None:
-            return Refusal(self.after_end_rule, f"{article(kind)} {kind} event comes after "
-                           f"{phase.title}", player=player, expected=expected, found=kind,
-                           skip=True)
+        if path is None and phase.following(table) is None and self.beyond(table, wanted):
+            return Refusal(self.after_end_rule, f"{article(kind)} {kind} event cannot come "
+                           f"during {phase.title}", expected=expected, found=kind, skip=True)
         if path is None:
             return Refusal(self.order_rule, f"{article(kind)} {kind} event cannot come during "
-                           f"{phase.title}", player=player, expected=expected, found=kind,
+                           f"{phase.title}{self.when(table)}", expected=expected, found=kind,
                            skip=True)
+        if all(self.phases[name].yields for name in path):
+            return None
         return Refusal(self.order_rule, f"{article(kind)} {kind} event comes before the end "
-                       f"of {phase.title}", player=player, expected=expected, found=kind)
+                       f"of {phase.title}{self.when(table)}", expected=expected, found=kind)
 
     def _enter(self, table, wanted: str, event: dict) -> None:
         """Move to the phase an event belongs to (a refusal of the order when that ends
-        phases early; a skip when it cannot)."""
+        phases early that do not yield to it; a skip when it cannot)."""
         path = self._path(table, wanted)
-        refusal = self._order_refusal(table, event, path)
-        table.judge.breach(refusal.rule, refusal.message, player=refusal.player,
-                           expected=refusal.expected, found=refusal.found, skip=refusal.skip)
-        for _ in path:
+        refusal = self._order_refusal(table, event, wanted, path)
+        if refusal is not None:
+            table.judge.breach(refusal.rule, refusal.message, expected=refusal.expected,
+                               found=refusal.found, skip=refusal.skip)
+        while table.phase != wanted and table.phase in path:
             self._end(table, self.phases[table.phase])
-        self._settle(table)
+            self._settle(table)
         if table.phase != wanted:
             # Ending the phases on the way went past the event's phase: it has no place to
             # happen any more.
-            table.judge.violations[-1].applied = False
+            if refusal is not None:
+                table.judge.violations[-1].applied = False
             raise SkipEvent

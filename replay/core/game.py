@@ -87,18 +87,17 @@ class EventSpec:
 
 @dataclass(frozen=True)
 class Phase:
-    """One phase of a game's turn structure, declared once.
+    """One phase of a game's turn structure, declared once; ``replay.core.flow`` drives it.
 
     ``title`` names it in messages; ``ledger`` is the label its ledger rows carry;
     ``markers`` are the phase names a round/phase marker of the log may use for it;
-    ``close(table)`` ends it when a later phase's event arrives (None: it cannot be closed
-    that way, since chance or a choice is missing); ``expected(table)`` says in words what the
-    log should say next there; ``next`` is the phase that normally follows (a name, or a
-    function of the table that gives one).
-
-    For ``replay.core.flow``: ``begin(table)`` starts it; ``finished(table)`` says it has
-    nothing left to do, so that it ends by itself after an event (None: only a later
-    phase's event ends it); ``close`` is then the work its end does.
+    ``expected(table)`` says in words what the log should say next there; ``next`` is the
+    phase that follows (a name, or a function of the table that gives one; None: the game is
+    over). ``begin(table)`` starts it; ``finished(table)`` says it has nothing left to do, so
+    it ends by itself after an event (None: only a later phase's event ends it); ``close``
+    is the work its end does. A later phase's event may end it before it is finished when
+    ``early`` (an order fault, unless it ``yields``: then what it leaves undone is for its
+    ``close`` to flag); without ``early``, chance or a choice would be missing.
     """
 
     name: str
@@ -110,6 +109,8 @@ class Phase:
     next: str | Callable[[object], str | None] | None = None
     begin: Callable[[object], None] | None = None
     finished: Callable[[object], bool] | None = None
+    early: bool = False
+    yields: bool = False
 
     def following(self, table) -> str | None:
         """The phase that follows this one at this table."""

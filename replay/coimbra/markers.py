@@ -1,0 +1,50 @@
+"""Round and phase markers of a log: lines that say where the game stands, held until the
+event after them, which must be where they say."""
+
+from __future__ import annotations
+
+from replay.coimbra.game import Game
+from replay.coimbra.phases import PHASES
+
+
+def no_refusals(game: Game, event: dict) -> tuple:
+    """A marker or a claim breaks no rule when it is written (a marker is checked against
+    the event after it, a claim against the computed values)."""
+    return ()
+
+
+def hold_marker(game: Game, event: dict) -> None:
+    """Keep a marker until the event after it."""
+    game.markers.append((game.event, event))
+
+
+def check_markers(game: Game, spec, event: dict) -> None:
+    """Round and phase markers must agree with the event that follows them."""
+    state = game.state
+    kind = event["type"]
+    phase = spec.phase or state.phase
+    round_ = event["round"] if kind == "deal" else state.round
+    if kind != "deal" and state.phase == "F" and phase in ("A", "B", "C", "E"):
+        round_ += 1  # this event belongs to the next round
+    markers, game.markers = game.markers, []
+    for index, marker in markers:
+        wrong = []
+        if "round" in marker and marker["round"] != round_:
+            wrong.append(f"round {round_}")
+        names = PHASES[phase].markers
+        if "phase" in marker and marker["phase"] not in names:
+            wrong.append(f"phase {(names or (phase,))[-1]}")
+        if wrong:
+            current = game.judge.event
+            game.judge.event = index
+            try:
+                game.judge.breach("coimbra.log.order",
+                                  f"the marker says {_describe(marker)} but the next event, a "
+                                  f"{kind}, is in {' '.join(wrong)}",
+                                  expected=" ".join(wrong), found=_describe(marker))
+            finally:
+                game.judge.event = current
+
+
+def _describe(marker: dict) -> str:
+    return " ".join(f"{k} {marker[k]}" for k in ("round", "phase") if k in marker)
