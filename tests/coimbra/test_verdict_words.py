@@ -125,7 +125,7 @@ def test_each_phase_e_ability_that_did_not_pay_leaves_a_ledger_row_saying_why():
     state.round, state.phase, state.cursor = 2, "E", 0
     game.event = 40  # the first event of phase F, which closes phase E
     close_income(game)
-        assert state.cursor == len(state.order)  # every income turn is over
+    assert state.cursor == len(state.order)  # every income turn is over
     assert game.ledger == [
         _row(40, "ana", "guards", 0, 4,
              "phase-E ability of c2-03 (Rui Teixeira) did not pay: ana held a gray die "
