@@ -280,7 +280,8 @@ def apply_distress(game: Game, event: dict) -> None:
     within what distress can give at all)."""
     player = game.state.players[event["player"]]
     _, slot, _ = slot_for(game, player, event)
-    coins, guards = (max(0, min(amount, DISTRESS_MAX)) for amount in _distress(event))
+    coins, guards = _distress(event)
+    coins, guards = max(0, min(coins, DISTRESS_MAX)), max(0, min(guards, DISTRESS_MAX))
     game.change(player.name, "coins", coins, "distress action", "distress")
     game.change(player.name, "guards", guards, "distress action", "distress")
     advance(game, slot)

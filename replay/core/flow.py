@@ -179,11 +179,14 @@ class Flow:
 
     def _settle(self, table) -> None:
         """End every phase that is finished now, beginning the next ones."""
-        for _ in range(len(self.phases)):
-            phase = self.phases[table.phase]
-            if phase.finished is None or not phase.finished(table):
-                return
+        phase = self.phases[table.phase]
+        ended = 0
+        while phase.finished is not None and phase.finished(table):
+            ended += 1
+            if ended > len(self.phases):
+                raise RuntimeError(f"phases end one after another without end: {phase.name}")
             self._end(table, phase)
+            phase = self.phases[table.phase]
 
     def _end(self, table, phase) -> None:
         following = phase.following(table)
