@@ -258,7 +258,10 @@ def test_rulebook_solo_example_p30_workers_are_not_affordable():
     with pytest.raises(StopReplay):
         play({"type": "workers", "player": OPPONENT, "count": 2})
     violation = table.judge.violations[0]
-    assert violation.rule == "viscounts.solo.ai.options"
+    # Row 1 dismissed the Antagonist (2 Criminal icons): only with its icons counted would
+    # the opponent have 4 for 2 Workers, and a dismissed card's icons are not its own (p.28).
+    assert table.card(table.solo.dismissed).icons == ("criminal", "criminal")
+    assert violation.rule == "viscounts.solo.ai.dismiss"
     assert "option 2" in violation.message
 
 
