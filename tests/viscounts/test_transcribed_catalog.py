@@ -39,8 +39,10 @@ def _log(fixture: str, keep: int, catalog: dict, *events: dict) -> dict:
     return log
 
 
-def _claims(report: dict) -> dict:
-    return {(c["player"], c["what"]): c["computed"] for c in report["claims"]}
+def _claims(report: dict, event: int) -> dict:
+    """``{(player, what): computed}`` of the check claims at ``event``."""
+    return {(c["player"], c["what"]): c["computed"] for c in report["claims"]
+            if c["event"] == event}
 
 
 # -- The solo opponent's Card Flip with nothing to flip, from a Destroy (p.28) -------------
@@ -61,7 +63,7 @@ def test_a_destroy_the_opponent_cannot_flip_for_is_1_virtue():
             "approved_deeds": 0}})
     report = replay.replay(log, catalog=catalog)
     assert report["verdict"] == "incomplete", report["violations"]
-    assert _claims(report) == {("opponent", "virtue"): 6, ("opponent", "corruption"): 1,
+    assert _claims(report, 10) == {("opponent", "virtue"): 6, ("opponent", "corruption"): 1,
                                ("opponent", "debts"): 0, ("opponent", "paid_debts"): 0,
                                ("opponent", "deeds"): 0, ("opponent", "approved_deeds"): 0}
 
@@ -80,6 +82,32 @@ def test_a_destroy_the_opponent_can_flip_for_is_a_card_flip():
                    "virtue": 7, "debts": 0, "paid_debts": 1, "deeds": 1, "ink": 2}})
     report = replay.replay(log, catalog=catalog)
     assert report["verdict"] == "incomplete", report["violations"]
-    assert _claims(report) == {("opponent", "virtue"): 7, ("opponent", "debts"): 0,
+    assert _claims(report, 12) == {("opponent", "virtue"): 7, ("opponent", "debts"): 0,
                                ("opponent", "paid_debts"): 1, ("opponent", "deeds"): 1,
                                ("opponent", "ink"): 2}
+
+
+# -- Corruption before Virtue when both are gained at once (p.10) ---------------------------
+
+def test_corruption_and_virtue_gained_at_once_move_corruption_first():
+    # collision-deferred-draw-shuffle, events 0-28 (worked there): after ana's round-3 move
+    # to seg3a-or her markers stand on Corruption 4, Virtue 5 (check 23; nothing in round 3
+    # moved them), Silver 7. In this transcribed catalog the Missionary (tf-33, value 3, top
+    # of seg3a) prints "1 Virtue and 1 Corruption" as its top-right effect, Virtue written
+    # first. Event 29: ana hires it (p.22): Silver 7 -> 4, and its effect resolves.
+    # By hand, p.10: gained at the same time, Corruption resolves first: Corruption 4 -> 5
+    # meets the Virtue marker on 5, and once the markers meet they stay together and move
+    # together; then the Virtue moves the pair 1 space left: both on 4. (Virtue first would
+    # give Virtue 5 -> 4 meeting Corruption on 4, then the pair right: both on 5.)
+    catalog = _transcribed("viscounts-two-faced-missionary")
+    _entry(catalog, "townsfolk", "tf-33")["hire"] = {
+        "op": "gain", "items": {"virtue": 1, "corruption": 1}}
+    log = _log("collision-deferred-draw-shuffle", 29, catalog,
+               {"type": "hire", "player": "ana", "card": "tf-33"},
+               {"type": "reveal", "pile": "seg3a", "card": "tf-30"},
+               {"type": "check", "player": "ana", "values": {
+                   "corruption": 4, "virtue": 4, "silver": 4}})
+    report = replay.replay(log, catalog=catalog)
+    assert report["verdict"] == "incomplete", report["violations"]
+    assert _claims(report, 31) == {("ana", "corruption"): 4, ("ana", "virtue"): 4,
+                                   ("ana", "silver"): 4}
