@@ -107,6 +107,7 @@ def handle_roll(game: Game, event: dict) -> None:
             judge.breach("coimbra.roll.value", f"{die}: a die shows 1 to 6", found=value)
     state.pool = list(dice)
     state.queues = {location: [] for location in LOCATIONS}
+    game.roll_event = game.event
     if not all_dice:
         for row, values in NEUTRAL_TOKENS[players].items():
             for value in values:
