@@ -40,6 +40,7 @@ def _replay(log: dict, mode: str = "strict") -> dict:
     return GAME.replay(load_log(log), mode=mode)
 
 
+@pytest.mark.engine_written  # the generator wrote the scores with the same engine
 @pytest.mark.parametrize("seed", SEEDS)
 def test_generated_solo_games_replay_legal(games, seed):
     log = games[seed]
