@@ -20,6 +20,7 @@ from tests.golden import FIXTURES, fixture_logs, fixture_report, golden_paths
 LOGS = fixture_logs()
 
 
+@pytest.mark.engine_written  # make golden writes these files from the code
 @pytest.mark.parametrize("log", LOGS, ids=[f"{p.parent.name}-{p.stem}" for p in LOGS])
 def test_golden(log):
     report = fixture_report(log)

@@ -44,3 +44,17 @@ def test_run_once_prints_a_summary_unless_a_format_is_asked(redis_url):
     assert "Traceback" not in summary.stderr
     report = json.loads(run("--format", "json").stdout)
     assert report["verdict"] == lines[0].split(":")[0].lower().replace(" ", "_")
+
+
+def test_make_mutation_counts_no_kill_by_what_the_engine_wrote_itself():
+    """A golden file is rewritten from the code (make golden) and a generated log's scores
+    come from the same engine: the mutation run leaves out every test marked so."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    mutmut = config["tool"]["mutmut"]
+    args = mutmut["pytest_add_cli_args"]
+    assert args[args.index("-m") + 1] == "not engine_written"
+    assert not [t for t in mutmut["pytest_add_cli_args_test_selection"] if "golden" in t]
+    markers = config["tool"]["pytest"]["ini_options"]["markers"]
+    assert any(m.startswith("engine_written:") for m in markers)

@@ -130,6 +130,7 @@ def apply_roll(game: Game, event: dict) -> None:
     state = game.state
     state.pool = list(event["dice"])
     state.queues = {location: [] for location in LOCATIONS}
+    game.roll_event = game.event
     if not game.judge.allows("all-dice"):
         for row, values in NEUTRAL_TOKENS[len(state.order)].items():
             for value in values:

@@ -37,6 +37,7 @@ class Game:
         self.event: int | None = None
         self.warnings: list[dict] = []
         self.discards: list[dict] = []  # characters removed from rows, and why
+        self.roll_event: int | None = None  # this round's roll, which placed the neutral tokens
         self.taken: dict[str, tuple[str, int]] = {}  # character -> (who recruited it, event)
         self.queues: list[dict] = []  # each round's dice queues as phase C resolves them
         self.crown_cards: list[dict] = []  # each round's crown tokens: card, class, fate

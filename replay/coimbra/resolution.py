@@ -6,6 +6,8 @@ from replay.coimbra.game import Game
 from replay.coimbra.order import establish_new_order
 from replay.coimbra.state import CITY_ROWS, LOCATIONS, Slot
 
+NEUTRAL_DISCARD = "discarded by a neutral token"
+
 
 def begin_resolution(game: Game) -> None:
     """Phase C begins: resolve whatever needs no player (neutral tokens, empty rows)."""
@@ -62,7 +64,9 @@ def _neutral_discard(game: Game, row: str) -> None:
     influence = {c: game.catalog.characters[c].influence for c in cards}
     highest = max(influence.values())
     victim = next(c for c in cards if influence[c] == highest)
-    _remove_card(game, row, victim, "discarded by a neutral token")
+    # A token writes no line of its own: its discard is credited to the roll that placed it,
+    # not to the player's event resolved before it.
+    _remove_card(game, row, victim, NEUTRAL_DISCARD, game.roll_event)
 
 
 def _discard_leftovers(game: Game, row: str) -> None:
@@ -71,13 +75,21 @@ def _discard_leftovers(game: Game, row: str) -> None:
     game.state.rows[row] = []
 
 
-def _remove_card(game: Game, row: str, card: str, why: str) -> None:
+def _remove_card(game: Game, row: str, card: str, why: str, event: int | None = None) -> None:
+    """Take ``card`` out of ``row``, credited to ``event`` (the current one by default)."""
     state = game.state
+    event = game.event if event is None else event
     state.rows[row][state.rows[row].index(card)] = None
     if state.crown_tokens.pop(card, None):
-        crown_fate(game, card, f"{why} at {game.judge.where(game.event)}")
-    game.discards.append({"event": game.event, "round": state.round, "row": row,
+        crown_fate(game, card, f"{_credited(why)} at {game.judge.where(event)}")
+    game.discards.append({"event": event, "round": state.round, "row": row,
                           "card": card, "reason": why})
+
+
+def _credited(why: str) -> str:
+    """Why a card left its row, with the line it is credited to next: a neutral token's
+    discard is credited to the roll that placed the token."""
+    return f"{why} placed by the roll" if why == NEUTRAL_DISCARD else why
 
 
 def crown_fate(game: Game, card: str, fate: str) -> None:
@@ -95,7 +107,10 @@ def gone(game: Game, card_id: str) -> str:
         return f"it is not on display: {who} took it at {game.judge.where(event)}"
     discard = next((d for d in reversed(game.discards) if d["card"] == card_id), None)
     if discard is not None:
-        why = ("a neutral token discarded it" if discard["reason"].startswith("discarded")
-               else "it was left in its row when the row finished, and discarded")
-        return f"it is not on display: {why} at {game.judge.where(discard['event'])}"
+        where = game.judge.where(discard["event"])
+        if discard["reason"] == NEUTRAL_DISCARD:
+            return f"it is not on display: a neutral token placed by the roll at {where} " \
+                   "discarded it"
+        return ("it is not on display: it was left in its row when the row finished, and "
+                f"discarded at {where}")
     return "it is not on display (it was not dealt this round)"

@@ -100,6 +100,8 @@ def answer(table: Table, event: dict) -> None:
     waiting = state.pending
     for earlier in waiting[:index]:
         if leave_unanswered(table, earlier):
+            if kind == "bump":
+                _refuse_early_bump(table, earlier, player.name)
             _refuse_unanswered(table, earlier, f"{kind} by {player.name}",
                                player=player.name, skip=True)
     decision = waiting[index]
@@ -115,6 +117,16 @@ def answer(table: Table, event: dict) -> None:
     state.pending += waiting[index + 1:]
     if state.corruption_due and not state.pending:
         settle_corruption(table)
+
+
+def _refuse_early_bump(table: Table, earlier: Decision, name: str) -> None:
+    """``viscounts.castle.bump``: bumps come after all movement (p.19), and a choice the
+    castle's movement raised (a tier-3 Worker's resource, a tier-2 reward) still waits."""
+    table.breach("viscounts.castle.bump", f"bumps come after all movement: {earlier.player} "
+                 f"must first answer the {earlier.kind.replace('_', ' ')} of "
+                 f"{table.name(earlier.source)}", player=name,
+                 expected=f"{earlier.kind} by {earlier.player}", found=f"bump by {name}",
+                 skip=True)
 
 
 def _first_waiting(pending: list[Decision], name: str, kind: str) -> int | None:
@@ -146,8 +158,24 @@ def _refuse_unasked(table: Table, name: str, event: dict) -> None:
                      f"{landed.player}'s Viscount: {landed.player}, not {name}, may "
                      "rearrange", player=name, expected=f"{kind} by {landed.player}",
                      found=f"{kind} by {name}", skip=True)
+    if kind == "bump":
+        _refuse_unasked_bump(table, name, event)
     table.breach("viscounts.log.choice", f"no effect waits for a {kind} by {name}",
                  player=name, found=kind, skip=True)
+
+
+def _refuse_unasked_bump(table: Table, name: str, event: dict) -> None:
+    """``viscounts.castle.bump``: a bump is due only where a section holds more than 3
+    Workers, and the current player chooses it (p.19)."""
+    waiting = next((d for d in table.state.pending if d.kind == "bump"), None)
+    if waiting is not None:
+        table.breach("viscounts.castle.bump", f"the current player, {waiting.player}, "
+                     f"chooses whose Workers leave {waiting.data['section']}, not {name}",
+                     player=name, expected=f"bump by {waiting.player}", found=f"bump by {name}",
+                     skip=True)
+    table.breach("viscounts.castle.bump", f"no castle section holds more than 3 Workers: "
+                 f"no bump is due, at {event['section']} or elsewhere", player=name,
+                 found=f"bump of {event['section']}", skip=True)
 
 
 def _resource(table, player, decision, event):

@@ -8,6 +8,8 @@ the log should say next.
 from __future__ import annotations
 
 from replay.core.game import Phase
+from replay.viscounts.solo.words import describe
+from replay.viscounts.state import TURN_PHASES
 
 
 def _expected_pick(table) -> str:
@@ -56,4 +58,22 @@ def expected_next(table) -> str:
     if state.pending:
         decision = state.pending[0]
         return f"{decision.kind} by {decision.player} (for {table.name(decision.source)})"
+    if state.phase in TURN_PHASES and table.automated(state.current):
+        return _expected_of_opponent(table)
     return PHASES[state.phase].expected(table)
+
+
+def _expected_of_opponent(table) -> str:
+    """In the solo opponent's turn: what its procedure waits for; after its last row, its
+    collision if its markers meet, else the next turn (it has no Recruit and no Draw phase,
+    p.26)."""
+    state = table.state
+    name = state.current
+    if table.solo.busy:
+        return f"{describe(table)} by {name}"
+    player = state.players[name]
+    if player.corruption == player.virtue and not state.collided:
+        return f"collision by {name}"
+    if state.round == state.last_round and state.turn == len(state.seats) - 1:
+        return "the final scores (the game is over)"
+    return f"play by {state.order_from(name)[1]}"

@@ -49,6 +49,9 @@ def gain_card(table: Table, player: Player, side: str) -> None:
     trigger(table, player.name, "hire")
 
 
+_BEFORE_THE_MOVE = TURN_PHASES[:TURN_PHASES.index("move") + 1]
+
+
 def handle_collision(table: Table, event: dict) -> None:
     """Phase 5: the five steps of a collision, in order (p.22)."""
     state = table.state
@@ -58,6 +61,11 @@ def handle_collision(table: Table, event: dict) -> None:
                      f"phase 5 of {player.name}'s next turn", player=player.name,
                      found="collision", skip=True)
     own_turn(table, player, "collision")
+    if state.phase in _BEFORE_THE_MOVE and not state.moved:
+        # Written before phase 2 ended: the collision comes too early, not the move too short.
+        table.breach("viscounts.collision.when", f"{player.name}'s collision is resolved in "
+                     f"phase 5, after the movement: {player.name} has not moved yet",
+                     player=player.name, expected="move", found="collision", skip=True)
     enter(table, "collision", "collision")
     if not collision_due(player) or state.collided:
         table.breach("viscounts.collision.when", f"{player.name}'s markers do not share a "

@@ -2,8 +2,10 @@
 
 ``NAME.expected.json`` beside each ``NAME.json`` holds what the report must say: the verdict,
 the violations (rule id and event index), and for complete games the final breakdown and
-the winner. A fixture under ``variants/`` also says, under ``default``, what the same log gives
-when its variant is not declared: every variant must change the outcome of its fixture.
+the winner; optionally the neutral tokens' discards (row, card, the event credited). A
+fixture under ``variants/`` also says, under ``default``, what the same log gives when its
+variant is not declared: every variant must change the outcome of its fixture. A fixture
+under ``scoresheets/`` is an end state only (a ``scoresheet`` in place of ``events``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from tests.conftest import FIXTURES
 
 COIMBRA = FIXTURES / "coimbra"
 CASES = sorted(
-    path for folder in ("legal", "illegal", "variants", "disputes")
+    path for folder in ("legal", "illegal", "variants", "disputes", "scoresheets")
     for path in (COIMBRA / folder).glob("*.json")
     if not path.name.endswith(".expected.json")
 )
@@ -43,7 +45,9 @@ def _as_stated(report: dict, expected: list[dict]) -> list[dict]:
 @pytest.mark.parametrize("path", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_fixture_report_matches_hand_checked_outcome(path):
     expected = _expected(path)
-    report = replay.replay(json.loads(path.read_text()), mode=expected.get("mode", "strict"))
+    document = json.loads(path.read_text())
+    report = (replay.score_sheet(document) if "scoresheet" in document  # an end state only
+              else replay.replay(document, mode=expected.get("mode", "strict")))
     assert _as_stated(report, expected["violations"]) == expected["violations"], \
         report["violations"]
     assert report["verdict"] == expected["verdict"]
@@ -53,6 +57,10 @@ def test_fixture_report_matches_hand_checked_outcome(path):
         assert report["standings"][0]["player"] == expected["winner"]
     if "final_order" in expected:
         assert report["final_order"] == expected["final_order"]
+    if "neutral_discards" in expected:  # each with the event it is credited to
+        assert [{"row": d["row"], "card": d["card"], "event": d["event"]}
+                for d in report["discards"] if d["reason"] == "discarded by a neutral token"
+                ] == expected["neutral_discards"]
 
 
 @pytest.mark.parametrize("path", VARIANT_CASES, ids=lambda p: p.stem)

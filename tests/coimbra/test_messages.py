@@ -24,13 +24,20 @@ def test_a_card_a_neutral_token_discarded_says_so_and_where():
     log = _fixture("game-2p")
     report = replay.replay(copy.deepcopy(log))
     discard = next(d for d in report["discards"] if d["reason"] == "discarded by a neutral token")
-    later = next(i for i, e in enumerate(log["events"])
-                 if e["type"] == "recruit" and i > discard["event"])
+    # A token writes no line: its discard is credited to the roll that placed it.
+    assert log["events"][discard["event"]]["type"] == "roll"
+    # The round's last recruit: its row resolves after the token's (upper, the first row).
+    assert discard["row"] == "upper"
+    next_roll = next(i for i, e in enumerate(log["events"])
+                     if e["type"] == "roll" and i > discard["event"])
+    later = max(i for i, e in enumerate(log["events"][:next_roll])
+                if e["type"] == "recruit" and i > discard["event"])
     log["events"][later]["card"] = discard["card"]
     violation = replay.replay(log, mode="audit")["violations"][0]
     assert violation["event"] == later
     assert violation["message"].endswith(
-        f"it is not on display: a neutral token discarded it at event {discard['event']}")
+        f"it is not on display: a neutral token placed by the roll at event "
+        f"{discard['event']} discarded it")
 
 
 def test_nothing_left_in_a_row_says_only_distress():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import replay
 from replay.coimbra.generate import generate
 
@@ -50,6 +52,7 @@ def test_an_unfinished_log_is_incomplete_and_says_what_comes_next():
     assert report["final"] is None and report["standings"] == []
 
 
+@pytest.mark.engine_written  # the generated scores, +3, against the same engine's
 def test_a_wrong_final_scoresheet_is_a_score_mismatch_explained_by_the_ledger():
     log = generate(2, seed=5)
     final = log["events"][-1]["scores"]

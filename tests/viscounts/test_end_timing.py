@@ -65,7 +65,10 @@ def test_the_card_is_revealed_by_the_debt_or_deed_that_empties_it(game):
 @pytest.mark.parametrize("game", GAMES, ids=game_id)
 def test_the_round_is_finished_then_one_more_and_the_right_of_the_start_player_ends(game):
     log, report = played(game)
-    assert report["verdict"] == "legal"
+    if isinstance(game, str):  # hand-worked: legal, its scores worked out by hand
+        assert report["verdict"] == "legal"
+    else:  # generated: no rule refused (its scores are the engine's own, no oracle)
+        assert report["violations"] == []
     events = log["events"]
     seats = log["header"]["players"]
     players = len(seats)

@@ -117,7 +117,7 @@ def replayed(players: int, seed: int) -> tuple[dict, scorer.EndState]:
 @pytest.mark.parametrize(("players", "seed"), [(p, s) for p in (1, 2, 3, 4) for s in SEEDS])
 def test_generated_end_state_holds_together(players, seed):
     report, state = replayed(players, seed)
-    assert report["verdict"] == "legal"
+    assert report["violations"] == []  # its scores are the engine's own: the scorer checks them
     assert_end_state_consistent(report, state)
 
 

@@ -37,7 +37,7 @@ def _criminal_plays(seed: int, variant: bool):
     """Each play of a Criminal with an immediate effect: its event, the ledger rows of that
     turn's phase 1 from the play on, and the play's Corruption rows among them."""
     log, report = _game(seed, variant)
-    assert report["verdict"] == "legal"
+    assert report["violations"] == []  # its scores are the engine's own: not compared here
     ledger = report["ledger"]
     for index, event in enumerate(log["events"]):
         if event["type"] != "play" or event["card"] not in CRIMINALS_WITH_EFFECT:

@@ -144,6 +144,7 @@ def _sheet_of(log: dict) -> dict:
     return {"header": log["header"], "scoresheet": sheet}
 
 
+@pytest.mark.engine_written  # the engine's replay against the engine's scoresheet scoring
 @pytest.mark.parametrize("seed", [3, 8])
 def test_a_solo_end_state_scores_from_a_scoresheet_as_its_replay_does(seed):
     log = replay.GAMES.get("viscounts").generate(1, seed)

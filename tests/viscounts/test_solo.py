@@ -40,6 +40,7 @@ def _replay(log: dict, mode: str = "strict") -> dict:
     return GAME.replay(load_log(log), mode=mode)
 
 
+@pytest.mark.engine_written  # the generator wrote the scores with the same engine
 @pytest.mark.parametrize("seed", SEEDS)
 def test_generated_solo_games_replay_legal(games, seed):
     log = games[seed]
@@ -258,7 +259,10 @@ def test_rulebook_solo_example_p30_workers_are_not_affordable():
     with pytest.raises(StopReplay):
         play({"type": "workers", "player": OPPONENT, "count": 2})
     violation = table.judge.violations[0]
-    assert violation.rule == "viscounts.solo.ai.options"
+    # Row 1 dismissed the Antagonist (2 Criminal icons): only with its icons counted would
+    # the opponent have 4 for 2 Workers, and a dismissed card's icons are not its own (p.28).
+    assert table.card(table.solo.dismissed).icons == ("criminal", "criminal")
+    assert violation.rule == "viscounts.solo.ai.dismiss"
     assert "option 2" in violation.message
 
 

@@ -86,6 +86,14 @@ def test_final_breakdown_by_category(path):
         assert {row["player"]: row["rank"] for row in report["standings"]} == expected["ranks"]
 
 
+@needs_engine
+@pytest.mark.parametrize("path", _cases("reached", lambda expected: "reached" in expected))
+def test_where_the_log_stops(path):
+    """What the report says the log should record next, for a log that stops early."""
+    expected, report = _report(path)
+    assert {k: report["reached"][k] for k in expected["reached"]} == expected["reached"]
+
+
 def test_every_fixture_is_worked_and_expected():
     assert CASES, "no hand-worked Viscounts fixtures found"
     for path in CASES:
@@ -96,7 +104,8 @@ def test_every_fixture_is_worked_and_expected():
         assert (expected["verdict"] == "illegal") == bool(expected["violations"]), path.name
         disagreement = expected.get("engine_disagreement")
         if disagreement:
-            assert set(disagreement["tests"]) <= {"verdict", "checks", "final"}, path.name
+            assert set(disagreement["tests"]) <= {"verdict", "checks", "final", "reached"}, \
+                path.name
             assert disagreement["reason"].strip(), path.name
 
 

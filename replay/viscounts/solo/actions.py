@@ -7,6 +7,8 @@ demanded.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from replay.core.text import read_count
 from replay.viscounts.actions import check_spot, manuscript_cost, place_building, take_manuscript
 from replay.viscounts.castle import place
@@ -30,10 +32,10 @@ def option(table, event: dict) -> None:
     demanded, number = step.data["event"], step.data["number"]
     played = {k: v for k, v in event.items() if k in demanded or k == "type"}
     if event["type"] != demanded["type"] or played.get("option", number) != number:
-        table.breach("viscounts.solo.ai.options", f"the opponent takes the first option it "
-                     f"can do, option {number}: {say(table, demanded)}; the log has "
-                     f"{say(table, event)}", player=name, expected=say(table, demanded),
-                     found=say(table, event))
+        rule, why = _skipped_because(table, step, event)
+        table.breach(rule, f"{why}the opponent takes the first option it can do, option "
+                     f"{number}: {say(table, demanded)}; the log has {say(table, event)}",
+                     player=name, expected=say(table, demanded), found=say(table, event))
     elif played != demanded:
         rule = ACTION_RULE[event["type"]]
         table.breach(rule, f"the opponent should have {should(table, demanded)}; the log "
@@ -42,6 +44,22 @@ def option(table, event: dict) -> None:
     table.state.acted = True
     if not _apply(table, event, step):
         _apply(table, demanded, step)
+
+
+def _skipped_because(table, step: Step, event: dict) -> tuple[str, str]:
+    """The rule an option taken out of turn breaks, and the start of its message: a single
+    Worker (the opponent never places only 1, p.29); an option its icons pay for only with
+    the dismissed card's (not gained, p.28); else the order of its options (p.30)."""
+    if event["type"] == "workers" and event.get("count") == 1:
+        return "viscounts.solo.ai.workers", "the opponent never places a single Worker, so "
+    dismissed = table.solo.dismissed
+    if dismissed is not None:
+        counted = step.data["icons"] + Counter(table.card(dismissed).icons)
+        _, with_card = procedure.choose_option(table, step.data["options"], counted)
+        if with_card == {k: v for k, v in event.items() if k in with_card}:
+            return "viscounts.solo.ai.dismiss", (f"the icons of {table.name(dismissed)}, "
+                                                 "dismissed, are not the opponent's, so ")
+    return "viscounts.solo.ai.options", ""
 
 
 def _apply(table, event: dict, step: Step) -> bool:

@@ -43,6 +43,7 @@ def scheme(table, event: dict) -> None:
     solo.shifted = False
     table.state.played = card
     solo.rows, solo.step, solo.in_turn = list(catalog.schemes[card].rows), None, True
+    solo.dismissed = None
 
 
 def _begin_turn(table, player) -> None:

@@ -31,7 +31,9 @@ def translate(table, effect: dict) -> dict:
     """The effect as the opponent resolves it."""
     op = effect["op"]
     if op in ("rearrange", "destroy", "discard", "castle_move"):
-        return column(table, op)
+        # What the column gives is resolved as the opponent resolves anything: a Destroy's
+        # Card Flip with nothing to flip is 1 Virtue (column 3), as every such flip is.
+        return translate(table, column(table, op))
     if op in CARD_ICONS:
         if not table.solo.future_size:
             return translate(table, column(table, "gain_card_future_empty"))

@@ -34,6 +34,7 @@ class SoloState:
     rows: list[dict] = field(default_factory=list)  # rows of the turn not yet resolved
     step: Step | None = None  # what the log must say next for the opponent
     in_turn: bool = False
+    dismissed: str | None = None  # the Townsfolk its dismiss row removed this turn, if any
 
     def header_icons(self, catalog: Catalog) -> Counter:
         """The header icons of the Schemes on its board and the uncovered starting icons."""

@@ -26,6 +26,7 @@ def dismiss(table, event: dict) -> None:
                      f"{table.name(event['card'])}", player=name, expected=card,
                      found=event["card"])
     townsfolk = table.card(card)
+    table.solo.dismissed = card
     if townsfolk.deck != "preprinted":
         take_top(table, table.side_of(table.player(name).space))
     resolve(table, name, townsfolk.hire, card)  # its top-right effect, not its icons
