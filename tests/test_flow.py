@@ -9,6 +9,7 @@ a ``tally`` ends early, giving back what was not spent); ``tally`` closes the ga
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 import pytest
 
@@ -212,3 +213,24 @@ def test_next_step_says_who_acts_what_is_legal_and_what_comes_next(events, actin
     assert (step.acting, step.expected, len(step.actions)) == (acting, expected, actions)
     assert step.over == (actions == 0 and acting is None)
     assert step.to_dict()["legal_actions"] == step.actions
+
+
+def test_a_phase_that_yields_ends_without_a_fault_and_its_close_runs():
+    phases = dict(PHASES, spend=replace(PHASES["spend"], yields=True))
+    flow = Flow(SPECS, phases, order_rule="toy.order", after_end_rule="toy.after_end",
+                acting=lambda t: None)
+    table = Table()
+    flow.run(table, [ev("take", "ann", 1), ev("take", "bob", 1), ev("tally")])
+    assert table.judge.violations == []
+    assert table.phase == "tally" and table.closed == ["spend"]
+
+
+def test_an_event_after_the_end_that_returns_to_a_passed_phase_breaks_the_order_rule():
+    flow = Flow(SPECS, PHASES, order_rule="toy.order", after_end_rule="toy.after_end",
+                acting=lambda t: None, beyond=lambda table, phase: phase != "take")
+    table = Table()
+    flow.run(table, [ev("take", "ann", 1), ev("take", "bob", 1), ev("tally"),
+                     ev("take", "ann", 1)])
+    assert [(v.rule, v.event, v.applied) for v in table.judge.violations] == [
+        ("toy.order", 2, True), ("toy.order", 3, False)]
+    assert table.judge.violations[1].message == "a take event cannot come during the tally"
