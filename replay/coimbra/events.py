@@ -37,7 +37,7 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
                         "voyages": ("strs", True), "scoring_tiles": ("str_map", True),
                         "start_pairs": ("pairs", True)},
               phase="setup", write=lines.print_setup, refusals=setup.setup_refusals,
-              apply=setup.apply_setup, chance=True),
+              apply=setup.apply_setup, supply=setup.setup_supply, chance=True),
     EventSpec("start", {"player": PLAYER, "pair": ("pair", False), "corner": ("str", False)},
               phase="start", read=lines.read_start, write=lines.print_start,
               refusals=setup.start_refusals, apply=setup.apply_start,

@@ -94,6 +94,23 @@ def apply_setup(game: Game, event: dict) -> None:
             game.change(name, resource, amount, f"starting {resource}", "setup")
 
 
+def setup_supply(game: Game) -> dict:
+    """What the table lays out at the setup: the initial order of the players, a monastery
+    tile of its level on each space, six voyages, a scoring tile per track and a start pair
+    per player."""
+    catalog = game.catalog
+    return {
+        "order": sorted(game.state.order),
+        "monasteries": {space: sorted(tile for tile, found in catalog.monasteries.items()
+                                      if found.level == level)
+                        for space, level in catalog.spaces.items()},
+        "voyages": {"count": VOYAGES_SHOWN, "from": sorted(catalog.voyages)},
+        "scoring_tiles": {"tracks": list(TRACKS), "from": sorted(catalog.scoring_tiles)},
+        "start_pairs": {"count": len(game.state.order),
+                        "from": [list(pair) for pair in catalog.start_pairs]},
+    }
+
+
 def start_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     """The rules a start choice breaks: its turn, one choice of each kind, what is free."""
     state, catalog = game.state, game.catalog

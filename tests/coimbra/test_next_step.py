@@ -47,3 +47,23 @@ def test_a_decision_offers_its_legal_events_and_no_supply():
     assert step.phase == "B" and step.supply is None and not step.chance
     assert step.acting == log.events[roll + 1]["player"]
     assert log.events[roll + 1] in step.actions
+
+
+def test_before_the_setup_the_table_lays_out_what_the_rules_ask():
+    log = load_log(GAME.generate(3, 3))
+    step = GAME.next_step(log, -1)
+    assert (step.phase, step.acting, step.actions) == ("setup", None, [])
+    supply = step.supply
+    catalog = GAME.engine.replayer.load_catalog(None, None)
+    assert supply["type"] == "setup" and supply["order"] == sorted(log.players)
+    # A monastery tile of the space's level on each space; six voyages; one scoring tile per
+    # track; one start pair per player.
+    for space, tiles in supply["monasteries"].items():
+        assert tiles and {catalog.monasteries[t].level for t in tiles} == {catalog.spaces[space]}
+    assert set(supply["monasteries"]) == set(catalog.spaces)
+    assert supply["voyages"]["count"] == 6
+    assert supply["scoring_tiles"]["tracks"] == ["council", "merchant", "clergy", "scholar"]
+    assert supply["start_pairs"]["count"] == 3
+    setup = log.events[0]
+    assert all(t in supply["monasteries"][s] for s, t in setup["monasteries"].items())
+    assert set(setup["voyages"]) <= set(supply["voyages"]["from"])
