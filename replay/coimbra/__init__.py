@@ -6,10 +6,10 @@ from replay.coimbra import catalog as catalogs
 from replay.coimbra.catalog_template import template_document
 from replay.coimbra.events import EVENT_SPECS, FIELD_KINDS
 from replay.coimbra.generate import generate
-from replay.coimbra.inspect import REPLAYER, state_at
 from replay.coimbra.legal import acting_player, legal_actions
 from replay.coimbra.notation import parse_text, print_text
 from replay.coimbra.phases import LEDGER_ORDER, PHASES, expected_next
+from replay.coimbra.replayer import REPLAYER, state_at
 from replay.coimbra.report import build_report
 from replay.coimbra.rules import RULES, VARIANTS
 from replay.coimbra.scoresheet import ScoresheetSchema, score_sheet

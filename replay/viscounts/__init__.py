@@ -14,10 +14,10 @@ from replay.viscounts.catalog_template import template_document
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.generate import generate
 from replay.viscounts.hints import add_variant_hints
-from replay.viscounts.inspect import REPLAYER, state_at
 from replay.viscounts.legal import acting_player, legal_actions
 from replay.viscounts.notation import event_line, parse_text, print_text
 from replay.viscounts.phases import LEDGER_ORDER, PHASES, expected_next
+from replay.viscounts.replayer import REPLAYER, state_at
 from replay.viscounts.report import build_report
 from replay.viscounts.rules import RULES, VARIANTS
 from replay.viscounts.scoresheet import ScoresheetSchema, score_sheet

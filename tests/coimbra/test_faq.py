@@ -18,7 +18,7 @@ from replay.coimbra.claims import Claims
 from replay.coimbra.diplomas import best_diploma_score
 from replay.coimbra.engine import apply_event
 from replay.coimbra.game import Game
-from replay.coimbra.inspect import replay_to
+from replay.coimbra.replayer import replay_to
 from replay.core.judge import StopReplay
 from replay.core.log import load_log
 from tests.coimbra.logs import index_of

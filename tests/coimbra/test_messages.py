@@ -9,7 +9,7 @@ import replay
 from replay.coimbra.claims import Claims
 from replay.coimbra.engine import apply_event
 from replay.coimbra.generate import generate
-from replay.coimbra.inspect import replay_to
+from replay.coimbra.replayer import replay_to
 from replay.coimbra.returns import _on_offer
 from tests.conftest import FIXTURES
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import replay
 from replay.coimbra.catalog import load_catalog
 from replay.coimbra.generate import generate
-from replay.coimbra.inspect import replay_to
+from replay.coimbra.replayer import replay_to
 from replay.core.log import load_log
 from tests.tampering import first_violation, indices
 

@@ -335,7 +335,7 @@ def _apply_with(log: dict, index: int, **purse):
 
     from replay.coimbra.claims import Claims
     from replay.coimbra.engine import apply_event
-    from replay.coimbra.inspect import replay_to
+    from replay.coimbra.replayer import replay_to
     from replay.core.judge import StopReplay
     from replay.core.log import load_log
 

@@ -8,8 +8,8 @@ import json
 import pytest
 
 import replay
-from replay.coimbra.inspect import replay_to
 from replay.coimbra.order import crowns_of
+from replay.coimbra.replayer import replay_to
 from replay.coimbra.state import TRACKS
 from replay.core.log import load_log
 from tests.conftest import FIXTURES

@@ -15,7 +15,7 @@ from replay.coimbra.catalog import load_catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.engine import apply_event
 from replay.coimbra.income import close_income
-from replay.coimbra.inspect import replay_to
+from replay.coimbra.replayer import replay_to
 from replay.coimbra.scoring import _influence_awards, _track_ranks
 from replay.coimbra.table import new_game
 from replay.core.ledger import LedgerRow

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from replay.core.log import load_log
-from replay.viscounts.inspect import replay_to
+from replay.viscounts.replayer import replay_to
 from tests.conftest import FIXTURES
 
 WORKED = FIXTURES / "viscounts" / "worked"

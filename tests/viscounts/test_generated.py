@@ -19,7 +19,7 @@ from replay.viscounts.catalog import load_catalog
 from replay.viscounts.decisions import DECISIONS
 from replay.viscounts.funding import adjacent_card
 from replay.viscounts.generate import generate
-from replay.viscounts.inspect import replay_to
+from replay.viscounts.replayer import replay_to
 from tests.tampering import first_violation, indices
 
 SEEDS = [(players, seed) for players in (2, 3, 4) for seed in (1, 2, 3)]
