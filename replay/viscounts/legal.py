@@ -26,6 +26,7 @@ from replay.viscounts.funding import (
     icons_from,
     with_dismissed,
 )
+from replay.viscounts.picks import next_in_picks
 from replay.viscounts.solo import opponent
 from replay.viscounts.state import BUILDINGS, RESOURCES, TURN_PHASES, Decision, Player
 from replay.viscounts.table import Table
@@ -52,13 +53,7 @@ def _turn_actor(table: Table) -> str:
     """Who acts next when no choice waits."""
     state = table.state
     if state.phase == "pick":
-        picked = [p for p in state.players.values() if p.player_card]
-        unfinished = [p.name for p in picked if p.hand_size < 3]
-        if unfinished:
-            return unfinished[0]
-        if len(picked) < len(state.pick_order):
-            return state.pick_order[len(picked)]
-        return state.start_player
+        return next_in_picks(table)[1]
     if state.phase == "draw" and not _must_draw(table, table.player(state.current)):
         return _next_player(table)
     return state.current

@@ -8,18 +8,14 @@ the log should say next.
 from __future__ import annotations
 
 from replay.core.game import Phase
+from replay.viscounts.picks import next_in_picks
 from replay.viscounts.solo.words import describe
 from replay.viscounts.state import TURN_PHASES
 
 
 def _expected_pick(table) -> str:
-    state = table.state
-    picked = [p for p in state.players.values() if p.player_card]
-    if len(picked) < len(state.pick_order):
-        return f"pick by {state.pick_order[len(picked)]}"
-    short = [p.name for p in state.players.values()
-             if p.hand_size < 3 and not table.automated(p.name)]
-    return f"draw by {short[0]}" if short else f"play by {state.start_player}"
+    verb, name = next_in_picks(table)
+    return f"{verb} by {name}"
 
 
 def _current(verb: str):

@@ -6,6 +6,7 @@ from collections import Counter
 
 from replay.core.words import counted
 from replay.viscounts.effects import gain_items, resolve
+from replay.viscounts.picks import SETUP_HAND, next_picker
 from replay.viscounts.state import Pile
 from replay.viscounts.table import Table
 
@@ -59,7 +60,6 @@ def _segments(table: Table, sides: list[str]) -> None:
     table.state.segments = list(sides)
 
 
-SETUP_HAND = 3  # cards each player draws at the end of their setup (p.8 step 9)
 
 
 def _townsfolk(table: Table, sizes: dict, tops: dict) -> None:
@@ -132,7 +132,7 @@ def handle_pick(table: Table, event: dict) -> None:
     state, catalog = table.state, table.catalog
     player = table.acting(event)
     picked = sum(1 for p in state.players.values() if p.player_card)
-    expected = state.pick_order[picked] if picked < len(state.pick_order) else None
+    expected = next_picker(state)
     if player.player_card or player.name != expected:
         table.breach("viscounts.setup.pick_order",
                      f"{player.name} cannot pick now: picks go in reverse turn order "
