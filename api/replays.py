@@ -23,6 +23,7 @@ from api.schemas import (
     SubmitArgsSchema,
 )
 from api.submission import accept, decode_body, options_for
+from api.waiting import wait_until_finished
 from workers.store import PREFIX, ReplayStore, done_channel
 
 blp = RefereeBlueprint("replays", __name__, url_prefix="/v1", description="Replays of game logs")
@@ -67,22 +68,8 @@ def status_document(record: dict) -> dict:
 
 def wait_for(replay_id: str, seconds: float) -> dict:
     """The replay's record once finished, or after ``seconds`` (pub/sub, no polling)."""
-    connection = current_app.extensions["referee_redis"]
-    record = store().get(replay_id)
-    if record["status"] in ("done", "failed") or seconds <= 0:
-        return record
-    pubsub = connection.pubsub(ignore_subscribe_messages=True)
-    pubsub.subscribe(done_channel(replay_id))
-    try:
-        deadline = time.monotonic() + seconds
-        record = store().get(replay_id)  # it may have finished meanwhile
-        while record["status"] not in ("done", "failed") and time.monotonic() < deadline:
-            # The first message read may be the (ignored) subscription confirmation.
-            pubsub.get_message(timeout=max(0.0, deadline - time.monotonic()))
-            record = store().get(replay_id)
-    finally:
-        pubsub.close()
-    return record
+    return wait_until_finished(current_app.extensions["referee_redis"], done_channel(replay_id),
+                               lambda: store().get(replay_id), seconds)
 
 
 @blp.route("/replays", methods=["POST"])
