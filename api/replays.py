@@ -82,6 +82,7 @@ def wait_for(replay_id: str, seconds: float) -> dict:
                   headers=LOCATION)
 @blp.alt_response(400, schema="Problem", description="Malformed body", **PROBLEM)
 @blp.alt_response(401, schema="Problem", description="No valid API key", **PROBLEM)
+@blp.alt_response(403, schema="Problem", description="Storage quota full", **PROBLEM)
 @blp.alt_response(413, schema="Problem", description="Body too large", **PROBLEM)
 @blp.alt_response(415, schema="Problem", description="Not JSON or text", **PROBLEM)
 @blp.alt_response(422, schema="Problem", description="Not a valid log", **PROBLEM)

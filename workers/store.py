@@ -6,20 +6,22 @@ recovery can find what a dead worker or a restarted Redis left behind.
 
 Logs and reports are stored zlib-compressed (a four-player game's log and report shrink
 about twelve times). Every change of state that must not be torn is one Lua script:
-accepting (idempotency key, content key, record, queue), finishing (only an unfinished
-replay can finish, so a finished replay is terminal) and queueing again.
+accepting (idempotency key, content key, record, queue, and the client's quota),
+finishing (only an unfinished replay can finish, so a finished replay is terminal; it then
+expires after its client's retention period) and queueing again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import time
 import uuid
 import zlib
 
 import redis
+
+from workers.client_settings import for_client, per_client
 
 PREFIX = "referee:"
 REPLAY = PREFIX + "replay:"
@@ -36,6 +38,8 @@ JSON_FIELDS = ("options", "failure", "progress", "summary")
 FLOAT_FIELDS = ("submitted_at", "started_at", "finished_at")
 COMPRESSED_FIELDS = ("source", "report")
 IDEMPOTENCY_TTL = 24 * 3600
+RETENTION, DEFAULT_RETENTION_DAYS = "REFEREE_RETENTION_DAYS", 90
+QUOTA, DEFAULT_QUOTA = "REFEREE_QUOTA", 20_000
 
 # Of concurrent submissions with one Idempotency-Key exactly one creates a replay; a key or
 # content hash pointing at a replay that no longer exists (expired) is simply replaced.
@@ -52,10 +56,18 @@ end
 local id = redis.call('GET', KEYS[2])
 local outcome = 'found'
 if (not id) or redis.call('EXISTS', prefix .. id) == 0 then
+  local quota = tonumber(ARGV[7])
+  if quota > 0 and redis.call('ZCARD', KEYS[3]) >= quota then
+    -- Replays past their retention have left Redis: their ids leave the index first.
+    for _, old in ipairs(redis.call('ZRANGE', KEYS[3], 0, 99)) do
+      if redis.call('EXISTS', prefix .. old) == 0 then redis.call('ZREM', KEYS[3], old) end
+    end
+    if redis.call('ZCARD', KEYS[3]) >= quota then return {'quota', ARGV[7]} end
+  end
   id = candidate
   outcome = 'created'
   local fields = {}
-  for i = 7, #ARGV do fields[#fields + 1] = ARGV[i] end
+  for i = 8, #ARGV do fields[#fields + 1] = ARGV[i] end
   redis.call('HSET', prefix .. id, unpack(fields))
   redis.call('ZADD', KEYS[3], ARGV[4], id)
   redis.call('ZADD', KEYS[4], ARGV[4], id)
@@ -73,15 +85,15 @@ FINISH = """
 local status = redis.call('HGET', KEYS[1], 'status')
 if (not status) or status == 'done' or status == 'failed' then return 0 end
 local fields = {}
-for i = 5, #ARGV do fields[#fields + 1] = ARGV[i] end
+for i = 6, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('HSET', KEYS[1], unpack(fields))
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('DEL', KEYS[3])
 redis.call('PUBLISH', KEYS[4], ARGV[2])
-local keep = tonumber(ARGV[3])
+local owner = redis.call('HGET', KEYS[1], 'owner')
+local keep = tonumber(cjson.decode(ARGV[5])[owner or ''] or ARGV[3])
 if keep > 0 then
   redis.call('EXPIRE', KEYS[1], keep)
-  local owner = redis.call('HGET', KEYS[1], 'owner')
   local content = redis.call('HGET', KEYS[1], 'content')
   if owner and content then redis.call('EXPIRE', ARGV[4] .. owner .. ':' .. content, keep) end
 end
@@ -105,13 +117,34 @@ class AcceptConflict(Exception):
     """The Idempotency-Key was used before for other content."""
 
 
+class QuotaExceeded(Exception):
+    """The client has as many replays stored as its quota allows."""
+
+    def __init__(self, limit: int):
+        super().__init__(limit)
+        self.limit = limit
+
+
 def _now() -> float:
     return round(time.time(), 3)
 
 
-def retention_seconds() -> int:
-    """How long a finished replay is kept (``REFEREE_RETENTION_DAYS``; 0 keeps it forever)."""
-    return round(float(os.environ.get("REFEREE_RETENTION_DAYS", "0")) * 86400)
+def retention_seconds() -> tuple[int, dict[str, int]]:
+    """How long a finished replay is kept, for every client and for those with their own
+    period (``REFEREE_RETENTION_DAYS``, ``90,club:365``; 0 keeps it for ever)."""
+    everyone, own = per_client(RETENTION, DEFAULT_RETENTION_DAYS)
+    return round(everyone * 86400), {name: round(days * 86400) for name, days in own.items()}
+
+
+def client_retention_seconds(owner: str) -> int:
+    """How long one client's finished replays are kept (0: for ever)."""
+    everyone, own = retention_seconds()
+    return own.get(owner, everyone)
+
+
+def quota(owner: str) -> int:
+    """How many replays one client may have stored (``REFEREE_QUOTA``; 0: no quota)."""
+    return round(for_client(QUOTA, DEFAULT_QUOTA, owner))
 
 
 def content_hash(source: str, options: dict) -> str:
@@ -173,7 +206,8 @@ class ReplayStore:
                name: str | None = None) -> tuple[str, bool]:
         """Store and queue a submission unless it is already here; ``(id, created)``.
 
-        Raises ``AcceptConflict`` when the Idempotency-Key was used for other content.
+        Raises ``AcceptConflict`` when the Idempotency-Key was used for other content, and
+        ``QuotaExceeded`` when a new replay would pass the client's quota.
         """
         submitted = _now()
         record = self._record(source, options, owner, batch, name, new_id(), submitted)
@@ -183,9 +217,11 @@ class ReplayStore:
                   f"{PREFIX}content:{owner}:{record['content']}", self.owner_index(owner),
                   UNFINISHED, PENDING],
             args=[REPLAY, record["content"], record["id"], submitted, IDEMPOTENCY_TTL,
-                  "1" if idempotency_key else "0", *fields])
+                  "1" if idempotency_key else "0", quota(owner), *fields])
         if outcome == b"conflict":
             raise AcceptConflict(idempotency_key)
+        if outcome == b"quota":
+            raise QuotaExceeded(int(replay_id))
         return replay_id.decode(), outcome == b"created"
 
     def create(self, source: str, options: dict, owner: str = "anonymous",
@@ -267,10 +303,11 @@ class ReplayStore:
 
     def _finish(self, replay_id: str, status: str, fields: dict) -> bool:
         fields = {"status": status, "finished_at": _now(), **fields}
+        everyone, own = retention_seconds()
         return bool(self._finish_script(
             keys=[self.key(replay_id), UNFINISHED, lease_key(replay_id),
                   done_channel(replay_id)],
-            args=[replay_id, status, retention_seconds(), f"{PREFIX}content:",
+            args=[replay_id, status, everyone, f"{PREFIX}content:", json.dumps(own),
                   *[item for pair in fields.items() for item in pair]]))
 
     def requeue(self, replay_id: str, expected_status: str = "") -> bool:
