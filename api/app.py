@@ -75,8 +75,11 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["API_KEYS"] = load_keys()
     app.config.update(config or {})
     # Short timeouts: with Redis gone a request answers 503 quickly instead of hanging.
+    # No client name sent on connecting: ``?wait`` opens a connection each time, and two
+    # CLIENT SETINFO commands per request are a fair part of a replay's Redis commands.
     app.extensions["referee_redis"] = redis.Redis.from_url(
-        app.config["REDIS_URL"], socket_connect_timeout=2, socket_timeout=35)
+        app.config["REDIS_URL"], socket_connect_timeout=2, socket_timeout=35,
+        driver_info=None)
 
     api = RefereeApi(app, spec_kwargs={"extra_plugins": [CommonResponsesPlugin()]})
     api.spec.components.schema("Log", schema=LogSchema)

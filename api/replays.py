@@ -67,9 +67,11 @@ def status_document(record: dict) -> dict:
 
 
 def wait_for(replay_id: str, seconds: float) -> dict:
-    """The replay's record once finished, or after ``seconds`` (pub/sub, no polling)."""
+    """The replay's record once finished, or after ``seconds`` (pub/sub, no polling); with
+    its report when it has one and ``seconds`` asked to wait for it."""
     return wait_until_finished(current_app.extensions["referee_redis"], done_channel(replay_id),
-                               lambda: store().get(replay_id), seconds)
+                               lambda: store().get(replay_id, with_report=seconds > 0),
+                               seconds)
 
 
 @blp.route("/replays", methods=["POST"])
@@ -96,8 +98,8 @@ def submit_replay(mode: str, wait: float, catalog: str | None, webhook: str | No
     location = url_for("replays.Replay", replay_id=accepted.replay_id)
     finished = record["status"] in ("done", "failed")
     document = status_document(record)
-    if finished and record["status"] == "done" and wait:
-        document["report"] = store().get(accepted.replay_id, with_report=True)["report"]
+    if "report" in record:
+        document["report"] = record["report"]
     headers = {"Location": location}
     if not finished:
         headers["Retry-After"] = "1"

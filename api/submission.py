@@ -15,7 +15,7 @@ from api.webhook_targets import check_webhook_url
 from replay.core.jsontext import load_json
 from replay.core.text import source_lines
 from workers.catalogs import CatalogStore
-from workers.jobs import ensure_drainer
+from workers.jobs import queue_drainer
 from workers.store import AcceptConflict, QuotaExceeded, ReplayStore, client_retention_seconds
 
 MEDIA_TYPES = ("application/json", "text/plain")
@@ -151,7 +151,7 @@ def accept(text: str, options: dict, idempotency_key: str | None = None,
     """
     connection = current_app.extensions["referee_redis"]
     try:
-        replay_id, created = ReplayStore(connection).accept(
+        stored = ReplayStore(connection).accept(
             text, options, owner=g.client, idempotency_key=idempotency_key, batch=batch,
             name=name)
     except AcceptConflict:
@@ -164,9 +164,9 @@ def accept(text: str, options: dict, idempotency_key: str | None = None,
                       f"finished replays leave after {_retention_days(g.client)}, or the "
                       "operator exports them (referee export --delete)",
                       limit=full.limit) from None
-    if created:
-        ensure_drainer(connection)
-    return Accepted(replay_id, created)
+    if stored.drainer_needed:
+        queue_drainer(connection)
+    return Accepted(stored.replay_id, stored.created)
 
 
 def _retention_days(client: str) -> str:

@@ -14,14 +14,13 @@ def wait_until_finished(connection: redis.Redis, channel: str, read: Callable[[]
                         seconds: float) -> dict:
     """``read()`` once the job's status is finished, or after ``seconds``. The worker
     publishes on ``channel`` when it finishes: no polling in between."""
-    record = read()
-    if record["status"] in FINISHED or seconds <= 0:
-        return record
+    if seconds <= 0:
+        return read()
     pubsub = connection.pubsub(ignore_subscribe_messages=True)
-    pubsub.subscribe(channel)
+    pubsub.subscribe(channel)  # before reading: a finish after the read is heard
     try:
         deadline = time.monotonic() + seconds
-        record = read()  # it may have finished meanwhile
+        record = read()
         while record["status"] not in FINISHED and time.monotonic() < deadline:
             # The first message read may be the (ignored) subscription confirmation.
             if pubsub.get_message(timeout=max(0.0, deadline - time.monotonic())) is not None:
