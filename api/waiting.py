@@ -1,4 +1,9 @@
-"""``?wait``: hold a request until a job (a replay, a comparison) finishes, or a deadline."""
+"""``?wait``: hold a request until a job (a replay, a comparison) finishes, or a deadline.
+
+A waiting request holds one of the server's threads. Only ``MAX_WAITING`` requests wait at
+once (half the threads): past that ``?wait`` answers at once, as without it (202, follow
+``Location``), so waiting clients never take the threads every other request needs.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import time
 from collections.abc import Callable
 
 import redis
+from flask import current_app
 
 FINISHED = ("done", "failed")
 
@@ -14,8 +20,17 @@ def wait_until_finished(connection: redis.Redis, channel: str, read: Callable[[]
                         seconds: float) -> dict:
     """``read()`` once the job's status is finished, or after ``seconds``. The worker
     publishes on ``channel`` when it finishes: no polling in between."""
-    if seconds <= 0:
+    slots = current_app.extensions["referee_waiting"]
+    if seconds <= 0 or not slots.acquire(blocking=False):
         return read()
+    try:
+        return _wait(connection, channel, read, seconds)
+    finally:
+        slots.release()
+
+
+def _wait(connection: redis.Redis, channel: str, read: Callable[[], dict],
+          seconds: float) -> dict:
     pubsub = connection.pubsub(ignore_subscribe_messages=True)
     pubsub.subscribe(channel)  # before reading: a finish after the read is heard
     try:
