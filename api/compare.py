@@ -16,7 +16,7 @@ from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.schemas import CompareSubmitSchema, ComparisonStatusSchema, WaitArgsSchema
 from api.submission import check_log, json_body
 from api.waiting import FINISHED, wait_until_finished
-from workers.comparisons import ComparisonStore, done_channel
+from workers.comparisons import ComparisonStore, done_channel, side_log
 
 blp = RefereeBlueprint("compare", __name__, url_prefix="/v1",
                        description="Disputes: two versions of one game")
@@ -34,7 +34,7 @@ def _log(side: str, source: object) -> replay.GameLog:
     """One side's log (a JSON log object or the text notation), checked like a submission."""
     try:
         check_log(source)
-        return replay.parse(source) if isinstance(source, str) else replay.load_log(source)
+        return side_log(source)
     except Problem as problem:
         raise Problem(problem.status, problem.slug, f"Log {side.upper()}: {problem.title}",
                       problem.detail, side=side, **problem.extra) from None

@@ -19,6 +19,7 @@ import zlib
 
 import redis
 from rq import Callback, Queue, Retry
+from rq.job import get_current_job
 
 import replay
 from replay.compare import compare
@@ -119,14 +120,13 @@ class ComparisonStore:
                                  args=[status, round(time.time(), 3), field, value]))
 
 
-def _side(source: object) -> replay.GameLog:
+def side_log(source: str | dict) -> replay.GameLog:
+    """One side of a comparison: the text notation (or JSON text), or a JSON log object."""
     return replay.parse(source) if isinstance(source, str) else replay.load_log(source)
 
 
 def run_comparison(comparison_id: str) -> None:
     """Replay both versions of a stored comparison request and store what they show."""
-    from rq.job import get_current_job
-
     store = ComparisonStore(get_current_job().connection)
     record = store.get(comparison_id, with_body=True)
     if record is None or record["status"] in (DONE, FAILED):
@@ -134,7 +134,7 @@ def run_comparison(comparison_id: str) -> None:
     store.start(comparison_id)
     body = load_json(record["body"])  # read and checked by the API before it was stored
     try:
-        result = compare(_side(body["a"]), _side(body["b"]), mode=body.get("mode", "audit"))
+        result = compare(side_log(body["a"]), side_log(body["b"]), mode=body.get("mode", "audit"))
     except replay.InvalidLog as err:
         store.save_failure(comparison_id, {"type": "invalid-log",
                                            "title": "The logs cannot be compared",
