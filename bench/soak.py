@@ -317,6 +317,9 @@ def main(argv: list[str] | None = None) -> None:
                 random.Random(0).shuffle(order)
                 list(pool.map(lambda i: submit(stack.base, i, texts[i], tally, deadline),
                               order))
+            # However quickly the games went in, Redis restarts (from its AOF, the workers
+            # running on) before the outcomes are counted.
+            redis_killed.wait(timeout=60)
             connection = redis.Redis.from_url(stack.redis.url)
             figures = outcomes(connection, tally, args.games, patience=60)
             wall = time.perf_counter() - start
