@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http
 import os
+import threading
 
 import redis
 from flask import Flask
@@ -34,6 +35,7 @@ DEFAULTS = {
     "RATE_LIMIT": (600, 60),
     "REDIS_URL": "redis://127.0.0.1:6379/0",
     "WEBHOOK_ALLOW_PRIVATE": False,
+    "MAX_WAITING": 4,  # requests held by ?wait at once (half of waitress's 8 threads)
 }
 ENVIRONMENT = {  # variable -> (config key, conversion)
     "REDIS_URL": ("REDIS_URL", str),
@@ -75,8 +77,13 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["API_KEYS"] = load_keys()
     app.config.update(config or {})
     # Short timeouts: with Redis gone a request answers 503 quickly instead of hanging.
+    # No client name sent on connecting: ``?wait`` opens a connection each time, and two
+    # CLIENT SETINFO commands per request are a fair part of a replay's Redis commands.
     app.extensions["referee_redis"] = redis.Redis.from_url(
-        app.config["REDIS_URL"], socket_connect_timeout=2, socket_timeout=35)
+        app.config["REDIS_URL"], socket_connect_timeout=2, socket_timeout=35,
+        driver_info=None)
+
+    app.extensions["referee_waiting"] = threading.BoundedSemaphore(app.config["MAX_WAITING"])
 
     api = RefereeApi(app, spec_kwargs={"extra_plugins": [CommonResponsesPlugin()]})
     api.spec.components.schema("Log", schema=LogSchema)

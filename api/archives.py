@@ -26,6 +26,7 @@ RATIO_FLOOR = 1024 * 1024
 MAX_SECONDS = 5.0
 LOG_SUFFIXES = (".json", ".txt", ".log")
 CHUNK = 64 * 1024
+ZIP_ENCRYPTED = 0x1  # general purpose flag bit 0: the entry needs a password
 
 
 class _Budget:
@@ -128,6 +129,10 @@ def _zip_files(data: bytes, budget: _Budget) -> list[tuple[str, bytes]]:
             name = _name(info.filename)
             if not _is_log(name):
                 continue
+            if info.flag_bits & ZIP_ENCRYPTED:
+                raise Problem(422, "archive-encrypted", "The archive is encrypted",
+                              f"{name} is encrypted: send the archive without a password",
+                              member=name)
             budget.charge(0)
             if info.file_size > budget.limit - budget.used:
                 budget.charge(info.file_size)

@@ -24,6 +24,7 @@ from flask import Flask, current_app, g, request, session
 from flask_limiter import Limiter, RequestLimit
 
 from api.problems import Problem, problem_response
+from api.sessions import SESSION_ID, session_client
 
 PUBLIC_PATHS = ("/healthz", "/readyz", "/openapi.json", "/v1/shared/")
 UNLIMITED_PATHS = ("/healthz", "/readyz")  # probes must always get an answer
@@ -31,7 +32,6 @@ ANONYMOUS = "anonymous"
 CLIENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
 MIN_KEY_LENGTH = 16
 WEB_PAGES = "web"  # the blueprint of the pages for people (api/web)
-SESSION_KEY = "api_key"  # where the web pages' login keeps the key in the session cookie
 
 
 class KeyListError(ValueError):
@@ -86,16 +86,17 @@ def client_for(token: str, keys: dict[str, str]) -> str | None:
     return found
 
 
-def _presented_key() -> str | None:
-    """The key the request presents: its bearer token, or for the web pages the key their
-    login form keeps in the session cookie. The API never reads the cookie, so a page of
-    another site cannot use it to act on the API."""
+def _presented_client(keys: dict[str, str]) -> str | None:
+    """The client the request speaks for: by its bearer token, or for the web pages by the
+    server-side session their login opened (the cookie holds its id only). The API never
+    reads the cookie, so a page of another site cannot use it to act on the API."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() == "bearer":
-        return token.strip()
-    if request.blueprint == WEB_PAGES:
-        return session.get(SESSION_KEY)
-    return None
+        return client_for(token.strip(), keys)
+    session_id = session.get(SESSION_ID) if request.blueprint == WEB_PAGES else None
+    if session_id is None:
+        return None
+    return session_client(current_app.extensions["referee_redis"], session_id, keys)
 
 
 def _rate_key() -> str:
@@ -124,8 +125,7 @@ def install_auth(app: Flask) -> None:
         keys = current_app.config["API_KEYS"]
         if not keys or request.path.startswith(PUBLIC_PATHS):
             return
-        token = _presented_key()
-        g.client = client_for(token, keys) if token is not None else None
+        g.client = _presented_client(keys)
         if g.client is not None:
             g.rate_key = f"client:{g.client}"
 

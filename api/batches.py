@@ -17,7 +17,7 @@ from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.replays import store
 from api.schemas import BatchSchema, BatchSubmitSchema, SubmitArgsSchema
 from api.submission import accept, check_log, json_body, options_for
-from workers.store import PREFIX, new_id
+from workers.store import PREFIX, client_retention_seconds, new_id
 
 blp = RefereeBlueprint("batches", __name__, url_prefix="/v1/batches",
                 description="Tournaments: many logs at once")
@@ -119,13 +119,13 @@ def accept_batch(logs: list[tuple[str, str, dict | None]], options: dict) -> str
         item = {"name": name}
         try:
             check_log(document if document is not None else text)
-        except Problem as problem:
+            accepted = accept(text, options, batch=batch_id, name=name)
+        except Problem as problem:  # not a valid log, or the client's quota is full
             item.update(replay="", reason=f"{problem.title}: {problem.detail}",
                         problem={"type": problem.slug, "detail": problem.detail,
                                  **problem.extra})
             items.append(item)
             continue
-        accepted = accept(text, options, batch=batch_id, name=name)
         item["replay"] = accepted.replay_id
         game = _game_key(text, document)
         if game in seen:
@@ -133,9 +133,14 @@ def accept_batch(logs: list[tuple[str, str, dict | None]], options: dict) -> str
         seen.setdefault(game, name)
         items.append(item)
     connection = current_app.extensions["referee_redis"]
-    connection.hset(_batch_key(batch_id), mapping={
+    pipe = connection.pipeline()
+    pipe.hset(_batch_key(batch_id), mapping={
         "id": batch_id, "owner": g.client, "submitted_at": round(time.time(), 3),
         "items": json.dumps(items)})
+    keep = client_retention_seconds(g.client)
+    if keep:  # the batch leaves with its replays
+        pipe.expire(_batch_key(batch_id), keep)
+    pipe.execute()
     return batch_id
 
 

@@ -1,27 +1,40 @@
-"""``/v1/compare``: two versions of one game, side by side (disputes and "what if")."""
+"""``/v1/compare``: two versions of one game, side by side (disputes and "what if").
+
+Both versions are checked here as submissions are; replaying them is a worker's job
+(``workers.comparisons``): the request answers 202 with the comparison to follow, or with
+``?wait`` the comparison itself once it is done.
+"""
 
 from __future__ import annotations
 
-from flask import request
+from flask import current_app, g, request, url_for
 from marshmallow import ValidationError
 
 import replay
 from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
-from api.schemas import CompareSubmitSchema, ComparisonSchema
+from api.schemas import CompareSubmitSchema, ComparisonStatusSchema, WaitArgsSchema
 from api.submission import check_log, json_body
-from replay.compare import compare
+from api.waiting import FINISHED, wait_until_finished
+from workers.comparisons import ComparisonStore, done_channel, side_log
 
 blp = RefereeBlueprint("compare", __name__, url_prefix="/v1",
                        description="Disputes: two versions of one game")
 PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
+MAX_WAIT = 30
+LOCATION = {"Location": {"description": "the comparison's URL", "schema": {"type": "string"}}}
+
+
+def comparisons() -> ComparisonStore:
+    """The comparison store on the app's Redis connection."""
+    return ComparisonStore(current_app.extensions["referee_redis"])
 
 
 def _log(side: str, source: object) -> replay.GameLog:
     """One side's log (a JSON log object or the text notation), checked like a submission."""
     try:
         check_log(source)
-        return replay.parse(source) if isinstance(source, str) else replay.load_log(source)
+        return side_log(source)
     except Problem as problem:
         raise Problem(problem.status, problem.slug, f"Log {side.upper()}: {problem.title}",
                       problem.detail, side=side, **problem.extra) from None
@@ -30,29 +43,63 @@ def _log(side: str, source: object) -> replay.GameLog:
                       side=side, problems=[p.to_dict() for p in err.problems]) from None
 
 
+def status_document(record: dict) -> dict:
+    """What a client sees of a comparison: status, times, the result or the failure."""
+    document = {key: record[key] for key in (
+        "id", "status", "submitted_at", "started_at", "finished_at", "result", "failure")
+        if key in record}
+    document["links"] = {"self": url_for("compare.Comparison", comparison_id=record["id"])}
+    return document
+
+
 @blp.route("/compare", methods=["POST"])
+@blp.arguments(WaitArgsSchema, location="query", as_kwargs=True)
 @blp.doc(requestBody={"required": True, "content": {"application/json": {
     "schema": {"$ref": "#/components/schemas/CompareSubmit"}}}})
-@blp.response(200, ComparisonSchema)
+@blp.response(202, ComparisonStatusSchema, description="Accepted; follow Location",
+              headers=LOCATION)
+@blp.alt_response(200, schema=ComparisonStatusSchema, description="Finished within ?wait",
+                  headers=LOCATION)
 @blp.alt_response(400, schema="Problem", description="Malformed JSON", **PROBLEM)
 @blp.alt_response(413, schema="Problem", description="Body too large", **PROBLEM)
 @blp.alt_response(415, schema="Problem", description="Not JSON", **PROBLEM)
 @blp.alt_response(422, schema="Problem", description="A log is not valid", **PROBLEM)
-def compare_logs():
-    """Replay two versions of one game at once: the first event (and line) where they
-    differ, each version's verdict, and the score difference by player and category."""
+def compare_logs(wait: float):
+    """Compare two versions of one game: a worker replays both and finds the first event
+    (and line) where they differ, each version's verdict, and the score difference by
+    player and category. Follow ``Location``, or ask ``?wait=`` seconds for the result."""
     if request.mimetype != "application/json":
         raise Problem(415, "unsupported-media-type", "Unsupported media type",
                       'send application/json: {"a": log, "b": log}')
+    data = request.get_data(cache=False)
     try:
-        body = CompareSubmitSchema().load(json_body(request.get_data(cache=False)))
+        body = CompareSubmitSchema().load(json_body(data))
     except ValidationError as err:
         raise Problem(422, "invalid-comparison", "Not a comparison",
                       '{"a": a log (object) or its text, "b": the same, "mode": optional}',
                       errors=err.messages) from None
     a, b = _log("a", body["a"]), _log("b", body["b"])
-    try:
-        return compare(a, b, mode=body["mode"])
-    except replay.InvalidLog as err:
+    if a.game != b.game:
         raise Problem(422, "different-games", "The logs are of different games",
-                      str(err)) from None
+                      f"the logs are of two games: {a.game} and {b.game}")
+    comparison_id = comparisons().create(data, g.client)
+    record = wait_until_finished(current_app.extensions["referee_redis"],
+                                 done_channel(comparison_id),
+                                 lambda: comparisons().get(comparison_id), min(wait, MAX_WAIT))
+    headers = {"Location": url_for("compare.Comparison", comparison_id=comparison_id)}
+    finished = record["status"] in FINISHED
+    if not finished:
+        headers["Retry-After"] = "1"
+    return status_document(record), 200 if finished else 202, headers
+
+
+@blp.route("/comparisons/<string:comparison_id>", endpoint="Comparison", methods=["GET"])
+@blp.response(200, ComparisonStatusSchema)
+@blp.alt_response(404, schema="Problem", description="No such comparison", **PROBLEM)
+def get_comparison(comparison_id: str):
+    """A comparison's status, then its result (or why it has none); kept for a day."""
+    record = comparisons().get(comparison_id)
+    if record is None or record["owner"] != g.client:
+        raise Problem(404, "comparison-not-found", "No such comparison",
+                      f"no comparison has id {comparison_id}")
+    return status_document(record)

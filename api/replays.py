@@ -23,6 +23,7 @@ from api.schemas import (
     SubmitArgsSchema,
 )
 from api.submission import accept, decode_body, options_for
+from api.waiting import wait_until_finished
 from workers.store import PREFIX, ReplayStore, done_channel
 
 blp = RefereeBlueprint("replays", __name__, url_prefix="/v1", description="Replays of game logs")
@@ -66,23 +67,11 @@ def status_document(record: dict) -> dict:
 
 
 def wait_for(replay_id: str, seconds: float) -> dict:
-    """The replay's record once finished, or after ``seconds`` (pub/sub, no polling)."""
-    connection = current_app.extensions["referee_redis"]
-    record = store().get(replay_id)
-    if record["status"] in ("done", "failed") or seconds <= 0:
-        return record
-    pubsub = connection.pubsub(ignore_subscribe_messages=True)
-    pubsub.subscribe(done_channel(replay_id))
-    try:
-        deadline = time.monotonic() + seconds
-        record = store().get(replay_id)  # it may have finished meanwhile
-        while record["status"] not in ("done", "failed") and time.monotonic() < deadline:
-            # The first message read may be the (ignored) subscription confirmation.
-            pubsub.get_message(timeout=max(0.0, deadline - time.monotonic()))
-            record = store().get(replay_id)
-    finally:
-        pubsub.close()
-    return record
+    """The replay's record once finished, or after ``seconds`` (pub/sub, no polling); with
+    its report when it has one and ``seconds`` asked to wait for it."""
+    return wait_until_finished(current_app.extensions["referee_redis"], done_channel(replay_id),
+                               lambda: store().get(replay_id, with_report=seconds > 0),
+                               seconds)
 
 
 @blp.route("/replays", methods=["POST"])
@@ -95,6 +84,7 @@ def wait_for(replay_id: str, seconds: float) -> dict:
                   headers=LOCATION)
 @blp.alt_response(400, schema="Problem", description="Malformed body", **PROBLEM)
 @blp.alt_response(401, schema="Problem", description="No valid API key", **PROBLEM)
+@blp.alt_response(403, schema="Problem", description="Storage quota full", **PROBLEM)
 @blp.alt_response(413, schema="Problem", description="Body too large", **PROBLEM)
 @blp.alt_response(415, schema="Problem", description="Not JSON or text", **PROBLEM)
 @blp.alt_response(422, schema="Problem", description="Not a valid log", **PROBLEM)
@@ -108,8 +98,8 @@ def submit_replay(mode: str, wait: float, catalog: str | None, webhook: str | No
     location = url_for("replays.Replay", replay_id=accepted.replay_id)
     finished = record["status"] in ("done", "failed")
     document = status_document(record)
-    if finished and record["status"] == "done" and wait:
-        document["report"] = store().get(accepted.replay_id, with_report=True)["report"]
+    if "report" in record:
+        document["report"] = record["report"]
     headers = {"Location": location}
     if not finished:
         headers["Retry-After"] = "1"

@@ -257,3 +257,30 @@ class ComparisonSchema(Schema):
     score_difference = fields.Dict(allow_none=True, metadata={
         "description": "B minus A, by player and scoring category (null unless both scored)"})
 
+
+
+class WaitArgsSchema(Schema):
+    """``?wait``: how long a request may be held for its job to finish."""
+
+    wait = fields.Float(load_default=0, validate=validate.Range(min=0, max=30),
+                        metadata={"description": "seconds to wait for the result (max 30)"})
+
+
+class ComparisonLinksSchema(Schema):
+    """Where to find a comparison."""
+
+    self = fields.String(required=True)
+
+
+class ComparisonStatusSchema(Schema):
+    """A comparison job: queued or running, then its ``result`` or its ``failure``."""
+
+    id = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(
+        ["queued", "running", "done", "failed"]))
+    submitted_at = fields.Float(required=True)
+    started_at = fields.Float()
+    finished_at = fields.Float()
+    result = fields.Nested(ComparisonSchema, metadata={"description": "once done"})
+    failure = fields.Dict(metadata={"description": "once failed: why there is no result"})
+    links = fields.Nested(ComparisonLinksSchema, required=True)

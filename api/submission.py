@@ -15,8 +15,8 @@ from api.webhook_targets import check_webhook_url
 from replay.core.jsontext import load_json
 from replay.core.text import source_lines
 from workers.catalogs import CatalogStore
-from workers.jobs import ensure_drainer
-from workers.store import AcceptConflict, ReplayStore
+from workers.jobs import queue_drainer
+from workers.store import AcceptConflict, QuotaExceeded, ReplayStore, client_retention_seconds
 
 MEDIA_TYPES = ("application/json", "text/plain")
 MAX_LINE_LENGTH = 2000  # characters in one line of the text notation
@@ -151,13 +151,24 @@ def accept(text: str, options: dict, idempotency_key: str | None = None,
     """
     connection = current_app.extensions["referee_redis"]
     try:
-        replay_id, created = ReplayStore(connection).accept(
+        stored = ReplayStore(connection).accept(
             text, options, owner=g.client, idempotency_key=idempotency_key, batch=batch,
             name=name)
     except AcceptConflict:
         raise Problem(422, "idempotency-key-reused",
                       "This Idempotency-Key was used for another request",
                       "use a new key for a different log or different options") from None
-    if created:
-        ensure_drainer(connection)
-    return Accepted(replay_id, created)
+    except QuotaExceeded as full:
+        raise Problem(403, "quota-exceeded", "Your storage quota is full",
+                      f"{g.client} has {full.limit} replays stored, the most allowed; "
+                      f"finished replays leave after {_retention_days(g.client)}, or the "
+                      "operator exports them (referee export --delete)",
+                      limit=full.limit) from None
+    if stored.drainer_needed:
+        queue_drainer(connection)
+    return Accepted(stored.replay_id, stored.created)
+
+
+def _retention_days(client: str) -> str:
+    seconds = client_retention_seconds(client)
+    return f"{seconds / 86400:g} days" if seconds else "never (they are kept)"

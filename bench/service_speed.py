@@ -2,7 +2,9 @@
 
 Starts a project-owned Redis, two workers and the API (each its own process), posts the
 same generated four-player games over HTTP, and prints replays/s until every report is
-stored, p50/p95 latency of single games with ``?wait``, and the in-process rate.
+stored, p50/p95 latency of single games with ``?wait``, the in-process rate, and the
+worst ``/healthz`` answer while heavy comparisons (``--compares`` at once, of logs of
+``--compare-events`` events) arrive together.
 Run with ``make bench-service`` (``ARGS="--games 400"`` to change the load).
 """
 
@@ -15,6 +17,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -24,6 +27,7 @@ import requests
 
 import replay
 from replay.coimbra.generate import generate
+from replay.games import GAMES
 from workers.redis_server import RedisServer, free_port
 from workers.store import UNFINISHED
 
@@ -85,6 +89,50 @@ def latencies(base: str, texts: list[str]) -> list[float]:
     return found
 
 
+def heavy_pair(events: int) -> str:
+    """A comparison body of two long Viscounts logs (a generated game's events repeated to
+    ``events``, replayed in audit mode: each repeat is a violation to find), one event
+    apart."""
+    game = GAMES.get("viscounts").generate(4, 1)
+    game["events"] = (game["events"] * (events // len(game["events"]) + 1))[:events]
+    shorter = {**game, "events": game["events"][:-1]}
+    return json.dumps({"a": game, "b": shorter, "mode": "audit"})
+
+
+def health_under_compares(base: str, body: str, count: int) -> tuple[float, float]:
+    """The slowest ``/healthz`` answer (ms, probing every 0.1 s) while ``count`` heavy
+    comparisons are posted at once with ``?wait``, and the seconds until all are done."""
+    worst, stop = [0.0], threading.Event()
+
+    def probe() -> None:
+        while not stop.is_set():
+            start = time.perf_counter()
+            try:
+                requests.get(f"{base}/healthz", timeout=30)
+            finally:
+                worst[0] = max(worst[0], (time.perf_counter() - start) * 1000)
+            time.sleep(0.1)
+
+    def compare() -> None:
+        response = requests.post(f"{base}/v1/compare?wait=30", data=body, timeout=60,
+                                 headers={"Content-Type": "application/json"})
+        response.raise_for_status()
+        location = base + response.headers["Location"]
+        while response.json()["status"] not in ("done", "failed"):
+            time.sleep(0.5)
+            response = requests.get(location, timeout=30)
+
+    prober = threading.Thread(target=probe, daemon=True)
+    prober.start()
+    start = time.perf_counter()
+    with ThreadPoolExecutor(count) as pool:
+        list(pool.map(lambda _: compare(), range(count)))
+    took = time.perf_counter() - start
+    stop.set()
+    prober.join()
+    return worst[0], took
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the measurements and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -93,6 +141,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--fsync", choices=("always", "everysec"), default="always",
                         help="Redis appendfsync policy (always: nothing lost on a crash)")
+    parser.add_argument("--compares", type=int, default=16,
+                        help="heavy comparisons posted at once (0: none)")
+    parser.add_argument("--compare-events", type=int, default=1500)
     args = parser.parse_args(argv)
     texts = [json.dumps(generate(4, seed)) for seed in range(args.games + args.single)]
     bulk, single = texts[:args.games], texts[args.games:]
@@ -108,6 +159,9 @@ def main(argv: list[str] | None = None) -> None:
             connection = redis.Redis.from_url(server.url)
             rate = throughput(base, bulk, connection, args.clients)
             waits = sorted(latencies(base, single))
+            if args.compares:
+                worst, took = health_under_compares(base, heavy_pair(args.compare_events),
+                                                    args.compares)
         finally:
             for process in processes:
                 process.terminate()
@@ -118,6 +172,9 @@ def main(argv: list[str] | None = None) -> None:
           f"{args.clients} HTTP clients, 2 workers, 1 API process, appendfsync {args.fsync})")
     print(f"single game with ?wait: p50 {statistics.median(waits):.1f} ms, p95 {p95:.1f} ms "
           f"({len(waits)} games)")
+    if args.compares:
+        print(f"/healthz worst {worst:.0f} ms while {args.compares} comparisons of "
+              f"{args.compare_events}-event logs ran ({took:.1f} s until all were done)")
 
 
 if __name__ == "__main__":

@@ -61,7 +61,8 @@ def main(argv: list[str] | None = None) -> None:
         try:
             connection = redis.Redis.from_url(server.url)
             store = ReplayStore(connection)
-            replay_id, _ = store.accept(FIXTURE.read_text(), {"mode": "strict"}, "anonymous")
+            replay_id = store.accept(FIXTURE.read_text(), {"mode": "strict"},
+                                     "anonymous").replay_id
             run_replay(connection, replay_id, 1)
             client = create_app({"REDIS_URL": server.url, "API_KEYS": {}}).test_client()
             pages = (("report", f"/replays/{replay_id}"),

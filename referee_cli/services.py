@@ -88,6 +88,12 @@ def stop_process(process: subprocess.Popen, timeout: float = 15) -> None:
             process.wait(timeout=timeout)
 
 
+def waiting_slots(threads: int) -> int:
+    """How many requests may wait (``?wait``) at once: half the threads, so the other half
+    always answers everything else (``/healthz`` included)."""
+    return max(1, threads // 2)
+
+
 @contextmanager
 def api_server(url: str, host: str, port: int, config: dict | None = None,
                threads: int = 8) -> Iterator[waitress.server.BaseWSGIServer]:
@@ -95,7 +101,8 @@ def api_server(url: str, host: str, port: int, config: dict | None = None,
     ``effective_port`` is the port bound (``port=0`` lets the system choose: no race)."""
     from api import create_app
 
-    app = create_app({"REDIS_URL": url, **(config or {})})
+    app = create_app({"REDIS_URL": url, "MAX_WAITING": waiting_slots(threads),
+                      **(config or {})})
     server = waitress.create_server(app, host=host, port=port, **server_settings(threads))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -5,6 +5,12 @@ submissions: the API pushes the replay id on ``referee:pending`` and makes sure 
 is queued; each running drain job claims ids one at a time until the list is empty. Jobs
 carry no log, only the ids they claim from Redis.
 
+When the list is empty a drain job lingers a moment (``LINGER``), blocked on the list and
+listed as idle, before it ends: submissions arriving one by one then cost no RQ job each
+(an RQ job is some fifty Redis commands). A submission queues a new drain job only when
+no drain job is idle; the idle list and the queueing decision are each one script, so a
+drain job that leaves sees a submission that counted on it.
+
 A claimed replay holds a lease; a worker killed mid-replay lets it expire, and recovery
 (``workers.recovery``) puts the replay back on the list.
 """
@@ -21,34 +27,54 @@ from rq.job import get_current_job
 
 import replay
 from workers.catalogs import CatalogStore
-from workers.store import PENDING, PREFIX, REPLAY, ReplayStore, lease_key
+from workers.store import (
+    DRAINER_NEEDED,
+    DRAINER_QUEUED,
+    IDLE_DRAINERS,
+    PENDING,
+    REPLAY,
+    ReplayStore,
+    lease_key,
+)
 
 QUEUE_NAME = "replays"
-DRAINER_QUEUED = PREFIX + "drainer-queued"
+LINGER = 2  # seconds a drain job waits for another submission before it ends
 JOB_TIMEOUT = 600
 PER_JOB = 200  # replays one drain job takes before handing over to a fresh job
+JOB_SECONDS = 10  # and seconds: a worker asked to stop waits no longer than that
 MAX_ATTEMPTS = 3  # runs of one replay, counting restarts after a worker died
 
 log = logging.getLogger(__name__)
 
 # Atomically: take the next pending replay, mark it running, count the attempt, and
 # take the lease, so no moment exists where a replay is neither pending nor leased.
-# A replay already finished, or leased by a live worker, is dropped (attempt 0): it was
-# pushed twice by recovery.
+# A replay already finished, or running under a live worker's lease, is dropped (attempt
+# 0): it was pushed twice by recovery. With nothing to take, the drain job about to wait
+# lists itself as idle; the claim after the wait takes it off that list.
 CLAIM = """
+if ARGV[7] == '0' then redis.call('ZREM', KEYS[2], ARGV[6]) end  -- idle no more
 local id = redis.call('LPOP', KEYS[1])
-if not id then return false end
+if not id then
+  if ARGV[7] == '1' then  -- about to wait: idle until a little past the wait's end
+    redis.call('ZADD', KEYS[2], redis.call('TIME')[1] + ARGV[8] + 1, ARGV[6])
+  end
+  return false
+end
 local key = ARGV[1] .. id
-local status = redis.call('HGET', key, 'status')
+local found = redis.call('HMGET', key, 'status', 'attempts')
+local status = found[1]
 if (not status) or status == 'done' or status == 'failed'
-   or redis.call('EXISTS', ARGV[4] .. id) == 1 then
+   or (status == 'running' and redis.call('EXISTS', ARGV[4] .. id) == 1) then
   return {id, 0}
 end
-redis.call('HSET', key, 'status', 'running', 'started_at', ARGV[2], 'worker', ARGV[3])
-local attempts = redis.call('HINCRBY', key, 'attempts', 1)
+local attempts = (tonumber(found[2]) or 0) + 1
+redis.call('HSET', key, 'status', 'running', 'started_at', ARGV[2], 'worker', ARGV[3],
+           'attempts', attempts)
 redis.call('SET', ARGV[4] .. id, ARGV[3], 'EX', ARGV[5])
 return {id, attempts}
 """
+
+ENSURE = DRAINER_NEEDED + "return drainer_needed(KEYS[1], KEYS[2]) and 1 or 0"
 
 
 def lease_seconds() -> int:
@@ -66,25 +92,45 @@ def submit(connection: redis.Redis, replay_id: str, expected_status: str = "") -
 
 
 def ensure_drainer(connection: redis.Redis) -> None:
-    """Queue a drain job unless one is already queued and not yet started."""
-    if connection.set(DRAINER_QUEUED, 1, nx=True, ex=10):
-        Queue(QUEUE_NAME, connection=connection).enqueue(
-            drain_pending, job_timeout=JOB_TIMEOUT, result_ttl=60, failure_ttl=24 * 3600)
+    """Queue a drain job unless one is idle (it takes the submission) or already queued
+    and not yet started."""
+    if connection.register_script(ENSURE)(keys=[IDLE_DRAINERS, DRAINER_QUEUED]):
+        queue_drainer(connection)
+
+
+def queue_drainer(connection: redis.Redis) -> None:
+    """Queue a drain job (``ensure_drainer``, or accepting a submission, said one is
+    needed)."""
+    Queue(QUEUE_NAME, connection=connection).enqueue(
+        drain_pending, job_timeout=JOB_TIMEOUT, result_ttl=0, failure_ttl=24 * 3600)
 
 
 def drain_pending() -> int:
-    """Replay pending submissions until none is left (or ``PER_JOB`` were done)."""
+    """Replay pending submissions until none is left for ``LINGER`` seconds (or
+    ``PER_JOB`` were done, or ``JOB_SECONDS`` have passed)."""
     job = get_current_job()
     connection = job.connection
     # From now on a new submission queues another drain job, which another worker can
     # run alongside this one.
     connection.delete(DRAINER_QUEUED)
-    claim = connection.register_script(CLAIM)
+    claim_script = connection.register_script(CLAIM)
     worker = job.worker_name or "worker"
-    done = 0
-    while done < PER_JOB:
-        claimed = claim(keys=[PENDING], args=[REPLAY, round(time.time(), 3), worker,
-                                              lease_key(""), lease_seconds()])
+
+    def claim(then_wait: bool):
+        return claim_script(keys=[PENDING, IDLE_DRAINERS], args=[
+            REPLAY, round(time.time(), 3), worker, lease_key(""), lease_seconds(), job.id,
+            "1" if then_wait else "0", LINGER])
+
+    done, ends = 0, time.monotonic() + JOB_SECONDS
+    while done < PER_JOB and time.monotonic() < ends:
+        claimed = claim(then_wait=True)
+        # Nothing pending: wait for the next submission (BLMOVE from the list to itself
+        # takes nothing, it only wakes when the list has an id), then claim once more;
+        # that claim also takes this job off the idle list, so a submission that came as
+        # the wait ended, counting on this job, is claimed here.
+        if not claimed:
+            connection.blmove(PENDING, PENDING, LINGER, "LEFT", "LEFT")
+            claimed = claim(then_wait=False)
         if not claimed:
             return done
         replay_id, attempts = claimed[0].decode(), int(claimed[1])

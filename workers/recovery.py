@@ -2,7 +2,8 @@
 
 A replay is abandoned when it is marked running but its worker's lease has expired (the
 worker was killed), or marked queued but missing from the pending list. Pending replays
-with no drain job queued get one. Any worker runs this every few seconds; a lock keeps
+with no drain job queued get one (and drain jobs killed while idle stop counting as
+idle). Any worker runs this every few seconds; a lock keeps
 it to one worker at a time. Queueing again is a compare-and-set (``ReplayStore.requeue``):
 a replay that finished or was claimed since it was looked at here is left alone.
 """
@@ -10,11 +11,12 @@ a replay that finished or was claimed since it was looked at here is left alone.
 from __future__ import annotations
 
 import logging
+import time
 
 import redis
 
 from workers.jobs import MAX_ATTEMPTS, PENDING, ensure_drainer, submit
-from workers.store import PREFIX, STATUS_QUEUED, STATUS_RUNNING, ReplayStore
+from workers.store import IDLE_DRAINERS, PREFIX, STATUS_QUEUED, STATUS_RUNNING, ReplayStore
 
 LOCK = PREFIX + "recovery-lock"
 
@@ -43,6 +45,8 @@ def recover_abandoned(connection: redis.Redis, lock_seconds: int = 2) -> list[st
             log.warning("replay %s was abandoned (%s); queued again", replay_id,
                         state["status"])
             recovered.append(replay_id)
+    # A drain job killed while idle left its entry: it no longer counts once run out.
+    connection.zremrangebyscore(IDLE_DRAINERS, "-inf", time.time() - 1)
     if connection.llen(PENDING):
         ensure_drainer(connection)
     return recovered

@@ -6,20 +6,23 @@ recovery can find what a dead worker or a restarted Redis left behind.
 
 Logs and reports are stored zlib-compressed (a four-player game's log and report shrink
 about twelve times). Every change of state that must not be torn is one Lua script:
-accepting (idempotency key, content key, record, queue), finishing (only an unfinished
-replay can finish, so a finished replay is terminal) and queueing again.
+accepting (idempotency key, content key, record, queue, and the client's quota),
+finishing (only an unfinished replay can finish, so a finished replay is terminal; it then
+expires after its client's retention period) and queueing again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import time
 import uuid
 import zlib
+from typing import NamedTuple
 
 import redis
+
+from workers.client_settings import for_client, per_client
 
 PREFIX = "referee:"
 REPLAY = PREFIX + "replay:"
@@ -33,56 +36,85 @@ STATUS_FAILED = "failed"
 TERMINAL = (STATUS_DONE, STATUS_FAILED)
 
 JSON_FIELDS = ("options", "failure", "progress", "summary")
+# Every field of a record but the compressed ones: what a status needs, read by name so the
+# log and the report (the bulk of a record) stay in Redis unless asked for.
+STATUS_FIELDS = ("id", "owner", "status", "submitted_at", "started_at", "finished_at",
+                 "attempts", "options", "verdict", "failure", "progress", "summary", "name",
+                 "batch", "worker", "content", "webhook_attempts", "webhook_status")
 FLOAT_FIELDS = ("submitted_at", "started_at", "finished_at")
 COMPRESSED_FIELDS = ("source", "report")
 IDEMPOTENCY_TTL = 24 * 3600
+RETENTION, DEFAULT_RETENTION_DAYS = "REFEREE_RETENTION_DAYS", 90
+QUOTA, DEFAULT_QUOTA = "REFEREE_QUOTA", 20_000
+
+IDLE_DRAINERS = PREFIX + "drainers-idle"  # sorted set: drain job id -> until when it waits
+DRAINER_QUEUED = PREFIX + "drainer-queued"
+
+# A drain job is needed unless one is idle, waiting for submissions (the entry of one killed
+# while waiting runs out), or one is queued and not yet started.
+DRAINER_NEEDED = """
+local function drainer_needed(idle, queued)
+  if redis.call('ZCOUNT', idle, redis.call('TIME')[1], '+inf') > 0 then return false end
+  return redis.call('SET', queued, 1, 'NX', 'EX', 10) ~= false
+end
+"""
 
 # Of concurrent submissions with one Idempotency-Key exactly one creates a replay; a key or
-# content hash pointing at a replay that no longer exists (expired) is simply replaced.
-ACCEPT = """
+# content hash pointing at a replay that no longer exists (expired) is simply replaced. A
+# new replay also says whether a drain job must be queued for it.
+ACCEPT = DRAINER_NEEDED + """
+local needed = 0
 local prefix, content, candidate = ARGV[1], ARGV[2], ARGV[3]
 if ARGV[6] == '1' then
   local remembered = redis.call('GET', KEYS[1])
   if remembered then
     local r = cjson.decode(remembered)
-    if r['content'] ~= content then return {'conflict', ''} end
-    if redis.call('EXISTS', prefix .. r['replay']) == 1 then return {'found', r['replay']} end
+    if r['content'] ~= content then return {'conflict', '', 0} end
+    if redis.call('EXISTS', prefix .. r['replay']) == 1 then return {'found', r['replay'], 0} end
   end
 end
 local id = redis.call('GET', KEYS[2])
 local outcome = 'found'
 if (not id) or redis.call('EXISTS', prefix .. id) == 0 then
+  local quota = tonumber(ARGV[7])
+  if quota > 0 and redis.call('ZCARD', KEYS[3]) >= quota then
+    -- Replays past their retention have left Redis: their ids leave the index first.
+    for _, old in ipairs(redis.call('ZRANGE', KEYS[3], 0, 99)) do
+      if redis.call('EXISTS', prefix .. old) == 0 then redis.call('ZREM', KEYS[3], old) end
+    end
+    if redis.call('ZCARD', KEYS[3]) >= quota then return {'quota', ARGV[7], 0} end
+  end
   id = candidate
   outcome = 'created'
   local fields = {}
-  for i = 7, #ARGV do fields[#fields + 1] = ARGV[i] end
+  for i = 8, #ARGV do fields[#fields + 1] = ARGV[i] end
   redis.call('HSET', prefix .. id, unpack(fields))
   redis.call('ZADD', KEYS[3], ARGV[4], id)
   redis.call('ZADD', KEYS[4], ARGV[4], id)
   redis.call('RPUSH', KEYS[5], id)
   redis.call('SET', KEYS[2], id)
+  if drainer_needed(KEYS[6], KEYS[7]) then needed = 1 end
 end
 if ARGV[6] == '1' then
   redis.call('SET', KEYS[1], cjson.encode({content = content, replay = id}), 'EX', ARGV[5])
 end
-return {outcome, id}
+return {outcome, id, needed}
 """
 
 # Only an unfinished replay finishes; the first report or failure stored is the answer.
 FINISH = """
-local status = redis.call('HGET', KEYS[1], 'status')
+local found = redis.call('HMGET', KEYS[1], 'status', 'owner', 'content')
+local status, owner, content = found[1], found[2], found[3]
 if (not status) or status == 'done' or status == 'failed' then return 0 end
 local fields = {}
-for i = 5, #ARGV do fields[#fields + 1] = ARGV[i] end
+for i = 6, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('HSET', KEYS[1], unpack(fields))
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('DEL', KEYS[3])
 redis.call('PUBLISH', KEYS[4], ARGV[2])
-local keep = tonumber(ARGV[3])
+local keep = tonumber(cjson.decode(ARGV[5])[owner or ''] or ARGV[3])
 if keep > 0 then
   redis.call('EXPIRE', KEYS[1], keep)
-  local owner = redis.call('HGET', KEYS[1], 'owner')
-  local content = redis.call('HGET', KEYS[1], 'content')
   if owner and content then redis.call('EXPIRE', ARGV[4] .. owner .. ':' .. content, keep) end
 end
 return 1
@@ -101,17 +133,47 @@ return 1
 """
 
 
+class Stored(NamedTuple):
+    """A submission's replay: its id, whether it is new, and whether the caller must queue
+    a drain job for it (none is idle or queued)."""
+
+    replay_id: str
+    created: bool
+    drainer_needed: bool
+
+
 class AcceptConflict(Exception):
     """The Idempotency-Key was used before for other content."""
+
+
+class QuotaExceeded(Exception):
+    """The client has as many replays stored as its quota allows."""
+
+    def __init__(self, limit: int):
+        super().__init__(limit)
+        self.limit = limit
 
 
 def _now() -> float:
     return round(time.time(), 3)
 
 
-def retention_seconds() -> int:
-    """How long a finished replay is kept (``REFEREE_RETENTION_DAYS``; 0 keeps it forever)."""
-    return round(float(os.environ.get("REFEREE_RETENTION_DAYS", "0")) * 86400)
+def retention_seconds() -> tuple[int, dict[str, int]]:
+    """How long a finished replay is kept, for every client and for those with their own
+    period (``REFEREE_RETENTION_DAYS``, ``90,club:365``; 0 keeps it for ever)."""
+    everyone, own = per_client(RETENTION, DEFAULT_RETENTION_DAYS)
+    return round(everyone * 86400), {name: round(days * 86400) for name, days in own.items()}
+
+
+def client_retention_seconds(owner: str) -> int:
+    """How long one client's finished replays are kept (0: for ever)."""
+    everyone, own = retention_seconds()
+    return own.get(owner, everyone)
+
+
+def quota(owner: str) -> int:
+    """How many replays one client may have stored (``REFEREE_QUOTA``; 0: no quota)."""
+    return round(for_client(QUOTA, DEFAULT_QUOTA, owner))
 
 
 def content_hash(source: str, options: dict) -> str:
@@ -170,23 +232,26 @@ class ReplayStore:
 
     def accept(self, source: str, options: dict, owner: str,
                idempotency_key: str | None = None, batch: str | None = None,
-               name: str | None = None) -> tuple[str, bool]:
-        """Store and queue a submission unless it is already here; ``(id, created)``.
+               name: str | None = None) -> Stored:
+        """Store and queue a submission unless it is already here.
 
-        Raises ``AcceptConflict`` when the Idempotency-Key was used for other content.
+        Raises ``AcceptConflict`` when the Idempotency-Key was used for other content, and
+        ``QuotaExceeded`` when a new replay would pass the client's quota.
         """
         submitted = _now()
         record = self._record(source, options, owner, batch, name, new_id(), submitted)
         fields = [item for pair in record.items() for item in pair]
-        outcome, replay_id = self._accept(
+        outcome, replay_id, needed = self._accept(
             keys=[f"{PREFIX}idem:{owner}:{idempotency_key or ''}",
                   f"{PREFIX}content:{owner}:{record['content']}", self.owner_index(owner),
-                  UNFINISHED, PENDING],
+                  UNFINISHED, PENDING, IDLE_DRAINERS, DRAINER_QUEUED],
             args=[REPLAY, record["content"], record["id"], submitted, IDEMPOTENCY_TTL,
-                  "1" if idempotency_key else "0", *fields])
+                  "1" if idempotency_key else "0", quota(owner), *fields])
         if outcome == b"conflict":
             raise AcceptConflict(idempotency_key)
-        return replay_id.decode(), outcome == b"created"
+        if outcome == b"quota":
+            raise QuotaExceeded(int(replay_id))
+        return Stored(replay_id.decode(), outcome == b"created", bool(needed))
 
     def create(self, source: str, options: dict, owner: str = "anonymous",
                batch: str | None = None, name: str | None = None,
@@ -212,17 +277,20 @@ class ReplayStore:
             with_report: bool = False) -> dict | None:
         """What is stored for a replay, decoded, or ``None`` if there is no such replay.
 
-        The log (``source``) and the report are decompressed only when asked for.
+        The log (``source``) and the report are read and decompressed only when asked for
+        (the report once there is one).
         """
-        raw = self.redis.hgetall(self.key(replay_id))
-        if not raw:
+        names = [*STATUS_FIELDS, *(["source"] if with_source else []),
+                 *(["report"] if with_report else [])]
+        raw = dict(zip(names, self.redis.hmget(self.key(replay_id), names), strict=True))
+        if raw["status"] is None:
             return None
-        record = {k.decode(): v.decode() for k, v in raw.items()
-                  if k.decode() not in COMPRESSED_FIELDS}
+        record = {k: v.decode() for k, v in raw.items()
+                  if v is not None and k not in COMPRESSED_FIELDS}
         if with_source:
-            record["source"] = decompress(raw[b"source"])
-        if with_report and b"report" in raw:
-            record["report"] = json.loads(decompress(raw[b"report"]))
+            record["source"] = decompress(raw["source"])
+        if raw.get("report") is not None:
+            record["report"] = json.loads(decompress(raw["report"]))
         for field in JSON_FIELDS:
             if field in record:
                 record[field] = json.loads(record[field])
@@ -267,10 +335,11 @@ class ReplayStore:
 
     def _finish(self, replay_id: str, status: str, fields: dict) -> bool:
         fields = {"status": status, "finished_at": _now(), **fields}
+        everyone, own = retention_seconds()
         return bool(self._finish_script(
             keys=[self.key(replay_id), UNFINISHED, lease_key(replay_id),
                   done_channel(replay_id)],
-            args=[replay_id, status, retention_seconds(), f"{PREFIX}content:",
+            args=[replay_id, status, everyone, f"{PREFIX}content:", json.dumps(own),
                   *[item for pair in fields.items() for item in pair]]))
 
     def requeue(self, replay_id: str, expected_status: str = "") -> bool:

@@ -2,9 +2,10 @@
 
 Server-rendered Jinja templates over the same functions the API uses (so an upload meets
 the same checks and limits as an API body); small scripts only add live progress and the
-step-through slider, and every page works without them. A browser's key lives in the
-session cookie after the login form (HttpOnly, SameSite=Lax); every form carries a CSRF
-token (Flask-WTF), checked on every POST to these pages.
+step-through slider, and every page works without them. Signing in opens a server-side
+session (``api.sessions``) whose id only lives in the session cookie (HttpOnly,
+SameSite=Lax); every form carries a CSRF token (Flask-WTF), checked on every POST to these
+pages.
 """
 
 from __future__ import annotations

@@ -1,12 +1,15 @@
 """A stored report and its log, arranged for the replay page.
 
 The log is shown as text lines: the submitted text notation as is, or a JSON log printed
-in the text notation; each event knows its line, so a violation links to the line of its
-event and the step page highlights it.
+in the text notation when that notation writes it back exactly; otherwise (a card name with
+a space or a quote, an id the notation does not know: the very logs a referee flags) the
+JSON log one event per line. Each event knows its line, so a violation links to the line
+of its event and the step page highlights it. Nothing here raises for what a client sent.
 """
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,13 +31,17 @@ from replay.render.markdown import (
 POINTS = "points"
 
 
+AS_TEXT = "Sent as JSON; shown in the text notation, one line per event."
+AS_JSON = "Sent as JSON; shown as JSON, one line per event."
+
+
 @dataclass
 class LogLines:
     """A log as numbered text lines, the line of each event, and the parsed log."""
 
     lines: list[str]
     event_lines: dict[int, int] = field(default_factory=dict)
-    converted: bool = False  # printed in the text notation from a JSON log
+    note: str = ""  # how a JSON log is shown, for the reader
     log: GameLog | None = None
 
 
@@ -51,12 +58,45 @@ def log_lines(source: str) -> LogLines:
         return LogLines(source_lines(source))
     if isinstance(decoded, dict):  # a scoresheet: no events
         return LogLines(source_lines(source))
-    converted = source.lstrip().startswith("{")
-    if converted:
-        source = replay.print_log(decoded, "text")
-        decoded = replay.parse(source)
-    return LogLines(source_lines(source), {i: line for i, (line, _) in
-                                          enumerate(decoded.positions)}, converted, decoded)
+    if not source.lstrip().startswith("{"):
+        return LogLines(source_lines(source), _event_lines(decoded.positions), log=decoded)
+    return _as_text(decoded) or _as_json(decoded, source)
+
+
+def _event_lines(positions: list[tuple[int, int]]) -> dict[int, int]:
+    return {i: line for i, (line, _) in enumerate(positions)}
+
+
+def _as_text(log: GameLog) -> LogLines | None:
+    """A JSON log in the text notation, when reading that text back gives the same log."""
+    try:
+        text = replay.print_log(log, "text")
+        again = replay.parse(text)
+    # The notation's printer and reader are each game's own: whatever either of them
+    # cannot do with this log, the log is then shown as JSON instead.
+    except Exception:
+        return None
+    if again.events != log.events or again.players != log.players:
+        return None
+    return LogLines(source_lines(text), _event_lines(again.positions), AS_TEXT, log)
+
+
+def _as_json(log: GameLog, source: str) -> LogLines:
+    """A JSON log as one line for its header and one for each event (the whole is still
+    JSON); the stored text as it is when even that cannot be written."""
+    try:
+        lines = ['{"header": ' + _one_line(log.to_dict()["header"]) + ', "events": [']
+        lines += [" " + _one_line(event) + "," for event in log.events]
+    except (RecursionError, TypeError, ValueError):
+        return LogLines(source_lines(source), log=log)
+    if log.events:
+        lines[-1] = lines[-1].removesuffix(",")
+    lines.append("]}")
+    return LogLines(lines, {i: i + 2 for i in range(len(log.events))}, AS_JSON, log)
+
+
+def _one_line(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
 
 
 def grouped_violations(report: dict, lines: LogLines) -> list[dict]:

@@ -1,4 +1,5 @@
-"""Signing in with an API key (kept in the session cookie) and out; pages that need a key."""
+"""Signing in with an API key (a server-side session; the cookie holds its id) and out;
+pages that need a key."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from urllib.parse import urlsplit
 
 from flask import current_app, g, redirect, render_template, request, session, url_for
 
-from api.auth import SESSION_KEY, client_for
+from api.auth import client_for
 from api.problems import Problem
+from api.sessions import SESSION_ID, close_session, open_session
 from api.web import bp
 
 # Pages anyone may open: the rest ask for a key when keys are configured.
@@ -28,9 +30,9 @@ def _page_globals() -> dict:
 def _require_sign_in():
     if g.client is not None or request.endpoint in OPEN_PAGES:
         return None
-    if session.get(SESSION_KEY) is not None:  # a key that is (no longer) valid
-        session.pop(SESSION_KEY)
-        raise Problem(401, "unauthorized", "This API key is not known",
+    if session.get(SESSION_ID) is not None:  # signed out elsewhere, expired, or key removed
+        session.pop(SESSION_ID)
+        raise Problem(401, "unauthorized", "This session has ended",
                       "sign in again with a valid key")
     return redirect(url_for("web.login", next=request.full_path))
 
@@ -47,7 +49,8 @@ def _safe_next(target: str | None) -> str:
 
 @bp.route("/login", methods=["GET", "POST"])
 def login():
-    """The sign-in form; a valid key is kept in the HttpOnly session cookie."""
+    """The sign-in form; a valid key opens a server-side session, whose id only is kept
+    in the HttpOnly session cookie."""
     target = _safe_next(request.values.get("next"))
     if request.method == "GET":
         return render_template("login.html", next=target)
@@ -56,13 +59,23 @@ def login():
     if client is None:
         return render_template("login.html", next=target,
                                error="This API key is not known."), 401
-    session.clear()  # a fresh session (and CSRF token) for the signed-in client
-    session[SESSION_KEY] = key
+    _end_session()  # a fresh session (and CSRF token) for the signed-in client
+    session[SESSION_ID] = open_session(_redis(), key)
     return redirect(target)
 
 
 @bp.route("/logout", methods=["POST"])
 def logout():
-    """Forget the key kept in the session cookie."""
-    session.clear()
+    """End the session on the server (every copy of its cookie) and clear the cookie."""
+    _end_session()
     return redirect(url_for("web.home"))
+
+
+def _redis():
+    return current_app.extensions["referee_redis"]
+
+
+def _end_session() -> None:
+    if session.get(SESSION_ID) is not None:
+        close_session(_redis(), session[SESSION_ID])
+    session.clear()

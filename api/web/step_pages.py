@@ -8,6 +8,7 @@ import replay
 from api.problems import Problem
 from api.replays import owned_record, store
 from api.web import bp
+from api.web.replaying import replay_slot
 from api.web.report_view import log_lines
 from replay.render.names import NameLabels
 from replay.render.state import state_value
@@ -49,7 +50,8 @@ def step(replay_id: str):
     game = replay.game_of(lines.log)
     last = len(lines.log.events) - 1
     event = min(max(request.args.get("event", 0, type=int), 0), last)
-    state = game.state_at(lines.log, event, _catalog(record))
+    with replay_slot():  # a replay up to the event, a few at a time per process
+        state = game.state_at(lines.log, event, _catalog(record))
     names, rows = player_table(state)
     line = lines.event_lines.get(event)
     first = max(1, (line or 1) - CONTEXT_LINES)
@@ -62,4 +64,4 @@ def step(replay_id: str):
         event_text=game.event_text(lines.log.events[event]), facts=facts, names=names,
         rows=rows, acting=state.get("acting_player"),
         actions=[game.event_text(a) for a in state.get("legal_actions") or []],
-        violations=state.get("violations_so_far") or [], converted=lines.converted)
+        violations=state.get("violations_so_far") or [], note=lines.note)

@@ -103,4 +103,12 @@ def _json_with_defaults(text: str, defaults: Defaults) -> str:
         header["game"], changed = defaults.game, True
     if defaults.variants and not header.get("variants"):
         header["variants"], changed = list(defaults.variants), True
-    return json.dumps(document, indent=1, ensure_ascii=False) + "\n" if changed else text
+    if not changed:
+        return text
+    try:
+        return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    except RecursionError:  # the body's reader takes 1024 levels; the encoder fewer
+        raise Problem(422, "invalid-log", "The log is not valid",
+                      "the log nests arrays or objects too deeply",
+                      problems=[{"message": "arrays or objects nested too deeply",
+                                 "path": "/"}]) from None

@@ -1,27 +1,34 @@
-"""``POST /v1/compare``: two versions of one game over HTTP."""
+"""``POST /v1/compare``: two versions of one game over HTTP, replayed by a worker."""
 
 from __future__ import annotations
 
+import json
+import time
+
 import pytest
+import redis
 import requests
 
 import replay
 from replay.coimbra.generate import generate
-from tests.service.helpers import ALICE
+from tests.conftest import FIXTURES
+from tests.service.helpers import ALICE, BOB
 
 pytestmark = pytest.mark.redis
 
 
-def test_compare_gives_the_first_difference_verdicts_and_score_difference(api_url):
+def test_compare_gives_the_first_difference_verdicts_and_score_difference(api_url,
+                                                                          worker_process):
     game = generate(3, seed=5)
     text = replay.print_log(replay.load_log(game), "text")
     changed = generate(3, seed=5)
     index = next(i for i, e in enumerate(changed["events"]) if e["type"] == "pass")
     del changed["events"][index]
     response = requests.post(f"{api_url}/v1/compare", json={"a": text, "b": changed},
-                             headers=ALICE, timeout=30)
+                             params={"wait": 30}, headers=ALICE, timeout=40)
     assert response.status_code == 200, response.text
-    result = response.json()
+    assert response.json()["status"] == "done"
+    result = response.json()["result"]
     assert result["same_game"] is False and result["mode"] == "audit"
     first = result["first_difference"]
     assert first["a"]["event"] == first["b"]["event"] == index
@@ -53,3 +60,47 @@ def test_compare_names_the_side_of_an_unreadable_log(api_url):
     problem = response.json()
     assert problem["side"] == "b" and problem["title"].startswith("Log B")
     assert "line 3:" in problem["detail"]
+
+
+def test_compare_is_replayed_by_a_worker_not_by_the_request(api_url, redis_url,
+                                                            start_worker):
+    game = generate(2, seed=3)
+    changed = generate(2, seed=3)
+    del changed["events"][-1]
+    # No worker yet: the request answers at once, with the comparison to follow.
+    response = requests.post(f"{api_url}/v1/compare", json={"a": game, "b": changed},
+                             params={"wait": 0.5}, headers=ALICE, timeout=10)
+    assert response.status_code == 202, response.text
+    assert response.json()["status"] == "queued" and "result" not in response.json()
+    location = response.headers["Location"]
+    assert location == response.json()["links"]["self"]
+    assert location.startswith("/v1/comparisons/")
+    assert requests.get(api_url + location, headers=ALICE, timeout=10).json()["status"] \
+        == "queued"
+    # Another client does not see it.
+    assert requests.get(api_url + location, headers=BOB, timeout=10).status_code == 404
+    start_worker()
+    deadline = time.monotonic() + 30
+    while (record := requests.get(api_url + location, headers=ALICE,
+                                  timeout=10).json())["status"] not in ("done", "failed"):
+        assert time.monotonic() < deadline, record
+        time.sleep(0.1)
+    assert record["status"] == "done", record
+    # The last event of A is missing from B: they part there.
+    last = len(game["events"]) - 1
+    assert record["result"]["first_difference"]["a"]["event"] == last
+    assert record["result"]["same_game"] is False
+    # Kept for a day, not for ever.
+    ttl = redis.Redis.from_url(redis_url).ttl("referee:comparison:" + location.rsplit("/")[-1])
+    assert 23 * 3600 < ttl <= 24 * 3600
+
+
+def test_logs_of_two_games_are_refused_before_anything_is_queued(api_url, redis_url):
+    viscounts = json.loads((FIXTURES / "viscounts" / "solo" / "first-two-opponent-turns.json")
+                           .read_text())
+    response = requests.post(f"{api_url}/v1/compare", json={"a": generate(2, seed=1),
+                                                            "b": viscounts},
+                             headers=ALICE, timeout=10)
+    assert response.status_code == 422, response.text
+    assert response.json()["type"].endswith("/different-games")
+    assert not list(redis.Redis.from_url(redis_url).scan_iter("referee:comparison:*"))
