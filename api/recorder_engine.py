@@ -1,0 +1,163 @@
+"""The recorder's one door into the rules engine.
+
+Everything the recorder asks of a game goes through here and only through the game
+protocol (``replay.core.game.Game``), so a move the recorder offers is one the referee
+accepts: the offers are exactly ``state_at``'s legal actions, and anything else (a typed
+move, chance as the table saw it) is replayed and refused with the rule it breaks. The
+printed names and the component facts that chance is chosen from are read from the game's
+catalog here too. Switching to another engine call (a "what may happen next" one) is a
+change of this module alone.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from replay.coimbra.drafting import dice_pool
+from replay.core.log import GameLog, load_log
+from replay.core.problems import InvalidLog
+from replay.games import GAMES
+
+# What a look at the table keeps of ``state_at``'s document (the rest is for a judge).
+TABLE_KEYS = ("round", "phase", "order", "players")
+
+
+class Refused(Exception):
+    """The engine refused a header or an event; ``problems`` say what and where, each with
+    the rule it breaks when it is a rule (``rule``, ``message``, ``statement``)."""
+
+    def __init__(self, problems: list[dict]):
+        super().__init__("; ".join(p.get("message", "") for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """A game as the start form offers it."""
+
+    name: str
+    title: str
+    player_counts: tuple[int, ...]
+    variants: tuple[dict, ...]
+
+
+def games() -> list[GameChoice]:
+    """Every game the referee knows, for the start form."""
+    return [GameChoice(g.name, g.title, tuple(g.player_counts),
+                       tuple(v.to_dict() for v in g.variants.values())) for g in GAMES]
+
+
+def new_header(game: str, players: list[str], variants: list[str]) -> dict:
+    """A checked log header for a new recording (the game's default ruleset and
+    catalog); ``Refused`` names every problem."""
+    try:
+        found = GAMES.get(game, path="/game")
+        header = {"game": found.name, "ruleset": found.rulesets[0],
+                  "catalog": found.builtin_catalogs[0], "variants": list(variants),
+                  "players": list(players), "metadata": {}}
+        log = load_log({"header": header, "events": []})
+        problems = found.header_problems(log, None)
+    except InvalidLog as err:
+        problems = err.problems
+    if problems:
+        raise Refused([p.to_dict() for p in problems])
+    return header
+
+
+def _log(header: dict, events: list[dict]) -> GameLog:
+    return GameLog(game=header["game"], players=list(header["players"]),
+                   ruleset=header.get("ruleset"), catalog=header.get("catalog"),
+                   variants=list(header.get("variants") or ()),
+                   metadata=dict(header.get("metadata") or {}), events=list(events))
+
+
+def look(header: dict, events: list[dict]) -> dict:
+    """The table after the last event: who acts, the events they may write next (exactly
+    the engine's legal actions), the players' state and every violation so far."""
+    game = GAMES.get(header["game"])
+    try:
+        state = game.state_at(_log(header, events), len(events) - 1)
+    except InvalidLog as err:
+        raise Refused([p.to_dict() for p in err.problems]) from None
+    table = {key: state.get(key) for key in TABLE_KEYS}
+    return {"acting": state.get("acting_player"), "actions": state.get("legal_actions") or [],
+            "table": table, "names": state.get("names") or {},
+            "violations": state.get("violations_so_far") or []}
+
+
+def look_after(header: dict, events: list[dict], event: dict) -> dict:
+    """``look`` after ``event`` is added, or ``Refused`` with the rules it breaks (its
+    shape, or the violations the replay finds at it)."""
+    after = look(header, [*events, event])
+    index = len(events)
+    broken = [v for v in after["violations"] if v.get("event") == index]
+    if broken:
+        raise Refused(broken)
+    return after
+
+
+def event_text(game: str, event: dict) -> str:
+    """An event as the game's text notation writes it."""
+    return GAMES.get(game).event_text(event)
+
+
+def log_text(header: dict, events: list[dict]) -> str:
+    """The log in the canonical text notation (what ``referee convert`` prints)."""
+    return GAMES.get(header["game"]).print_text(_log(header, events))
+
+
+def log_document(header: dict, events: list[dict]) -> dict:
+    """The log as its canonical JSON document."""
+    return _log(header, events).to_dict()
+
+
+@cache
+def catalog_document(game: str, catalog: str) -> dict:
+    """A built-in catalog's document, as shipped with the game's package."""
+    package = type(GAMES.get(game)).__module__  # the game's package defines its class
+    text = resources.files(package).joinpath("data", f"{catalog}.json").read_text("utf-8")
+    return json.loads(text)
+
+
+@cache
+def printed_names(game: str, catalog: str) -> dict[str, str]:
+    """Every component id of a catalog that has a printed name, with that name."""
+    names: dict[str, str] = {}
+
+    def walk(value) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("id"), str) and isinstance(value.get("name"), str):
+                names[value["id"]] = value["name"]
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(catalog_document(game, catalog))
+    return names
+
+
+def coimbra_facts(header: dict) -> dict:
+    """What Coimbra's chance is chosen among: the board's monastery spaces and tiles by
+    level, voyages, scoring tiles, start pairs, the characters by level, the dice rolled
+    at this player count, and the number of rounds."""
+    from replay.coimbra.state import ROUNDS, TRACKS
+
+    game = GAMES.get("coimbra")
+    catalog = game.engine.replayer.load_catalog(None, header.get("catalog"))
+    return {
+        "spaces": dict(catalog.spaces),
+        "monasteries": {t.id: t.level for t in catalog.monasteries.values()},
+        "voyages": sorted(catalog.voyages),
+        "scoring_tiles": {k: dict(v) for k, v in catalog.scoring_tiles.items()},
+        "tracks": list(TRACKS),
+        "start_pairs": [list(p) for p in catalog.start_pairs],
+        "characters": {c.id: c.level for c in catalog.characters.values()},
+        "dice": sorted(dice_pool(len(header["players"]),
+                                 "all-dice" in (header.get("variants") or ())).elements()),
+        "rounds": ROUNDS,
+    }

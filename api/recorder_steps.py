@@ -1,0 +1,182 @@
+"""A recording's life, shared by its API and its pages: start, tap, enter chance, undo,
+finish.
+
+Every change is worked out first (the new events replayed through the engine, which both
+checks the change and gives the table after it) and then stored only if the recording is
+still at the version the change was made on; otherwise nothing changes and the caller is
+told the version it is at now. The step kept with each version (the table, the legal
+moves, the chance form due) makes showing a recording cost no replay.
+"""
+
+from __future__ import annotations
+
+from flask import current_app
+
+from api import recorder_chance as chance
+from api import recorder_engine as engine
+from api.problems import Problem
+from api.submission import accept, options_for
+from workers.recordings import STATUS_RECORDING, ChangeRefused, Recording, RecordingStore
+
+MAX_RECORDINGS = 200  # per client, unless REFEREE config MAX_RECORDINGS says otherwise
+
+
+def store() -> RecordingStore:
+    """The recording store on the app's Redis connection."""
+    return RecordingStore(current_app.extensions["referee_redis"])
+
+
+def make_step(header: dict, events: list[dict], version: int, look: dict) -> dict:
+    """What is kept with a version: the engine's look at the table, the chance form due,
+    and the final-scores form once the game is over."""
+    form = chance.due(header, events, look)
+    over = not look["actions"] and form is None
+    return {"version": version, "count": len(events), **look, "chance": form,
+            "final": chance.final_scores(header, events) if over else None, "over": over}
+
+
+def start(owner: str, game: str, players: list[str], variants: list[str]) -> Recording:
+    """A new recording of ``game`` for ``players`` in seat order, owned by ``owner``."""
+    limit = current_app.config.get("MAX_RECORDINGS", MAX_RECORDINGS)
+    if store().count_for(owner) >= limit:
+        raise Problem(422, "too-many-recordings", "Too many recordings",
+                      f"at most {limit} recordings per client", limit=limit)
+    try:
+        header = engine.new_header(game, players, variants)
+    except engine.Refused as err:
+        raise Problem(422, "invalid-recording", "This game cannot be recorded as asked",
+                      str(err), problems=err.problems) from None
+    return store().create(owner, header, make_step(header, [], 1, engine.look(header, [])))
+
+
+def owned(recording_id: str, owner: str) -> Recording:
+    """The caller's recording with its current step; another client's does not exist."""
+    recording = store().get(recording_id)
+    if recording is None or recording.owner != owner:
+        raise Problem(404, "recording-not-found", "No such recording",
+                      f"no recording has id {recording_id}")
+    if recording.step is None or recording.step.get("version") != recording.version:
+        recording.step = make_step(recording.header, recording.events, recording.version,
+                                   engine.look(recording.header, recording.events))
+        store().save_step(recording_id, recording.step)
+    return recording
+
+
+def _check_version(recording: Recording, version: int) -> None:
+    if version != recording.version:
+        raise stale(recording.version, version)
+    if recording.status != STATUS_RECORDING:
+        raise Problem(409, "recording-finished", "This recording is finished",
+                      "it was submitted as a replay; nothing can be added",
+                      replay=recording.replay)
+
+
+def stale(now: int, made_on: int) -> Problem:
+    """The answer to a change made on an old version: nothing was changed."""
+    return Problem(409, "recording-changed", "The game changed since this was shown",
+                   f"another change was recorded first: the recording is at version {now}, "
+                   f"this change was made on version {made_on}; nothing was changed",
+                   version=now)
+
+
+def _refused(err: ChangeRefused, made_on: int) -> Problem:
+    if err.outcome == "stale":
+        return stale(err.version, made_on)
+    if err.outcome == "full":
+        limit = current_app.config["MAX_EVENTS"]
+        return Problem(422, "too-many-events", "The recording has too many events",
+                       f"at most {limit} events per log", limit=limit)
+    if err.outcome == "empty":
+        return Problem(409, "nothing-to-undo", "There is no move to undo",
+                       "the recording has no events")
+    if err.outcome == "finished":
+        return Problem(409, "recording-finished", "This recording is finished",
+                       "it was submitted as a replay; nothing can be changed")
+    return Problem(404, "recording-not-found", "No such recording")
+
+
+def append(recording_id: str, owner: str, version: int, event: object) -> Recording:
+    """Add ``event`` if it is legal where the game stands and nobody changed the game
+    since ``version``; the recording after it."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise Problem(422, "invalid-event", "This is not an event",
+                      "an event is a JSON object with a type")
+    header, events = recording.header, recording.events
+    try:
+        look = engine.look_after(header, events, event)
+    except engine.Refused as err:
+        first = err.problems[0]
+        raise Problem(422, "illegal-move", "This move is not allowed here",
+                      (f"{first['rule']}: " if first.get("rule") else "") + first["message"],
+                      rule=first.get("rule"), problems=err.problems, version=version) from None
+    step = make_step(header, [*events, event], version + 1, look)
+    try:
+        store().append(recording_id, version, [event], step,
+                       current_app.config["MAX_EVENTS"])
+    except ChangeRefused as err:
+        raise _refused(err, version) from None
+    return owned(recording_id, owner)
+
+
+def tap(recording_id: str, owner: str, version: int, index: int) -> Recording:
+    """Record the ``index``-th move the page showed at ``version``."""
+    recording = owned(recording_id, owner)
+    if version != recording.version:
+        raise stale(recording.version, version)
+    actions = recording.step["actions"]
+    if not 0 <= index < len(actions):
+        raise Problem(422, "no-such-move", "No such move", f"move {index} was not offered")
+    return append(recording_id, owner, version, actions[index])
+
+
+def enter(recording_id: str, owner: str, version: int, values) -> Recording:
+    """Record the chance event (or the final scores) a filled-in form makes."""
+    recording = owned(recording_id, owner)
+    if version != recording.version:
+        raise stale(recording.version, version)
+    form = recording.step.get("chance") or recording.step.get("final")
+    if form is None:
+        raise Problem(409, "nothing-to-enter", "Nothing is to be entered now",
+                      "a player is to act: tap their move")
+    try:
+        event = chance.build_event(form, values)
+    except chance.EntryError as err:
+        raise Problem(422, "invalid-entry", "This entry is not complete", str(err),
+                      slot=err.slot, version=version) from None
+    return append(recording_id, owner, version, event)
+
+
+def undo(recording_id: str, owner: str, version: int) -> Recording:
+    """Take back the last event, if nobody changed the game since ``version``."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    if not recording.events:
+        raise Problem(409, "nothing-to-undo", "There is no move to undo",
+                      "the recording has no events")
+    events = recording.events[:-1]
+    step = make_step(recording.header, events, version + 1,
+                     engine.look(recording.header, events))
+    try:
+        store().undo(recording_id, version, step)
+    except ChangeRefused as err:
+        raise _refused(err, version) from None
+    return owned(recording_id, owner)
+
+
+def finish(recording_id: str, owner: str, version: int) -> Recording:
+    """Submit the log as a replay (queued for a worker, like any submission) and close
+    the recording; its ``replay`` is the replay's id."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    if not recording.events:
+        raise Problem(409, "nothing-to-finish", "There is nothing to submit",
+                      "the recording has no events")
+    text = engine.log_text(recording.header, recording.events)
+    accepted = accept(text, options_for("strict", None, None))
+    try:
+        store().finish(recording_id, version, accepted.replay_id)
+    except ChangeRefused as err:
+        raise _refused(err, version) from None
+    return owned(recording_id, owner)
