@@ -78,8 +78,13 @@ def look(header: dict, events: list[dict]) -> dict:
     """The table after the last event: who acts, the events they may write next (exactly
     the engine's legal actions), the players' state and every violation so far."""
     game = GAMES.get(header["game"])
+    # ``state_at`` at a log's last event scores the end of the game when the log could end
+    # there (a judge stepping to the last line wants the final points); a game being
+    # recorded goes on. So the log is looked at with its last event once more after it: an
+    # event that is never replayed, only checked for its shape, which it passes.
+    padded = [*events, events[-1]] if events else []
     try:
-        state = game.state_at(_log(header, events), len(events) - 1)
+        state = game.state_at(_log(header, padded), len(events) - 1)
     except InvalidLog as err:
         raise Refused([p.to_dict() for p in err.problems]) from None
     table = {key: state.get(key) for key in TABLE_KEYS}

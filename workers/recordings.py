@@ -153,7 +153,7 @@ class RecordingStore:
         """Add events at the end if the recording is still at ``version``; the new
         version. ``ChangeRefused`` otherwise, with nothing changed."""
         return self._run(recording_id, version, "append", _pack(step), max_events,
-                         [json.dumps(e, sort_keys=True) for e in events])
+                         [json.dumps(e) for e in events])
 
     def undo(self, recording_id: str, version: int, step: dict) -> int:
         """Take back the last event if the recording is still at ``version``."""
