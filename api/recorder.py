@@ -21,7 +21,22 @@ from workers.recordings import Recording
 blp = RefereeBlueprint("recordings", __name__, url_prefix="/v1",
                        description="Recording a game at the table, move by move")
 
-PROBLEM_CONTENT = {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}
+# A recording's problems say more than a log's: the version the recording is at (a stale
+# change), the rule a move breaks, the form slot at fault, the replay a finished one became.
+PROBLEM_CONTENT = {PROBLEM_MEDIA_TYPE: {"schema": {
+    "type": "object", "required": ["type", "title", "status"], "additionalProperties": False,
+    "properties": {
+        "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"},
+        "detail": {"type": "string"},
+        "version": {"type": "integer", "description": "the recording's version now"},
+        "rule": {"type": ["string", "null"], "description": "the rule the move breaks"},
+        "problems": {"type": "array", "items": {"type": "object"},
+                     "description": "every rule broken, or every problem of the header"},
+        "path": {"type": "string", "description": "where in the body"},
+        "line": {"type": "integer"}, "column": {"type": "integer"},
+        "slot": {"type": ["string", "null"], "description": "the chance form's slot"},
+        "replay": {"type": ["string", "null"]}, "limit": {"type": "integer"},
+        "errors": {"type": "object"}}}}}
 MAX_PLAYER_NAMES = 8
 
 

@@ -10,6 +10,8 @@ moves, the chance form due) makes showing a recording cost no replay.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import current_app
 
 from api import recorder_chance as chance
@@ -98,7 +100,10 @@ def _refused(err: ChangeRefused, made_on: int) -> Problem:
 def append(recording_id: str, owner: str, version: int, event: object) -> Recording:
     """Add ``event`` if it is legal where the game stands and nobody changed the game
     since ``version``; the recording after it."""
-    recording = owned(recording_id, owner)
+    return _append(owned(recording_id, owner), version, event)
+
+
+def _append(recording: Recording, version: int, event: object) -> Recording:
     _check_version(recording, version)
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise Problem(422, "invalid-event", "This is not an event",
@@ -113,11 +118,12 @@ def append(recording_id: str, owner: str, version: int, event: object) -> Record
                       rule=first.get("rule"), problems=err.problems, version=version) from None
     step = make_step(header, [*events, event], version + 1, look)
     try:
-        store().append(recording_id, version, [event], step,
-                       current_app.config["MAX_EVENTS"])
+        now = store().append(recording.id, version, [event], step,
+                             current_app.config["MAX_EVENTS"])
     except ChangeRefused as err:
         raise _refused(err, version) from None
-    return owned(recording_id, owner)
+    # The recording as stored now, without reading it back: this change made it.
+    return replace(recording, events=[*events, event], version=now, step=step)
 
 
 def tap(recording_id: str, owner: str, version: int, index: int) -> Recording:
@@ -128,7 +134,7 @@ def tap(recording_id: str, owner: str, version: int, index: int) -> Recording:
     actions = recording.step["actions"]
     if not 0 <= index < len(actions):
         raise Problem(422, "no-such-move", "No such move", f"move {index} was not offered")
-    return append(recording_id, owner, version, actions[index])
+    return _append(recording, version, actions[index])
 
 
 def enter(recording_id: str, owner: str, version: int, values) -> Recording:
@@ -145,7 +151,7 @@ def enter(recording_id: str, owner: str, version: int, values) -> Recording:
     except chance.EntryError as err:
         raise Problem(422, "invalid-entry", "This entry is not complete", str(err),
                       slot=err.slot, version=version) from None
-    return append(recording_id, owner, version, event)
+    return _append(recording, version, event)
 
 
 def undo(recording_id: str, owner: str, version: int) -> Recording:

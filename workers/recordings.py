@@ -16,6 +16,7 @@ import uuid
 import zlib
 from dataclasses import dataclass, field
 
+import orjson
 import redis
 
 from workers.store import PREFIX
@@ -139,7 +140,8 @@ class RecordingStore:
         if not raw:
             return None
         fields = {k.decode(): v for k, v in raw.items()}
-        events = [json.loads(e) for e in found[1]] if with_events else []
+        # One parse of the whole list: a long game's events read in a millisecond or two.
+        events = orjson.loads(b"[" + b",".join(found[1]) + b"]") if with_events else []
         step = _unpack(fields["step"]) if "step" in fields else None
         return Recording(
             id=fields["id"].decode(), owner=fields["owner"].decode(),
