@@ -11,6 +11,7 @@ change of this module alone.
 
 from __future__ import annotations
 
+import importlib
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -144,6 +145,16 @@ def printed_names(game: str, catalog: str) -> dict[str, str]:
 
     walk(catalog_document(game, catalog))
     return names
+
+
+@cache
+def phase_titles(game: str) -> dict[str, str]:
+    """What each phase label of ``state_at`` is called in the game's messages (``B``:
+    "phase B (draft and place)"), read from the game's phase table."""
+    package = type(GAMES.get(game)).__module__
+    phases = importlib.import_module(package + ".phases").PHASES.values()
+    titles = {p.ledger: p.title for p in phases if p.name == p.ledger}
+    return {**{p.ledger: p.title for p in reversed(list(phases))}, **titles}
 
 
 def coimbra_facts(header: dict) -> dict:

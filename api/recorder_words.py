@@ -39,17 +39,24 @@ class Labeller:
                       **words.get("words", {})}
         self.patterns = [(re.compile(p), template) for p, template in words.get("patterns", [])]
         self.groups = words.get("groups", {})
+        self.phases = engine.phase_titles(self.game)
+        self.places: dict[str, str] = {}
         places = words.get("places_from")
+        # The event that lays the places out names them by what it lays there: it reads
+        # with the places' own words ("monastery space 3=Convento de Arouca").
+        self.laying = places["event"] if places else None
         if places:
             placed = next((e.get(places["field"]) for e in events
                            if e.get("type") == places["event"]), None) or {}
             for place, item in placed.items():
                 number = re.sub(r"\D", "", place).lstrip("0") or place
-                self.names[place] = places["label"].format(
+                self.places[place] = places["label"].format(
                     name=self.names.get(item, item), number=number)
 
-    def word(self, ident: str) -> str:
+    def word(self, ident: str, places: bool = True) -> str:
         """One id as a person reads it (the id itself when nothing names it)."""
+        if places and ident in self.places:
+            return self.places[ident]
         if ident in self.names:
             return self.names[ident]
         for pattern, template in self.patterns:
@@ -58,9 +65,9 @@ class Labeller:
                 return template.format(*match.groups())
         return ident
 
-    def text(self, text: str) -> str:
+    def text(self, text: str, places: bool = True) -> str:
         """A piece of notation with its ids named."""
-        named = TOKEN.sub(lambda m: self.word(m.group(0)), text)
+        named = TOKEN.sub(lambda m: self.word(m.group(0), places), text)
         return named.replace(" -> ", " → ").replace("+", " + ")
 
     def event(self, event: dict) -> str:
@@ -69,7 +76,11 @@ class Labeller:
         player = event.get("player")
         if isinstance(player, str) and text.startswith(player + ": "):
             text = text[len(player) + 2:]
-        return self.text(text)
+        return self.text(text, places=event.get("type") != self.laying)
+
+    def phase(self, label: str) -> str:
+        """A phase as the game's messages call it."""
+        return self.phases.get(label, label)
 
     def group(self, kind: str) -> str:
         """The heading of a group of moves of one event type."""

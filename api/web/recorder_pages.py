@@ -69,6 +69,7 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
                "names": list(players), "problem": problem, "entered": entered or {},
                "problem_detail": label.text(problem.detail) if problem else None,
                "game_title": GAMES_BY_NAME[recording.header["game"]].title,
+               "phase": label.phase(str(table.get("phase"))),
                "violations": [dict(v, text=label.text(v.get("message", "")))
                               for v in doc["violations"]]}
     return render_template("recorder.html", **context), status
@@ -78,6 +79,15 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
 def recording(recording_id: str):
     """Where the game stands, who is to act, and the moves they may make."""
     return _page(steps.owned(recording_id, g.client))
+
+
+@bp.route("/record/<recording_id>/version")
+def recorder_version(recording_id: str):
+    """The recording's version, for a page following the game from another phone."""
+    recording = steps.store().get(recording_id, with_events=False)
+    if recording is None or recording.owner != g.client:
+        raise Problem(404, "recording-not-found", "No such recording")
+    return {"version": recording.version, "status": recording.status}
 
 
 def _version() -> int:

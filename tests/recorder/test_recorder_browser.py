@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 import requests
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import replay
 from tests.browser import chromium
@@ -135,3 +135,22 @@ def test_a_two_player_coimbra_game_recorded_by_taps(phone, api_url, worker_proce
     phone.get(f"{api_url}/record/{recording}")
     assert phone.find_element(By.ID, "finished").is_displayed()
     assert not phone.find_elements(By.ID, "undo")
+
+
+def test_a_second_phone_follows_the_game_and_a_page_resumes_it(phone, api_url):
+    sign_in(phone, api_url, ALICE_KEY)
+    created = requests.post(f"{api_url}/v1/recordings", headers=ALICE, timeout=10,
+                            json={"game": "coimbra", "players": ["ana", "bruno", "carla"]})
+    doc = created.json()
+    phone.get(api_url + "/record")  # a phone opened later finds the recording again
+    click_and_load(phone, phone.find_element(By.CSS_SELECTOR, f"a[href$='{doc['id']}']"))
+    assert "version 1" in phone.find_element(By.ID, "where").text
+    setup = replay.GAMES.get("coimbra").generate(3, 2)["events"][0]
+    answer = requests.post(api_url + doc["links"]["events"], headers=ALICE, timeout=10,
+                           json={"version": 1, "event": setup})
+    assert answer.status_code == 200
+    # the page loads the game again by itself, now at the start choices
+    WebDriverWait(phone, 15).until(
+        lambda d: "version 2" in d.find_element(By.ID, "where").text)
+    assert phone.find_elements(By.CSS_SELECTOR, "button.move")
+    look(phone, "recorder-followed-phone")
