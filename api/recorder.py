@@ -181,12 +181,16 @@ def get_recording(recording_id: str):
 
 
 @blp.route("/recordings/<string:recording_id>/events", endpoint="append", methods=["POST"])
-@blp.doc(requestBody=_body({"version": VERSION, "event": EVENT}, ["version", "event"]),
-         responses={"200": RECORDING_OK, **CHANGE_ERRORS})
+@blp.doc(requestBody=_body({"version": VERSION, "event": EVENT, "text": {
+    "type": "string", "description": "instead of event: lines of the text notation"}},
+    ["version"]), responses={"200": RECORDING_OK, **CHANGE_ERRORS})
 def append(recording_id: str):
-    """Add an event (a move, or chance as the table saw it), checked by the referee."""
+    """Add an event (a move, or chance as the table saw it), or the events of lines of the
+    text notation, checked by the referee."""
     body = _json_request()
     version = _version(body)
+    if "text" in body and "event" not in body:
+        return _answer(steps.write(recording_id, g.client, version, body["text"]))
     return _answer(steps.append(recording_id, g.client, version, body.get("event")))
 
 

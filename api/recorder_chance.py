@@ -37,6 +37,12 @@ def _slot(path: str, label: str, choices: list[tuple[str, str]], **extra) -> dic
     return {"path": path, "label": label, "choices": [list(c) for c in choices], **extra}
 
 
+def knows_chance(game: str) -> bool:
+    """Whether the forms here cover all of a game's chance (so that when no player is to
+    act and no form is due, the game is over)."""
+    return game == "coimbra"
+
+
 def due(header: dict, events: list[dict], look: dict) -> dict | None:
     """The form for the chance event due now, or None (a player acts, or the game is over
     and its final scores are in)."""

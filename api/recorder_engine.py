@@ -94,15 +94,34 @@ def look(header: dict, events: list[dict]) -> dict:
             "violations": state.get("violations_so_far") or []}
 
 
-def look_after(header: dict, events: list[dict], event: dict) -> dict:
-    """``look`` after ``event`` is added, or ``Refused`` with the rules it breaks (its
-    shape, or the violations the replay finds at it)."""
-    after = look(header, [*events, event])
-    index = len(events)
-    broken = [v for v in after["violations"] if v.get("event") == index]
+def look_after(header: dict, events: list[dict], added: list[dict]) -> dict:
+    """``look`` after the ``added`` events, or ``Refused`` with the rules they break (their
+    shapes, or the violations the replay finds at them)."""
+    after = look(header, [*events, *added])
+    broken = [v for v in after["violations"]
+              if isinstance(v.get("event"), int) and v["event"] >= len(events)]
     if broken:
         raise Refused(broken)
     return after
+
+
+def read_lines(header: dict, text: str) -> list[dict]:
+    """The events of lines of the game's text notation, written after the recording's
+    header; ``Refused`` locates each problem by its line in ``text``."""
+    game = GAMES.get(header["game"])
+    head = game.print_text(_log(header, []))
+    before = head.count("\n")
+    try:
+        log = game.parse_text(head + text)
+    except InvalidLog as err:
+        problems = []
+        for problem in err.problems:
+            found = problem.to_dict()
+            if found.get("line"):
+                found["line"] -= before
+            problems.append(found)
+        raise Refused(problems) from None
+    return log.events
 
 
 def event_text(game: str, event: dict) -> str:

@@ -20,7 +20,8 @@ from api.problems import Problem
 from api.submission import accept, options_for
 from workers.recordings import STATUS_RECORDING, ChangeRefused, Recording, RecordingStore
 
-MAX_RECORDINGS = 200  # per client, unless REFEREE config MAX_RECORDINGS says otherwise
+MAX_RECORDINGS = 200  # per client, unless the app's config MAX_RECORDINGS says otherwise
+MAX_TEXT = 20000  # characters of the text notation written at once
 
 
 def store() -> RecordingStore:
@@ -32,7 +33,7 @@ def make_step(header: dict, events: list[dict], version: int, look: dict) -> dic
     """What is kept with a version: the engine's look at the table, the chance form due,
     and the final-scores form once the game is over."""
     form = chance.due(header, events, look)
-    over = not look["actions"] and form is None
+    over = not look["actions"] and form is None and chance.knows_chance(header["game"])
     return {"version": version, "count": len(events), **look, "chance": form,
             "final": chance.final_scores(header, events) if over else None, "over": over}
 
@@ -104,26 +105,52 @@ def append(recording_id: str, owner: str, version: int, event: object) -> Record
 
 
 def _append(recording: Recording, version: int, event: object) -> Recording:
-    _check_version(recording, version)
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise Problem(422, "invalid-event", "This is not an event",
                       "an event is a JSON object with a type")
+    return _append_all(recording, version, [event])
+
+
+def _append_all(recording: Recording, version: int, added: list[dict]) -> Recording:
+    _check_version(recording, version)
     header, events = recording.header, recording.events
     try:
-        look = engine.look_after(header, events, event)
+        look = engine.look_after(header, events, added)
     except engine.Refused as err:
         first = err.problems[0]
         raise Problem(422, "illegal-move", "This move is not allowed here",
                       (f"{first['rule']}: " if first.get("rule") else "") + first["message"],
                       rule=first.get("rule"), problems=err.problems, version=version) from None
-    step = make_step(header, [*events, event], version + 1, look)
+    step = make_step(header, [*events, *added], version + 1, look)
     try:
-        now = store().append(recording.id, version, [event], step,
+        now = store().append(recording.id, version, added, step,
                              current_app.config["MAX_EVENTS"])
     except ChangeRefused as err:
         raise _refused(err, version) from None
     # The recording as stored now, without reading it back: this change made it.
-    return replace(recording, events=[*events, event], version=now, step=step)
+    return replace(recording, events=[*events, *added], version=now, step=step)
+
+
+def write(recording_id: str, owner: str, version: int, text: object) -> Recording:
+    """Record what lines of the text notation say happened (any event of the game: chance
+    the forms do not ask for, a move the buttons do not list), checked like a tap."""
+    recording = owned(recording_id, owner)
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
+        raise Problem(422, "invalid-text", "No lines to record",
+                      f"one or more lines of the text notation, at most {MAX_TEXT} characters")
+    _check_version(recording, version)
+    try:
+        added = engine.read_lines(recording.header, text)
+    except engine.Refused as err:
+        first = err.problems[0]
+        where = f"line {first['line']}: " if first.get("line") else ""
+        raise Problem(422, "invalid-text", "These lines cannot be read",
+                      where + first.get("message", ""), problems=err.problems,
+                      version=version) from None
+    if not added:
+        raise Problem(422, "invalid-text", "No lines to record",
+                      "the text holds no event (only comments or blank lines)")
+    return _append_all(recording, version, added)
 
 
 def tap(recording_id: str, owner: str, version: int, index: int) -> Recording:

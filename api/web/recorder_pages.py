@@ -48,7 +48,7 @@ def recorder_new(game: str):
 
 
 def _page(recording, problem: Problem | None = None, status: int = 200,
-          entered: dict | None = None) -> tuple[str, int]:
+          entered: dict | None = None, written: str = "") -> tuple[str, int]:
     """The recording's page, with what went wrong with the last tap when something did."""
     doc = document(recording)
     label = Labeller(recording.header, recording.events, recording.step.get("names"))
@@ -68,6 +68,7 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
     context = {"recording": recording, "doc": doc, "groups": groups, "rows": rows,
                "names": list(players), "problem": problem, "entered": entered or {},
                "problem_detail": label.text(problem.detail) if problem else None,
+               "written": written,
                "game_title": GAMES_BY_NAME[recording.header["game"]].title,
                "phase": label.phase(str(table.get("phase"))),
                "violations": [dict(v, text=label.text(v.get("message", "")))
@@ -103,7 +104,9 @@ def _change(recording_id: str, change, *args) -> Response | tuple[str, int]:
         if problem.status == 404:
             raise
         entered = args[0] if args and isinstance(args[0], dict) else None
-        return _page(steps.owned(recording_id, g.client), problem, problem.status, entered)
+        written = args[0] if args and isinstance(args[0], str) else ""
+        return _page(steps.owned(recording_id, g.client), problem, problem.status, entered,
+                     written)
     return redirect(url_for("web.recording", recording_id=recording_id), 303)
 
 
@@ -118,6 +121,12 @@ def recorder_chance(recording_id: str):
     """What chance brought (or the final scores), as chosen in the form."""
     values = {k: v for k, v in request.form.items() if k not in ("csrf_token", "version")}
     return _change(recording_id, steps.enter, values)
+
+
+@bp.route("/record/<recording_id>/write", methods=["POST"])
+def recorder_write(recording_id: str):
+    """Lines of the text notation: what no button or form of the page offers."""
+    return _change(recording_id, steps.write, request.form.get("text", ""))
 
 
 @bp.route("/record/<recording_id>/undo", methods=["POST"])

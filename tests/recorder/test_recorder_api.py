@@ -165,3 +165,52 @@ def test_a_whole_game_recorded_and_finished_is_replayed_by_a_worker(api_url, wor
                          json={"version": closed["version"], "event": generated["events"][-1]},
                          timeout=10)
     assert late.status_code == 409 and late.json()["replay"] == closed["replay"]
+
+
+def notation(game, header: dict, event: dict) -> str:
+    """One event's lines of the text notation, as a person would write them."""
+    text = game.print_text(replay.load_log({"header": header, "events": [event]}))
+    return text.split("\n\n", 1)[1]
+
+
+@pytest.mark.parametrize("players", [2, 1])
+def test_a_viscounts_game_taps_its_moves_and_writes_its_chance(api_url, worker_process,
+                                                               players):
+    # The recorder has no forms for Viscounts' chance (set-up, reveals, the cards drawn):
+    # those are written in the text notation, every offered move is tapped.
+    game = replay.GAMES.get("viscounts")
+    generated = game.generate(players, 4)
+    header = {**generated["header"], "metadata": {}}
+    doc = requests.post(f"{api_url}/v1/recordings", headers=ALICE, timeout=10, json={
+        "game": "viscounts", "players": header["players"],
+        "variants": header["variants"]}).json()
+    assert not doc["over"] and not doc["moves"]  # nothing to tap: the set-up is written
+    tapped = 0
+    for event in generated["events"]:
+        if event in [m["event"] for m in doc["moves"]]:
+            body = {"version": doc["version"], "event": event}
+            tapped += 1
+        else:
+            body = {"version": doc["version"], "text": notation(game, header, event)}
+        answer = requests.post(api_url + doc["links"]["events"], json=body, headers=ALICE,
+                               timeout=10)
+        assert answer.status_code == 200, (event, answer.json())
+        doc = answer.json()
+    assert tapped > len(generated["events"]) / 2
+    text = requests.get(api_url + doc["links"]["log_text"], headers=ALICE, timeout=10).text
+    assert text == game.print_text(replay.load_log({**generated, "header": header}))
+    finished = requests.post(api_url + doc["links"]["finish"], json={"version": doc["version"]},
+                             headers=ALICE, timeout=10).json()
+    record = poll(api_url, finished["links"]["replay"], ALICE)
+    assert record["verdict"] == "legal"
+
+
+def test_lines_that_cannot_be_read_are_located_in_the_lines_written(api_url):
+    doc = start(api_url).json()
+    answer = requests.post(api_url + doc["links"]["events"], headers=ALICE, timeout=10,
+                           json={"version": 1, "text": "# the first round\nana: juggle"})
+    assert answer.status_code == 422
+    assert answer.json()["detail"] == "line 2: unknown action 'juggle'"
+    assert answer.json()["problems"][0]["column"] == 6
+    assert requests.get(api_url + doc["links"]["self"], headers=ALICE,
+                        timeout=10).json()["events"] == 0
