@@ -66,6 +66,8 @@ RECORDING = {"type": "object", "required": ["id", "status", "version", "game", "
                  "chance": FORM, "final": FORM,
                  "violations": {"type": "array", "items": {"type": "object"}},
                  "last": {"type": ["object", "null"]},
+                 "corrected": {"type": "object", "description": "after a correction: its "
+                               "index, what the event was, the later events now illegal"},
                  "replay": {"type": ["string", "null"]},
                  "links": {"type": "object", "additionalProperties": {"type": "string"}}}}
 RECORDING_OK = {"description": "The recording as it stands now",
@@ -105,6 +107,7 @@ def document(recording: Recording) -> dict:
     if not finished:
         own.update(events=url_for("recordings.append", recording_id=recording.id),
                    undo=url_for("recordings.undo", recording_id=recording.id),
+                   correct=url_for("recordings.correct", recording_id=recording.id),
                    finish=url_for("recordings.finish", recording_id=recording.id))
     if recording.replay:
         own["replay"] = url_for("replays.Replay", replay_id=recording.replay)
@@ -192,6 +195,27 @@ def append(recording_id: str):
     if "text" in body and "event" not in body:
         return _answer(steps.write(recording_id, g.client, version, body["text"]))
     return _answer(steps.append(recording_id, g.client, version, body.get("event")))
+
+
+@blp.route("/recordings/<string:recording_id>/correct", endpoint="correct", methods=["POST"])
+@blp.doc(requestBody=_body({"version": VERSION, "index": {
+    "type": "integer", "description": "the event to correct (0 is the first)"},
+    "event": EVENT}, ["version", "index", "event"]),
+    responses={"200": {"description": "Corrected: the recording, with what the event was and "
+                       "the later events that now break a rule", "content": {
+                           "application/json": {"schema": RECORDING}}}, **CHANGE_ERRORS})
+def correct(recording_id: str):
+    """Correct an earlier event with one legal there; the rest is checked again."""
+    body = _json_request()
+    version = _version(body)
+    index = body.get("index")
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise Problem(422, "invalid-body", "The body is not valid",
+                      "'index' is the number of the event to correct", path="/index")
+    done = steps.correct(recording_id, g.client, version, index, body.get("event"))
+    response = document(done["recording"])
+    response["corrected"] = {"index": index, "was": done["was"], "broken": done["broken"]}
+    return Response(json.dumps(response), mimetype="application/json")
 
 
 @blp.route("/recordings/<string:recording_id>/undo", endpoint="undo", methods=["POST"])

@@ -181,6 +181,46 @@ def enter(recording_id: str, owner: str, version: int, values) -> Recording:
     return _append(recording, version, event)
 
 
+def moves_at(recording: Recording, index: int) -> list[dict]:
+    """The moves that were legal in the place of the ``index``-th event."""
+    if not 0 <= index < len(recording.events):
+        raise Problem(404, "event-not-found", "No such event",
+                      f"the recording has events 0 to {len(recording.events) - 1}")
+    return engine.look(recording.header, recording.events[:index])["actions"]
+
+
+def correct(recording_id: str, owner: str, version: int, index: int, event: object) -> dict:
+    """Put ``event`` (legal where it goes) in the place of the ``index``-th event and check
+    the rest again; the recording, what the event was, and the later events that now break
+    a rule (they stay in the log, marked, until undone or corrected in turn)."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise Problem(422, "invalid-event", "This is not an event",
+                      "an event is a JSON object with a type")
+    moves_at(recording, index)  # an index the recording has
+    header, events = recording.header, recording.events
+    try:
+        engine.look_after(header, events[:index], [event])
+    except engine.Refused as err:
+        first = err.problems[0]
+        raise Problem(422, "illegal-move", "This move is not allowed there",
+                      (f"{first['rule']}: " if first.get("rule") else "") + first["message"],
+                      rule=first.get("rule"), problems=err.problems, version=version) from None
+    corrected = [*events[:index], event, *events[index + 1:]]
+    look = engine.look(header, corrected)
+    step = make_step(header, corrected, version + 1, look)
+    try:
+        now = store().replace(recording_id, version, index, event, step)
+    except ChangeRefused as err:
+        raise _refused(err, version) from None
+    before = {(v.get("event"), v.get("rule")) for v in recording.step["violations"]}
+    return {"recording": replace(recording, events=corrected, version=now, step=step),
+            "was": events[index],
+            "broken": [v for v in look["violations"] if isinstance(v.get("event"), int)
+                       and v["event"] > index and (v["event"], v.get("rule")) not in before]}
+
+
 def undo(recording_id: str, owner: str, version: int) -> Recording:
     """Take back the last event, if nobody changed the game since ``version``."""
     recording = owned(recording_id, owner)

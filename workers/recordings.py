@@ -26,9 +26,9 @@ STATUS_RECORDING = "recording"
 STATUS_FINISHED = "finished"
 
 # KEYS[1] the recording, KEYS[2] its events; ARGV[1] the version the change was made on,
-# ARGV[2] the operation (append, undo, finish), ARGV[3] the step (or the replay id) that
-# goes with the new version, ARGV[4] the most events allowed, ARGV[5] the time now,
-# ARGV[6..] events to append.
+# ARGV[2] the operation (append, undo, replace, finish), ARGV[3] the step (or the replay id)
+# that goes with the new version, ARGV[4] the most events allowed, ARGV[5] the time now,
+# ARGV[6..] the events to append (replace: the index, then the event put there).
 # Answers {outcome, version}: ok, stale (the version now), missing, finished, full, empty.
 CHANGE = """
 local version = redis.call('HGET', KEYS[1], 'version')
@@ -43,6 +43,9 @@ if op == 'append' then
   for i = 6, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 elseif op == 'undo' then
   if not redis.call('RPOP', KEYS[2]) then return {'empty', version} end
+elseif op == 'replace' then
+  if tonumber(ARGV[6]) >= redis.call('LLEN', KEYS[2]) then return {'empty', version} end
+  redis.call('LSET', KEYS[2], ARGV[6], ARGV[7])
 elseif op == 'finish' then
   redis.call('HSET', KEYS[1], 'status', 'finished', 'replay', ARGV[3])
 end
@@ -160,6 +163,13 @@ class RecordingStore:
     def undo(self, recording_id: str, version: int, step: dict) -> int:
         """Take back the last event if the recording is still at ``version``."""
         return self._run(recording_id, version, "undo", _pack(step), 0, [])
+
+    def replace(self, recording_id: str, version: int, index: int, event: dict,
+                step: dict) -> int:
+        """Put ``event`` in the place of the ``index``-th, if the recording is still at
+        ``version``."""
+        return self._run(recording_id, version, "replace", _pack(step), 0,
+                         [str(index), json.dumps(event)])
 
     def finish(self, recording_id: str, version: int, replay_id: str) -> int:
         """Mark the recording finished, submitted as the replay ``replay_id``."""

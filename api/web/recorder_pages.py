@@ -48,7 +48,8 @@ def recorder_new(game: str):
 
 
 def _page(recording, problem: Problem | None = None, status: int = 200,
-          entered: dict | None = None, written: str = "") -> tuple[str, int]:
+          entered: dict | None = None, written: str = "",
+          notice: dict | None = None) -> tuple[str, int]:
     """The recording's page, with what went wrong with the last tap when something did."""
     doc = document(recording)
     label = Labeller(recording.header, recording.events, recording.step.get("names"))
@@ -68,7 +69,7 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
     context = {"recording": recording, "doc": doc, "groups": groups, "rows": rows,
                "names": list(players), "problem": problem, "entered": entered or {},
                "problem_detail": label.text(problem.detail) if problem else None,
-               "written": written,
+               "written": written, "notice": notice,
                "game_title": GAMES_BY_NAME[recording.header["game"]].title,
                "phase": label.phase(str(table.get("phase"))),
                "violations": [dict(v, text=label.text(v.get("message", "")))
@@ -127,6 +128,52 @@ def recorder_chance(recording_id: str):
 def recorder_write(recording_id: str):
     """Lines of the text notation: what no button or form of the page offers."""
     return _change(recording_id, steps.write, request.form.get("text", ""))
+
+
+@bp.route("/record/<recording_id>/events")
+def recorder_events(recording_id: str):
+    """Every event recorded, each with a link to correct it."""
+    recording = steps.owned(recording_id, g.client)
+    label = Labeller(recording.header, recording.events, recording.step.get("names"))
+    broken = {v.get("event") for v in recording.step["violations"]}
+    lines = [{"index": i, "player": e.get("player"), "label": label.event(e),
+              "broken": i in broken} for i, e in enumerate(recording.events)]
+    return render_template("recorder_events.html", recording=recording, lines=lines,
+                           game_title=GAMES_BY_NAME[recording.header["game"]].title)
+
+
+@bp.route("/record/<recording_id>/correct/<int:index>", methods=["GET", "POST"])
+def recorder_correct(recording_id: str, index: int):
+    """The moves that were legal in the place of an earlier event; a tap puts one there,
+    and the page then says what changed and which later events now break a rule."""
+    recording = steps.owned(recording_id, g.client)
+    moves = steps.moves_at(recording, index)
+    label = Labeller(recording.header, recording.events, recording.step.get("names"))
+    problem = None
+    if request.method == "POST":
+        chosen = request.form.get("move", -1, type=int)
+        try:
+            if not 0 <= chosen < len(moves):
+                raise Problem(422, "no-such-move", "No such move",
+                              f"move {chosen} was not offered")
+            done = steps.correct(recording_id, g.client, _version(), index, moves[chosen])
+        except Problem as refused:
+            problem, recording = refused, steps.owned(recording_id, g.client)
+        else:
+            notice = {"index": index, "was": label.event(done["was"]),
+                      "now": label.event(moves[chosen]),
+                      "broken": [dict(v, text=label.text(v.get("message", "")))
+                                 for v in done["broken"]]}
+            return _page(done["recording"], notice=notice)
+    event = recording.events[index]
+    return render_template(
+        "recorder_correct.html", recording=recording, index=index, problem=problem,
+        problem_detail=label.text(problem.detail) if problem else None,
+        current=label.event(event), player=event.get("player"),
+        moves=[{"index": i, "label": label.event(m), "player": m.get("player"),
+                "same": m == event} for i, m in enumerate(moves)],
+        game_title=GAMES_BY_NAME[recording.header["game"]].title), \
+        problem.status if problem else 200
 
 
 @bp.route("/record/<recording_id>/undo", methods=["POST"])

@@ -214,3 +214,34 @@ def test_lines_that_cannot_be_read_are_located_in_the_lines_written(api_url):
     assert answer.json()["problems"][0]["column"] == 6
     assert requests.get(api_url + doc["links"]["self"], headers=ALICE,
                         timeout=10).json()["events"] == 0
+
+
+def test_correcting_an_earlier_move_says_which_later_move_it_made_illegal(api_url):
+    # Seed 1's round 1: bruno places gray6 (event 7), ana gray6 (8), bruno white5 (9). The
+    # roll has one white die, so bruno placing white5 at event 7 instead leaves none for
+    # event 9: "a player takes a die still in the rolled pool".
+    generated = COIMBRA.generate(2, 1)
+    assert generated["events"][9] == {"type": "place", "player": "bruno", "die": "white5",
+                                      "to": "castle"}
+    doc = start(api_url).json()
+    for event in generated["events"][:12]:
+        doc = add(api_url, doc, event).json()
+    white = {"type": "place", "player": "bruno", "die": "white5", "to": "castle"}
+    answer = requests.post(api_url + doc["links"]["correct"], headers=ALICE, timeout=10,
+                           json={"version": doc["version"], "index": 7, "event": white})
+    assert answer.status_code == 200, answer.json()
+    corrected = answer.json()
+    assert corrected["version"] == doc["version"] + 1 and corrected["events"] == 12
+    assert corrected["corrected"]["was"] == generated["events"][7]
+    assert [(v["event"], v["rule"]) for v in corrected["corrected"]["broken"]] == \
+        [(9, "coimbra.draft.die")]
+    log = requests.get(api_url + doc["links"]["log_json"], headers=ALICE, timeout=10).json()
+    assert log["events"][7] == white and log["events"][9] == generated["events"][9]
+    # a correction that is itself illegal there changes nothing
+    stale = requests.post(api_url + doc["links"]["correct"], headers=ALICE, timeout=10,
+                          json={"version": doc["version"], "index": 7, "event": white})
+    assert stale.status_code == 409
+    wrong = requests.post(api_url + doc["links"]["correct"], headers=ALICE, timeout=10,
+                          json={"version": corrected["version"], "index": 7,
+                                "event": {**white, "player": "ana"}})
+    assert wrong.status_code == 422 and wrong.json()["rule"]

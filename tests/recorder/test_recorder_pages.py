@@ -4,8 +4,10 @@ what and why, with the game as it stands; another client's recording does not ex
 from __future__ import annotations
 
 import pytest
+import requests
 
 import replay
+from tests.service.helpers import ALICE
 from tests.web.pages import BOB_KEY
 from tests.web.test_pages_http import csrf_token, signed_in
 
@@ -68,3 +70,27 @@ def test_another_client_gets_no_recording_page(api_url):
     answer = bob.post(page + "/undo", timeout=10,
                       data={"csrf_token": csrf_token(bob, api_url + "/record"), "version": "1"})
     assert answer.status_code == 404
+
+
+def test_a_correction_on_the_page_names_the_later_move_it_made_illegal(api_url):
+    generated = COIMBRA.generate(2, 1)
+    session = signed_in(api_url)
+    page = new_recording(session, api_url)
+    recording = page.rsplit("/", 1)[1]
+    for version, event in enumerate(generated["events"][:12], start=1):
+        answer = requests.post(f"{api_url}/v1/recordings/{recording}/events", headers=ALICE,
+                               json={"version": version, "event": event}, timeout=10)
+        assert answer.status_code == 200
+    events = session.get(page + "/events", timeout=10)
+    assert events.status_code == 200 and "correct" in events.text
+    form = session.get(page + "/correct/7", timeout=10)
+    assert "(as recorded)" in form.text
+    white = COIMBRA.legal_actions(replay.load_log({**generated, "events":
+                                                   generated["events"][:7]}), 6).index(
+        {"type": "place", "player": "bruno", "die": "white5", "to": "castle"})
+    answer = session.post(page + "/correct/7", timeout=10, data={
+        "csrf_token": csrf_token(session, page), "version": "13", "move": str(white)})
+    assert answer.status_code == 200
+    assert "Event 7 corrected" in answer.text
+    assert "Event 9: <code>coimbra.draft.die</code> white 5 is not in the rolled pool" \
+        in answer.text
