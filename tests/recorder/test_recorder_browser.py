@@ -154,3 +154,19 @@ def test_a_second_phone_follows_the_game_and_a_page_resumes_it(phone, api_url):
         lambda d: "version 2" in d.find_element(By.ID, "where").text)
     assert phone.find_elements(By.CSS_SELECTOR, "button.move")
     look(phone, "recorder-followed-phone")
+    # every event, with a way to correct one, and the moves legal in its place
+    click_and_load(phone, phone.find_element(By.ID, "events-link"))
+    assert len(phone.find_elements(By.CSS_SELECTOR, "#events li")) == 1
+    look(phone, "recorder-events-phone")
+    phone.get(f"{api_url}/record/{doc['id']}/correct/0")
+    assert "chance the table saw" in phone.find_element(By.TAG_NAME, "main").text
+    look(phone, "recorder-correct-phone")
+    # the same pages on a wide screen
+    phone.set_window_size(1280, 900)
+    try:
+        phone.get(f"{api_url}/record/{doc['id']}")
+        look(phone, "recorder-moves-desktop")
+        phone.get(f"{api_url}/record")
+        look(phone, "recorder-home-desktop")
+    finally:
+        phone.set_window_size(*PHONE)
