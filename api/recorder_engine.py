@@ -196,3 +196,30 @@ def coimbra_facts(header: dict) -> dict:
                                  "all-dice" in (header.get("variants") or ())).elements()),
         "rounds": ROUNDS,
     }
+
+
+def viscounts_facts(header: dict) -> dict:
+    """What Viscounts' chance is chosen among: the board's segment sides for this player
+    count (in segment order), the tier-2 castle sections, the neutral Townsfolk, the
+    manuscripts (and the grey-backed ones a pile starts with), the Player Cards and Heroes
+    and how many pairs are laid out, the AI boards, the difficulties and the Schemes."""
+    from replay.viscounts.setup import NEUTRAL
+
+    players = len(header["players"])
+    catalog = GAMES.get("viscounts").engine.replayer.load_catalog(None, header.get("catalog"))
+    townsfolk = catalog.townsfolk.values()
+    return {
+        "sides": [side.id for side in catalog.sides_for(players).values()],
+        "castles": list(catalog.castle.tier2_ids),
+        "neutral": sorted(c.id for c in townsfolk if c.deck == NEUTRAL),
+        "manuscripts": sorted(catalog.manuscripts),
+        "grey": sorted(m.id for m in catalog.manuscripts.values() if m.back == "grey"),
+        "player_cards": [pc.id for _, pc in sorted(catalog.player_cards.items())],
+        "heroes": sorted(c.id for c in townsfolk if c.deck == "hero"),
+        "pairs": players + catalog.setup["extra_pairs"],
+        "boards": list(catalog.ai_boards),
+        "difficulties": list(catalog.solo["difficulty"]),
+        "schemes": {deck: sorted(s.id for s in catalog.schemes.values() if s.deck == deck)
+                    for deck in ("starting", "future")},
+        "solo": players == 1,
+    }

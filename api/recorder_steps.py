@@ -35,7 +35,7 @@ def make_step(header: dict, events: list[dict], version: int, look: dict) -> dic
     form = chance.due(header, events, look)
     over = not look["actions"] and form is None and chance.knows_chance(header["game"])
     return {"version": version, "count": len(events), **look, "chance": form,
-            "final": chance.final_scores(header, events) if over else None, "over": over}
+            "final": chance.final_scores(header, events, look) if over else None, "over": over}
 
 
 def start(owner: str, game: str, players: list[str], variants: list[str]) -> Recording:
