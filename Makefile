@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 AXE := $(VENV)/npm/node_modules/axe-core/axe.min.js
 SCREENSHOTS := test-artifacts/screenshots
 
-.PHONY: run test lint bench bench-instructions bench-service bench-web soak openapi clean browser golden mutation
+.PHONY: run test lint bench bench-instructions bench-service bench-web bench-recorder soak openapi \
+	clean browser golden mutation
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +74,10 @@ bench-service: $(STAMP)
 ## Server time and weight of a four-player game's report and step pages.
 bench-web: $(STAMP)
 	$(BIN)/python -m bench.web_pages $(ARGS)
+
+## Server time per tap of a recording at the last move of a 4-player game, beside a replay.
+bench-recorder: $(STAMP)
+	$(BIN)/python -m bench.recorder_speed $(ARGS)
 
 ## Submissions while workers are killed -9 every 2 s and Redis once; ARGS=--bombs adds
 ## archive bombs and half-open connections; prints lost, duplicated, 5xx, replays/s.

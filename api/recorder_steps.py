@@ -1,0 +1,255 @@
+"""A recording's life, shared by its API and its pages: start, tap, enter chance, undo,
+finish.
+
+Every change is worked out first (the new events replayed through the engine, which both
+checks the change and gives the table after it) and then stored only if the recording is
+still at the version the change was made on; otherwise nothing changes and the caller is
+told the version it is at now. The step kept with each version (the table, the legal
+moves, the chance form due) makes showing a recording cost no replay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from flask import current_app
+
+from api import recorder_chance as chance
+from api import recorder_engine as engine
+from api.problems import Problem
+from api.submission import accept, options_for
+from workers.recordings import STATUS_RECORDING, ChangeRefused, Recording, RecordingStore
+
+MAX_RECORDINGS = 200  # per client, unless the app's config MAX_RECORDINGS says otherwise
+MAX_TEXT = 20000  # characters of the text notation written at once
+
+
+def store() -> RecordingStore:
+    """The recording store on the app's Redis connection."""
+    return RecordingStore(current_app.extensions["referee_redis"])
+
+
+def make_step(header: dict, events: list[dict], version: int, look: dict) -> dict:
+    """What is kept with a version: the engine's look at the table, the chance form due,
+    and the final-scores form once the game is over."""
+    form = chance.due(header, events, look)
+    over = not look["actions"] and form is None and chance.knows_chance(header["game"])
+    return {"version": version, "count": len(events), **look, "chance": form,
+            "final": chance.final_scores(header, events, look) if over else None, "over": over}
+
+
+def start(owner: str, game: str, players: list[str], variants: list[str]) -> Recording:
+    """A new recording of ``game`` for ``players`` in seat order, owned by ``owner``."""
+    limit = current_app.config.get("MAX_RECORDINGS", MAX_RECORDINGS)
+    if store().count_for(owner) >= limit:
+        raise Problem(422, "too-many-recordings", "Too many recordings",
+                      f"at most {limit} recordings per client", limit=limit)
+    try:
+        header = engine.new_header(game, players, variants)
+    except engine.Refused as err:
+        raise Problem(422, "invalid-recording", "This game cannot be recorded as asked",
+                      str(err), problems=err.problems) from None
+    return store().create(owner, header, make_step(header, [], 1, engine.look(header, [])))
+
+
+def owned(recording_id: str, owner: str) -> Recording:
+    """The caller's recording with its current step; another client's does not exist."""
+    recording = store().get(recording_id)
+    if recording is None or recording.owner != owner:
+        raise Problem(404, "recording-not-found", "No such recording",
+                      f"no recording has id {recording_id}")
+    if recording.step is None or recording.step.get("version") != recording.version:
+        recording.step = make_step(recording.header, recording.events, recording.version,
+                                   engine.look(recording.header, recording.events))
+        store().save_step(recording_id, recording.step)
+    return recording
+
+
+def _check_version(recording: Recording, version: int) -> None:
+    if version != recording.version:
+        raise stale(recording.version, version)
+    if recording.status != STATUS_RECORDING:
+        raise Problem(409, "recording-finished", "This recording is finished",
+                      "it was submitted as a replay; nothing can be added",
+                      replay=recording.replay)
+
+
+def stale(now: int, made_on: int) -> Problem:
+    """The answer to a change made on an old version: nothing was changed."""
+    return Problem(409, "recording-changed", "The game changed since this was shown",
+                   f"another change was recorded first: the recording is at version {now}, "
+                   f"this change was made on version {made_on}; nothing was changed",
+                   version=now)
+
+
+def _refused(err: ChangeRefused, made_on: int) -> Problem:
+    if err.outcome == "stale":
+        return stale(err.version, made_on)
+    if err.outcome == "full":
+        limit = current_app.config["MAX_EVENTS"]
+        return Problem(422, "too-many-events", "The recording has too many events",
+                       f"at most {limit} events per log", limit=limit)
+    if err.outcome == "empty":
+        return Problem(409, "nothing-to-undo", "There is no move to undo",
+                       "the recording has no events")
+    if err.outcome == "finished":
+        return Problem(409, "recording-finished", "This recording is finished",
+                       "it was submitted as a replay; nothing can be changed")
+    return Problem(404, "recording-not-found", "No such recording")
+
+
+def append(recording_id: str, owner: str, version: int, event: object) -> Recording:
+    """Add ``event`` if it is legal where the game stands and nobody changed the game
+    since ``version``; the recording after it."""
+    return _append(owned(recording_id, owner), version, event)
+
+
+def _append(recording: Recording, version: int, event: object) -> Recording:
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise Problem(422, "invalid-event", "This is not an event",
+                      "an event is a JSON object with a type")
+    return _append_all(recording, version, [event])
+
+
+def _append_all(recording: Recording, version: int, added: list[dict]) -> Recording:
+    _check_version(recording, version)
+    header, events = recording.header, recording.events
+    try:
+        look = engine.look_after(header, events, added)
+    except engine.Refused as err:
+        first = err.problems[0]
+        raise Problem(422, "illegal-move", "This move is not allowed here",
+                      (f"{first['rule']}: " if first.get("rule") else "") + first["message"],
+                      rule=first.get("rule"), problems=err.problems, version=version) from None
+    step = make_step(header, [*events, *added], version + 1, look)
+    try:
+        now = store().append(recording.id, version, added, step,
+                             current_app.config["MAX_EVENTS"])
+    except ChangeRefused as err:
+        raise _refused(err, version) from None
+    # The recording as stored now, without reading it back: this change made it.
+    return replace(recording, events=[*events, *added], version=now, step=step)
+
+
+def write(recording_id: str, owner: str, version: int, text: object) -> Recording:
+    """Record what lines of the text notation say happened (any event of the game: chance
+    the forms do not ask for, a move the buttons do not list), checked like a tap."""
+    recording = owned(recording_id, owner)
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
+        raise Problem(422, "invalid-text", "No lines to record",
+                      f"one or more lines of the text notation, at most {MAX_TEXT} characters")
+    _check_version(recording, version)
+    try:
+        added = engine.read_lines(recording.header, text)
+    except engine.Refused as err:
+        first = err.problems[0]
+        where = f"line {first['line']}: " if first.get("line") else ""
+        raise Problem(422, "invalid-text", "These lines cannot be read",
+                      where + first.get("message", ""), problems=err.problems,
+                      version=version) from None
+    if not added:
+        raise Problem(422, "invalid-text", "No lines to record",
+                      "the text holds no event (only comments or blank lines)")
+    return _append_all(recording, version, added)
+
+
+def tap(recording_id: str, owner: str, version: int, index: int) -> Recording:
+    """Record the ``index``-th move the page showed at ``version``."""
+    recording = owned(recording_id, owner)
+    if version != recording.version:
+        raise stale(recording.version, version)
+    actions = recording.step["actions"]
+    if not 0 <= index < len(actions):
+        raise Problem(422, "no-such-move", "No such move", f"move {index} was not offered")
+    return _append(recording, version, actions[index])
+
+
+def enter(recording_id: str, owner: str, version: int, values) -> Recording:
+    """Record the chance event (or the final scores) a filled-in form makes."""
+    recording = owned(recording_id, owner)
+    if version != recording.version:
+        raise stale(recording.version, version)
+    form = recording.step.get("chance") or recording.step.get("final")
+    if form is None:
+        raise Problem(409, "nothing-to-enter", "Nothing is to be entered now",
+                      "a player is to act: tap their move")
+    try:
+        event = chance.build_event(form, values)
+    except chance.EntryError as err:
+        raise Problem(422, "invalid-entry", "This entry is not complete", str(err),
+                      slot=err.slot, version=version) from None
+    return _append(recording, version, event)
+
+
+def moves_at(recording: Recording, index: int) -> list[dict]:
+    """The moves that were legal in the place of the ``index``-th event."""
+    if not 0 <= index < len(recording.events):
+        raise Problem(404, "event-not-found", "No such event",
+                      f"the recording has events 0 to {len(recording.events) - 1}")
+    return engine.look(recording.header, recording.events[:index])["actions"]
+
+
+def correct(recording_id: str, owner: str, version: int, index: int, event: object) -> dict:
+    """Put ``event`` (legal where it goes) in the place of the ``index``-th event and check
+    the rest again; the recording, what the event was, and the later events that now break
+    a rule (they stay in the log, marked, until undone or corrected in turn)."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise Problem(422, "invalid-event", "This is not an event",
+                      "an event is a JSON object with a type")
+    moves_at(recording, index)  # an index the recording has
+    header, events = recording.header, recording.events
+    try:
+        engine.look_after(header, events[:index], [event])
+    except engine.Refused as err:
+        first = err.problems[0]
+        raise Problem(422, "illegal-move", "This move is not allowed there",
+                      (f"{first['rule']}: " if first.get("rule") else "") + first["message"],
+                      rule=first.get("rule"), problems=err.problems, version=version) from None
+    corrected = [*events[:index], event, *events[index + 1:]]
+    look = engine.look(header, corrected)
+    step = make_step(header, corrected, version + 1, look)
+    try:
+        now = store().replace(recording_id, version, index, event, step)
+    except ChangeRefused as err:
+        raise _refused(err, version) from None
+    before = {(v.get("event"), v.get("rule")) for v in recording.step["violations"]}
+    return {"recording": replace(recording, events=corrected, version=now, step=step),
+            "was": events[index],
+            "broken": [v for v in look["violations"] if isinstance(v.get("event"), int)
+                       and v["event"] > index and (v["event"], v.get("rule")) not in before]}
+
+
+def undo(recording_id: str, owner: str, version: int) -> Recording:
+    """Take back the last event, if nobody changed the game since ``version``."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    if not recording.events:
+        raise Problem(409, "nothing-to-undo", "There is no move to undo",
+                      "the recording has no events")
+    events = recording.events[:-1]
+    step = make_step(recording.header, events, version + 1,
+                     engine.look(recording.header, events))
+    try:
+        store().undo(recording_id, version, step)
+    except ChangeRefused as err:
+        raise _refused(err, version) from None
+    return owned(recording_id, owner)
+
+
+def finish(recording_id: str, owner: str, version: int) -> Recording:
+    """Submit the log as a replay (queued for a worker, like any submission) and close
+    the recording; its ``replay`` is the replay's id."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    if not recording.events:
+        raise Problem(409, "nothing-to-finish", "There is nothing to submit",
+                      "the recording has no events")
+    text = engine.log_text(recording.header, recording.events)
+    accepted = accept(text, options_for("strict", None, None))
+    try:
+        store().finish(recording_id, version, accepted.replay_id)
+    except ChangeRefused as err:
+        raise _refused(err, version) from None
+    return owned(recording_id, owner)

@@ -1,0 +1,100 @@
+"""What the recorder's pages call things: moves, cards, spaces and values as people see them.
+
+An event is written in the game's text notation, then every id in it is replaced by its
+printed name (``c2-21`` reads ``Licenciado Brás``), and the ids no component prints a name
+for by the words of ``data/recorder_words.json`` (``corner-nw`` reads "the north-west
+corner", ``gray6`` "gray 6", a monastery space by the tile the table laid on it).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+
+from api import recorder_engine as engine
+
+TOKEN = re.compile(r"[A-Za-z][\w-]*")
+
+
+@cache
+def _words() -> dict:
+    return json.loads(resources.files("api").joinpath("data", "recorder_words.json")
+                      .read_text("utf-8"))
+
+
+def _game_words(game: str) -> dict:
+    return _words().get(game, {})
+
+
+class Labeller:
+    """Names for the ids of one recording: printed names, the game's words, and the names
+    of places the recording's own setup gives (the tile laid on a monastery space)."""
+
+    def __init__(self, header: dict, events: list[dict], extra: dict | None = None):
+        self.game = header["game"]
+        words = _game_words(self.game)
+        self.names = {**engine.printed_names(self.game, header["catalog"]), **(extra or {}),
+                      **words.get("words", {})}
+        self.patterns = [(re.compile(p), template) for p, template in words.get("patterns", [])]
+        self.groups = words.get("groups", {})
+        self.phases = engine.phase_titles(self.game)
+        self.places: dict[str, str] = {}
+        places = words.get("places_from")
+        # The event that lays the places out names them by what it lays there: it reads
+        # with the places' own words ("monastery space 3=Convento de Arouca").
+        self.laying = places["event"] if places else None
+        if places:
+            placed = next((e.get(places["field"]) for e in events
+                           if e.get("type") == places["event"]), None) or {}
+            for place, item in placed.items():
+                number = re.sub(r"\D", "", place).lstrip("0") or place
+                self.places[place] = places["label"].format(
+                    name=self.names.get(item, item), number=number)
+
+    def word(self, ident: str, places: bool = True) -> str:
+        """One id as a person reads it (the id itself when nothing names it)."""
+        if places and ident in self.places:
+            return self.places[ident]
+        if ident in self.names:
+            return self.names[ident]
+        for pattern, template in self.patterns:
+            match = pattern.match(ident)
+            if match:
+                return template.format(*match.groups())
+        return ident
+
+    def text(self, text: str, places: bool = True) -> str:
+        """A piece of notation with its ids named."""
+        named = TOKEN.sub(lambda m: self.word(m.group(0), places), text)
+        return named.replace(" -> ", " → ").replace("+", " + ")
+
+    def event(self, event: dict) -> str:
+        """An event as a button or a log line says it, without its player's name."""
+        text = engine.event_text(self.game, event)
+        player = event.get("player")
+        if isinstance(player, str) and text.startswith(player + ": "):
+            text = text[len(player) + 2:]
+        return self.text(text, places=event.get("type") != self.laying)
+
+    def phase(self, label: str) -> str:
+        """A phase as the game's messages call it."""
+        return self.phases.get(label, label)
+
+    def group(self, kind: str) -> str:
+        """The heading of a group of moves of one event type."""
+        return self.groups.get(kind, kind.replace("_", " ").capitalize())
+
+    def value(self, value) -> str:
+        """A player's holding (a number, an id, a list or mapping of them) as text."""
+        if isinstance(value, dict):
+            return ", ".join(f"{self.word(str(k))} {self.value(v)}" for k, v in value.items()) \
+                or "—"
+        if isinstance(value, list | tuple):
+            return ", ".join(self.value(v) for v in value) or "—"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if value is None or value == "":
+            return "—"
+        return self.word(value) if isinstance(value, str) else str(value)
