@@ -3,8 +3,12 @@ for chance too varied to list (a deal, a roll) what the table may supply."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from replay import replay
 from replay.coimbra import GAME
 from replay.core.log import load_log
 
@@ -67,3 +71,23 @@ def test_before_the_setup_the_table_lays_out_what_the_rules_ask():
     setup = log.events[0]
     assert all(t in supply["monasteries"][s] for s, t in setup["monasteries"].items())
     assert set(setup["voyages"]) <= set(supply["voyages"]["from"])
+
+
+def test_under_all_dice_the_table_reads_all_thirteen_dice_at_any_player_count():
+    # Variant all-dice: "Always roll all 13 dice and use no neutral tokens".
+    doc = GAME.generate(2, 3)
+    doc["header"]["variants"] = ["all-dice"]
+    log = load_log(doc)
+    step = GAME.next_step(log, _first(log, "deal"))
+    assert step.supply["dice"] == {"gray": 3, "green": 3, "orange": 3, "purple": 3, "white": 1}
+
+
+def test_a_roll_of_the_wrong_dice_says_which_dice_the_player_count_rolls():
+    # fixtures/coimbra/illegal/roll-pool-wrong-dice: 2 players roll 3 gray, 1 orange, 1 purple,
+    # 1 green, 1 white; two players roll 2 gray, 2 orange, 1 purple, 1 green and 1 white.
+    path = Path(__file__).parents[2] / "fixtures/coimbra/illegal/roll-pool-wrong-dice.json"
+    [violation] = replay(load_log(json.loads(path.read_text())))["violations"]
+    assert violation["message"] == (
+        "the roll for 2 players is 2 gray, 1 green, 2 orange, 1 purple, 1 white")
+    assert violation["expected"] == "2 gray, 1 green, 2 orange, 1 purple, 1 white"
+    assert violation["found"] == "3 gray, 1 green, 1 orange, 1 purple, 1 white"
