@@ -13,9 +13,8 @@ from dataclasses import replace
 
 import pytest
 
-from replay.core.actions import Refusal, is_legal
-from replay.core.flow import Flow
-from replay.core.game import EventSpec, Phase
+from replay.core.actions import EventSpec, Refusal, is_legal
+from replay.core.flow import Flow, Phase
 from replay.core.judge import Judge
 from replay.core.rules import Rule
 

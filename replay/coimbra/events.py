@@ -14,7 +14,7 @@ from replay.coimbra import drafting, income, lines, pilgrim, returns, setup, voy
 from replay.coimbra.claims import record_claim
 from replay.coimbra.dice import DIE_EXAMPLE, normalise_die
 from replay.coimbra.markers import hold_marker, no_refusals
-from replay.core.game import EventSpec
+from replay.core.actions import EventSpec
 from replay.core.shapes import COMMON_KINDS, FieldKind, is_int, is_str, str_list
 
 

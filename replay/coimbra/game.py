@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from replay.coimbra.catalog import Catalog
 from replay.coimbra.state import GameState, Player
 from replay.core.actions import Refusal
-from replay.core.game import Phase
+from replay.core.flow import Phase
 from replay.core.judge import Judge
 from replay.core.ledger import LedgerRow
 from replay.core.words import counted

@@ -16,7 +16,7 @@ from replay.coimbra.income import close_income, income_done
 from replay.coimbra.resolution import begin_resolution, end_resolution, resolved
 from replay.coimbra.state import ROUNDS
 from replay.coimbra.voyages import end_round
-from replay.core.game import Phase
+from replay.core.flow import Phase
 
 
 def _close_start(game) -> None:

@@ -1,7 +1,7 @@
 """Action kinds: a game's event types, each declaring its legality once.
 
-An action kind is a ``replay.core.game.EventSpec`` that declares, besides its fields, phase
-and notation, three functions:
+An action kind is an ``EventSpec`` (one per event type of a game) that declares, besides
+its fields, phase and notation, three functions:
 
 - ``refusals(table, event)`` yields a ``Refusal`` for each rule the event breaks, in the
   order a judge reads them, and reads the table without changing it. A refusal with
@@ -17,8 +17,39 @@ an action kind like any other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """One event type of a game, declared once.
+
+    ``fields`` maps each field to ``(kind, required)``, the kind naming an entry of the game's
+    field kinds. ``phase`` is the phase the event belongs to (None: any time, such as claims
+    and markers). ``read(reader, event, tokens)`` fills it from the words of a text line
+    after ``player:`` and the verb (None for events the notation reads by their own first
+    word); ``write(event)`` gives its text lines.
+
+    An action kind (``replay.core.actions``) declares its legality here, once:
+    ``refusals(table, event)``, ``apply(table, event)`` and ``candidates(table)``;
+    ``chance`` marks events that record chance the table supplies, and ``supply(table)``
+    describes, for chance too varied to list (a roll of thirteen dice), what the table may
+    supply. An event type not yet declared that way gives ``handler(table, event)``, which
+    checks and applies.
+    """
+
+    kind: str
+    fields: Mapping[str, tuple[str, bool]]
+    phase: str | None = None
+    handler: Callable | None = None
+    read: Callable | None = None
+    write: Callable[[dict], list[str]] | None = None
+    refusals: Callable[[object, dict], Iterable] | None = None
+    apply: Callable[[object, dict], None] | None = None
+    candidates: Callable[[object], Iterable[dict]] | None = None
+    chance: bool = False
+    supply: Callable[[object], dict] | None = None
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,11 @@
 """The one replay loop and the phase flow, for games that declare action kinds.
 
-A game declares its action kinds (``replay.core.actions``) and its phases
-(``replay.core.game.Phase``); a ``Flow`` replays a log on a table with them, event by event:
+A game declares its action kinds (``replay.core.actions``) and its phases (``Phase``); a
+``Flow`` replays a log on a table with them, event by event:
 
 1. an event of another phase than the current one moves the table there, ending the phases
-   in between (``Phase.close``): out of order unless those phases had nothing left to do,
-   and skipped when no such path exists (a phase that cannot be ended early is in the way);
+   in between (``Phase.close``): out of order unless those phases yield to it, and skipped
+   when no such path exists (a phase that cannot be ended early is in the way);
 2. the kind's refusals are recorded by the table's judge (strict mode stops at the first; in
    audit mode a refusal that skips leaves the table as it was, since nothing was applied);
 3. the kind's ``apply`` changes the table;
@@ -27,6 +27,38 @@ from dataclasses import dataclass, field
 from replay.core.actions import Refusal, legal_candidates, refusals_of
 from replay.core.judge import SkipEvent, StopReplay
 from replay.core.words import article
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a game's turn structure, declared once; ``replay.core.flow`` drives it.
+
+    ``title`` names it in messages; ``ledger`` is the label its ledger rows carry;
+    ``markers`` are the phase names a round/phase marker of the log may use for it;
+    ``expected(table)`` says in words what the log should say next there; ``next`` is the
+    phase that follows (a name, or a function of the table that gives one; None: the game is
+    over). ``begin(table)`` starts it; ``finished(table)`` says it has nothing left to do, so
+    it ends by itself after an event (None: only a later phase's event ends it); ``close``
+    is the work its end does. A later phase's event may end it before it is finished when
+    ``early`` (an order fault, unless it ``yields``: then what it leaves undone is for its
+    ``close`` to flag); without ``early``, chance or a choice would be missing.
+    """
+
+    name: str
+    title: str
+    ledger: str
+    markers: tuple[str, ...] = ()
+    close: Callable | None = None
+    expected: Callable[[object], str] = lambda table: ""
+    next: str | Callable[[object], str | None] | None = None
+    begin: Callable[[object], None] | None = None
+    finished: Callable[[object], bool] | None = None
+    early: bool = False
+    yields: bool = False
+
+    def following(self, table) -> str | None:
+        """The phase that follows this one at this table."""
+        return self.next(table) if callable(self.next) else self.next
 
 
 @dataclass(frozen=True)

@@ -40,81 +40,19 @@ from __future__ import annotations
 import difflib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from marshmallow import Schema
 
+from replay.core.actions import EventSpec
 from replay.core.catalogs import catalog_sha256
-from replay.core.flow import NextStep, supply_of
+from replay.core.flow import NextStep, Phase, supply_of
 from replay.core.log import GameLog
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.replayer import Replayer
 from replay.core.rules import Rule, Variant
 from replay.core.shapes import FieldKind, check_shapes
-
-
-@dataclass(frozen=True)
-class EventSpec:
-    """One event type of a game, declared once.
-
-    ``fields`` maps each field to ``(kind, required)``, the kind naming an entry of the game's
-    field kinds. ``phase`` is the phase the event belongs to (None: any time, such as claims
-    and markers). ``read(reader, event, tokens)`` fills it from the words of a text line
-    after ``player:`` and the verb (None for events the notation reads by their own first
-    word); ``write(event)`` gives its text lines.
-
-    An action kind (``replay.core.actions``) declares its legality here, once:
-    ``refusals(table, event)``, ``apply(table, event)`` and ``candidates(table)``;
-    ``chance`` marks events that record chance the table supplies, and ``supply(table)``
-    describes, for chance too varied to list (a roll of thirteen dice), what the table may
-    supply. An event type not yet declared that way gives ``handler(table, event)``, which
-    checks and applies.
-    """
-
-    kind: str
-    fields: Mapping[str, tuple[str, bool]]
-    phase: str | None = None
-    handler: Callable | None = None
-    read: Callable | None = None
-    write: Callable[[dict], list[str]] | None = None
-    refusals: Callable[[object, dict], Iterable] | None = None
-    apply: Callable[[object, dict], None] | None = None
-    candidates: Callable[[object], Iterable[dict]] | None = None
-    chance: bool = False
-    supply: Callable[[object], dict] | None = None
-
-
-@dataclass(frozen=True)
-class Phase:
-    """One phase of a game's turn structure, declared once; ``replay.core.flow`` drives it.
-
-    ``title`` names it in messages; ``ledger`` is the label its ledger rows carry;
-    ``markers`` are the phase names a round/phase marker of the log may use for it;
-    ``expected(table)`` says in words what the log should say next there; ``next`` is the
-    phase that follows (a name, or a function of the table that gives one; None: the game is
-    over). ``begin(table)`` starts it; ``finished(table)`` says it has nothing left to do, so
-    it ends by itself after an event (None: only a later phase's event ends it); ``close``
-    is the work its end does. A later phase's event may end it before it is finished when
-    ``early`` (an order fault, unless it ``yields``: then what it leaves undone is for its
-    ``close`` to flag); without ``early``, chance or a choice would be missing.
-    """
-
-    name: str
-    title: str
-    ledger: str
-    markers: tuple[str, ...] = ()
-    close: Callable | None = None
-    expected: Callable[[object], str] = lambda table: ""
-    next: str | Callable[[object], str | None] | None = None
-    begin: Callable[[object], None] | None = None
-    finished: Callable[[object], bool] | None = None
-    early: bool = False
-    yields: bool = False
-
-    def following(self, table) -> str | None:
-        """The phase that follows this one at this table."""
-        return self.next(table) if callable(self.next) else self.next
 
 
 @dataclass(frozen=True)

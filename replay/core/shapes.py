@@ -19,7 +19,7 @@ from replay.core.problems import InvalidLog, LogProblem
 from replay.core.words import article
 
 if TYPE_CHECKING:
-    from replay.core.game import EventSpec
+    from replay.core.actions import EventSpec
 
 
 @dataclass(frozen=True, eq=False)  # one kind is one object: compared and hashed as such

@@ -6,7 +6,7 @@ notation (``notation.py``) all read this one table.
 
 from __future__ import annotations
 
-from replay.core.game import EventSpec
+from replay.core.actions import EventSpec
 from replay.core.shapes import COMMON_KINDS, FieldKind, is_int, is_str
 from replay.viscounts.actions import handle_construct, handle_trade, handle_transcribe
 from replay.viscounts.castle import handle_workers

@@ -11,7 +11,7 @@ import copy
 import difflib
 from collections.abc import Mapping
 
-from replay.core.game import Phase
+from replay.core.flow import Phase
 from replay.core.judge import Judge
 from replay.core.ledger import LedgerRow
 from replay.viscounts.components import Catalog, Townsfolk

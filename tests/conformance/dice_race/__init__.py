@@ -11,8 +11,9 @@ import random
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from replay.core.actions import EventSpec
 from replay.core.flow import Flow, NextStep
-from replay.core.game import Category, EventSpec, Game, Section
+from replay.core.game import Category, Game, Section
 from replay.core.judge import Judge
 from replay.core.log import GameLog
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow

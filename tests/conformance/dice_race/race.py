@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from replay.core.actions import Refusal
-from replay.core.game import Phase
+from replay.core.flow import Phase
 from replay.core.judge import Judge
 from replay.core.ledger import LedgerRow, phase_breakdown
 from replay.core.log import GameLog
