@@ -211,7 +211,37 @@ def test_next_step_says_who_acts_what_is_legal_and_what_comes_next(events, actin
     step = FLOW.next_step(table)
     assert (step.acting, step.expected, len(step.actions)) == (acting, expected, actions)
     assert step.over == (actions == 0 and acting is None)
-    assert step.to_dict()["legal_actions"] == step.actions
+
+
+def test_next_step_names_the_phase_and_says_when_the_table_supplies_chance():
+    specs = dict(SPECS, take=replace(SPECS["take"], chance=True,
+                                     supply=lambda t: {"coins": [1, 2]}))
+    flow = Flow(specs, PHASES, order_rule="toy.order", after_end_rule="toy.after_end",
+                acting=lambda t: None)
+    step = flow.next_step(Table())
+    assert (step.phase, step.title, step.expected, step.chance) == (
+        "take", "the taking", "take", True)
+    assert step.supply == {"type": "take", "coins": [1, 2]}
+    assert not step.over
+    plain = FLOW.next_step(Table())
+    assert (plain.chance, plain.supply) == (False, None)
+
+
+def test_check_refuses_an_event_that_ends_a_phase_early_without_skipping_it():
+    table = Table()
+    FLOW.run(table, [ev("take", "ann", 1), ev("take", "bob", 1)])
+    [refusal] = FLOW.check(table, ev("tally"))
+    assert (refusal.rule, refusal.skip) == ("toy.order", False)
+    assert refusal.message == "a tally event comes before the end of the spending"
+
+
+def test_check_tells_an_event_after_the_end_from_one_that_returns_to_a_passed_phase():
+    flow = Flow(SPECS, PHASES, order_rule="toy.order", after_end_rule="toy.after_end",
+                acting=lambda t: None, beyond=lambda table, phase: phase != "take")
+    table = Table()
+    flow.run(table, [ev("take", "ann", 1), ev("take", "bob", 1), ev("tally")])
+    assert [r.rule for r in flow.check(table, ev("take", "ann", 1))] == ["toy.order"]
+    assert [r.rule for r in flow.check(table, ev("spend", "ann", 1))] == ["toy.after_end"]
 
 
 def test_a_phase_that_yields_ends_without_a_fault_and_its_close_runs():

@@ -86,11 +86,6 @@ class NextStep:
         """Whether nothing may happen any more."""
         return not self.actions and self.acting is None and self.supply is None
 
-    def to_dict(self) -> dict:
-        """Plain data, for state documents and the API."""
-        return {"phase": self.phase, "title": self.title, "acting_player": self.acting,
-                "expected": self.expected, "chance": self.chance, "supply": self.supply,
-                "over": self.over, "legal_actions": list(self.actions)}
 
 
 def play_action(table, spec, event: dict) -> None:
@@ -190,6 +185,8 @@ class Flow:
             refusal = self._order_refusal(table, event, spec.phase, path)
             if refusal is not None:
                 found.append(refusal)
+                if refusal.skip:
+                    return found
         return found + list(refusals_of(spec, table, event))
 
     # -- what may happen next ------------------------------------------------------------
@@ -197,7 +194,7 @@ class Flow:
     def legal_actions(self, table) -> list[dict]:
         """The events the referee accepts next: the current phase's candidates that no
         refusal stops."""
-        return legal_candidates(self._offered.get(table.phase, ()), table)
+        return legal_candidates(self._offered[table.phase], table)
 
     def next_step(self, table) -> NextStep:
         """Who acts next, the legal events, and what the log should say next."""
