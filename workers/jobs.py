@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 
 import redis
@@ -40,8 +41,11 @@ from workers.store import (
 QUEUE_NAME = "replays"
 LINGER = 2  # seconds a drain job waits for another submission before it ends
 JOB_TIMEOUT = 600
-PER_JOB = 200  # replays one drain job takes before handing over to a fresh job
-JOB_SECONDS = 10  # and seconds: a worker asked to stop waits no longer than that
+PER_JOB = 1000  # replays one drain job takes before handing over to a fresh job
+JOB_SECONDS = 60  # and seconds
+# Set when this worker process is asked to stop (SIGTERM): a drain job then ends after the
+# replay in hand, or its wait, instead of lingering on.
+stop_requested = threading.Event()
 MAX_ATTEMPTS = 3  # runs of one replay, counting restarts after a worker died
 
 log = logging.getLogger(__name__)
@@ -107,7 +111,7 @@ def queue_drainer(connection: redis.Redis) -> None:
 
 def drain_pending() -> int:
     """Replay pending submissions until none is left for ``LINGER`` seconds (or
-    ``PER_JOB`` were done, or ``JOB_SECONDS`` have passed)."""
+    ``PER_JOB`` were done, or ``JOB_SECONDS`` have passed, or the worker is stopping)."""
     job = get_current_job()
     connection = job.connection
     # From now on a new submission queues another drain job, which another worker can
@@ -122,7 +126,7 @@ def drain_pending() -> int:
             "1" if then_wait else "0", LINGER])
 
     done, ends = 0, time.monotonic() + JOB_SECONDS
-    while done < PER_JOB and time.monotonic() < ends:
+    while done < PER_JOB and time.monotonic() < ends and not stop_requested.is_set():
         claimed = claim(then_wait=True)
         # Nothing pending: wait for the next submission (BLMOVE from the list to itself
         # takes nothing, it only wakes when the list has an id), then claim once more;

@@ -11,7 +11,7 @@ import os
 import redis
 from rq import SimpleWorker, Worker
 
-from workers.jobs import QUEUE_NAME
+from workers.jobs import QUEUE_NAME, stop_requested
 from workers.recovery import recover_abandoned
 from workers.webhooks import QUEUE_NAME as WEBHOOK_QUEUE
 
@@ -23,7 +23,8 @@ SCHEDULER_STOP_SECONDS = 1
 
 
 class _Recovering:
-    """Mixin: wake up every few seconds, even when idle, to recover abandoned replays."""
+    """Mixin: wake up every few seconds, even when idle, to recover abandoned replays; and
+    on a stop request, tell a lingering drain job to end."""
 
     @property
     def dequeue_timeout(self) -> int:
@@ -32,6 +33,11 @@ class _Recovering:
     def run_maintenance_tasks(self):
         super().run_maintenance_tasks()
         recover_abandoned(self.connection, lock_seconds=RECOVERY_INTERVAL)
+
+    def request_stop(self, signum, frame):
+        """Warm shutdown, as RQ does it, without waiting out a drain job's lingering."""
+        stop_requested.set()
+        super().request_stop(signum, frame)
 
 
 class RefereeWorker(_Recovering, SimpleWorker):

@@ -9,7 +9,9 @@ import pytest
 import redis
 import requests
 
+from referee_cli.services import start_worker_process, stop_process
 from replay.coimbra.generate import generate
+from tests.conftest import wait_for_worker
 from tests.service.helpers import ALICE
 from workers.store import IDLE_DRAINERS
 
@@ -30,8 +32,18 @@ def _commands_per_replay(api_url: str, connection: redis.Redis, texts: list[str]
     return (connection.info("stats")["total_commands_processed"] - before - 1) / len(texts)
 
 
+@pytest.fixture
+def replay_worker(redis_url):
+    """A worker of replays alone: no delivery worker beside it, whose scheduler's upkeep
+    every second would be counted as well, and RQ's default upkeep interval."""
+    process = start_worker_process(redis_url, {}, ("--queue", "replays"))
+    wait_for_worker(redis_url, process.pid)
+    yield process
+    stop_process(process)
+
+
 def test_a_replay_with_wait_costs_at_most_40_redis_commands(api_url, redis_url,
-                                                            worker_process):
+                                                            replay_worker):
     texts = [json.dumps(generate(4, seed)) for seed in range(3 + 2 * GAMES)]
     connection = redis.Redis.from_url(redis_url)
     _commands_per_replay(api_url, connection, texts[:3])  # scripts loaded, connections open
