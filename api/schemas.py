@@ -55,8 +55,8 @@ class LinksSchema(Schema):
     report = fields.String()
 
 
-class ReplayStatusSchema(Schema):
-    """The state of one replay; its report link once done, ``failure`` once failed."""
+class JobStatusSchema(Schema):
+    """What every job's state says: its id, where it stands, and when it moved on."""
 
     id = fields.String(required=True)
     status = fields.String(required=True, validate=validate.OneOf(
@@ -64,6 +64,11 @@ class ReplayStatusSchema(Schema):
     submitted_at = fields.Float(required=True)
     started_at = fields.Float()
     finished_at = fields.Float()
+
+
+class ReplayStatusSchema(JobStatusSchema):
+    """The state of one replay; its report link once done, ``failure`` once failed."""
+
     attempts = fields.Integer()
     options = fields.Dict()
     verdict = fields.String()
@@ -272,15 +277,9 @@ class ComparisonLinksSchema(Schema):
     self = fields.String(required=True)
 
 
-class ComparisonStatusSchema(Schema):
+class ComparisonStatusSchema(JobStatusSchema):
     """A comparison job: queued or running, then its ``result`` or its ``failure``."""
 
-    id = fields.String(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(
-        ["queued", "running", "done", "failed"]))
-    submitted_at = fields.Float(required=True)
-    started_at = fields.Float()
-    finished_at = fields.Float()
     result = fields.Nested(ComparisonSchema, metadata={"description": "once done"})
     failure = fields.Dict(metadata={"description": "once failed: why there is no result"})
     links = fields.Nested(ComparisonLinksSchema, required=True)
