@@ -16,6 +16,7 @@ from flask import current_app
 
 from api import recorder_chance as chance
 from api import recorder_engine as engine
+from api import recorder_forms as forms
 from api.problems import Problem
 from api.submission import accept, options_for
 from workers.recordings import STATUS_RECORDING, ChangeRefused, Recording, RecordingStore
@@ -82,6 +83,14 @@ def stale(now: int, made_on: int) -> Problem:
                    version=now)
 
 
+def illegal(err: engine.Refused, version: int) -> Problem:
+    """The answer to a move or entry the referee refuses: the rule, why, and where."""
+    first = err.problems[0]
+    return Problem(422, "illegal-move", "This is not allowed here",
+                   (f"{first['rule']}: " if first.get("rule") else "") + first["message"],
+                   rule=first.get("rule"), problems=err.problems, version=version)
+
+
 def _refused(err: ChangeRefused, made_on: int) -> Problem:
     if err.outcome == "stale":
         return stale(err.version, made_on)
@@ -117,10 +126,7 @@ def _append_all(recording: Recording, version: int, added: list[dict]) -> Record
     try:
         look = engine.look_after(header, events, added)
     except engine.Refused as err:
-        first = err.problems[0]
-        raise Problem(422, "illegal-move", "This move is not allowed here",
-                      (f"{first['rule']}: " if first.get("rule") else "") + first["message"],
-                      rule=first.get("rule"), problems=err.problems, version=version) from None
+        raise illegal(err, version) from None
     step = make_step(header, [*events, *added], version + 1, look)
     try:
         now = store().append(recording.id, version, added, step,
@@ -174,8 +180,8 @@ def enter(recording_id: str, owner: str, version: int, values) -> Recording:
         raise Problem(409, "nothing-to-enter", "Nothing is to be entered now",
                       "a player is to act: tap their move")
     try:
-        event = chance.build_event(form, values)
-    except chance.EntryError as err:
+        event = forms.build_event(form, values)
+    except forms.EntryError as err:
         raise Problem(422, "invalid-entry", "This entry is not complete", str(err),
                       slot=err.slot, version=version) from None
     return _append(recording, version, event)
@@ -203,10 +209,7 @@ def correct(recording_id: str, owner: str, version: int, index: int, event: obje
     try:
         engine.look_after(header, events[:index], [event])
     except engine.Refused as err:
-        first = err.problems[0]
-        raise Problem(422, "illegal-move", "This move is not allowed there",
-                      (f"{first['rule']}: " if first.get("rule") else "") + first["message"],
-                      rule=first.get("rule"), problems=err.problems, version=version) from None
+        raise illegal(err, version) from None
     corrected = [*events[:index], event, *events[index + 1:]]
     look = engine.look(header, corrected)
     step = make_step(header, corrected, version + 1, look)
