@@ -40,3 +40,14 @@ def final_scores(header: dict, events: list[dict], look: dict) -> dict | None:
             "note": "Optional: the referee computes the scores and compares them with these.",
             "fixed": {}, "groups": [{"title": "Points", "slots": [
                 slot(f"scores/{p}", p, [], number=True) for p in scored]}]}
+
+
+def claim_form(step: dict) -> dict:
+    """The form for a claim a player may make at any step ("ana says she has 45 points"):
+    the report compares it with the points computed there."""
+    players = list(step["table"].get("players") or {})
+    return {"type": "check", "title": "A claim", "fixed": {},
+            "note": "The referee compares it with the points it computes here.",
+            "groups": [{"title": "Who says they have how many points", "slots": [
+                slot("player", "Player", [(p, p) for p in players]),
+                slot("values/points", "Points", [], number=True)]}]}

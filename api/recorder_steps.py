@@ -23,6 +23,7 @@ from workers.recordings import STATUS_RECORDING, ChangeRefused, Recording, Recor
 
 MAX_RECORDINGS = 200  # per client, unless the app's config MAX_RECORDINGS says otherwise
 MAX_TEXT = 20000  # characters of the text notation written at once
+MAX_NOTE = 500  # characters of a note on a move
 
 
 def store() -> RecordingStore:
@@ -222,6 +223,38 @@ def correct(recording_id: str, owner: str, version: int, index: int, event: obje
             "was": events[index],
             "broken": [v for v in look["violations"] if isinstance(v.get("event"), int)
                        and v["event"] > index and (v["event"], v.get("rule")) not in before]}
+
+
+def claim(recording_id: str, owner: str, version: int, values) -> Recording:
+    """Record a player's claim of their points, as the claim form says it."""
+    recording = owned(recording_id, owner)
+    try:
+        event = forms.build_event(chance.claim_form(recording.step), values)
+    except forms.EntryError as err:
+        raise Problem(422, "invalid-entry", "This claim is not complete", str(err),
+                      slot=err.slot, version=version) from None
+    return _append(recording, version, event)
+
+
+def note(recording_id: str, owner: str, version: int, index: int, text: object) -> Recording:
+    """Put a note on the ``index``-th event (an empty note takes it off); the note is
+    the event's comment, printed above its line in the log."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    moves_at(recording, index)  # an index the recording has
+    if not isinstance(text, str) or len(text) > MAX_NOTE:
+        raise Problem(422, "invalid-note", "This note cannot be kept",
+                      f"a note is text of at most {MAX_NOTE} characters")
+    event = {k: v for k, v in recording.events[index].items() if k != "comment"}
+    if " ".join(text.split()):
+        event["comment"] = " ".join(text.split())  # one line above the event's own
+    events = [*recording.events[:index], event, *recording.events[index + 1:]]
+    step = {**recording.step, "version": version + 1}  # a note changes nothing on the table
+    try:
+        now = store().replace(recording_id, version, index, event, step)
+    except ChangeRefused as err:
+        raise _refused(err, version) from None
+    return replace(recording, events=events, version=now, step=step)
 
 
 def undo(recording_id: str, owner: str, version: int) -> Recording:
