@@ -108,6 +108,7 @@ def document(recording: Recording) -> dict:
         own.update(events=url_for("recordings.append", recording_id=recording.id),
                    undo=url_for("recordings.undo", recording_id=recording.id),
                    correct=url_for("recordings.correct", recording_id=recording.id),
+                   note=url_for("recordings.note", recording_id=recording.id),
                    finish=url_for("recordings.finish", recording_id=recording.id))
     if recording.replay:
         own["replay"] = url_for("replays.Replay", replay_id=recording.replay)
@@ -216,6 +217,22 @@ def correct(recording_id: str):
     response = document(done["recording"])
     response["corrected"] = {"index": index, "was": done["was"], "broken": done["broken"]}
     return Response(json.dumps(response), mimetype="application/json")
+
+
+@blp.route("/recordings/<string:recording_id>/note", endpoint="note", methods=["POST"])
+@blp.doc(requestBody=_body({"version": VERSION, "index": {
+    "type": "integer", "description": "the event the note is on (0 is the first)"},
+    "note": {"type": "string", "description": "one line; empty takes the note off"}},
+    ["version", "index", "note"]), responses={"200": RECORDING_OK, **CHANGE_ERRORS})
+def note(recording_id: str):
+    """Put a note on an event (its comment in the log)."""
+    body = _json_request()
+    version = _version(body)
+    index = body.get("index")
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise Problem(422, "invalid-body", "The body is not valid",
+                      "'index' is the number of the event the note is on", path="/index")
+    return _answer(steps.note(recording_id, g.client, version, index, body.get("note")))
 
 
 @blp.route("/recordings/<string:recording_id>/undo", endpoint="undo", methods=["POST"])

@@ -168,12 +168,14 @@ def printed_names(game: str, catalog: str) -> dict[str, str]:
 
 @cache
 def phase_titles(game: str) -> dict[str, str]:
-    """What each phase label of ``state_at`` is called in the game's messages (``B``:
-    "phase B (draft and place)"), read from the game's phase table."""
+    """What each phase of ``state_at`` (its ledger label or its name) is called in the
+    game's messages (``B``: "phase B (draft and place)"), read from the game's phase
+    table."""
     package = type(GAMES.get(game)).__module__
     phases = importlib.import_module(package + ".phases").PHASES.values()
     titles = {p.ledger: p.title for p in phases if p.name == p.ledger}
-    return {**{p.ledger: p.title for p in reversed(list(phases))}, **titles}
+    by_name = {p.name: p.title for p in phases}  # a game whose state says the phase's name
+    return {**by_name, **{p.ledger: p.title for p in reversed(list(phases))}, **titles}
 
 
 def coimbra_facts(header: dict) -> dict:

@@ -16,12 +16,14 @@ from flask import current_app
 
 from api import recorder_chance as chance
 from api import recorder_engine as engine
+from api import recorder_forms as forms
 from api.problems import Problem
 from api.submission import accept, options_for
 from workers.recordings import STATUS_RECORDING, ChangeRefused, Recording, RecordingStore
 
 MAX_RECORDINGS = 200  # per client, unless the app's config MAX_RECORDINGS says otherwise
 MAX_TEXT = 20000  # characters of the text notation written at once
+MAX_NOTE = 500  # characters of a note on a move
 
 
 def store() -> RecordingStore:
@@ -82,6 +84,14 @@ def stale(now: int, made_on: int) -> Problem:
                    version=now)
 
 
+def illegal(err: engine.Refused, version: int) -> Problem:
+    """The answer to a move or entry the referee refuses: the rule, why, and where."""
+    first = err.problems[0]
+    return Problem(422, "illegal-move", "This is not allowed here",
+                   (f"{first['rule']}: " if first.get("rule") else "") + first["message"],
+                   rule=first.get("rule"), problems=err.problems, version=version)
+
+
 def _refused(err: ChangeRefused, made_on: int) -> Problem:
     if err.outcome == "stale":
         return stale(err.version, made_on)
@@ -117,10 +127,7 @@ def _append_all(recording: Recording, version: int, added: list[dict]) -> Record
     try:
         look = engine.look_after(header, events, added)
     except engine.Refused as err:
-        first = err.problems[0]
-        raise Problem(422, "illegal-move", "This move is not allowed here",
-                      (f"{first['rule']}: " if first.get("rule") else "") + first["message"],
-                      rule=first.get("rule"), problems=err.problems, version=version) from None
+        raise illegal(err, version) from None
     step = make_step(header, [*events, *added], version + 1, look)
     try:
         now = store().append(recording.id, version, added, step,
@@ -174,8 +181,8 @@ def enter(recording_id: str, owner: str, version: int, values) -> Recording:
         raise Problem(409, "nothing-to-enter", "Nothing is to be entered now",
                       "a player is to act: tap their move")
     try:
-        event = chance.build_event(form, values)
-    except chance.EntryError as err:
+        event = forms.build_event(form, values)
+    except forms.EntryError as err:
         raise Problem(422, "invalid-entry", "This entry is not complete", str(err),
                       slot=err.slot, version=version) from None
     return _append(recording, version, event)
@@ -203,10 +210,7 @@ def correct(recording_id: str, owner: str, version: int, index: int, event: obje
     try:
         engine.look_after(header, events[:index], [event])
     except engine.Refused as err:
-        first = err.problems[0]
-        raise Problem(422, "illegal-move", "This move is not allowed there",
-                      (f"{first['rule']}: " if first.get("rule") else "") + first["message"],
-                      rule=first.get("rule"), problems=err.problems, version=version) from None
+        raise illegal(err, version) from None
     corrected = [*events[:index], event, *events[index + 1:]]
     look = engine.look(header, corrected)
     step = make_step(header, corrected, version + 1, look)
@@ -219,6 +223,38 @@ def correct(recording_id: str, owner: str, version: int, index: int, event: obje
             "was": events[index],
             "broken": [v for v in look["violations"] if isinstance(v.get("event"), int)
                        and v["event"] > index and (v["event"], v.get("rule")) not in before]}
+
+
+def claim(recording_id: str, owner: str, version: int, values) -> Recording:
+    """Record a player's claim of their points, as the claim form says it."""
+    recording = owned(recording_id, owner)
+    try:
+        event = forms.build_event(chance.claim_form(recording.step), values)
+    except forms.EntryError as err:
+        raise Problem(422, "invalid-entry", "This claim is not complete", str(err),
+                      slot=err.slot, version=version) from None
+    return _append(recording, version, event)
+
+
+def note(recording_id: str, owner: str, version: int, index: int, text: object) -> Recording:
+    """Put a note on the ``index``-th event (an empty note takes it off); the note is
+    the event's comment, printed above its line in the log."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    moves_at(recording, index)  # an index the recording has
+    if not isinstance(text, str) or len(text) > MAX_NOTE:
+        raise Problem(422, "invalid-note", "This note cannot be kept",
+                      f"a note is text of at most {MAX_NOTE} characters")
+    event = {k: v for k, v in recording.events[index].items() if k != "comment"}
+    if " ".join(text.split()):
+        event["comment"] = " ".join(text.split())  # one line above the event's own
+    events = [*recording.events[:index], event, *recording.events[index + 1:]]
+    step = {**recording.step, "version": version + 1}  # a note changes nothing on the table
+    try:
+        now = store().replace(recording_id, version, index, event, step)
+    except ChangeRefused as err:
+        raise _refused(err, version) from None
+    return replace(recording, events=events, version=now, step=step)
 
 
 def undo(recording_id: str, owner: str, version: int) -> Recording:

@@ -16,6 +16,7 @@ from importlib import resources
 from api import recorder_engine as engine
 
 TOKEN = re.compile(r"[A-Za-z][\w-]*")
+UNSEEN = re.compile(r"(?<!\S)\?(?: \?)*(?!\S)")  # cards the log does not name: "? ? ?"
 
 
 @cache
@@ -68,6 +69,7 @@ class Labeller:
     def text(self, text: str, places: bool = True) -> str:
         """A piece of notation with its ids named."""
         named = TOKEN.sub(lambda m: self.word(m.group(0), places), text)
+        named = UNSEEN.sub(lambda m: _unseen(m.group(0).count("?")), named)
         return named.replace(" -> ", " → ").replace("+", " + ")
 
     def event(self, event: dict) -> str:
@@ -98,3 +100,7 @@ class Labeller:
         if value is None or value == "":
             return "—"
         return self.word(value) if isinstance(value, str) else str(value)
+
+
+def _unseen(count: int) -> str:
+    return "1 unseen card" if count == 1 else f"{count} unseen cards"

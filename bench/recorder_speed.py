@@ -95,12 +95,15 @@ def bench_game(client, app, store, game_name: str, seed: int, taps: int) -> None
         start = time.perf_counter()
         game.replay(log)
         replays.append((time.perf_counter() - start) * 1000)
+    fresh = client.post("/v1/recordings", json={"game": game_name, "players": log.players})
+    setup_page = client.get(f"/record/{fresh.json['id']}").data
     raw, packed = page_sizes[-1]
     print(f"{game_name} 4 players, seed {seed}: {len(log.events)} events, tap at event {index} "
           f"({event['type']})")
     print(f"  tap via API (append + check + new table + legal moves): {figures(api_times)}")
     print(f"  tap on the page (POST, redirect, GET of the new page):  {figures(page_times)}")
-    print(f"  page after the tap: {raw} B, {packed} B gzip")
+    print(f"  page after the tap: {raw} B, {packed} B gzip; the set-up form's page: "
+          f"{len(setup_page)} B, {len(gzip.compress(setup_page))} B gzip")
     print(f"  full in-process replay of the game:                    {figures(replays)}")
 
 

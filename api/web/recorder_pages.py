@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from flask import Response, g, json, redirect, render_template, request, url_for
 
+from api import recorder_chance as chance
 from api import recorder_engine as engine
 from api import recorder_steps as steps
 from api.problems import Problem
@@ -70,6 +71,7 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
                "names": list(players), "problem": problem, "entered": entered or {},
                "problem_detail": label.text(problem.detail) if problem else None,
                "written": written, "notice": notice,
+               "claim": chance.claim_form(recording.step),
                "game_title": GAMES_BY_NAME[recording.header["game"]].title,
                "phase": label.phase(str(table.get("phase"))),
                "violations": [dict(v, text=label.text(v.get("message", "")))
@@ -137,7 +139,8 @@ def recorder_events(recording_id: str):
     label = Labeller(recording.header, recording.events, recording.step.get("names"))
     broken = {v.get("event") for v in recording.step["violations"]}
     lines = [{"index": i, "player": e.get("player"), "label": label.event(e),
-              "broken": i in broken} for i, e in enumerate(recording.events)]
+              "note": e.get("comment"), "broken": i in broken}
+             for i, e in enumerate(recording.events)]
     return render_template("recorder_events.html", recording=recording, lines=lines,
                            game_title=GAMES_BY_NAME[recording.header["game"]].title)
 
@@ -169,11 +172,26 @@ def recorder_correct(recording_id: str, index: int):
     return render_template(
         "recorder_correct.html", recording=recording, index=index, problem=problem,
         problem_detail=label.text(problem.detail) if problem else None,
-        current=label.event(event), player=event.get("player"),
+        current=label.event(event), player=event.get("player"), note=event.get("comment"),
         moves=[{"index": i, "label": label.event(m), "player": m.get("player"),
                 "same": m == event} for i, m in enumerate(moves)],
         game_title=GAMES_BY_NAME[recording.header["game"]].title), \
         problem.status if problem else 200
+
+
+@bp.route("/record/<recording_id>/claim", methods=["POST"])
+def recorder_claim(recording_id: str):
+    """A player's claim of their points, as chosen in the claim form."""
+    values = {k: v for k, v in request.form.items() if k not in ("csrf_token", "version")}
+    return _change(recording_id, steps.claim, values)
+
+
+@bp.route("/record/<recording_id>/note/<int:index>", methods=["POST"])
+def recorder_note(recording_id: str, index: int):
+    """A note on an event; then back to the events, showing it."""
+    steps.note(recording_id, g.client, _version(), index, request.form.get("note", ""))
+    return redirect(url_for("web.recorder_events", recording_id=recording_id) + f"#e{index}",
+                    303)
 
 
 @bp.route("/record/<recording_id>/undo", methods=["POST"])

@@ -245,3 +245,40 @@ def test_correcting_an_earlier_move_says_which_later_move_it_made_illegal(api_ur
                           json={"version": corrected["version"], "index": 7,
                                 "event": {**white, "player": "ana"}})
     assert wrong.status_code == 422 and wrong.json()["rule"]
+
+
+def test_a_claim_at_any_step_is_kept_and_compared_in_the_report(api_url, worker_process):
+    # After the start choices, each player has 0 points (no points are scored in set-up):
+    # ana's claim of 0 matches, bruno's of 3 does not.
+    generated = COIMBRA.generate(2, 1)
+    doc = start(api_url).json()
+    for event in generated["events"][:5]:
+        doc = add(api_url, doc, event).json()
+    for player, points in (("ana", 0), ("bruno", 3)):
+        answer = add(api_url, doc, {"type": "check", "player": player,
+                                    "values": {"points": points}})
+        assert answer.status_code == 200
+        doc = answer.json()
+    finished = requests.post(api_url + doc["links"]["finish"], json={"version": doc["version"]},
+                             headers=ALICE, timeout=10).json()
+    record = poll(api_url, finished["links"]["replay"], ALICE)
+    report = requests.get(api_url + record["links"]["report"], headers=ALICE, timeout=10).json()
+    assert [(c["player"], c["match"]) for c in report["claims"]] == \
+        [("ana", True), ("bruno", False)]
+
+
+def test_a_note_on_an_event_is_its_comment_in_the_log(api_url):
+    generated = COIMBRA.generate(2, 1)
+    doc = start(api_url).json()
+    for event in generated["events"][:3]:
+        doc = add(api_url, doc, event).json()
+    noted = requests.post(api_url + doc["links"]["note"], headers=ALICE, timeout=10, json={
+        "version": doc["version"], "index": 1, "note": "ana  took\nthe corner first"})
+    assert noted.status_code == 200 and noted.json()["version"] == doc["version"] + 1
+    text = requests.get(api_url + doc["links"]["log_text"], headers=ALICE, timeout=10).text
+    assert "# ana took the corner first\nana: start corner corner-nw" in text
+    gone = requests.post(api_url + doc["links"]["note"], headers=ALICE, timeout=10, json={
+        "version": noted.json()["version"], "index": 1, "note": ""})
+    assert "#" not in requests.get(api_url + doc["links"]["log_text"], headers=ALICE,
+                                   timeout=10).text.split("\n\n", 1)[1]
+    assert gone.json()["events"] == 3

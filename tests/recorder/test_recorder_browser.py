@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 import requests
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import replay
@@ -163,13 +164,38 @@ def test_a_second_phone_follows_the_game_and_a_page_resumes_it(phone, api_url):
         lambda d: "version 2" in d.find_element(By.ID, "where").text)
     assert phone.find_elements(By.CSS_SELECTOR, "button.move")
     look(phone, "recorder-followed-phone")
+    # the keyboard alone records a move: tab to the first move, press Enter
+    first = phone.find_element(By.CSS_SELECTOR, "button.move")
+    body = phone.find_element(By.TAG_NAME, "body")
+    for _ in range(40):
+        body = phone.switch_to.active_element
+        if body == first:
+            break
+        body.send_keys(Keys.TAB)
+    assert phone.switch_to.active_element == first
+    old_page = phone.find_element(By.TAG_NAME, "html")
+    first.send_keys(Keys.ENTER)
+    WebDriverWait(phone, 15).until(lambda d: "version 3" in d.find_element(
+        By.ID, "where").text and old_page != d.find_element(By.TAG_NAME, "html"))
+    assert events_recorded(api_url, doc["id"]) == 2
+    # a claim, chosen and typed in the page's claim form
+    phone.find_element(By.CSS_SELECTOR, "#claim summary").click()
+    Select(phone.find_element(By.ID, "claim-player")).select_by_value("carla")
+    phone.find_element(By.ID, "claim-values-points").send_keys("0")
+    look(phone, "recorder-claim-phone")
+    click_and_load(phone, phone.find_element(By.ID, "claim-it"))
+    assert events_recorded(api_url, doc["id"]) == 3
+    assert "check carla points=0" in phone.find_element(By.ID, "last").text
     # every event, with a way to correct one, and the moves legal in its place
     click_and_load(phone, phone.find_element(By.ID, "events-link"))
-    assert len(phone.find_elements(By.CSS_SELECTOR, "#events li")) == 1
+    assert len(phone.find_elements(By.CSS_SELECTOR, "#events li")) == 3
     look(phone, "recorder-events-phone")
     phone.get(f"{api_url}/record/{doc['id']}/correct/0")
     assert "chance the table saw" in phone.find_element(By.TAG_NAME, "main").text
+    phone.find_element(By.ID, "note").send_keys("laid out by carla")
     look(phone, "recorder-correct-phone")
+    click_and_load(phone, phone.find_element(By.ID, "keep-note"))
+    assert "Note: laid out by carla" in phone.find_element(By.ID, "e0").text
     # the same pages on a wide screen
     phone.set_window_size(1280, 900)
     try:

@@ -1,0 +1,108 @@
+"""Viscounts' chance as the table saw it: the set-up, the solo opponent, a new pile top,
+the cards drawn and the Schemes turned over.
+
+The engine offers a hidden draw (cards ``?``) and an unnamed Scheme as moves; beside them a
+form names what was drawn. When no player is to act, a pile top is due (a Townsfolk or a
+manuscript was taken); when a player is to act and may do nothing, the game is over.
+"""
+
+from __future__ import annotations
+
+from api import recorder_engine as engine
+from api.recorder_forms import slot as _slot
+from api.recorder_words import Labeller
+
+UNSEEN = "?"  # a card drawn or turned over that the log does not name
+
+
+def due(header: dict, events: list[dict], look: dict) -> dict | None:
+    """The form for the chance event due now (or offered beside the moves), or None."""
+    return _viscounts(header, events, look)
+
+
+def _viscounts(header: dict, events: list[dict], look: dict) -> dict | None:
+    facts = engine.viscounts_facts(header)
+    label = Labeller(header, events)
+    if not events:
+        return _viscounts_setup(header, facts, label)
+    if facts["solo"] and not any(e.get("type") == "opponent" for e in events):
+        return _viscounts_opponent(facts, label)
+    for action in look["actions"]:
+        if action["type"] in ("scheme", "gain_card") and action.get("card") == UNSEEN:
+            decks = ("starting", "future") if action["type"] == "scheme" else ("future",)
+            ids = [i for deck in decks for i in facts["schemes"][deck]]
+            return {"type": action["type"], "fixed": {"player": action["player"]},
+                    "title": f"The Scheme card {action['player']} "
+                             + ("turns over" if action["type"] == "scheme" else "gains"),
+                    "groups": [{"title": "Scheme", "slots": [_slot(
+                        "card", "Card", [(i, label.word(i)) for i in ids])]}]}
+    draws = [a for a in look["actions"] if a["type"] == "draw" and UNSEEN in a["cards"]]
+    if draws:
+        return _viscounts_draw(draws[0], look, label)
+    if not look["actions"] and look["acting"] is None:
+        return _viscounts_reveal(events, facts, label)
+    return None
+
+
+def _viscounts_setup(header: dict, facts: dict, label: Labeller) -> dict:
+    named = lambda ids: [(i, label.word(i)) for i in ids]  # noqa: E731
+    sides = facts["sides"]
+    size, left = divmod(len(facts["neutral"]), len(sides))
+    sizes = [(str(n), f"{n} cards") for n in sorted({size, size + bool(left)})]
+    townsfolk = sorted(named(facts["neutral"]), key=lambda c: c[1])
+    return {"type": "setup", "title": "Set-up as the table laid it out", "fixed": {},
+            "order_by": {"pile_sizes": "segments", "townsfolk": "segments",
+                         "manuscripts": "segments"},
+            "groups": [
+                {"title": "Start Player", "slots": [
+                    _slot("start_player", "Start Player", [(p, p) for p in header["players"]])]},
+                {"title": "The board's segments, clockwise", "slots": [
+                    _slot(f"segments/{i}", f"Position {i + 1}", named(sides))
+                    for i in range(len(sides))]},
+                {"title": "The castle", "slots": [
+                    _slot("castle", "Tier-2 section", named(facts["castles"]))]},
+                *({"title": f"The piles of {label.word(side)}", "slots": [
+                    _slot(f"pile_sizes/{side}", "Townsfolk pile", sizes, number=True),
+                    _slot(f"townsfolk/{side}", "Townsfolk on top", townsfolk),
+                    _slot(f"manuscripts/{side}", "Manuscript on top", named(facts["grey"]))]}
+                  for side in sides),
+                {"title": "Player Card and Hero pairs laid out", "slots": [
+                    slot for i in range(facts["pairs"]) for slot in (
+                        _slot(f"pairs/{i}/0", f"Pair {i + 1}: Player Card",
+                              named(facts["player_cards"])),
+                        _slot(f"pairs/{i}/1", f"Pair {i + 1}: Hero", named(facts["heroes"])))]},
+            ]}
+
+
+def _viscounts_opponent(facts: dict, label: Labeller) -> dict:
+    return {"type": "opponent", "title": "The solo opponent", "fixed": {}, "groups": [
+        {"title": "Its AI board and difficulty", "slots": [
+            _slot("board", "AI board", [(b, label.word(b)) for b in facts["boards"]]),
+            _slot("difficulty", "Future Schemes shuffled in",
+                  [(str(d), str(d)) for d in facts["difficulties"]], number=True)]}]}
+
+
+def _viscounts_draw(draw: dict, look: dict, label: Labeller) -> dict:
+    player = draw["player"]
+    owned = (look["table"].get("players") or {}).get(player, {}).get("cards_owned") or []
+    cards = sorted({(c, label.word(c)) for c in owned}, key=lambda c: c[1])
+    return {"type": "draw", "fixed": {"player": player},
+            "title": f"The cards {player} drew",
+            "note": "Name them, or tap the draw of unseen cards above: a hidden card is "
+                    "named when it is played.",
+            "groups": [{"title": "Cards drawn", "slots": [
+                _slot(f"cards/{i}", f"Card {i + 1}", cards)
+                for i in range(len(draw["cards"]))]}]}
+
+
+def _viscounts_reveal(events: list[dict], facts: dict, label: Labeller) -> dict:
+    board = next((e["segments"] for e in events if e.get("type") == "setup"), facts["sides"])
+    shown = sorted([(f"card:{c}", label.word(c)) for c in facts["neutral"]],
+                   key=lambda c: c[1])
+    shown += [(f"manuscript:{m}", label.word(m)) for m in facts["manuscripts"]]
+    return {"type": "reveal", "title": "The new top of a pile", "fixed": {},
+            "note": "A Townsfolk or a manuscript was taken from the top of a pile: "
+                    "what lies on top now?",
+            "groups": [{"title": "Revealed", "slots": [
+                _slot("pile", "Pile", [(s, label.word(s)) for s in board]),
+                _slot("shown", "Card or manuscript now on top", shown, keyed=True)]}]}
