@@ -1,7 +1,8 @@
 """Coimbra's chance as the table saw it: the set-up, each round's deal and its roll.
 
-When no player is to act, the chance due is the set-up (before the first event), the roll
-(after a deal) or the next round's deal; after the last round the game is over.
+When no player is to act, the engine says which chance is due and what it may hold
+(``Game.next_step``'s supply): the set-up, the next round's deal (the characters still in
+the deck, level II first) or the roll (the dice of the pool); nothing after the last round.
 """
 
 from __future__ import annotations
@@ -10,30 +11,24 @@ from api import recorder_engine as engine
 from api.recorder_forms import slot as _slot
 from api.recorder_words import Labeller
 
-ROWS = ("upper", "central", "lower")
-CARDS_PER_ROW = 4
 VOYAGES_SHOWN = 6
 ORDINALS = ("1st", "2nd", "3rd", "4th")  # places in the turn order
 
 
 def due(header: dict, events: list[dict], look: dict) -> dict | None:
     """The form for the chance event due now, or None (a player acts, or it is over)."""
-    return None if look["actions"] else _coimbra(header, events, look)
-
-
-def _coimbra(header: dict, events: list[dict], look: dict) -> dict | None:
+    if look["actions"]:
+        return None
+    supply = engine.chance_due(header, events)
+    if supply is None:
+        return None
     facts = engine.coimbra_facts(header)
     label = Labeller(header, events)
-    if not events:
+    if supply["type"] == "setup":
         return _coimbra_setup(header, facts, label)
-    table = look["table"]
-    last = next((e["type"] for e in reversed(events) if e.get("type") not in
-                 ("check", "marker", "final")), None)
-    if last == "deal":
-        return _coimbra_roll(table["round"], facts)
-    if table["round"] < facts["rounds"]:
-        return _coimbra_deal(table["round"] + 1, events, facts, label)
-    return None
+    if supply["type"] == "roll":
+        return _coimbra_roll(look["table"]["round"], supply)
+    return _coimbra_deal(supply, facts, label)
 
 
 def _coimbra_setup(header: dict, facts: dict, label: Labeller) -> dict:
@@ -71,23 +66,21 @@ def _scoring_tile(values: dict) -> str:
     return f"{two} points with 2 players, {more} with 3-4"
 
 
-def _coimbra_deal(round_: int, events: list[dict], facts: dict, label: Labeller) -> dict:
-    dealt = {c for e in events if e.get("type") == "deal" for row in ROWS
-             for c in e.get(row, ())}
-    cards = sorted((c for c, level in facts["characters"].items()
-                    if level != "I" and c not in dealt),
-                   key=lambda c: (facts["characters"][c], label.word(c)))
-    choices = [(c, f"{label.word(c)} (level {facts['characters'][c]})") for c in cards]
+def _coimbra_deal(supply: dict, facts: dict, label: Labeller) -> dict:
+    round_, levels = supply["round"], facts["characters"]
+    cards = [*sorted(supply["first"], key=label.word), *sorted(supply["then"], key=label.word)]
+    choices = [(c, f"{label.word(c)} (level {levels[c]})") for c in cards]
     return {"type": "deal", "title": f"Characters dealt for round {round_}",
             "fixed": {"round": round_},
             "groups": [{"title": label.word(row).capitalize(), "slots": [
-                _slot(f"{row}/{i}", f"Card {i + 1}", choices) for i in range(CARDS_PER_ROW)]}
-                for row in ROWS]}
+                _slot(f"{row}/{i}", f"Card {i + 1}", choices)
+                for i in range(supply["per_row"])]} for row in supply["rows"]]}
 
 
-def _coimbra_roll(round_: int, facts: dict) -> dict:
+def _coimbra_roll(round_: int, supply: dict) -> dict:
+    dice = [colour for colour, count in supply["dice"].items() for _ in range(count)]
     return {"type": "roll", "title": f"The dice rolled in round {round_}", "fixed": {},
             "groups": [{"title": "Each die's face", "slots": [
                 _slot(f"dice/{i}", f"{colour} die", [(f"{colour}{v}", str(v))
-                                                     for v in range(1, 7)])
-                for i, colour in enumerate(facts["dice"])]}]}
+                                                     for v in supply["faces"]])
+                for i, colour in enumerate(dice)]}]}

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from replay.coimbra.drafting import dice_pool
 from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog
 from replay.games import GAMES
@@ -178,11 +177,21 @@ def phase_titles(game: str) -> dict[str, str]:
     return {**by_name, **{p.ledger: p.title for p in reversed(list(phases))}, **titles}
 
 
+def chance_due(header: dict, events: list[dict]) -> dict | None:
+    """The chance the table must supply next, as the engine describes it (its event
+    ``type`` and what it may hold), or None when a player acts or nothing is due."""
+    game = GAMES.get(header["game"])
+    try:
+        return game.next_step(_log(header, events), len(events) - 1).supply
+    except InvalidLog as err:
+        raise Refused([p.to_dict() for p in err.problems]) from None
+
+
 def coimbra_facts(header: dict) -> dict:
     """What Coimbra's chance is chosen among: the board's monastery spaces and tiles by
-    level, voyages, scoring tiles, start pairs, the characters by level, the dice rolled
-    at this player count, and the number of rounds."""
-    from replay.coimbra.state import ROUNDS, TRACKS
+    level, voyages, scoring tiles, start pairs and the characters by level (the names and
+    values a form shows; which chance is due, and what it may hold, the engine says)."""
+    from replay.coimbra.state import TRACKS
 
     game = GAMES.get("coimbra")
     catalog = game.engine.replayer.load_catalog(None, header.get("catalog"))
@@ -194,9 +203,6 @@ def coimbra_facts(header: dict) -> dict:
         "tracks": list(TRACKS),
         "start_pairs": [list(p) for p in catalog.start_pairs],
         "characters": {c.id: c.level for c in catalog.characters.values()},
-        "dice": sorted(dice_pool(len(header["players"]),
-                                 "all-dice" in (header.get("variants") or ())).elements()),
-        "rounds": ROUNDS,
     }
 
 

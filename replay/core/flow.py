@@ -110,6 +110,19 @@ def play_action(table, spec, event: dict) -> None:
     spec.apply(table, event)
 
 
+def supply_at(specs: Iterable, phases: Mapping, phase: str, table,
+              acting: str | None) -> dict | None:
+    """What the table must supply next in ``phase`` (``supply_of``); when nobody acts there
+    and the phase yields to the next one (players who may stop at any time), the chance the
+    next phase begins with."""
+    found = supply_of(specs, phase, table)
+    if found is None and acting is None and phases[phase].yields:
+        following = phases[phase].following(table)
+        if following is not None:
+            found = supply_of(specs, following, table)
+    return found
+
+
 def supply_of(specs: Iterable, phase: str, table) -> dict | None:
     """What the table must supply next in ``phase``, for chance too varied to list (the
     first kind of the phase that describes its chance): the kind and its description."""
@@ -201,8 +214,9 @@ class Flow:
         phase = self.phases[table.phase]
         actions = self.legal_actions(table)
         chance = bool(actions) and all(self.specs[a["type"]].chance for a in actions)
-        return NextStep(phase.name, phase.title, self.acting(table), phase.expected(table),
-                        actions, chance, supply_of(self.specs.values(), phase.name, table))
+        acting = self.acting(table)
+        return NextStep(phase.name, phase.title, acting, phase.expected(table), actions, chance,
+                        supply_at(self.specs.values(), self.phases, phase.name, table, acting))
 
     # -- phases ------------------------------------------------------------------------
 

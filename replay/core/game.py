@@ -47,7 +47,7 @@ from marshmallow import Schema
 
 from replay.core.actions import EventSpec
 from replay.core.catalogs import catalog_sha256
-from replay.core.flow import NextStep, Phase, supply_of
+from replay.core.flow import NextStep, Phase, supply_at
 from replay.core.log import GameLog
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.replayer import Replayer
@@ -280,13 +280,15 @@ class EngineGame(Game):
         """Who acts after ``event``, the legal events, and what the log should say next."""
         self.validate(log, catalog)
         table = self.engine.replayer.replay_to(log, event, catalog)
-        phase = self.engine.phases[table.state.phase]
+        phases = self.engine.phases
+        phase = phases[table.state.phase]
         actions = self.engine.legal_actions(table)
-        return NextStep(phase.name, phase.title, self.engine.acting_player(table),
-                        self.engine.expected_next(table), actions,
-                        chance=bool(actions) and all(self.event_specs[a["type"]].chance
-                                                     for a in actions),
-                        supply=supply_of(self.event_specs.values(), phase.name, table))
+        acting = self.engine.acting_player(table)
+        return NextStep(phase.name, phase.title, acting, self.engine.expected_next(table),
+                        actions, chance=bool(actions) and all(self.event_specs[a["type"]].chance
+                                                              for a in actions),
+                        supply=supply_at(self.event_specs.values(), phases, phase.name, table,
+                                         acting))
 
     def score_sheet(self, log: GameLog, sheet: object, catalog: dict | None = None) -> dict:
         """Final scoring from a scoresheet."""

@@ -91,3 +91,14 @@ def test_a_roll_of_the_wrong_dice_says_which_dice_the_player_count_rolls():
         "the roll for 2 players is 2 gray, 1 green, 2 orange, 1 purple, 1 white")
     assert violation["expected"] == "2 gray, 1 green, 2 orange, 1 purple, 1 white"
     assert violation["found"] == "3 gray, 1 green, 1 orange, 1 purple, 1 white"
+
+
+def test_once_every_player_passed_the_next_round_is_dealt_and_after_round_four_nothing():
+    log = load_log(GAME.generate(2, 3))
+    second_deal = [i for i, e in enumerate(log.events) if e["type"] == "deal"][1]
+    step = GAME.next_step(log, second_deal - 1)  # round 1's investments are over
+    assert (step.phase, step.acting, step.actions) == ("F", None, [])
+    assert (step.supply["type"], step.supply["round"]) == ("deal", 2)
+    last = max(i for i, e in enumerate(log.events) if e["type"] in ("invest", "pass"))
+    end = GAME.next_step(log, last)
+    assert (end.phase, end.acting, end.supply, end.over) == ("F", None, None, True)
