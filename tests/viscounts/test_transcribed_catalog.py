@@ -83,23 +83,32 @@ def test_what_the_opponent_cannot_do_from_a_dismissal_is_1_virtue(hire, starting
         ("opponent", "approved_deeds"): 0}
 
 
-def test_a_destroy_the_opponent_can_flip_for_is_a_card_flip():
+@pytest.mark.parametrize(("hire", "answers", "after"), [
+    # The Destroy is a Card Flip (column 2); with a Debt and a Deed and none flipped, a tie,
+    # it flips a Debt (p.28), whose any resource is Ink by its chart (p.27, p.9).
+    ({"op": "destroy", "count": 1},
+     [{"type": "flip", "player": "opponent", "what": "debt"},
+      {"type": "resource", "player": "opponent", "resource": "ink"}],
+     {"debts": 0, "paid_debts": 1, "deeds": 1, "approved_deeds": 0, "ink": 2}),
+    # A Debt flip with its one Debt: flipped, and its any resource is Ink.
+    ({"op": "flip", "what": "debt"},
+     [{"type": "resource", "player": "opponent", "resource": "ink"}],
+     {"debts": 0, "paid_debts": 1, "deeds": 1, "approved_deeds": 0, "ink": 2}),
+    # A Deed flip with its one Deed: approved, nothing to choose.
+    ({"op": "flip", "what": "deed"}, [],
+     {"debts": 1, "paid_debts": 0, "deeds": 0, "approved_deeds": 1, "ink": 1}),
+], ids=["destroy", "debt-flip", "deed-flip"])
+def test_a_flip_the_opponent_can_make_from_a_dismissal_is_made(hire, answers, after):
     # The same dismissal with the Cleric AI's printed starting items (1 Ink, 1 Stone, 1 Deed,
-    # 1 Debt, p.27): the Destroy is a Card Flip (column 2); with a Debt and a Deed and none
-    # flipped, a tie, it flips a Debt (p.28), whose any resource is Ink by its chart (p.27,
-    # p.9): unpaid Debts 0, paid 1, Ink 1 -> 2; no Virtue (7).
+    # 1 Debt, p.27): something to flip, so no Virtue (7).
     catalog = _transcribed("viscounts-transcribed-patron")
-    _entry(catalog, "townsfolk", "tf-38")["hire"] = {"op": "destroy", "count": 1}
-    log = _log("solo-ai-dismiss-discard-is-virtue", 10, catalog,
-               {"type": "flip", "player": "opponent", "what": "debt"},
-               {"type": "resource", "player": "opponent", "resource": "ink"},
-               {"type": "check", "player": "opponent", "values": {
-                   "virtue": 7, "debts": 0, "paid_debts": 1, "deeds": 1, "ink": 2}})
+    _entry(catalog, "townsfolk", "tf-38")["hire"] = hire
+    check = {"type": "check", "player": "opponent", "values": {"virtue": 7, **after}}
+    log = _log("solo-ai-dismiss-discard-is-virtue", 10, catalog, *answers, check)
     report = replay.replay(log, catalog=catalog)
     assert report["verdict"] == "incomplete", report["violations"]
-    assert _claims(report, 12) == {("opponent", "virtue"): 7, ("opponent", "debts"): 0,
-                               ("opponent", "paid_debts"): 1, ("opponent", "deeds"): 1,
-                               ("opponent", "ink"): 2}
+    assert _claims(report, 10 + len(answers)) == {
+        ("opponent", what): value for what, value in check["values"].items()}
 
 
 # -- Corruption before Virtue when both are gained at once (p.10) ---------------------------
