@@ -11,6 +11,8 @@ import copy
 import json
 from pathlib import Path
 
+import pytest
+
 import replay
 from tests.conftest import FIXTURES
 
@@ -45,46 +47,68 @@ def _claims(report: dict, event: int) -> dict:
             if c["event"] == event}
 
 
-# -- The solo opponent's Card Flip with nothing to flip, from a Destroy (p.28) -------------
+# -- What the solo opponent cannot do, from the AI Reference card (p.28) -------------------
 
-def test_a_destroy_the_opponent_cannot_flip_for_is_1_virtue():
+@pytest.mark.parametrize(("hire", "starting", "held"), [
+    # A Destroy is a Card Flip (column 2), and with no Debt and no Deed nothing is flipped.
+    ({"op": "destroy", "count": 1}, {}, (0, 0)),
+    # A Debt flip with no Debt, a Deed flip with no Deed: nothing to flip either.
+    ({"op": "flip", "what": "debt"}, {"deed": 1}, (0, 1)),
+    ({"op": "flip", "what": "deed"}, {"debt": 1}, (1, 0)),
+    # A free Castle move is 1 Virtue itself (column 3).
+    ({"op": "castle_move"}, {"deed": 1, "debt": 1}, (1, 1)),
+], ids=["destroy", "debt-flip-no-debt", "deed-flip-no-deed", "castle-move"])
+def test_what_the_opponent_cannot_do_from_a_dismissal_is_1_virtue(hire, starting, held):
     # solo-ai-dismiss-discard-is-virtue, events 0-9: Scheme s2's dismiss row removes the
     # Patron (tf-38) adjacent to the Cleric opponent. In this transcribed catalog the Patron's
-    # top-right effect is a Destroy, and the Cleric AI board starts with no Debt and no Deed.
-    # By hand (p.28, the AI Reference card): the opponent gains the dismissed card's
-    # top-right effect; a Destroy is, for it, a Card Flip (column 2); a Card Flip with nothing
-    # to flip is 1 Virtue (column 3), whatever gave the flip. Virtue 7 -> 6; no Debt or Deed.
-    catalog = _transcribed("viscounts-destroying-patron")
-    _entry(catalog, "townsfolk", "tf-38")["hire"] = {"op": "destroy", "count": 1}
-    _entry(catalog, "ai_boards", "ai-cleric")["starting_gain"] = {"ink": 1, "stone": 1}
+    # top-right effect is ``hire`` and the Cleric AI board starts with 1 Ink, 1 Stone and
+    # ``starting`` (printed: 1 Deed, 1 Debt). By hand (p.28, the AI Reference card): the
+    # opponent gains the dismissed card's top-right effect; a Destroy is, for it, a Card Flip
+    # (column 2); a Card Flip with nothing to flip, and a Castle move, are 1 Virtue (column
+    # 3), whatever gave them. Virtue 7 -> 6; its Debts and Deeds (``held``) unflipped.
+    catalog = _transcribed("viscounts-transcribed-patron")
+    _entry(catalog, "townsfolk", "tf-38")["hire"] = hire
+    _entry(catalog, "ai_boards", "ai-cleric")["starting_gain"] = {"ink": 1, "stone": 1,
+                                                                 **starting}
+    debts, deeds = held
     log = _log("solo-ai-dismiss-discard-is-virtue", 10, catalog, {
         "type": "check", "player": "opponent", "values": {
-            "virtue": 6, "corruption": 1, "debts": 0, "paid_debts": 0, "deeds": 0,
+            "virtue": 6, "corruption": 1, "debts": debts, "paid_debts": 0, "deeds": deeds,
             "approved_deeds": 0}})
     report = replay.replay(log, catalog=catalog)
     assert report["verdict"] == "incomplete", report["violations"]
-    assert _claims(report, 10) == {("opponent", "virtue"): 6, ("opponent", "corruption"): 1,
-                               ("opponent", "debts"): 0, ("opponent", "paid_debts"): 0,
-                               ("opponent", "deeds"): 0, ("opponent", "approved_deeds"): 0}
+    assert _claims(report, 10) == {
+        ("opponent", "virtue"): 6, ("opponent", "corruption"): 1, ("opponent", "debts"): debts,
+        ("opponent", "paid_debts"): 0, ("opponent", "deeds"): deeds,
+        ("opponent", "approved_deeds"): 0}
 
 
-def test_a_destroy_the_opponent_can_flip_for_is_a_card_flip():
+@pytest.mark.parametrize(("hire", "answers", "after"), [
+    # The Destroy is a Card Flip (column 2); with a Debt and a Deed and none flipped, a tie,
+    # it flips a Debt (p.28), whose any resource is Ink by its chart (p.27, p.9).
+    ({"op": "destroy", "count": 1},
+     [{"type": "flip", "player": "opponent", "what": "debt"},
+      {"type": "resource", "player": "opponent", "resource": "ink"}],
+     {"debts": 0, "paid_debts": 1, "deeds": 1, "approved_deeds": 0, "ink": 2}),
+    # A Debt flip with its one Debt: flipped, and its any resource is Ink.
+    ({"op": "flip", "what": "debt"},
+     [{"type": "resource", "player": "opponent", "resource": "ink"}],
+     {"debts": 0, "paid_debts": 1, "deeds": 1, "approved_deeds": 0, "ink": 2}),
+    # A Deed flip with its one Deed: approved, nothing to choose.
+    ({"op": "flip", "what": "deed"}, [],
+     {"debts": 1, "paid_debts": 0, "deeds": 0, "approved_deeds": 1, "ink": 1}),
+], ids=["destroy", "debt-flip", "deed-flip"])
+def test_a_flip_the_opponent_can_make_from_a_dismissal_is_made(hire, answers, after):
     # The same dismissal with the Cleric AI's printed starting items (1 Ink, 1 Stone, 1 Deed,
-    # 1 Debt, p.27): the Destroy is a Card Flip (column 2); with a Debt and a Deed and none
-    # flipped, a tie, it flips a Debt (p.28), whose any resource is Ink by its chart (p.27,
-    # p.9): unpaid Debts 0, paid 1, Ink 1 -> 2; no Virtue (7).
-    catalog = _transcribed("viscounts-destroying-patron")
-    _entry(catalog, "townsfolk", "tf-38")["hire"] = {"op": "destroy", "count": 1}
-    log = _log("solo-ai-dismiss-discard-is-virtue", 10, catalog,
-               {"type": "flip", "player": "opponent", "what": "debt"},
-               {"type": "resource", "player": "opponent", "resource": "ink"},
-               {"type": "check", "player": "opponent", "values": {
-                   "virtue": 7, "debts": 0, "paid_debts": 1, "deeds": 1, "ink": 2}})
+    # 1 Debt, p.27): something to flip, so no Virtue (7).
+    catalog = _transcribed("viscounts-transcribed-patron")
+    _entry(catalog, "townsfolk", "tf-38")["hire"] = hire
+    check = {"type": "check", "player": "opponent", "values": {"virtue": 7, **after}}
+    log = _log("solo-ai-dismiss-discard-is-virtue", 10, catalog, *answers, check)
     report = replay.replay(log, catalog=catalog)
     assert report["verdict"] == "incomplete", report["violations"]
-    assert _claims(report, 12) == {("opponent", "virtue"): 7, ("opponent", "debts"): 0,
-                               ("opponent", "paid_debts"): 1, ("opponent", "deeds"): 1,
-                               ("opponent", "ink"): 2}
+    assert _claims(report, 10 + len(answers)) == {
+        ("opponent", what): value for what, value in check["values"].items()}
 
 
 # -- Corruption before Virtue when both are gained at once (p.10) ---------------------------
