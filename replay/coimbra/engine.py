@@ -52,9 +52,9 @@ def apply_event(game: Game, index: int, event: dict, claims) -> None:
 def finish(game: Game) -> dict | None:
     """Close round four and score it, when the log reached round four's investments."""
     state = game.state
-    if state.round == ROUNDS and state.phase in ("E", "F"):
+    if state.round == ROUNDS and game.phase in ("E", "F"):
         try:
-            if state.phase == "E":
+            if game.phase == "E":
                 close_income(game)
         except (StopReplay, SkipEvent):
             return None

@@ -44,15 +44,9 @@ class Game:
         self.orders: list[dict] = []  # phase D of each round, explained
         self.markers: list[tuple[int, dict]] = []  # round/phase markers awaiting their event
         self.claims = None  # the claims of the replay (``replay.coimbra.claims.Claims``)
-
-    @property
-    def phase(self) -> str:
-        """The phase the game is in (the replay loop drives it)."""
-        return self.state.phase
-
-    @phase.setter
-    def phase(self, name: str) -> None:
-        self.state.phase = name
+        # Where in the sequence of play the game stands (setup, start, deal, A, B, C, E, F,
+        # over): the replay loop drives it.
+        self.phase = "setup"
 
     # -- shared changes -------------------------------------------------------------
 
@@ -94,7 +88,7 @@ class Game:
         self.ledger.append({
             "event": self.event, "player": name, "resource": resource, "delta": applied,
             "after": after, "reason": reason, "round": state.round,
-            "phase": self.labels[state.phase], "source": source})
+            "phase": self.labels[self.phase], "source": source})
         return applied
 
     def unpaid(self, name: str, gain: dict, reason: str, source: str) -> None:
@@ -134,7 +128,7 @@ class Game:
 
     def phase_label(self) -> str:
         """The phase name used in ledger rows."""
-        return self.labels[self.state.phase]
+        return self.labels[self.phase]
 
     def acting_player(self, event: dict) -> Player:
         """The event's player, or a ``coimbra.log.player`` violation (event skipped)."""

@@ -26,14 +26,14 @@ def generate(players: int, seed: int, catalog: Catalog | None = None,
     deck = _shuffled_deck(rng, catalog)
     state = game.state
     while True:
-        round_over = state.phase == "F" and state.cursor >= len(state.order)
+        round_over = game.phase == "F" and state.cursor >= len(state.order)
         if round_over and state.round == ROUNDS:
             break
-        if state.phase == "deal" or round_over:
+        if game.phase == "deal" or round_over:
             cards = [deck.pop() for _ in range(12)]
             play({"type": "deal", "round": state.round + 1,
                   **{row: cards[i * 4:(i + 1) * 4] for i, row in enumerate(CITY_ROWS)}})
-        elif state.phase == "A":
+        elif game.phase == "A":
             pool = dice_pool(players, all_dice=game.judge.allows("all-dice"))
             play({"type": "roll", "dice": [f"{colour}{rng.randint(1, 6)}"
                                            for colour in sorted(pool.elements())]})

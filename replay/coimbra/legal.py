@@ -22,13 +22,13 @@ OFFERED = {phase: tuple(EVENT_SPECS[kind] for kind in kinds) for phase, kinds in
 def acting_player(game: Game) -> str | None:
     """Who decides next; None when the table's next step is chance (setup, deal, roll)."""
     state = game.state
-    if state.phase == "start":
+    if game.phase == "start":
         return state.start_turns[0]
-    if state.phase == "B":
+    if game.phase == "B":
         return state.drafting()
-    if state.phase == "C":
+    if game.phase == "C":
         return state.next_slot()[1].owner
-    if state.phase in ("E", "F") and state.cursor < len(state.order):
+    if game.phase in ("E", "F") and state.cursor < len(state.order):
         return state.acting_in_turn()
     return None
 
@@ -42,7 +42,7 @@ def legal_actions(game: Game) -> list[dict]:
     actions = legal_candidates(MOVES, game)
     if acting_player(game) is None:
         return actions
-    offered = legal_candidates(OFFERED.get(state.phase, ()), game)
-    if state.phase == "F":  # player by player in the order, investments before the pass
+    offered = legal_candidates(OFFERED.get(game.phase, ()), game)
+    if game.phase == "F":  # player by player in the order, investments before the pass
         offered.sort(key=lambda action: state.order.index(action["player"]))
     return actions + offered

@@ -22,9 +22,9 @@ def check_markers(game: Game, spec, event: dict) -> None:
     """Round and phase markers must agree with the event that follows them."""
     state = game.state
     kind = event["type"]
-    phase = spec.phase or state.phase
+    phase = spec.phase or game.phase
     round_ = event["round"] if kind == "deal" else state.round
-    if kind != "deal" and state.phase == "F" and phase in ("A", "B", "C", "E"):
+    if kind != "deal" and game.phase == "F" and phase in ("A", "B", "C", "E"):
         round_ += 1  # this event belongs to the next round
     markers, game.markers = game.markers, []
     for index, marker in markers:

@@ -84,4 +84,4 @@ MARKER_LETTERS = tuple(sorted({m for p in PHASES.values() for m in p.markers if 
 
 def expected_next(game) -> str:
     """What the log should say next, in words (for messages and incomplete reports)."""
-    return PHASES[game.state.phase].expected(game)
+    return PHASES[game.phase].expected(game)

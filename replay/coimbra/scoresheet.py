@@ -79,7 +79,7 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
     state = game.state
     state.order = list(data["order"])
     state.round = ROUNDS
-    state.phase = "F"
+    game.phase = "F"
     state.scoring_tiles = dict(data["scoring_tiles"])
     for name, line in data["players"].items():
         player = state.players[name]

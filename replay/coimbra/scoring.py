@@ -21,7 +21,7 @@ def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> d
     ``current_crowns`` replaces the crowns counted as in phase D (a scoresheet states them).
     """
     state = game.state
-    state.phase = "over"
+    game.phase = "over"
     game.event = None
     breakdown = {name: dict.fromkeys(CATEGORIES, 0) for name in state.order}
     for name in state.order:

@@ -57,7 +57,6 @@ class GameState:
 
     players: dict[str, Player]
     order: list[str]
-    phase: str = "setup"  # setup, start, deal, A, B, C, E, F, over
     round: int = 0
     start_turns: list[str] = field(default_factory=list)
     deck: set[str] = field(default_factory=set)

@@ -186,7 +186,9 @@ class Flow:
         if spec.phase is not None and spec.phase != table.phase:
             self._enter(table, spec.phase, event)
         play_action(table, spec, event)
-        self._settle(table)
+        phase = self.phases[table.phase]
+        if phase.finished is not None and phase.finished(table):
+            self._settle(table)
 
     def check(self, table, event: dict) -> list[Refusal]:
         """Every refusal of one event at this table, without replaying it (the phase order's

@@ -281,7 +281,7 @@ class EngineGame(Game):
         self.validate(log, catalog)
         table = self.engine.replayer.replay_to(log, event, catalog)
         phases = self.engine.phases
-        phase = phases[table.state.phase]
+        phase = phases[table.phase]
         actions = self.engine.legal_actions(table)
         acting = self.engine.acting_player(table)
         return NextStep(phase.name, phase.title, acting, self.engine.expected_next(table),

@@ -60,6 +60,11 @@ class Table:
 
     # -- lookups ----------------------------------------------------------------------
 
+    @property
+    def phase(self) -> str:
+        """The phase the game is in (as the protocol's ``next_step`` reads a table)."""
+        return self.state.phase
+
     def player(self, name: str) -> Player:
         """The named player (the caller has checked the name)."""
         return self.state.players[name]

@@ -122,7 +122,7 @@ def test_each_phase_e_ability_that_did_not_pay_leaves_a_ledger_row_saying_why():
         player.dice = list(dice)
         player.income_used = list(dice)  # every die was activated: no breach here
         player.coins, player.guards, player.points = coins, guards, points
-    state.round, state.phase, state.cursor = 2, "E", 0
+    state.round, game.phase, state.cursor = 2, "E", 0
     game.event = 40  # the first event of phase F, which closes phase E
     close_income(game)
     assert state.cursor == len(state.order)  # every income turn is over
@@ -156,7 +156,7 @@ def test_an_influence_gain_that_did_not_pay_is_shown_on_its_track_unless_it_pays
     game = new_game(["ana", "bruno"], load_catalog())
     ana = game.state.players["ana"]
     ana.influence["clergy"], ana.points = 6, 11
-    game.state.phase, game.event = "E", 12
+    game.phase, game.event = "E", 12
     game.unpaid("ana", {"influence": {"clergy": 2}}, "an ability did not pay", "m2-08")
     game.unpaid("ana", {"points": 1, "influence": {"clergy": 1}}, "another did not pay",
                 "m2-08")
