@@ -62,7 +62,7 @@ def move_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                               player=name,
                               expected=", ".join(sorted(catalog.roads_forward[here])),
                               found=node, legal_under="two-way-roads" if any_road else None)
-        here, steps = node, max(steps - 1, 0)
+        here, steps = node, steps - 1 if steps > 0 else 0
         tile = state.monasteries.get(node)
         if tile and tile not in player.monasteries and tile not in visited:
             visited.add(tile)
@@ -81,7 +81,8 @@ def walk(game: Game, name: str, path: list[str]) -> None:
     player, pending = state.players[name], state.pending_steps
     for node in path:
         player.pilgrim = node
-        pending[name] = max(pending.get(name, 0) - 1, 0)
+        left = pending.get(name, 0)
+        pending[name] = left - 1 if left > 0 else 0
         tile_id = state.monasteries.get(node)
         if tile_id and tile_id not in player.monasteries:
             player.monasteries.append(tile_id)

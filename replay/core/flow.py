@@ -88,26 +88,20 @@ class NextStep:
 
 
 
-def play_action(table, spec, event: dict) -> None:
-    """An event of an action kind: its refusals recorded by the table's judge (which raises
-    ``StopReplay`` in strict mode, ``SkipEvent`` at a refusal that skips it), then applied.
-    A refused event changes nothing in strict mode; in audit mode a refusal's ``moved_on``
-    is made as it is recorded."""
+def record(table, refusal: Refusal) -> None:
+    """A refusal recorded by the table's judge, which raises ``StopReplay`` in strict mode
+    and ``SkipEvent`` at a refusal that skips the event. A refused event changes nothing in
+    strict mode; in audit mode the refusal's ``moved_on`` is made as it is recorded."""
     judge = table.judge
-    # A refusal that skips the event raises there (as every refusal does in strict mode),
-    # so the refusals after it are never asked for.
-    for refusal in spec.refusals(table, event):
-        try:
-            judge.breach(refusal.rule, refusal.message, player=refusal.player,
-                         expected=refusal.expected, found=refusal.found,
-                         legal_under=refusal.legal_under, skip=refusal.skip,
-                         parts=refusal.parts)
-        finally:
-            # The replay goes on (audit mode): the table moved on as it did. Strict mode
-            # stops with the table as the event found it.
-            if refusal.moved_on is not None and not judge.strict:
-                refusal.moved_on(table)
-    spec.apply(table, event)
+    try:
+        judge.breach(refusal.rule, refusal.message, player=refusal.player,
+                     expected=refusal.expected, found=refusal.found,
+                     legal_under=refusal.legal_under, skip=refusal.skip, parts=refusal.parts)
+    finally:
+        # The replay goes on (audit mode): the table moved on as it did. Strict mode stops
+        # with the table as the event found it.
+        if refusal.moved_on is not None and not judge.strict:
+            refusal.moved_on(table)
 
 
 def supply_at(specs: Iterable, phases: Mapping, phase: str, table,
@@ -185,7 +179,11 @@ class Flow:
             self.prelude(table, spec, event)
         if spec.phase is not None and spec.phase != table.phase:
             self._enter(table, spec.phase, event)
-        play_action(table, spec, event)
+        # Refusals, then apply: a refusal that skips the event raises as it is recorded (as
+        # every refusal does in strict mode), so the refusals after it are never asked for.
+        for refusal in spec.refusals(table, event):
+            record(table, refusal)
+        spec.apply(table, event)
         phase = self.phases[table.phase]
         if phase.finished is not None and phase.finished(table):
             self._settle(table)
