@@ -53,3 +53,21 @@ def test_an_event_by_someone_not_at_the_table_is_refused_for_the_player_rule(kin
     assert first["message"] == "'zed' is not a player of this game"
     # The players at the table, in the turn order of the moment.
     assert sorted(first["expected"].split(", ")) == ["ana", "bruno"]
+
+
+def test_an_investment_in_a_voyage_not_revealed_still_moves_the_turn_to_its_player():
+    # Round 2's order is ana, bruno. bruno invests in v-02, not among the six revealed
+    # (v-01, v-03, v-05, v-06, v-07, v-13): refused, but the table moved on to bruno's turn,
+    # so ana's pass after it comes after her turn.
+    log = _log("illegal/voyage-display-not-revealed")
+    log["events"][53]["player"] = "bruno"
+    log["events"].append({"type": "pass", "player": "ana"})
+    report = replay(load_log(log), "audit")
+    display, turn = report["violations"]
+    assert (display["rule"], display["event"], display["applied"]) == (
+        "coimbra.voyage.display", 53, False)
+    assert display["message"] == "v-02 is not one of the revealed voyages"
+    assert display["expected"] == "v-01, v-03, v-05, v-06, v-07, v-13"
+    assert display["found"] == "v-02"
+    assert (turn["rule"], turn["event"]) == ("coimbra.voyage.turn", 54)
+    assert turn["message"] == "ana's investment turn has passed; it is bruno's turn"
