@@ -7,7 +7,7 @@ import itertools
 from replay.core.causes import group_causes
 from replay.core.places import with_lines
 
-ENGINE_VERSION = "0.2.0"
+ENGINE_VERSION = "0.3.0"
 REPORT_VERSION = 1
 VERDICTS = ("legal", "illegal", "score_mismatch", "incomplete", "unparseable")
 
