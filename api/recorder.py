@@ -198,6 +198,15 @@ def append(recording_id: str):
     return _answer(steps.append(recording_id, g.client, version, body.get("event")))
 
 
+def _index(body: dict, what: str) -> int:
+    """The body's ``index``: the number of an event (a 422 naming ``what`` otherwise)."""
+    index = body.get("index")
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise Problem(422, "invalid-body", "The body is not valid",
+                      f"'index' is the number of {what}", path="/index")
+    return index
+
+
 @blp.route("/recordings/<string:recording_id>/correct", endpoint="correct", methods=["POST"])
 @blp.doc(requestBody=_body({"version": VERSION, "index": {
     "type": "integer", "description": "the event to correct (0 is the first)"},
@@ -209,10 +218,7 @@ def correct(recording_id: str):
     """Correct an earlier event with one legal there; the rest is checked again."""
     body = _json_request()
     version = _version(body)
-    index = body.get("index")
-    if not isinstance(index, int) or isinstance(index, bool):
-        raise Problem(422, "invalid-body", "The body is not valid",
-                      "'index' is the number of the event to correct", path="/index")
+    index = _index(body, "the event to correct")
     done = steps.correct(recording_id, g.client, version, index, body.get("event"))
     response = document(done["recording"])
     response["corrected"] = {"index": index, "was": done["was"], "broken": done["broken"]}
@@ -228,10 +234,7 @@ def note(recording_id: str):
     """Put a note on an event (its comment in the log)."""
     body = _json_request()
     version = _version(body)
-    index = body.get("index")
-    if not isinstance(index, int) or isinstance(index, bool):
-        raise Problem(422, "invalid-body", "The body is not valid",
-                      "'index' is the number of the event the note is on", path="/index")
+    index = _index(body, "the event the note is on")
     return _answer(steps.note(recording_id, g.client, version, index, body.get("note")))
 
 
