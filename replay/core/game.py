@@ -16,10 +16,12 @@ A game declares:
   ``catalog_sha256``, ``catalog_template``. A catalog document says whose and which it is
   in ``meta``: ``game`` (how the registry finds the game when a request does not say),
   ``id`` and ``printed`` (listed by the API's catalog records);
-- **events**: ``event_specs``, one ``EventSpec`` per event type (its fields, its phase, the
-  function that applies it, and how the text notation reads and prints it), and
-  ``field_kinds``, the kinds of value those fields name (``replay.core.shapes``);
-- **operations**: ``replay``, ``state_at``, ``legal_actions``, ``score_sheet`` (with its
+- **events**: ``event_specs``, one ``EventSpec`` per event type (its fields, its phase, how
+  the text notation reads and prints it, and as an action kind of ``replay.core.actions``
+  its refusals, apply and candidates), and ``field_kinds``, the kinds of value those fields
+  name (``replay.core.shapes``);
+- **operations**: ``replay``, ``state_at``, ``legal_actions``, ``next_step`` (what may
+  happen next: ``replay.core.flow.NextStep``), ``score_sheet`` (with its
   optional ``scoresheet_schema``), ``parse_text``, ``print_text``, ``generate``. ``replay``
   and ``score_sheet`` return a report document of ``replay.core.report_schema``'s schema;
   the ledger rows of final scoring carry the phase ``final``. The text notation's header
