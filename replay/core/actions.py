@@ -29,7 +29,8 @@ class EventSpec:
     field kinds. ``phase`` is the phase the event belongs to (None: any time, such as claims
     and markers). ``read(reader, event, tokens)`` fills it from the words of a text line
     after ``player:`` and the verb (None for events the notation reads by their own first
-    word); ``write(event)`` gives its text lines.
+    word); ``write(event)`` gives its text lines. ``positional`` names the fields a text
+    line gives by position, in order, for notations that read fields that way.
 
     An action kind (``replay.core.actions``) declares its legality here, once:
     ``refusals(table, event)``, ``apply(table, event)`` and ``candidates(table)``;
@@ -45,6 +46,7 @@ class EventSpec:
     handler: Callable | None = None
     read: Callable | None = None
     write: Callable[[dict], list[str]] | None = None
+    positional: tuple[str, ...] = ()
     refusals: Callable[[object, dict], Iterable] | None = None
     apply: Callable[[object, dict], None] | None = None
     candidates: Callable[[object], Iterable[dict]] | None = None

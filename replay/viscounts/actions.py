@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from replay.core.actions import Refusal
+from replay.core.flow import record
 from replay.core.text import read_count
 from replay.core.words import counted
 from replay.viscounts.effects import ask, resolve, trigger
@@ -99,38 +103,63 @@ def handle_construct(table: Table, event: dict) -> None:
 
 
 def check_slot(table: Table, player: Player, ident: str) -> tuple[str, int]:
-    """A building slot still covered on the player's board (``guildhall-2``)."""
+    """A building slot still covered on the player's board (``guildhall-2``), or refused."""
+    for refusal in slot_refusals(table, player, ident):
+        record(table, refusal)
+    return read_slot(ident)
+
+
+def read_slot(ident: str) -> tuple[str, int | None]:
+    """The building and slot number a slot id names (``guildhall-2``)."""
     building, _, number = ident.rpartition("-")
-    table.known(building, table.catalog.buildings, "building", player.name)
-    slot = read_count(number)
+    return building, read_count(number)
+
+
+def slot_refusals(table: Table, player: Player, ident: str) -> Iterator[Refusal]:
+    """Why ``ident`` is not a building slot still covered on the player's board."""
+    building, slot = read_slot(ident)
+    unknown = table.unknown(building, table.catalog.buildings, "building", player.name)
+    if unknown is not None:
+        yield unknown
+        return
     if slot not in SLOTS or slot in player.built[building]:
-        table.breach("viscounts.build.choice", f"{table.labelled(ident)} is not a "
-                     f"building still on {player.name}'s board", player=player.name,
-                     found=ident, skip=True)
+        yield Refusal("viscounts.build.choice", f"{table.labelled(ident)} is not a building "
+                      f"still on {player.name}'s board", player=player.name, found=ident,
+                      skip=True)
+        return
     free = player.free_slots(building)
     if slot != free[0] and table.allows("build-slot-leftmost"):
-        table.breach("viscounts.build.choice", f"under build-slot-leftmost the next "
-                     f"{table.catalog.buildings[building].name} comes from slot {free[0]}, "
-                     f"not {slot}", player=player.name,
-                     expected=f"{building}-{free[0]}", found=ident)
-    return building, slot
+        yield Refusal("viscounts.build.choice", f"under build-slot-leftmost the next "
+                      f"{table.catalog.buildings[building].name} comes from slot {free[0]}, "
+                      f"not {slot}", player=player.name, expected=f"{building}-{free[0]}",
+                      found=ident)
 
 
 def check_spot(table: Table, player: Player, ident: str, side: str | None):
-    """An empty building spot, on ``side`` when given."""
-    table.known(ident, table.catalog.spots, "building spot", player.name)
-    spot = table.catalog.spots[ident]
+    """An empty building spot, on ``side`` when given, or refused."""
+    for refusal in spot_refusals(table, player, ident, side):
+        record(table, refusal)
+    return table.catalog.spots[ident]
+
+
+def spot_refusals(table: Table, player: Player, ident: str,
+                  side: str | None) -> Iterator[Refusal]:
+    """Why ``ident`` is not an empty building spot of this game (on ``side`` when given):
+    each refusal skips the event."""
+    unknown = table.unknown(ident, table.catalog.spots, "building spot", player.name)
+    if unknown is not None:
+        yield unknown
+        return
     if side is not None and table.side_of(ident) != side:
-        table.breach("viscounts.build.where", f"{ident} is not at {player.name}'s Viscount "
-                     f"(segment {side})", player=player.name, found=ident, skip=True)
-    if table.side_of(ident) not in table.state.segments:
-        table.breach("viscounts.build.where", f"{ident} is not on the board of this game",
-                     player=player.name, found=ident, skip=True)
-    if ident in table.state.spots:
+        yield Refusal("viscounts.build.where", f"{ident} is not at {player.name}'s Viscount "
+                      f"(segment {side})", player=player.name, found=ident, skip=True)
+    elif table.side_of(ident) not in table.state.segments:
+        yield Refusal("viscounts.build.where", f"{ident} is not on the board of this game",
+                      player=player.name, found=ident, skip=True)
+    elif ident in table.state.spots:
         owner = table.state.spots[ident][0]
-        table.breach("viscounts.build.where", f"{ident} already holds {owner}'s building",
-                     player=player.name, found=ident, skip=True)
-    return spot
+        yield Refusal("viscounts.build.where", f"{ident} already holds {owner}'s building",
+                      player=player.name, found=ident, skip=True)
 
 
 def place_building(table: Table, player: Player, building: str, slot: int, spot) -> None:

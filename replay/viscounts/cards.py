@@ -8,6 +8,10 @@ card is known to be.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from replay.core.actions import Refusal
+from replay.core.flow import record
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
 
@@ -42,39 +46,60 @@ def where(table: Table, card: str, owner: str | None = None) -> str:
 
 def from_hand(table: Table, player: Player, card: str, doing: str) -> None:
     """Take ``card`` out of the player's hand, or refuse it (``viscounts.log.hidden_location``)."""
-    # Only catalog cards are ever in a hand or a draw pile: an unknown id is refused below.
-    if player.hand[card]:
-        player.hand[card] -= 1
-        return
-    if player.hand_unknown and player.hidden[card]:
-        player.hidden[card] -= 1
-        player.hand_unknown -= 1
-        return
-    table.known(card, table.catalog.townsfolk, "Townsfolk card", player.name)
-    table.breach("viscounts.log.hidden_location",
-                 f"{player.name} cannot {doing} {table.name(card)} from hand: it is "
-                 f"{where(table, card, player.name)}", player=player.name, found=card,
-                 skip=True)
+    take(table, player, card, doing, deck=False)
 
 
 def from_deck(table: Table, player: Player, card: str, doing: str) -> None:
     """Take ``card`` from the top of the draw pile (seen), or refuse it."""
-    if player.draw_count and player.hidden[card]:  # the usual case: nothing to refuse
+    take(table, player, card, doing, deck=True)
+
+
+def take(table: Table, player: Player, card: str, doing: str, deck: bool) -> None:
+    """Take ``card`` from the hand or the top of the draw pile, or refuse it."""
+    for refusal in taking_refusals(table, player, card, doing, deck):
+        record(table, refusal)
+    take_out(player, card, deck)
+
+
+def taking_refusals(table: Table, player: Player, card: str, doing: str,
+                    deck: bool) -> Iterator[Refusal]:
+    """Why ``card`` cannot be taken from the hand (or the draw pile, ``deck``) to ``doing``
+    it: each refusal skips the event."""
+    if deck and player.draw_count and player.hidden[card]:  # the usual case
+        return
+    if not deck and (player.hand[card] or (player.hand_unknown and player.hidden[card])):
+        return
+    # Only catalog cards are ever in a hand or a draw pile: an unknown id is refused first.
+    unknown = table.unknown(card, table.catalog.townsfolk, "Townsfolk card", player.name)
+    if unknown is not None:
+        yield unknown
+        return
+    if not deck:
+        yield Refusal("viscounts.log.hidden_location", f"{player.name} cannot {doing} "
+                      f"{table.name(card)} from hand: it is {where(table, card, player.name)}",
+                      player=player.name, found=card, skip=True)
+    elif not player.draw_count:
+        yield Refusal(EMPTY_DECK_RULES.get(doing, "viscounts.log.empty_draw"),
+                      f"{player.name} cannot {doing} {table.name(card)} from the draw pile: "
+                      "it is empty (shuffle the discards first)", player=player.name,
+                      found=card, skip=True)
+    else:
+        yield Refusal("viscounts.log.hidden_location", f"{table.name(card)} cannot be in "
+                      f"{player.name}'s draw pile: it is {where(table, card, player.name)}",
+                      player=player.name, found=card, skip=True)
+
+
+def take_out(player: Player, card: str, deck: bool) -> None:
+    """Take a card the player may hold out of the hand (a named one first, else an unnamed
+    one) or off the draw pile."""
+    if deck:
         player.hidden[card] -= 1
         player.draw_count -= 1
-        return
-    # Only catalog cards are ever in a draw pile: an unknown id is refused as such first.
-    table.known(card, table.catalog.townsfolk, "Townsfolk card", player.name)
-    if not player.draw_count:
-        table.breach(EMPTY_DECK_RULES.get(doing, "viscounts.log.empty_draw"),
-                     f"{player.name} cannot {doing} {table.name(card)} from the draw pile: "
-                     "it is empty (shuffle the discards first)", player=player.name,
-                     found=card, skip=True)
-    if not player.hidden[card]:
-        table.breach("viscounts.log.hidden_location",
-                     f"{table.name(card)} cannot be in {player.name}'s draw pile: it is "
-                     f"{where(table, card, player.name)}", player=player.name, found=card,
-                     skip=True)
+    elif player.hand[card]:
+        player.hand[card] -= 1
+    else:
+        player.hidden[card] -= 1
+        player.hand_unknown -= 1
 
 
 def draw(table: Table, player: Player, card: str) -> None:

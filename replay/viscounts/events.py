@@ -1,4 +1,5 @@
-"""Every Viscounts event type, declared once: its fields, its phase and its handler.
+"""Every Viscounts event type, declared once: its fields, its phase, its handler and the
+fields a text line gives by position.
 
 The shape check (``replay.core.shapes``), the replay loop (``engine.py``) and the text
 notation (``notation.py``) all read this one table.
@@ -10,7 +11,8 @@ from replay.core.actions import EventSpec
 from replay.core.shapes import COMMON_KINDS, FieldKind, is_int, is_str
 from replay.viscounts.actions import handle_construct, handle_trade, handle_transcribe
 from replay.viscounts.castle import handle_workers
-from replay.viscounts.decisions import DECISIONS, answer
+from replay.viscounts.choices import CHOICES, DECISIONS
+from replay.viscounts.decisions import answer
 from replay.viscounts.recruit import (
     handle_collision,
     handle_draw,
@@ -37,22 +39,6 @@ FIELD_KINDS: dict[str, FieldKind] = {
 
 PLAYER = ("str", True)
 FUNDING = {"pay": ("counts", False), "dismiss": ("str", False)}
-DECISION_FIELDS = {
-    "resource": {"resource": ("str", True)},
-    "flip": {"what": ("str", True)},
-    "choose": {"option": ("int", True)},
-    "discard": {"card": ("str", True), "from": ("hand_or_deck", False)},
-    "destroy": {"card": ("str", True), "from": ("hand_or_deck", False)},
-    "rearrange": {"cards": ("strs", True)},
-    "free_hire": {"pile": ("str", True), "card": ("str", True)},
-    "castle_move": {"from": ("str", True), "to": ("str", True)},
-    "free_workers": {"section": ("str", True)},
-    "free_building": {"slot": ("str", True), "spot": ("str", True)},
-    "free_manuscript": {"pile": ("str", True), "manuscript": ("str", True)},
-    "castle_order": {"section": ("str", True)},
-    "castle_split": {"section": ("str", True), "clockwise": ("int", True)},
-    "bump": {"section": ("str", True), "owners": ("counts", True)},
-}
 
 EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     EventSpec("setup", {"start_player": ("str", True), "segments": ("strs", True),
@@ -61,44 +47,48 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
                         "pairs": ("pairs", True)},
               phase="setup", handler=handle_setup),
     EventSpec("pick", {"player": PLAYER, "pair": ("pair", True)}, phase="pick",
-              handler=handle_pick),
+              handler=handle_pick, positional=("pair",)),
     EventSpec("play", {"player": PLAYER, "card": ("str", True), "blind": ("bool", False)},
-              phase="card", handler=handle_play),
+              phase="card", handler=handle_play, positional=("card",)),
     EventSpec("move", {"player": PLAYER, "path": ("strs", True), "silver": ("int", False)},
-              phase="move", handler=handle_move),
+              phase="move", handler=handle_move, positional=("path",)),
     EventSpec("trade", {"player": PLAYER, "times": ("int", True), **FUNDING},
-              phase="action", handler=handle_trade),
+              phase="action", handler=handle_trade, positional=("times",)),
     EventSpec("construct", {"player": PLAYER, "slot": ("str", True), "spot": ("str", True),
-                            **FUNDING}, phase="action", handler=handle_construct),
+                            **FUNDING}, phase="action", handler=handle_construct,
+              positional=("slot", "spot")),
     EventSpec("workers", {"player": PLAYER, "count": ("int", True), **FUNDING},
-              phase="action", handler=handle_workers),
+              phase="action", handler=handle_workers, positional=("count",)),
     EventSpec("transcribe", {"player": PLAYER, "manuscript": ("str", True), **FUNDING},
-              phase="action", handler=handle_transcribe),
+              phase="action", handler=handle_transcribe, positional=("manuscript",)),
     EventSpec("hire", {"player": PLAYER, "card": ("str", True)}, phase="recruit",
-              handler=handle_hire),
+              handler=handle_hire, positional=("card",)),
     EventSpec("collision", {"player": PLAYER, "space": ("int", False)}, phase="collision",
               handler=handle_collision),
     EventSpec("draw", {"player": PLAYER, "cards": ("strs", True)}, phase="draw",
-              handler=handle_draw),
+              handler=handle_draw, positional=("cards",)),
     # The solo opponent: its board, its Scheme flips and the row results the log records.
     EventSpec("opponent", {"board": ("str", True), "difficulty": ("int", True)},
-              phase="pick", handler=handle_opponent),
+              phase="pick", handler=handle_opponent, positional=("board", "difficulty")),
     EventSpec("scheme", {"player": PLAYER, "card": ("str", True)}, phase="card",
-              handler=only_opponent),
-    EventSpec("dismiss", {"player": PLAYER, "card": ("str", True)}, handler=only_opponent),
+              handler=only_opponent, positional=("card",)),
+    EventSpec("dismiss", {"player": PLAYER, "card": ("str", True)}, handler=only_opponent,
+              positional=("card",)),
     EventSpec("gain_card", {"player": PLAYER, "card": ("str", True)},
-              handler=only_opponent),
+              handler=only_opponent, positional=("card",)),
     EventSpec("option", {"player": PLAYER, "option": ("int", True)}, phase="action",
-              handler=only_opponent),
+              handler=only_opponent, positional=("option",)),
     # Chance and preparation: they belong to no phase and decline no waiting choice.
     EventSpec("shuffle", {"player": PLAYER}, handler=handle_shuffle),
     EventSpec("reveal", {"pile": ("str", True), "card": ("str", False),
-                         "manuscript": ("str", False)}, handler=handle_reveal),
-    *(EventSpec(kind, {"player": PLAYER, **fields}, handler=answer)
-      for kind, fields in DECISION_FIELDS.items()),
+                         "manuscript": ("str", False)}, handler=handle_reveal,
+              positional=("pile",)),
+    # The answers to the choices effects leave to players (``choices``).
+    *(EventSpec(kind, {"player": PLAYER, **choice.fields}, handler=answer,
+                positional=choice.positional) for kind, choice in CHOICES.items()),
     # Claims and markers change nothing on the table: the replay loop compares or holds them.
     EventSpec("check", {"player": PLAYER, "values": ("claims", True)}),
-    EventSpec("marker", {"round": ("int", True)}),
+    EventSpec("marker", {"round": ("int", True)}, positional=("round",)),
     EventSpec("final", {"scores": ("scores", True)}),
 )}
 CLAIM_EVENTS = ("check", "final")

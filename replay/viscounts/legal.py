@@ -10,11 +10,11 @@ is drawn is chance.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import permutations
 
 from replay.viscounts.actions import PATH, TRADE_RATE, manuscript_cost
 from replay.viscounts.cards import UNKNOWN, deck_options, hand_options
-from replay.viscounts.decisions import FREE_MANUSCRIPT_COSTS, free_building_spots, possible
+from replay.viscounts.choices import CHOICES
+from replay.viscounts.decisions import possible
 from replay.viscounts.funding import (
     PAYABLE,
     RESOURCE,
@@ -28,7 +28,7 @@ from replay.viscounts.funding import (
 )
 from replay.viscounts.picks import next_in_picks
 from replay.viscounts.solo import opponent
-from replay.viscounts.state import BUILDINGS, RESOURCES, TURN_PHASES, Decision, Player
+from replay.viscounts.state import BUILDINGS, TURN_PHASES, Decision, Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import collision_due, exits, hand_limit, move_cost
 
@@ -263,72 +263,9 @@ def _hires(table: Table, player: Player) -> list[dict]:
 
 
 def decision_options(table: Table, decision: Decision) -> list[dict]:
-    """The answers a waiting choice accepts."""
-    state, name = table.state, decision.player
-    player = table.player(name)
-    base = {"type": decision.kind, "player": name}
-    kind = decision.kind
-    if kind == "resource":
-        return [dict(base, resource=r) for r in RESOURCES]
-    if kind == "flip":
-        allowed = decision.data.get("what", "either")
-        return [dict(base, what=w) for w in ("debt", "deed")
-                if allowed in ("either", w) and getattr(player, f"{w}s")]
-    if kind == "choose":
-        return [dict(base, option=i) for i in range(1, len(decision.data["options"]) + 1)]
-    if kind in ("discard", "destroy"):
-        if kind == "destroy" and player.owned_cards() <= 3:
-            return []
-        return [dict(base, card=c, **{"from": "hand"}) for c in hand_options(player)]
-    if kind == "rearrange":
-        cards = [c for c in player.board if c]
-        return [dict(base, cards=list(p)) for p in list(permutations(cards))[1:]]
-    if kind == "free_hire":
-        return [dict(base, pile=s, card=p.top) for s, p in state.townsfolk.items() if p.top]
-    if kind == "free_manuscript":
-        return [dict(base, pile=s, manuscript=p.top) for s, p in state.manuscripts.items()
-                if p.top and table.catalog.manuscripts[p.top].cost in FREE_MANUSCRIPT_COSTS]
-    if kind in ("free_workers", "castle_order"):
-        sections = decision.data.get("sections", state.segments)
-        return [dict(base, section=f"t1-{s}") for s in sections]
-    if kind == "castle_split":
-        section, workers = decision.data["section"], decision.data["workers"]
-        return [dict(base, section=f"t1-{section}", clockwise=k) for k in range(1, workers - 1)]
-    if kind == "castle_move":
-        segments = state.segments
-        return [dict(base, **{"from": f"t1-{s}", "to": f"t1-{segments[(i + d) % 5]}"})
-                for i, s in enumerate(segments) if state.tier1[s][name] for d in (1, -1)]
-    if kind == "free_building":
-        return _free_buildings(table, player, decision, base)
-    if kind == "bump":
-        return _bumps(table, decision, base)
-    return []
-
-
-def _free_buildings(table: Table, player: Player, decision: Decision, base: dict):
-    wanted = decision.data["building"]
-    spots = free_building_spots(table, player, decision)
-    options = []
-    for building in BUILDINGS if wanted == "any" else (wanted,):
-        free = player.free_slots(building)
-        if free:
-            options += [dict(base, slot=f"{building}-{free[0]}", spot=s.id) for s in spots]
-    return options
-
-
-def _bumps(table: Table, decision: Decision, base: dict):
-    section, excess = decision.data["section"], decision.data["excess"]
-    tier, side = int(section[1]), section[3:]
-    workers = (table.state.tier1 if tier == 1 else table.state.tier2)[side]
-    options = []
-    for owner in table.state.seats:
-        if workers[owner]:
-            take = {owner: min(excess, workers[owner])}
-            rest = excess - take[owner]
-            for other in table.state.seats:
-                if rest and other != owner and workers[other]:
-                    take[other] = min(rest, workers[other])
-                    rest -= take[other]
-            if not rest:
-                options.append(dict(base, section=section, owners=take))
-    return options
+    """The answers a waiting choice accepts (none of its own for the solo opponent's
+    ``gain_card``, which its procedure decides)."""
+    choice = CHOICES.get(decision.kind)
+    if choice is None:
+        return []
+    return choice.offered(table, table.player(decision.player), decision)

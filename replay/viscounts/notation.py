@@ -50,18 +50,7 @@ from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.solo import OPPONENT
 
 # The fields a line gives by position, in order (a list field takes the rest of the line).
-POSITIONAL = {
-    "pick": ("pair",), "play": ("card",), "move": ("path",), "trade": ("times",),
-    "construct": ("slot", "spot"), "workers": ("count",), "transcribe": ("manuscript",),
-    "hire": ("card",), "draw": ("cards",), "reveal": ("pile",), "resource": ("resource",),
-    "flip": ("what",), "choose": ("option",), "discard": ("card",), "destroy": ("card",),
-    "rearrange": ("cards",), "free_hire": ("pile", "card"), "castle_move": ("from", "to"),
-    "free_workers": ("section",), "free_building": ("slot", "spot"),
-    "free_manuscript": ("pile", "manuscript"), "castle_order": ("section",),
-    "castle_split": ("section", "clockwise"), "bump": ("section",), "marker": ("round",),
-    "opponent": ("board", "difficulty"), "scheme": ("card",), "dismiss": ("card",),
-    "gain_card": ("card",), "option": ("option",),
-}
+POSITIONAL = {kind: spec.positional for kind, spec in EVENT_SPECS.items() if spec.positional}
 # Fields naming Townsfolk cards, written by printed name where the name is unique.
 CARD_FIELDS = frozenset({"card", "cards", "dismiss", "townsfolk"})
 FLAGS = {"blind": True}  # a bare word that sets a boolean field

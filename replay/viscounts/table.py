@@ -11,7 +11,8 @@ import copy
 import difflib
 from collections.abc import Mapping
 
-from replay.core.flow import Phase
+from replay.core.actions import Refusal
+from replay.core.flow import Phase, record
 from replay.core.judge import Judge
 from replay.core.ledger import LedgerRow
 from replay.viscounts.components import Catalog, Townsfolk
@@ -261,12 +262,20 @@ class Table:
 
     def known(self, ident: str, table, what: str, player: str | None = None) -> None:
         """``ident`` must be in ``table``, else a ``viscounts.log.component`` violation."""
-        if ident not in table:
-            close = difflib.get_close_matches(ident, list(table), n=3)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
-            self.breach("viscounts.log.component",
-                        f"unknown {what} {ident!r} in catalog {self.catalog.id}{hint}",
-                        player=player, found=ident, skip=True)
+        refusal = self.unknown(ident, table, what, player)
+        if refusal is not None:
+            record(self, refusal)
+
+    def unknown(self, ident: str, table, what: str, player: str | None = None
+                ) -> Refusal | None:
+        """The refusal of an id that is not in ``table`` (None when it is)."""
+        if ident in table:
+            return None
+        close = difflib.get_close_matches(ident, list(table), n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        return Refusal("viscounts.log.component",
+                       f"unknown {what} {ident!r} in catalog {self.catalog.id}{hint}",
+                       player=player, found=ident, skip=True)
 
 
 def snapshot(table: Table) -> Table:

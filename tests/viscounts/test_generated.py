@@ -16,7 +16,7 @@ from replay.core.report_schema import ReportSchema
 from replay.render.html import render_html
 from replay.render.markdown import render_markdown
 from replay.viscounts.catalog import load_catalog
-from replay.viscounts.decisions import DECISIONS
+from replay.viscounts.choices import DECISIONS
 from replay.viscounts.funding import adjacent_card
 from replay.viscounts.generate import generate
 from replay.viscounts.replayer import replay_to

@@ -51,7 +51,7 @@ def normalised(event: dict) -> str:
     return json.dumps(event, sort_keys=True)
 
 
-def _copy(table):
+def strict_copy(table):
     """A copy of the table whose state can change, judged strictly by a judge of its own."""
     twin = snapshot(table)
     twin.judge = copy.copy(table.judge)
@@ -76,7 +76,7 @@ def _walk(document: dict, check_offered: bool) -> tuple[int, int]:
     """At each player's decision: the recorded event was offered, and (``check_offered``)
     every offer replays legal. Returns how many offers were applied and events found."""
     return walk_offers(_decisions(document), legal_actions,
-                       lambda action, _table: normalised(action), _copy,
+                       lambda action, _table: normalised(action), strict_copy,
                        lambda twin, index, action: apply_event(twin, index, action, Claims()),
                        document["header"], check_offered)
 

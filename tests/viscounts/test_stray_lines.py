@@ -11,7 +11,7 @@ import json
 import pytest
 
 import replay
-from replay.viscounts.decisions import DECISIONS
+from replay.viscounts.choices import DECISIONS
 from tests.conftest import FIXTURES
 
 GAME = json.loads((FIXTURES / "viscounts/worked/game-2p.json").read_text())

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from replay.viscounts.decisions import FREE_MANUSCRIPT_COSTS
+from replay.viscounts.choices.placements import FREE_MANUSCRIPT_COSTS
 from replay.viscounts.solo import procedure
 from replay.viscounts.solo.words import either
 

@@ -10,7 +10,8 @@ violation naming what was demanded.
 
 from __future__ import annotations
 
-from replay.viscounts.decisions import DECISIONS, answer, decline_waiting
+from replay.viscounts.choices import DECISIONS
+from replay.viscounts.decisions import answer, decline_waiting
 from replay.viscounts.solo import actions, choices, piles, steps
 from replay.viscounts.solo.rows import advance
 from replay.viscounts.solo.words import describe

@@ -1,0 +1,65 @@
+"""Choices of what to gain: any resource, a Debt or a Deed to flip, one of printed options."""
+
+from __future__ import annotations
+
+from replay.core.actions import Refusal
+from replay.viscounts.choices.kind import ChoiceKind
+from replay.viscounts.effects import can_flip, flip, resolve
+from replay.viscounts.state import RESOURCES
+
+FLIPPABLE = ("debt", "deed")
+
+
+def _resource_refusals(table, player, decision, event):
+    resource = event["resource"]
+    if resource not in RESOURCES:
+        yield Refusal("viscounts.effect.any_resource", f"any resource is Ink, Gold or Stone, "
+                      f"not {resource}", player=player.name, found=resource, skip=True)
+
+
+def _gain_resource(table, player, decision, event):
+    table.change(player.name, event["resource"], 1,
+                 f"{table.name(decision.source)}: any resource", decision.source)
+
+
+def _flip_refusals(table, player, decision, event):
+    what = event["what"]
+    allowed = decision.data.get("what", "either")
+    if what not in FLIPPABLE or allowed not in ("either", what):
+        yield Refusal("viscounts.flip.either", f"{table.name(decision.source)} flips "
+                      f"{allowed}, not {what}", player=player.name, found=what, skip=True)
+    elif not can_flip(table, player.name, what):
+        yield Refusal("viscounts.flip.needs_target", f"{player.name} has no unflipped {what}",
+                      player=player.name, found=what, skip=True)
+
+
+def _flip(table, player, decision, event):
+    flip(table, player.name, event["what"], decision.source)
+
+
+def _choose_refusals(table, player, decision, event):
+    options, option = decision.data["options"], event["option"]
+    if not 1 <= option <= len(options):
+        yield Refusal("viscounts.log.choice", f"{table.name(decision.source)} offers "
+                      f"{len(options)} options, not {option}", player=player.name,
+                      found=str(option), skip=True)
+
+
+def _choose(table, player, decision, event):
+    resolve(table, player.name, decision.data["options"][event["option"] - 1],
+            decision.source)
+
+
+KINDS = (
+    ChoiceKind("resource", {"resource": ("str", True)}, ("resource",), _resource_refusals,
+               _gain_resource, lambda table, player, decision: (
+                   {"resource": r} for r in RESOURCES)),
+    ChoiceKind("flip", {"what": ("str", True)}, ("what",), _flip_refusals, _flip,
+               lambda table, player, decision: ({"what": w} for w in FLIPPABLE),
+               possible=lambda table, player, decision: can_flip(
+                   table, player.name, decision.data.get("what", "either")),
+               lost="nothing is left to flip"),
+    ChoiceKind("choose", {"option": ("int", True)}, ("option",), _choose_refusals, _choose,
+               lambda table, player, decision: (
+                   {"option": i} for i in range(1, len(decision.data["options"]) + 1))),
+)
