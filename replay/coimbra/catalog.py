@@ -74,6 +74,8 @@ class Catalog:
     spaces: dict[str, str]  # monastery space -> level
     roads_forward: dict[str, set[str]] = field(default_factory=dict)  # as printed
     roads_any: dict[str, set[str]] = field(default_factory=dict)  # every road both ways
+    # The values the log declared from the printed components (``replay.core.declarations``).
+    declared: tuple[dict, ...] = ()
 
     @cached_property
     def names(self) -> dict[str, str]:
@@ -144,8 +146,11 @@ class Catalog:
 
     def summary(self) -> dict:
         """What a report says about the catalog it used."""
-        return {"id": self.id, "sha256": self.sha256, "printed": self.printed,
-                "description": self.description}
+        summary = {"id": self.id, "sha256": self.sha256, "printed": self.printed,
+                   "description": self.description}
+        if self.declared:
+            summary["declared_values"] = list(self.declared)
+        return summary
 
 
 def check_catalog(document: object) -> list[LogProblem]:

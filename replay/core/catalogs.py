@@ -6,9 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from importlib import resources
 from typing import Generic, TypeVar
 
+from replay.core.declarations import Declaration, declare
 from replay.core.problems import InvalidLog, LogProblem
 
 Catalog = TypeVar("Catalog")
@@ -40,19 +42,31 @@ class BuiltinCatalogs(Generic[Catalog]):
         path = resources.files(self.package).joinpath("data", f"{catalog_id}.json")
         return json.loads(path.read_text("utf-8"))
 
-    def load(self, document: dict | None = None, catalog_id: str | None = None) -> Catalog:
-        """Validate a catalog document (or a built-in one by id) and index it.
+    def load(self, document: dict | None = None, catalog_id: str | None = None,
+             declarations: list[Declaration] | None = None) -> Catalog:
+        """Validate a catalog document (or a built-in one by id) and index it, with the
+        values a log declares in place (``replay.core.declarations``).
 
         Raises ``InvalidLog`` with every located problem when the catalog is not valid.
         """
+        if declarations:
+            base = document if document is not None else self.document(
+                self._known(catalog_id))
+            declared, record = declare(base, declarations)
+            return replace(self.build(declared), declared=tuple(record))
         if document is not None:
             return self.build(document)
+        catalog_id = self._known(catalog_id)
+        if catalog_id not in self._loaded:
+            self._loaded[catalog_id] = self.build(self.document(catalog_id))
+        return self._loaded[catalog_id]
+
+    def _known(self, catalog_id: str | None) -> str:
+        """The built-in catalog a log names (the first when it names none)."""
         catalog_id = catalog_id or self.builtin[0]
         if catalog_id not in self.builtin:
             raise InvalidLog([LogProblem(
                 f"unknown catalog {catalog_id!r}", path="/header/catalog",
                 expected=" or ".join(self.builtin)
                 + ", or a transcribed catalog passed with it")])
-        if catalog_id not in self._loaded:
-            self._loaded[catalog_id] = self.build(self.document(catalog_id))
-        return self._loaded[catalog_id]
+        return catalog_id

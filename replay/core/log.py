@@ -8,6 +8,7 @@ from itertools import repeat
 from marshmallow import Schema, ValidationError, fields, validate
 
 from replay.core.canonical import canonical_sha256
+from replay.core.declarations import Declaration, from_json
 from replay.core.plain_load import plain_load
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
@@ -53,6 +54,8 @@ class LogSchema(Schema):
     # Each event is checked by its game's engine; ``load_log`` checks only that each is an
     # object with a type, without a schema pass per event, which keeps long logs cheap.
     events = fields.List(fields.Dict(), load_default=list)
+    # Printed values read off the table (``replay.core.declarations``): entry -> field -> value.
+    components = fields.Dict(keys=fields.String(), values=fields.Dict(), load_default=dict)
 
 
 _HEADER_ONLY = LogSchema(exclude=("events",))
@@ -76,6 +79,20 @@ class GameLog:
     warnings: list[dict] = field(default_factory=list, compare=False)
     # Where each header tag came from in a text source: tag name -> (line, its text).
     tag_lines: dict[str, tuple[int, str]] = field(default_factory=dict, compare=False)
+    # Printed values the log declares (``replay.core.declarations``): entry -> field -> value;
+    # and, for a text source, where each is: (entry, field) -> (line, column, its text).
+    components: dict[str, dict] = field(default_factory=dict)
+    component_lines: dict[tuple[str, str], tuple[int, int, str]] = field(
+        default_factory=dict, compare=False)
+
+    def declarations(self) -> list[Declaration]:
+        """The values the log declares, each located where the log says it."""
+        if not self.component_lines:
+            return from_json(self.components)
+        return [Declaration(entry, name, value, line=line, column=column, text=text)
+                for entry, values in self.components.items()
+                for name, value in values.items()
+                for line, column, text in [self.component_lines[(entry, name)]]]
 
     def locate(self, problems: list[LogProblem]) -> list[LogProblem]:
         """``problems`` with the line of the header tag each one's path names, for a log
@@ -84,7 +101,11 @@ class GameLog:
 
     def to_dict(self) -> dict:
         """The canonical JSON form of the log (a copy: changing it leaves the log alone)."""
-        return {"header": self._header(), "events": [dict(e) for e in self.events]}
+        document = {"header": self._header(), "events": [dict(e) for e in self.events]}
+        if self.components:
+            document["components"] = {entry: dict(values)
+                                      for entry, values in self.components.items()}
+        return document
 
     def _header(self) -> dict:
         return {
@@ -108,7 +129,10 @@ class GameLog:
         """Content hash of the canonical form (key order and spacing do not matter)."""
         # The events are only read here, so they are serialised as they are, without the
         # copy ``to_dict`` makes.
-        return canonical_sha256({"header": self._header(), "events": self.events})
+        document = {"header": self._header(), "events": self.events}
+        if self.components:
+            document["components"] = self.components
+        return canonical_sha256(document)
 
 
 def load_log(data: object) -> GameLog:
@@ -119,6 +143,10 @@ def load_log(data: object) -> GameLog:
     if not isinstance(events, list):
         raise InvalidLog([LogProblem("'events' must be a list of event objects",
                                      path="/events")])
+    components = data.get("components", {})
+    shape = _components_problems(components)
+    if shape:
+        raise InvalidLog(shape)
     try:
         if data.keys() <= _LOG_KEYS and isinstance(data.get("header"), dict):
             # The usual log: its header is loaded alone, the nesting schema's problems
@@ -151,7 +179,19 @@ def load_log(data: object) -> GameLog:
         variants=header["variants"],
         metadata=header["metadata"],
         events=events,
+        components=components,
     )
+
+
+def _components_problems(components: object) -> list[LogProblem]:
+    """A ``components`` section is an object of entries, each an object of values."""
+    if not isinstance(components, dict):
+        return [LogProblem("'components' maps component ids to their printed values",
+                           path="/components", expected='{"tf-07": {"cost": 3}}')]
+    return [LogProblem(f"the printed values of {entry} are an object of fields",
+                       path=f"/components/{entry}", expected='{"cost": 3}')
+            for entry, values in components.items()
+            if not isinstance(values, dict) or not values]
 
 
 def _plainly_typed(events: list) -> bool:
@@ -166,7 +206,7 @@ def _plainly_typed(events: list) -> bool:
 
 
 _DICT, _STR = {dict}, {str}
-_LOG_KEYS = {"header", "events"}
+_LOG_KEYS = {"header", "events", "components"}
 
 
 

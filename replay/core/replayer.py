@@ -24,7 +24,8 @@ class Replayed(NamedTuple):
 class Replayer:
     """A game's engine, as its parts.
 
-    ``load_catalog(document, catalog_id)`` gives the indexed catalog; ``new_table(players,
+    ``load_catalog(document, catalog_id, declarations)`` gives the indexed catalog, with the
+    values the log declares in place; ``new_table(players,
     catalog, mode, variants, positions)`` a table (its ``state.players`` and its ``judge``);
     ``new_claims()`` a ``replay.core.claims.Claims``; ``run_events(table, events, claims)``
     applies events and says whether every one was replayed; ``finish(table)`` scores the end.
@@ -42,7 +43,7 @@ class Replayer:
                catalog: dict | None) -> Replayed:
         """Replay checked ``events`` of ``log`` from the start, score the end if the replay
         reached it, and compare the table's claims with what was computed."""
-        loaded = self.load_catalog(catalog, log.catalog)
+        loaded = self.load_catalog(catalog, log.catalog, log.declarations())
         table = self.new_table(log.players, loaded, mode, log.variants, log.positions)
         claims = self.new_claims()
         completed = self.run_events(table, events, claims)
@@ -58,7 +59,8 @@ class Replayer:
         ``score_end``, a log replayed to its last event that reaches the end is scored too
         (the points a judge stepping to the last line expects to see)."""
         events, _ = check_shapes(log.events, self.event_specs, self.field_kinds)
-        table = self.new_table(log.players, self.load_catalog(catalog, log.catalog), "audit",
+        table = self.new_table(log.players, self.load_catalog(
+            catalog, log.catalog, log.declarations()), "audit",
                                log.variants, log.positions)
         completed = self.run_events(table, events[:upto + 1], self.new_claims())
         if score_end and completed and upto >= len(events) - 1:

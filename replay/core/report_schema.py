@@ -21,6 +21,9 @@ class CatalogSummarySchema(Schema):
         metadata={"description": "placeholder values in the catalog (not the printed game)"})
     placeholders_used = fields.List(fields.Dict(), metadata={
         "description": "the placeholder values the verdict depended on"})
+    declared_values = fields.List(fields.Dict(), metadata={
+        "description": "the values the log declared from the printed components: entry, "
+                       "field, value, and the catalog value it replaces"})
 
 
 class ViolationSchema(Schema):

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from replay.core.declare_text import declaration_lines, is_declaration, read_declaration
 from replay.core.problems import LogProblem
 
 TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
@@ -73,6 +74,9 @@ class TextSource:
     trailing_comment: str | None = None  # comments after the last event
     problems: list[LogProblem] = field(default_factory=list)
     warnings: list[dict] = field(default_factory=list)
+    # Printed values the ``declare`` lines give: entry -> field -> value, and where each is.
+    components: dict[str, dict] = field(default_factory=dict)
+    component_lines: dict[tuple[str, str], tuple[int, int, str]] = field(default_factory=dict)
 
     def problem(self, line: Line, column: int, message: str, expected: str | None = None,
                 suggestions: tuple[str, ...] = ()) -> None:
@@ -144,6 +148,9 @@ def read_source(text: str) -> TextSource:
                 source.header_comment = "\n".join([*notes, *pending])
                 pending = []
             continue
+        if is_declaration(body):
+            _declare(source, number, raw, body)
+            continue
         in_header = False
         tokens = [_token(m) for m in TOKEN.finditer(body)]
         notes = [*pending, comment] if comment is not None else pending
@@ -152,6 +159,26 @@ def read_source(text: str) -> TextSource:
     if pending:
         source.trailing_comment = "\n".join(pending)
     return source
+
+
+def _declare(source: TextSource, number: int, raw: str, body: str) -> None:
+    """A ``declare`` line's values, each kept with its place (``replay.core.declare_text``);
+    a value declared again differently is a problem of the later line."""
+    line = Line(number, raw, [])
+    entry, items, problems = read_declaration(body)
+    for column, message, expected in problems:
+        source.problem(line, column, message, expected=expected)
+    for name, value, column in items:
+        values = source.components.setdefault(entry, {})
+        if name in values:
+            if values[name] != value:
+                first = source.component_lines[(entry, name)][0]
+                source.problem(line, column, f"{entry} {name} is declared {value!r} here but "
+                               f"{values[name]!r} on line {first}: a printed value does not "
+                               "change", expected=repr(values[name]))
+            continue
+        values[name] = value
+        source.component_lines[(entry, name)] = (number, column, raw)
 
 
 def _token(match: re.Match) -> Token:
@@ -204,6 +231,7 @@ def header_lines(log) -> list[str]:
         if value]
     lines += [f"[{name} {quote(value)}]" for name, value in sorted(log.metadata.items())
               if name not in HEADER_TAGS and name != "comment"]
+    lines += declaration_lines(log.components)
     return [*lines, ""]
 
 

@@ -27,6 +27,8 @@ def finish_text_log(source: TextSource, header: dict, events: list[dict],
         raise InvalidLog(at_tag_lines(err.problems, source.tag_lines)) from None
     log.positions = positions
     log.tag_lines = source.tag_lines
+    log.components = source.components
+    log.component_lines = source.component_lines
     log.warnings = source.warnings
     return log, source.warnings
 

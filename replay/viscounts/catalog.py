@@ -13,14 +13,10 @@ from types import MappingProxyType
 from marshmallow import ValidationError
 
 from replay.core.catalogs import BuiltinCatalogs, catalog_sha256
+from replay.core.declarations import ENTRY_KEYS, holds_entries, iter_entries, resolve
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
-from replay.viscounts.catalog_checks import (
-    cross_reference_problems,
-    holds_entries,
-    iter_entries,
-    resolve,
-)
-from replay.viscounts.catalog_schema import ENTRY_KEYS, CatalogSchema
+from replay.viscounts.catalog_checks import cross_reference_problems
+from replay.viscounts.catalog_schema import CatalogSchema
 from replay.viscounts.components import (
     AIBoard,
     BoardSide,

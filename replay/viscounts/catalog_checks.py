@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from replay.core.declarations import ENTRY_KEYS, iter_entries, resolve
 from replay.core.problems import LogProblem
-from replay.viscounts.catalog_schema import BUILDINGS, ENTRY_KEYS, PRINTED, ROLES
+from replay.viscounts.catalog_schema import BUILDINGS, PRINTED, ROLES
 
 # Printed on the Poverty (p.9 picture) and Prosperity (p.8 picture) cards, by player count.
 END_PILES = {"poverty": {"1": 12, "2": 12, "3": 15, "4": 18},
@@ -19,38 +20,6 @@ END_PILE_KIND = {"poverty": "Debts", "prosperity": "Deeds"}
 TOWNSFOLK = {"starting": 8, "hero": 10, "neutral": 68}  # p.3
 PLAYER_CARDS = 10  # numbered 1-10, one start number each (p.3, p.8)
 AI_BOARDS = 4  # the backs of the 4 Player Boards (p.3)
-
-
-def iter_entries(document: object, path: str = "") -> Iterator[tuple[str, dict]]:
-    """Every catalog entry (an object with an ``id``, meta excluded) with its JSON pointer."""
-    if isinstance(document, dict):
-        if "id" in document and path != "/meta":
-            yield path, document
-        for key, value in document.items():
-            yield from iter_entries(value, f"{path}/{key}")
-    elif isinstance(document, list):
-        for index, value in enumerate(document):
-            yield from iter_entries(value, f"{path}/{index}")
-
-
-def holds_entries(value: object) -> bool:
-    """Whether a value is an entry or a list of entries (which carry their own labels)."""
-    if isinstance(value, dict):
-        return "id" in value
-    return isinstance(value, list) and any(isinstance(v, dict) and "id" in v for v in value)
-
-
-def resolve(entry: object, dotted: str) -> tuple[bool, object]:
-    """Follow a dotted field path (``unlocks.guildhall.1``) inside an entry."""
-    node = entry
-    for part in dotted.split("."):
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return False, None
-    return True, node
 
 
 def cross_reference_problems(document: dict) -> list[LogProblem]:

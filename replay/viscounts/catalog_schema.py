@@ -11,9 +11,10 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 ID = validate.Regexp(r"^[a-z0-9][a-z0-9_-]*$", error="ids are lowercase a-z, 0-9, '-' or '_'")
 SOURCE = validate.Regexp(
-    r"^(rulebook text p\.\d+|rulebook picture p\.\d+|fan list|placeholder|printed component)$",
-    error="a source is 'rulebook text p.N', 'rulebook picture p.N', 'fan list', 'placeholder' "
-          "or 'printed component'")
+    r"^(rulebook text p\.\d+|rulebook picture p\.\d+|fan list|placeholder|printed component"
+    r"|declared in the log)$",
+    error="a source is 'rulebook text p.N', 'rulebook picture p.N', 'fan list', 'placeholder', "
+          "'printed component' or 'declared in the log'")
 PLACEHOLDER = "placeholder"
 PRINTED = "printed component"  # a value transcribed from the physical game
 ICONS = ("merchant", "builder", "noble", "cleric", "criminal")
@@ -28,9 +29,6 @@ CONDITIONS = ("always", "criminals", "no_criminals")
 COUNTERS = ("buildings", "flipped_debts", "flipped_deeds", "workers", "manuscripts",
             *(f"icons:{icon}" for icon in ICONS))
 ROLES = ("outer_left", "outer_right", "inner")
-# Keys that describe an entry rather than a printed value: never a placeholder field.
-ENTRY_KEYS = ("id", "source", "placeholder", "placeholder_fields", "confidence", "note",
-              "confirmed_by")
 
 # Each effect operation: the fields it needs, then the fields it may have.
 OPS: dict[str, tuple[set[str], set[str]]] = {

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import copy
 
+from replay.core.declarations import ENTRY_KEYS, holds_entries, iter_entries
 from replay.viscounts.catalog import DEFAULT_CATALOG, builtin_document
-from replay.viscounts.catalog_checks import holds_entries, iter_entries
-from replay.viscounts.catalog_schema import ENTRY_KEYS
 
 # What the rules fix about a board space or building spot even where its print is unknown:
 # which space of the segment it is, its path and its side of the river (pp.6, 13, 16).

@@ -279,12 +279,17 @@ class Catalog:
     links: Mapping[str, Link]  # every link, by id
     placeholders: Mapping[str, tuple[Placeholder, ...]]  # entry id -> its placeholder values
     entry_paths: Mapping[str, str]  # JSON pointer -> entry id
+    # The values the log declared from the printed components (``replay.core.declarations``).
+    declared: tuple[dict, ...] = ()
 
     def summary(self) -> dict:
         """What a report says about the catalog it used."""
-        return {"id": self.id, "sha256": self.sha256, "printed": self.printed,
-                "description": self.description,
-                "placeholder_values": sum(map(len, self.placeholders.values()))}
+        summary = {"id": self.id, "sha256": self.sha256, "printed": self.printed,
+                   "description": self.description,
+                   "placeholder_values": sum(map(len, self.placeholders.values()))}
+        if self.declared:
+            summary["declared_values"] = list(self.declared)
+        return summary
 
     def sides_for(self, players: int) -> dict[str, BoardSide]:
         """The side of each segment turned up for a player count."""
