@@ -93,25 +93,30 @@ def amend(log: GameLog, index: int, text: str) -> GameLog:
     """The log with event ``index`` replaced by ``text``: a line of the game's notation
     (``ana: recruit c2-08``) or a JSON event object."""
     _check_index(log, index)
+    event = read_event(log, text, "/amend")
+    events = [*log.events[:index], event, *log.events[index + 1:]]
+    return dataclasses.replace(log, events=events, positions=list(log.positions))
+
+
+def read_event(log: GameLog, text: str, path: str) -> dict:
+    """One event of ``log``'s game from ``text``: a line of the game's notation or a JSON
+    event object (problems located at ``path``)."""
     game = GAMES.get(log.game)
     if text.lstrip().startswith("{"):
         event = load_json(text)
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise InvalidLog([LogProblem("an event is a JSON object with a 'type'",
-                                         path="/amend")])
-    else:
-        header = "\n".join(header_lines(dataclasses.replace(log, metadata={})))
-        try:
-            parsed = game.parse_text(f"{header}\n{text.strip()}\n")
-        except InvalidLog as err:
-            raise InvalidLog([dataclasses.replace(p, line=None, column=None, path="/amend")
-                              for p in err.problems]) from None
-        if len(parsed.events) != 1:
-            raise InvalidLog([LogProblem("an amendment is one event on one line",
-                                         path="/amend", text=text)])
-        event = parsed.events[0]
-    events = [*log.events[:index], event, *log.events[index + 1:]]
-    return dataclasses.replace(log, events=events, positions=list(log.positions))
+                                         path=path)])
+        return event
+    header = "\n".join(header_lines(dataclasses.replace(log, metadata={})))
+    try:
+        parsed = game.parse_text(f"{header}\n{text.strip()}\n")
+    except InvalidLog as err:
+        raise InvalidLog([dataclasses.replace(p, line=None, column=None, path=path)
+                          for p in err.problems]) from None
+    if len(parsed.events) != 1:
+        raise InvalidLog([LogProblem("one event is one line", path=path, text=text)])
+    return parsed.events[0]
 
 
 def drop(log: GameLog, index: int) -> GameLog:

@@ -1,0 +1,68 @@
+"""One disputed move (``replay.ruling``): legal or not at that point of the game, the rule it
+breaks, what it costs and gains, and the moves legal there instead.
+
+The positions are those of two hand-worked fixtures; each expectation is worked from the
+rule text and the fixture's worked note.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import replay
+from replay.ruling import rule_on
+from tests.conftest import FIXTURES
+
+
+def _log(path: str):
+    return replay.load_log(json.loads((FIXTURES / path).read_text()))
+
+
+TRANSCRIBE = "viscounts/worked/transcribe-cost-short.json"
+VOYAGE = "coimbra/illegal/voyage-payment-cannot-afford.json"
+
+
+def test_a_transcribe_two_icons_short_is_refused_with_its_rule():
+    # After event 7 ana has 2 Cleric icons (space 2's Cleric, the Thief's wild) and ms-09
+    # costs 3 (p.21): the move breaks viscounts.transcribe.cost.
+    ruling = rule_on(_log(TRANSCRIBE), 7, "ana: transcribe ms-09")
+    assert not ruling["legal"]
+    assert [v["rule"] for v in ruling["violations"]] == ["viscounts.transcribe.cost"]
+    assert "ana: transcribe ms-09 pay=ink:1" in ruling["legal_moves"]
+
+
+def test_the_same_transcribe_paying_one_ink_is_legal_and_says_what_it_does():
+    # 1 Ink counts as 1 Cleric icon (p.21): 3 icons. ana spends the Ink, then ms-09's
+    # immediate effect gives her 2 Ink: a net gain of 1 Ink.
+    ruling = rule_on(_log(TRANSCRIBE), 7, "ana: transcribe ms-09 pay=ink:1")
+    assert ruling["legal"] and ruling["violations"] == []
+    assert [(r["resource"], r["delta"]) for r in ruling["ledger"]] == [("ink", -1), ("ink", 2)]
+    assert ruling["changes"] == {"ana": {"ink": 1}}
+    assert ruling["earlier_problems"] == 0
+
+
+def test_a_voyage_bruno_cannot_pay_is_refused_and_a_cheaper_one_is_legal():
+    # bruno holds 2 coins and fav-4 (1 off each voyage): v-07 costs 4 - 1 = 3 (refused,
+    # coimbra.voyage.payment); v-01 costs 2 - 1 = 1 coin, paid.
+    log = _log(VOYAGE)
+    refused = rule_on(log, 77, "bruno: invest v-07")
+    assert [v["rule"] for v in refused["violations"]] == ["coimbra.voyage.payment"]
+    allowed = rule_on(log, 77, '{"type": "invest", "player": "bruno", "voyage": "v-01"}')
+    assert allowed["legal"]
+    assert allowed["changes"] == {"bruno": {"coins": -1}}
+
+
+@pytest.mark.parametrize(("after", "move", "path"), [
+    (999, "bruno: invest v-07", "/after"),
+    (-2, "bruno: invest v-07", "/after"),
+    (77, "bruno: invest", "/move"),
+    (77, "bruno: invest v-07\nbruno: pass", "/move"),
+    (77, '["invest"]', "/move"),
+])
+def test_a_question_that_names_no_point_or_no_move_is_refused_where_it_is_wrong(
+        after, move, path):
+    with pytest.raises(replay.InvalidLog) as refused:
+        rule_on(_log(VOYAGE), after, move)
+    assert [p.path for p in refused.value.problems] == [path]
