@@ -39,6 +39,7 @@ renderers.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 from abc import ABC, abstractmethod
@@ -265,13 +266,29 @@ class EngineGame(Game):
         if self.engine.add_hints is not None:
             self.engine.add_hints(run.table, events, run.catalog, mode, log.players,
                                   log.variants)
-        return self.engine.build_report(log, run.table, run.catalog, mode, run.replayed,
-                                        run.final, run.claims, log.warnings + warnings)
+        report = self.engine.build_report(log, run.table, run.catalog, mode, run.replayed,
+                                          run.final, run.claims, log.warnings + warnings)
+        if log.position is not None:  # what came before the position was not checked
+            report["from_position"] = True
+        return report
 
     def state_at(self, log: GameLog, event: int, catalog: dict | None = None) -> dict:
         """Every player's state after ``event`` and what the acting player could do next."""
         self.validate(log, catalog)
         return self.engine.state_at(log, event, catalog)
+
+    def position_at(self, log: GameLog, event: int, catalog: dict | None = None) -> GameLog:
+        """A log that starts from the table as it stands after ``event`` (its position
+        document in place of the events up to there), with the rest of the events."""
+        self.validate(log, catalog)
+        replayer = self.engine.replayer
+        if replayer.position_of is None:
+            raise InvalidLog([LogProblem(f"{self.title} positions are not written yet",
+                                         path="/position")])
+        table = replayer.replay_to(log, event, catalog)
+        return dataclasses.replace(log, events=log.events[event + 1:],
+                                   positions=log.positions[event + 1:],
+                                   position=replayer.position_of(table))
 
     def legal_actions(self, log: GameLog, event: int, catalog: dict | None = None) -> list:
         """The events the acting player may write after ``event``."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, replace
 from itertools import repeat
 
@@ -56,6 +57,8 @@ class LogSchema(Schema):
     events = fields.List(fields.Dict(), load_default=list)
     # Printed values read off the table (``replay.core.declarations``): entry -> field -> value.
     components = fields.Dict(keys=fields.String(), values=fields.Dict(), load_default=dict)
+    # The table the events start from instead of the setup (each game's position document).
+    position = fields.Dict(load_default=None, allow_none=True)
 
 
 _HEADER_ONLY = LogSchema(exclude=("events",))
@@ -82,6 +85,8 @@ class GameLog:
     # Printed values the log declares (``replay.core.declarations``): entry -> field -> value;
     # and, for a text source, where each is: (entry, field) -> (line, column, its text).
     components: dict[str, dict] = field(default_factory=dict)
+    # The table the events start from, when not from the setup (the game's position document).
+    position: dict | None = None
     component_lines: dict[tuple[str, str], tuple[int, int, str]] = field(
         default_factory=dict, compare=False)
 
@@ -105,6 +110,8 @@ class GameLog:
         if self.components:
             document["components"] = {entry: dict(values)
                                       for entry, values in self.components.items()}
+        if self.position is not None:
+            document["position"] = copy.deepcopy(self.position)
         return document
 
     def _header(self) -> dict:
@@ -132,6 +139,8 @@ class GameLog:
         document = {"header": self._header(), "events": self.events}
         if self.components:
             document["components"] = self.components
+        if self.position is not None:
+            document["position"] = self.position
         return canonical_sha256(document)
 
 
@@ -145,6 +154,10 @@ def load_log(data: object) -> GameLog:
                                      path="/events")])
     components = data.get("components", {})
     shape = _components_problems(components)
+    position = data.get("position")
+    if position is not None and not isinstance(position, dict):
+        shape.append(LogProblem("'position' is the table the events start from, an object",
+                                path="/position"))
     if shape:
         raise InvalidLog(shape)
     try:
@@ -180,6 +193,7 @@ def load_log(data: object) -> GameLog:
         metadata=header["metadata"],
         events=events,
         components=components,
+        position=position,
     )
 
 
@@ -206,7 +220,7 @@ def _plainly_typed(events: list) -> bool:
 
 
 _DICT, _STR = {dict}, {str}
-_LOG_KEYS = {"header", "events", "components"}
+_LOG_KEYS = {"header", "events", "components", "position"}
 
 
 

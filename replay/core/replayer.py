@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from replay.core.log import GameLog
+from replay.core.problems import InvalidLog, LogProblem
 from replay.core.shapes import FieldKind, check_shapes
 
 
@@ -29,6 +30,10 @@ class Replayer:
     catalog, mode, variants, positions)`` a table (its ``state.players`` and its ``judge``);
     ``new_claims()`` a ``replay.core.claims.Claims``; ``run_events(table, events, claims)``
     applies events and says whether every one was replayed; ``finish(table)`` scores the end.
+    ``place(table, position)`` sets a new table up as a position document describes it
+    (raising ``InvalidLog`` with every located problem of the position), and
+    ``position_of(table)`` gives the document of a table (None: the game's logs start from
+    the setup only).
     """
 
     event_specs: Mapping
@@ -38,13 +43,15 @@ class Replayer:
     new_claims: Callable
     run_events: Callable[..., bool]
     finish: Callable[..., dict | None]
+    place: Callable[[object, dict], None] | None = None
+    position_of: Callable[[object], dict] | None = None
 
     def replay(self, log: GameLog, events: list[dict], mode: str,
                catalog: dict | None) -> Replayed:
         """Replay checked ``events`` of ``log`` from the start, score the end if the replay
         reached it, and compare the table's claims with what was computed."""
         loaded = self.load_catalog(catalog, log.catalog, log.declarations())
-        table = self.new_table(log.players, loaded, mode, log.variants, log.positions)
+        table = self.start(log, loaded, mode)
         claims = self.new_claims()
         completed = self.run_events(table, events, claims)
         final = self.finish(table) if completed else None
@@ -59,10 +66,20 @@ class Replayer:
         ``score_end``, a log replayed to its last event that reaches the end is scored too
         (the points a judge stepping to the last line expects to see)."""
         events, _ = check_shapes(log.events, self.event_specs, self.field_kinds)
-        table = self.new_table(log.players, self.load_catalog(
-            catalog, log.catalog, log.declarations()), "audit",
-                               log.variants, log.positions)
+        table = self.start(log, self.load_catalog(catalog, log.catalog, log.declarations()),
+                           "audit")
         completed = self.run_events(table, events[:upto + 1], self.new_claims())
         if score_end and completed and upto >= len(events) - 1:
             self.finish(table)
+        return table
+
+    def start(self, log: GameLog, catalog, mode: str):
+        """The table a log's events start from: the very start, or the log's position."""
+        table = self.new_table(log.players, catalog, mode, log.variants, log.positions)
+        if log.position is not None:
+            if self.place is None:
+                raise InvalidLog([LogProblem(f"a {log.game} log starts from its setup: "
+                                             "positions are not read for this game yet",
+                                             path="/position")])
+            self.place(table, log.position)
         return table

@@ -115,6 +115,9 @@ class ReportSchema(Schema):
         "description": "moments of the game worth reading (not violations)"})
     problems = fields.List(fields.Nested(ProblemItemSchema))
     input = fields.String(metadata={"description": "'scoresheet' for scoresheet input"})
+    from_position = fields.Boolean(metadata={
+        "description": "true when the log starts from a position rather than the setup: the "
+                       "events before it were not replayed"})
     game = fields.String()
     ruleset = fields.String()
     variants = fields.List(fields.String())

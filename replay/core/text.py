@@ -8,6 +8,7 @@ with its line and column; parsing never stops at the first.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -231,6 +232,8 @@ def header_lines(log) -> list[str]:
         if value]
     lines += [f"[{name} {quote(value)}]" for name, value in sorted(log.metadata.items())
               if name not in HEADER_TAGS and name != "comment"]
+    if log.position is not None:
+        lines.append(f"[position {quote(json.dumps(log.position, sort_keys=True))}]")
     lines += declaration_lines(log.components)
     return [*lines, ""]
 

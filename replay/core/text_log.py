@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 
 from replay.core.log import GameLog, at_tag_lines, load_log
@@ -18,6 +19,7 @@ def finish_text_log(source: TextSource, header: dict, events: list[dict],
     Raises ``InvalidLog`` with every problem of ``source`` (and every event the game's specs
     find incomplete, at its line), in line order.
     """
+    position = _position(source, header)
     source.problems += _shape_problems(events, positions, source, event_specs, field_kinds)
     if source.problems:
         raise InvalidLog(sorted(source.problems, key=lambda p: (p.line or 0, p.column or 0)))
@@ -29,8 +31,28 @@ def finish_text_log(source: TextSource, header: dict, events: list[dict],
     log.tag_lines = source.tag_lines
     log.components = source.components
     log.component_lines = source.component_lines
+    log.position = position
     log.warnings = source.warnings
     return log, source.warnings
+
+
+def _position(source: TextSource, header: dict) -> dict | None:
+    """The ``[position "..."]`` tag: the JSON of the table the events start from."""
+    text = header["metadata"].pop("position", None)
+    if text is None:
+        return None
+    try:
+        position = json.loads(text)
+    except ValueError as err:
+        position = None
+        message = f"the position tag holds JSON: {err}"
+    else:
+        message = "the position tag holds a JSON object"
+    if isinstance(position, dict):
+        return position
+    line, raw = source.tag_lines["position"]
+    source.problems.append(LogProblem(message, line=line, column=1, text=raw))
+    return None
 
 
 def _shape_problems(events: list[dict], positions: list[tuple[int, int]], source: TextSource,

@@ -20,7 +20,7 @@ from tests.conftest import FIXTURES
 
 COIMBRA = FIXTURES / "coimbra"
 CASES = sorted(
-    path for folder in ("legal", "illegal", "variants", "disputes", "scoresheets")
+    path for folder in ("legal", "illegal", "variants", "disputes", "scoresheets", "positions")
     for path in (COIMBRA / folder).glob("*.json")
     if not path.name.endswith(".expected.json")
 )
