@@ -12,7 +12,7 @@ from tests.coimbra.test_fixtures import (
 from tests.conftest import FIXTURES
 
 CASES = sorted(
-    path for folder in ("legal", "illegal", "variants", "disputes", "solo")
+    path for folder in ("legal", "illegal", "variants", "disputes", "solo", "positions")
     for path in (FIXTURES / "viscounts" / folder).glob("*.json")
     if not path.name.endswith(".expected.json")
 )
