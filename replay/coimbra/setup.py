@@ -88,10 +88,17 @@ def apply_setup(game: Game, event: dict) -> None:
     state.start_pairs = [tuple(pair) for pair in event["start_pairs"]]
     state.corners_free = list(catalog.corners)
     state.deck = set(catalog.characters) - catalog.levels.get("I", frozenset())
-    state.start_turns = list(reversed(state.order)) + state.order
+    state.start_turns = start_turns(state.order, game.judge.allows("start-snake"))
     for name in state.order:
         for resource, amount in STARTING.items():
             game.change(name, resource, amount, f"starting {resource}", "setup")
+
+
+def start_turns(order: list[str], snake: bool) -> list[str]:
+    """Whose start choice comes when: reverse order, then forward (the rulebook); or, under
+    ``start-snake``, forward from the start player, then back."""
+    forward, back = list(order), list(reversed(order))
+    return forward + back if snake else back + forward
 
 
 def setup_supply(game: Game) -> dict:
@@ -119,9 +126,16 @@ def start_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     player = state.players[event["player"]]
     expected = state.start_turns[0]
     if player.name != expected:
+        snake = game.judge.allows("start-snake")
+        other = start_turns(state.order, not snake)
+        made = 2 * len(state.order) - len(state.start_turns)
         yield Refusal("coimbra.start.order",
-                      f"it is {expected}'s start choice (reverse order, then forward order)",
-                      player=player.name, expected=expected, found=player.name, skip=True)
+                      f"it is {expected}'s start choice ("
+                      + ("forward order, then reverse order)" if snake else
+                         "reverse order, then forward order)"),
+                      player=player.name, expected=expected, found=player.name, skip=True,
+                      legal_under=None if snake or other[made] != player.name
+                      else "start-snake")
     has_pair, has_corner = "pair" in event, "corner" in event
     if has_pair == has_corner:
         yield Refusal("coimbra.start.choice",
