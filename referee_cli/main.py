@@ -240,7 +240,8 @@ def score(sheet_path: Path, output_format: str, catalog_path: Path | None) -> No
                 "a scoresheet document has a header and a 'scoresheet'", path="/scoresheet")])
         report = replay.score_sheet(document, catalog)
     except replay.InvalidLog as err:
-        report = replay.unparseable_report(sheet_path.read_text(encoding="utf-8"), err)
+        report = replay.unparseable_report(sheet_path.read_text(encoding="utf-8"), err,
+                                           scoresheet=True)
         _report_problems(sheet_path, report)
         click.echo(RENDERERS[output_format](report), nl=False)
         sys.exit(EXIT_UNREADABLE)

@@ -53,13 +53,13 @@ def test_a_wrong_total_is_a_score_mismatch_explained_by_the_ledger():
 
 @pytest.mark.parametrize(("change", "path", "words"), [
     (lambda s: s["players"]["bruno"].update(manuscripts=["ms-01"]), "/scoresheet/players",
-     "ms-01 is held 2 times"),
+     "manuscript ms-01 is on 2 players' sheets"),
     (lambda s: s["players"]["bruno"].update(castle=[0, 0, 4]),
      "/scoresheet/players/ana/castle_leader", "more tier-3 Workers"),
     (lambda s: s["players"]["ana"].update(cleric_bonuses=["grey"]),
      "/scoresheet/players/ana/cleric_bonuses/0", "needs 3 grey manuscripts"),
     (lambda s: s["players"]["bruno"].update(cards=["tf-02"]), "/scoresheet/players",
-     "Antagonist (tf-02) is owned 2 times"),
+     "Antagonist (tf-02) is on 2 players' sheets"),
     (lambda s: s["players"]["ana"].update(castle=[10, 8, 3]), "/scoresheet/players/ana/castle",
      "21 Workers"),
 ])
