@@ -100,7 +100,7 @@ def test_the_cli_scores_a_sheet_file(tmp_path):
     sheet, expected = sheet_from("game-3p")
     path = tmp_path / "sheet.json"
     path.write_text(json.dumps(sheet))
-    result = CliRunner().invoke(cli, ["score", str(path)])
+    result = CliRunner().invoke(cli, ["score", str(path), "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["final"]["players"] == expected["final"]
 
