@@ -266,3 +266,13 @@ def _player_problems(name: str, line: dict, catalog: Catalog) -> list[LogProblem
             problem(f"/tracks/{track}", f"the {track} characters alone give {least} influence",
                     f"at least {least}")
     return found
+
+
+def sheet_choices(catalog_id: str | None = None) -> dict[str, list[tuple[str, str]]]:
+    """What a scoresheet form offers to choose from, by kind: ``(value, label)`` pairs, a
+    component's value its printed name (which the sheet reads) and its label its id."""
+    catalog = load_catalog(catalog_id=catalog_id)
+    choices = {kind: [(item.name, ident) for ident, item in table.items()]
+               for kind, table in _tables(catalog).items()}
+    choices["scoring_tiles"] = [(ident, ident) for ident in catalog.scoring_tiles]
+    return choices

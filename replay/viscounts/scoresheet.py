@@ -225,3 +225,21 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
     elif not leaders and most:
         problem("/players", "someone with tier-3 Workers holds the Castle Leader")
     return found
+
+
+def sheet_choices(catalog_id: str | None = None) -> dict[str, list[tuple[str, str]]]:
+    """What a scoresheet form offers to choose from, by kind: ``(value, label)`` pairs; a
+    card's value is what the sheet may write (its printed name, or its id where several
+    cards share the name) and its label the rest of what identifies it."""
+    catalog = load_catalog(catalog_id=catalog_id)
+    cards = []
+    for ident, card in catalog.townsfolk.items():
+        unique = NAMES.names.get(ident) == card.name
+        cards.append((card.name, ident) if unique else (ident, f"{card.name} ({card.deck})"))
+    return {
+        "townsfolk": cards,
+        "manuscripts": [(ident, f"{m.ribbon} ribbon, cost {m.cost}")
+                        for ident, m in catalog.manuscripts.items()],
+        "ai_boards": [(ident, board.name) for ident, board in catalog.ai_boards.items()],
+        "ribbons": [(ribbon, ribbon.capitalize()) for ribbon in catalog.cleric_bonuses],
+    }
