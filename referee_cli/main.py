@@ -18,6 +18,7 @@ import click
 import replay
 from referee_cli import services
 from referee_cli.catalog import catalog
+from referee_cli.desk import desk
 from referee_cli.export import export
 from referee_cli.files import EXIT_UNREADABLE, UnreadableInput, read_json
 from referee_cli.games import GAME
@@ -35,6 +36,7 @@ def cli() -> None:
 
 
 cli.add_command(catalog)
+cli.add_command(desk)
 cli.add_command(verify)
 cli.add_command(export)
 

@@ -2,7 +2,8 @@
 
 Each fenced block in a doc is preceded by a marker naming what it is and what it gives:
 ``<!-- example: scoresheet, verdict legal, totals ana=109 bruno=29 -->``, ``<!-- example:
-log, verdict incomplete, claims match, next "move by bruno" -->``, or ``<!-- example:
+log, verdict incomplete, claims match, next "move by bruno" -->``, ``<!-- example: desk
+GAME, tables 1=legal, standings ana=12 -->`` (a tournament desk CSV), or ``<!-- example:
 fragment (why) -->`` for an abridged one (which must then show where it is abridged). The
 totals in the markers are the ones the doc works out by hand from the rulebook next to the
 example.
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import replay
+from replay.core.scoresheet_csv import desk_results, read_desk
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 BLOCK = re.compile(r"^```[^\n]*\n(?P<body>.*?)^```$", re.M | re.S)
@@ -42,6 +44,7 @@ EXAMPLES = _examples()
 def test_the_docs_have_runnable_examples_of_each_kind():
     kinds = {marker.split(",")[0] for _, marker, _ in EXAMPLES}
     assert {"log", "text log", "scoresheet", "fragment (the events are left out)"} <= kinds
+    assert any(kind.startswith("desk") for kind in kinds)
     scoresheets = [where for where, marker, _ in EXAMPLES if marker.startswith("scoresheet")]
     assert {where.split(":")[0] for where in scoresheets} == {"coimbra-log.md",
                                                                "viscounts-log.md"}
@@ -54,6 +57,9 @@ def test_an_example_gives_the_outcome_its_doc_states(where, marker, block):
     if marker.startswith("fragment"):
         # An abridged example shows where: "..." stands for what is left out.
         assert "..." in block, f"{where}: a fragment marks what it leaves out with ..."
+        return
+    if marker.startswith("desk"):
+        _check_desk(where, marker, block)
         return
     report = replay.replay_text(block)
     verdict = re.search(r"verdict (\w+)", marker).group(1)
@@ -71,3 +77,16 @@ def test_an_example_gives_the_outcome_its_doc_states(where, marker, block):
     following = re.search(r'next "([^"]+)"', marker)
     if following:
         assert report["reached"]["expected_next"] == following.group(1)
+
+
+def _check_desk(where: str, marker: str, block: str) -> None:
+    """A tournament desk example: each table's verdict and the event's standings."""
+    game = marker.split(",")[0].split()[1]
+    results = desk_results(read_desk(block, replay.GAMES, game))
+    tables = dict(item.split("=") for item in
+                  re.search(r"tables ((?:\w+=\w+ ?)+)", marker).group(1).split())
+    assert {t["table"]: t["verdict"] for t in results["tables"]} == tables, where
+    standings = [item.split("=") for item in
+                 re.search(r"standings ((?:\w+=-?\d+ ?)+)", marker).group(1).split()]
+    assert [(r["player"], r["points"]) for r in results["standings"]] == [
+        (name, int(points)) for name, points in standings], where
