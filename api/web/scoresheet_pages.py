@@ -22,11 +22,13 @@ from pathlib import Path
 from flask import abort, jsonify, redirect, render_template, request, url_for
 
 import replay
+from api.batches import accept_batch
 from api.problems import Problem
 from api.submission import accept, decode_body, options_for
 from api.web import bp
 from api.web.replaying import replay_slot
 from replay.core.problems import InvalidLog
+from replay.core.scoresheet_csv import read_desk
 from replay.games import GAMES
 
 LAYOUTS = json.loads((Path(__file__).resolve().parents[1] / "data"
@@ -230,6 +232,41 @@ def _page(game, sheet: Sheet, status: int = 200, problem: Problem | None = None)
         "scoresheet.html", game=game, sheet=sheet, rows=rows, choices=choices,
         lists={k: choices[k] for k in kinds if k in choices}, span=_span(game.player_counts),
         errors=sheet.errors(), problem=problem, blank=BLANK_ENTRIES), status
+
+
+@bp.route("/scoresheet/desk", methods=["GET", "POST"])
+def desk():
+    """The tournament desk: a CSV of scoresheets (one row per player per table,
+    ``docs/tournament-desk.md``) becomes a batch of one scoresheet per table, scored by the
+    workers, whose page gives the standings; a file with any problem is refused whole, each
+    problem at its row and column."""
+    games = [g for g in GAMES if g.name in LAYOUTS]
+    if request.method == "GET":
+        return render_template("desk.html", games=games, form={})
+    game = request.form.get("game", "").strip() or None
+    upload = request.files.get("file")
+    data = upload.read() if upload and upload.filename else \
+        request.form.get("text", "").encode()
+    try:
+        text = data.decode("utf-8")
+        tables = read_desk(text, GAMES, game)
+    except UnicodeDecodeError as err:
+        return render_template("desk.html", games=games, form=request.form, problem=Problem(
+            400, "not-utf8", "The file is not UTF-8 text",
+            f"{err.reason} at byte {err.start}")), 400
+    except InvalidLog as err:
+        return render_template("desk.html", games=games, form=request.form, problem=Problem(
+            422, "invalid-desk", "The desk file was not imported",
+            f"{len(err.problems)} problem(s), each at its row and column; nothing was "
+            "imported"), problems=[p.to_dict() for p in err.problems]), 422
+    sheets = [(f"table-{table.name}.json", json.dumps(table.document, ensure_ascii=False),
+               table.document) for table in tables]
+    try:
+        batch_id = accept_batch(sheets, options_for("strict", None, None))
+    except Problem as problem:
+        return render_template("desk.html", games=games, form=request.form,
+                               problem=problem), problem.status
+    return redirect(url_for("web.batch", batch_id=batch_id), 303)
 
 
 @bp.route("/scoresheet/<game_name>", methods=["GET", "POST"])

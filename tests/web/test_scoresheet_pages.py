@@ -4,11 +4,13 @@ that does not hold together, come back with each problem at its box, never a 500
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 
 from api import create_app
+from tests.conftest import FIXTURES
 from workers.worker import run_worker
 
 pytestmark = pytest.mark.redis
@@ -138,3 +140,28 @@ def test_a_player_count_the_game_does_not_have_and_an_unknown_game(pages):
     bad = client.post("/scoresheet/coimbra", data={"csrf_token": token, "players": "ana bruno"})
     assert bad.status_code == 422  # an empty sheet: located problems, not a 500
     assert "one pair of start characters is missing" in bad.get_data(as_text=True)
+
+
+def test_the_desk_makes_a_batch_of_one_sheet_per_table_scored_by_the_workers(pages):
+    client, token, work = pages
+    desk = (FIXTURES / "desk" / "viscounts-two-tables.csv").read_bytes()
+    answer = client.post("/scoresheet/desk", data={
+        "csrf_token": token, "game": "viscounts", "file": (io.BytesIO(desk), "desk.csv")})
+    assert answer.status_code == 303 and answer.headers["Location"].startswith("/batches/")
+    work()
+    batch = client.get(f"/v1{answer.headers['Location']}").get_json()
+    # fixtures/desk/README.md: ana 109, bruno 29 at table 1; carla 4, duarte 2 at table 2.
+    assert {row["player"]: row["points"] for row in batch["standings"]} == {
+        "ana": 109, "bruno": 29, "carla": 4, "duarte": 2}
+
+
+def test_a_desk_file_with_a_problem_is_refused_whole_with_its_row_and_column(pages):
+    client, token, _ = pages
+    desk = (FIXTURES / "desk" / "viscounts-two-tables.csv").read_text().replace(
+        "2,duarte,2,,,,,,,,,,,2,", "2,carla,2,,,,,,,,,,,two,")
+    answer = client.post("/scoresheet/desk", data={
+        "csrf_token": token, "game": "viscounts", "text": desk})
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert "<tr><td>5</td><td>2</td>" in page and "carla is listed twice at table 2" in page
+    assert client.get("/v1/replays").get_json()["total"] == 0  # nothing was imported
