@@ -24,6 +24,7 @@ from referee_cli.files import EXIT_UNREADABLE, UnreadableInput, read_json
 from referee_cli.games import GAME
 from referee_cli.summary import comparison_summary, report_summary, state_summary
 from referee_cli.verify import verify
+from replay.core.words import number_span
 
 SAMPLE_LOG = Path(__file__).resolve().parent.parent / "fixtures" / "coimbra" / "sample.json"
 
@@ -48,7 +49,7 @@ class PlayersOption(click.Option):
     def get_help_record(self, ctx: click.Context):
         """The help line, with the counts read from the registry now."""
         self.help = "How many players: " + "; ".join(
-            f"{game.name} {_span(game.player_counts)}" for game in replay.GAMES) + "."
+            f"{game.name} {number_span(game.player_counts)}" for game in replay.GAMES) + "."
         return super().get_help_record(ctx)
 
 
@@ -75,13 +76,6 @@ def _counts(game: replay.Game) -> str:
     counts = game.player_counts
     return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}" if len(counts) > 1 \
         else str(counts[0])
-
-
-def _span(counts: tuple[int, ...]) -> str:
-    """``1-4`` for an unbroken run of counts, else the counts one by one."""
-    if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}-{counts[-1]}"
-    return ", ".join(map(str, counts))
 
 
 LOG_PATH = click.Path(exists=True, dir_okay=False, path_type=Path)

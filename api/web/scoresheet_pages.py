@@ -29,6 +29,7 @@ from api.web import bp
 from api.web.replaying import replay_slot
 from replay.core.problems import InvalidLog
 from replay.core.scoresheet_csv import read_desk
+from replay.core.words import number_span
 from replay.games import GAMES
 
 LAYOUTS = json.loads((Path(__file__).resolve().parents[1] / "data"
@@ -230,7 +231,7 @@ def _page(game, sheet: Sheet, status: int = 200, problem: Problem | None = None)
         | {spec.get("of") for spec in sheet.layout["table"]}
     return render_template(
         "scoresheet.html", game=game, sheet=sheet, rows=rows, choices=choices,
-        lists={k: choices[k] for k in kinds if k in choices}, span=_span(game.player_counts),
+        lists={k: choices[k] for k in kinds if k in choices}, span=number_span(game.player_counts),
         errors=sheet.errors(), problem=problem, blank=BLANK_ENTRIES), status
 
 
@@ -278,7 +279,7 @@ def scoresheet(game_name: str):
     sheet = _sheet_from(game, request.form if request.method == "POST" else request.args)
     if sheet.players and len(sheet.players) not in game.player_counts:
         sheet.problems.append({"where": "players", "key": "players", "message":
-                               f"{game.title} is for {_span(game.player_counts)} players; "
+                               f"{game.title} is for {number_span(game.player_counts)} players; "
                                f"the sheet names {len(sheet.players)}"})
         return _page(game, Sheet(game.name, sheet.layout, [], sheet.form, sheet.problems), 422)
     if request.method == "GET" or not sheet.players:
@@ -305,13 +306,9 @@ def scoresheet_totals(game_name: str):
     if len(sheet.players) not in game.player_counts:
         return jsonify({"players": {}, "problems": [
             {"where": "players", "key": "players",
-             "message": f"{game.title} is for {_span(game.player_counts)} players"}]})
+             "message": f"{game.title} is for {number_span(game.player_counts)} players"}]})
     report = _scored(sheet)
     final = (report.get("final") or {}).get("players") or {}
     return jsonify({"players": final, "problems": sheet.problems,
                     "claims": [c for c in report.get("claims") or []
                                if c.get("what") == "final score"]})
-
-
-def _span(counts: tuple[int, ...]) -> str:
-    return f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])

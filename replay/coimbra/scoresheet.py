@@ -234,8 +234,8 @@ def _player_problems(name: str, line: dict, catalog: Catalog) -> list[LogProblem
 
     def problem(path: str, message: str, expected: str | None = None,
                 suggestions: tuple[str, ...] = ()) -> None:
-        found.append(LogProblem(message, path=base + path, expected=expected,
-                                suggestions=suggestions))
+        found.append(LogProblem(f"{name}'s sheet: {message}", path=base + path,
+                                expected=expected, suggestions=suggestions))
 
     for resource in ("coins", "guards"):
         if line[resource] > RESOURCE_CAP:

@@ -165,3 +165,18 @@ def test_a_desk_file_with_a_problem_is_refused_whole_with_its_row_and_column(pag
     page = answer.get_data(as_text=True)
     assert "<tr><td>5</td><td>2</td>" in page and "carla is listed twice at table 2" in page
     assert client.get("/v1/replays").get_json()["total"] == 0  # nothing was imported
+
+
+def test_the_api_refuses_a_sheet_that_does_not_hold_together_in_the_sheet_s_terms(pages):
+    client, _, _ = pages
+    sheet = {"header": {"game": "viscounts", "players": ["ana", "bruno"]},
+             "scoresheet": {"players": {"ana": {"cleric_bonuses": ["black"],
+                                                "manuscripts": ["ms-02"]}, "bruno": {}}}}
+    answer = client.post("/v1/replays", json=sheet)
+    assert answer.status_code == 422
+    problem = answer.get_json()
+    assert problem["title"] == "The scoresheet does not hold together"
+    assert problem["problems"] == [{
+        "message": "ana's black Cleric Bonus needs 3 black manuscripts; the sheet lists 1",
+        "path": "/scoresheet/players/ana/cleric_bonuses/0",
+        "expected": "3 black-ribbon manuscripts, or no black Cleric Bonus"}]
