@@ -9,6 +9,8 @@ from pathlib import Path
 import click
 
 from referee_cli.files import EXIT_UNREADABLE
+from referee_cli.games import GAME
+from replay.core.game import Game
 from replay.core.problems import InvalidLog
 from replay.core.scoresheet_csv import desk_results, read_desk
 from replay.games import GAMES
@@ -19,20 +21,20 @@ EXIT_ALL_LEGAL, EXIT_SOME_NOT = 0, 1
 @click.command()
 @click.argument("csv_path", metavar="CSV",
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--game", "game_name", help="The game of every table (else a 'game' column "
+@click.option("--game", type=GAME, help="The game of every table (else a 'game' column "
               "names each table's game).")
 @click.option("--format", "output_format", type=click.Choice(["json"]),
               help="Every table's result and the standings as JSON (default: a summary).")
-def desk(csv_path: Path, game_name: str | None, output_format: str | None) -> None:
+def desk(csv_path: Path, game: Game | None, output_format: str | None) -> None:
     """Check a tournament's scoresheets kept as a CSV (one row per player per table: table,
     player, total, then the scoresheet's fields) and rank the players.
 
-    A problem in any row is printed as ``file:row:column: message`` and nothing is
-    imported (exit 2); exit 1 when some table's written totals differ from the scoring.
+    A problem in any row is printed as file:row:column: message, and nothing is imported
+    (exit 2); exit 1 when some table's written totals differ from the scoring.
     """
     try:
         text = csv_path.read_text(encoding="utf-8")
-        tables = read_desk(text, GAMES, game_name)
+        tables = read_desk(text, GAMES, game.name if game else None)
     except UnicodeDecodeError as err:
         click.echo(f"{csv_path}: not UTF-8 text ({err.reason} at byte {err.start})", err=True)
         sys.exit(EXIT_UNREADABLE)
