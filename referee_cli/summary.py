@@ -48,6 +48,9 @@ def report_summary(report: dict, full_report: str = FULL_REPORT) -> str:
                   f"{row.get('points'):>4} points" for row in standings]
         if report.get("standings_caveat"):
             lines.append(f"  {report['standings_caveat']}")
+        solo = report.get("solo") if isinstance(report.get("solo"), dict) else {}
+        if solo.get("why"):
+            lines.append(f"  Solo game: {solo['why']}.")
     below, after = game_sections(report)
     notes = [section.note for section in [*below, *after]
              if section.key == "placeholders" and section.note]

@@ -122,3 +122,12 @@ def test_generate_help_gives_each_games_player_counts_from_the_registry():
                        for game in replay.GAMES)
     assert f"How many players: {counts}." in help_text
     assert "coimbra 2-4" in help_text and "viscounts 1-4" in help_text  # the rule texts
+
+
+def test_a_solo_game_s_summary_says_who_won_and_why(tmp_path):
+    path = tmp_path / "solo.json"
+    path.write_text(json.dumps(replay.GAMES.get("viscounts").generate(1, 7)))
+    report = json.loads(_run("replay", path, "--format", "json").stdout)
+    lines = _run("replay", path).stdout.splitlines()
+    assert f"  Solo game: {report['solo']['why']}." in lines
+    assert lines.index(f"  Solo game: {report['solo']['why']}.") > lines.index("Standings:")
