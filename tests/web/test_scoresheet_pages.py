@@ -180,3 +180,33 @@ def test_the_api_refuses_a_sheet_that_does_not_hold_together_in_the_sheet_s_term
         "message": "ana's black Cleric Bonus needs 3 black manuscripts; the sheet lists 1",
         "path": "/scoresheet/players/ana/cleric_bonuses/0",
         "expected": "3 black-ribbon manuscripts, or no black Cleric Bonus"}]
+
+
+def test_a_coimbra_sheet_typed_into_the_page_scores_as_its_hand_worked_game(pages):
+    client, _, _ = pages
+    # fixtures/coimbra/legal/game-2p's end of play; game-2p.worked.md: ana 63, bruno 82.
+    boxes = {"players": "ana bruno", "t:order": "ana bruno", "t:arrival.clergy": "bruno ana",
+             **{f"t:scoring_tiles.{track}": tile for track, tile in (
+                 ("council", "st-1"), ("merchant", "st-2"), ("clergy", "st-3"),
+                 ("scholar", "st-4"))}}
+    for index, (points, coins, guards, crowns, tracks, characters, monasteries, voyages,
+                favors) in enumerate([
+            (20, 10, 0, 4, (1, 7, 3, 3), ["Beatriz Sampaio", "Madre Urraca", "c2-10", "c2-09",
+                                          "c3-14", "c3-22", "c3-11"],
+             ["m1-08", "m1-03", "m1-04", "m2-01", "m3-02"],
+             ["v-07", "v-01", "v-13", "v-03", "v-05"], 7),
+            (18, 2, 13, 2, (7, 2, 3, 6), ["c1-04", "c1-05", "c2-19", "c2-05", "c2-06", "c2-24",
+                                          "c3-13", "c3-10", "c3-23", "c3-06"],
+             ["m1-09", "m1-12", "m2-03"], ["v-06", "v-03", "v-05", "v-01"], 4)]):
+        boxes.update({f"{index}:points": str(points), f"{index}:coins": str(coins),
+                      f"{index}:guards": str(guards), f"{index}:crowns": str(crowns),
+                      f"{index}:characters": characters, f"{index}:monasteries": monasteries,
+                      f"{index}:voyages": voyages, f"{index}:favors_taken": str(favors)})
+        for track, value in zip(("council", "merchant", "clergy", "scholar"), tracks,
+                                strict=True):
+            boxes[f"{index}:tracks.{track}"] = str(value)
+    answer = client.get("/scoresheet/coimbra/totals", query_string=boxes).get_json()
+    assert answer["problems"] == []
+    ana, bruno = answer["players"]["ana"], answer["players"]["bruno"]
+    assert (ana["voyages"], ana["influence"], ana["leftovers"], ana["total"]) == (11, 17, 7, 63)
+    assert (bruno["diplomas"], bruno["abilities"], bruno["total"]) == (10, 9, 82)
