@@ -223,3 +223,14 @@ def test_a_wrong_total_on_a_sheet_is_at_no_event():
     [wrong] = [c for c in report["claims"] if not c["match"]]
     assert wrong["event"] is None
     assert "event 0" not in render_markdown(report)
+
+
+def test_the_ai_board_may_be_written_by_its_name():
+    solo = _sheet_of(replay.GAMES.get("viscounts").generate(1, 3))
+    by_id = replay.score_sheet(solo)
+    board = solo["scoresheet"]["ai_board"]
+    name = {"ai-cleric": "Cleric", "ai-builder": "Builder", "ai-noble": "Noble",
+            "ai-card": "Card"}[board]  # the boards as printed, p.26
+    solo["scoresheet"]["ai_board"] = name.lower()
+    by_name = replay.score_sheet(solo)
+    assert by_name["solo"]["board"] == board and by_name["final"] == by_id["final"]
