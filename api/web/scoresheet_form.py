@@ -91,10 +91,12 @@ def _read(sheet: Sheet, spec: dict, key: str, where: str):
 
 
 def _count(sheet: Sheet, text: str, key: str, where: str) -> int | None:
+    """A count written in a box, or None with the problem recorded at the box."""
     if NUMBER.fullmatch(text):
         return int(text)
-    sheet.problems.append({"where": where, "key": key, "message":
-                           f"{text!r} is not a whole number (0 or more)"})
+    message = (f"{text} is more than a scoresheet holds" if text.isdigit()
+               else f"{text!r} is not a whole number (0 or more)")
+    sheet.problems.append({"where": where, "key": key, "message": message})
     return None
 
 

@@ -210,3 +210,25 @@ def test_a_coimbra_sheet_typed_into_the_page_scores_as_its_hand_worked_game(page
     ana, bruno = answer["players"]["ana"], answer["players"]["bruno"]
     assert (ana["voyages"], ana["influence"], ana["leftovers"], ana["total"]) == (11, 17, 7, 63)
     assert (bruno["diplomas"], bruno["abilities"], bruno["total"]) == (10, 9, 82)
+
+
+@pytest.mark.parametrize(("players", "boxes"), [
+    ("ana ana", {}),  # one name twice
+    ("Ana, BRUNO", {"0:castle:0": "-1"}),  # names in capitals, a negative count
+    ("ana opponent", {}),  # the solo opponent's name for a person
+    ("ana bruno", {"0:castle:0": "99999999"}),  # more than any table writes
+    ("ana bruno", {"0:cards": ["x" * 5000], "t:revealed": ["nonsense"]}),
+    ("ana bruno", {"0:buildings.guildhall": ["4", "two"], "0:castle_leader": "maybe"}),
+    ("ana", {"t:ai_board": "ai-nothing"}),
+])
+def test_odd_input_gets_a_page_saying_what_and_where_never_a_500(pages, players, boxes):
+    client, token, _ = pages
+    answer = client.post("/scoresheet/viscounts", data={"csrf_token": token,
+                                                         "players": players, **boxes})
+    assert answer.status_code in (303, 422), answer.get_data(as_text=True)[:2000]
+    if answer.status_code == 422:
+        page = answer.get_data(as_text=True)
+        assert '<table class="problems">' in page and "<td>" in page
+    totals = client.get("/scoresheet/viscounts/totals",
+                        query_string={"players": players, **boxes})
+    assert totals.status_code == 200 and "problems" in totals.get_json()
