@@ -91,3 +91,21 @@ def test_the_command_line_ranks_the_event_or_imports_nothing(tmp_path):
     assert f"{bad}:5:14: table 2, duarte, deeds: 'two' is not a whole number" in \
         refused.stderr
     assert "points" not in refused.stdout  # nothing half-imported: no standings at all
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("", (1, 1, "the desk file is empty: its first row names the columns")),
+    ("table,player\n", (2, 1, "the desk file has no rows below its column names")),
+    ("table,player\n1,ana,3,4\n1,bruno\n", (2, 3, "row 2 has 4 cells; the first row names 2 "
+                                                   "columns")),
+    ("table,player,silver\n1,ana," + "9" * 5000 + "\n1,bruno,\n",
+     (2, 3, "table 1, ana, silver: '" + "9" * 40 + "…' is not a whole number")),
+    # p.4: Viscounts is for 1-4 players; five at one table is no game it has a board for.
+    ("table,player\n" + "".join(f"1,p{i}\n" for i in range(5)),
+     (2, 2, "table 1, p0: Viscounts of the West Kingdom is for 1-4 players, not 5")),
+    ("table,player,game\n1,ana,chess\n", (2, 3, "unknown game 'chess'")),
+    ("table,player\n1,ana\n1,bruno\n1,ana\n", (4, 2, "ana is listed twice at table 1 "
+                                                    "(also row 2)")),
+])
+def test_odd_desk_files_are_refused_with_the_first_problem_located(text, first):
+    assert _problems(text)[0] == first

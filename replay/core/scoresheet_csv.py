@@ -74,6 +74,15 @@ def read_desk(text: str, games, default_game: str | None = None) -> list[Table]:
     problems += _header_problems(header, default_game)
     rows = [Row(number, {name: cell.strip() for name, cell in zip(header, line, strict=False)})
             for number, line in enumerate(lines[1:], start=2) if any(c.strip() for c in line)]
+    if not rows:
+        problems.append(LogProblem("the desk file has no rows below its column names",
+                                   line=2, column=1, expected="one row per player per table"))
+    for number, line in enumerate(lines[1:], start=2):
+        if len(line) > len(header) and any(c.strip() for c in line[len(header):]):
+            problems.append(LogProblem(
+                f"row {number} has {len(line)} cells; the first row names {len(header)} "
+                "columns", line=number, column=len(header) + 1,
+                expected="a cell per column"))
     tables: dict[str, Table] = {}
     for row in rows:
         problems += _row_problems(row, header, tables, games, default_game)
@@ -255,23 +264,25 @@ def _value(item: mm.Field, text: str, where: str, line: int, column: int,
 
     def refuse(message: str, expected: str):
         found.append(LogProblem(f"{where}: {message}", line=line, column=column,
-                                expected=expected, text=text))
+                                expected=expected, text=shown))
+
+    shown = text if len(text) <= 40 else f"{text[:40]}…"
 
     if isinstance(item, mm.Integer):
         if re.fullmatch(r"-?[0-9]{1,9}", text):
             return int(text)
-        return refuse(f"{text!r} is not a whole number", "a whole number")
+        return refuse(f"{shown!r} is not a whole number", "a whole number")
     if isinstance(item, mm.Boolean):
         if text.lower() in YES | NO:
             return text.lower() in YES
-        return refuse(f"{text!r} is not yes or no", "yes or no")
+        return refuse(f"{shown!r} is not yes or no", "yes or no")
     if isinstance(item, mm.List):
         inner = item.inner
         if isinstance(inner, mm.Integer):
             parts = [p for p in NUMBERS.split(text) if p]
             if all(re.fullmatch(r"[0-9]{1,9}", p) for p in parts):
                 return [int(p) for p in parts]
-            return refuse(f"{text!r} is not whole numbers", "numbers separated by spaces")
+            return refuse(f"{shown!r} is not whole numbers", "numbers separated by spaces")
         return [p for p in WORDS.split(text) if p]
     return text
 

@@ -232,3 +232,13 @@ def test_odd_input_gets_a_page_saying_what_and_where_never_a_500(pages, players,
     totals = client.get("/scoresheet/viscounts/totals",
                         query_string={"players": players, **boxes})
     assert totals.status_code == 200 and "problems" in totals.get_json()
+
+
+def test_the_api_refuses_a_sheet_for_a_player_count_the_game_does_not_have(pages):
+    client, _, _ = pages
+    for game in ("viscounts", "coimbra"):
+        sheet = {"header": {"game": game, "players": [f"p{i}" for i in range(5)]},
+                 "scoresheet": {"players": {}}}
+        answer = client.post("/v1/replays", json=sheet)
+        assert answer.status_code == 422, answer.get_data(as_text=True)[:500]
+        assert answer.get_json()["problems"][0]["path"] == "/header/players"
