@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 AXE := $(VENV)/npm/node_modules/axe-core/axe.min.js
 SCREENSHOTS := test-artifacts/screenshots
 
-.PHONY: run test lint bench bench-instructions bench-service bench-web bench-recorder report-diff soak openapi \
+.PHONY: run test lint bench bench-instructions bench-service bench-web bench-scoresheets bench-recorder report-diff soak openapi \
 	clean browser golden mutation
 
 $(STAMP): pyproject.toml
@@ -78,6 +78,10 @@ bench-service: $(STAMP)
 ## Server time and weight of a four-player game's report and step pages.
 bench-web: $(STAMP)
 	$(BIN)/python -m bench.web_pages $(ARGS)
+
+## Scoring a sheet, the scoresheet page's running totals and weight, a desk of many tables.
+bench-scoresheets: $(STAMP)
+	$(BIN)/python -m bench.scoresheets $(ARGS)
 
 ## Server time per tap of a recording at the last move of a 4-player game, beside a replay.
 bench-recorder: $(STAMP)

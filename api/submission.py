@@ -88,14 +88,22 @@ def check_log(source: str | dict) -> None:
             decoded = source if "scoresheet" in source else replay.load_log(source)
         else:
             decoded = replay.decode(source)
+    except replay.InvalidLog as err:
+        raise _invalid("The log is not valid", err) from None
+    try:
         if isinstance(decoded, dict):
             replay.score_sheet(decoded)
             return
         replay.validate(decoded)
     except replay.InvalidLog as err:
-        raise Problem(422, "invalid-log", "The log is not valid", str(err)[:500],
-                      problems=[p.to_dict() for p in err.problems]) from None
+        raise _invalid("The scoresheet does not hold together" if isinstance(decoded, dict)
+                       else "The log is not valid", err) from None
     _check_event_count(len(decoded.events))
+
+
+def _invalid(title: str, err: replay.InvalidLog) -> Problem:
+    return Problem(422, "invalid-log", title, str(err)[:500],
+                   problems=[p.to_dict() for p in err.problems])
 
 
 def _check_event_count(count: int) -> None:

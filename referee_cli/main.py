@@ -18,10 +18,13 @@ import click
 import replay
 from referee_cli import services
 from referee_cli.catalog import catalog
+from referee_cli.desk import desk
 from referee_cli.export import export
 from referee_cli.files import EXIT_UNREADABLE, UnreadableInput, read_json
 from referee_cli.games import GAME
+from referee_cli.summary import comparison_summary, report_summary, state_summary
 from referee_cli.verify import verify
+from replay.core.words import number_span
 
 SAMPLE_LOG = Path(__file__).resolve().parent.parent / "fixtures" / "coimbra" / "sample.json"
 
@@ -34,13 +37,26 @@ def cli() -> None:
 
 
 cli.add_command(catalog)
+cli.add_command(desk)
 cli.add_command(verify)
 cli.add_command(export)
 
 
+class PlayersOption(click.Option):
+    """``--players``, whose help gives each registered game's player counts when it is
+    shown (a game registered later is listed too)."""
+
+    def get_help_record(self, ctx: click.Context):
+        """The help line, with the counts read from the registry now."""
+        self.help = "How many players: " + "; ".join(
+            f"{game.name} {number_span(game.player_counts)}" for game in replay.GAMES) + "."
+        return super().get_help_record(ctx)
+
+
 @cli.command()
 @click.argument("game", type=GAME)
-@click.option("--players", type=click.IntRange(1, 8), required=True)
+@click.option("--players", cls=PlayersOption, type=click.IntRange(min=1), metavar="N",
+              required=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write here instead of standard output.")
@@ -64,6 +80,8 @@ def _counts(game: replay.Game) -> str:
 
 LOG_PATH = click.Path(exists=True, dir_okay=False, path_type=Path)
 FORMATS = click.Choice(["json", "md", "html"])
+FULL_FORMAT = "The whole report as JSON, Markdown or a self-contained HTML page (default: a " \
+    "short summary: verdict, violations, standings)."
 
 
 def _report_problems(path: Path, report: dict) -> None:
@@ -92,23 +110,23 @@ def _read_text(path: Path) -> str:
 @click.argument("log_path", metavar="LOG", type=LOG_PATH)
 @click.option("--mode", type=click.Choice(replay.MODES), default="strict",
               show_default=True, help="Stop at the first violation, or record all of them.")
-@click.option("--format", "output_format", type=FORMATS, default="json", show_default=True,
-              help="The report as JSON, Markdown or a self-contained HTML page.")
+@click.option("--format", "output_format", type=FORMATS, help=FULL_FORMAT)
 @click.option("--catalog", "catalog_path", type=LOG_PATH,
               help="A transcribed catalog to use instead of the one the log names.")
 @click.option("--at", "at_place", metavar="N|line:L",
               help="Show every player's state after event N (or the event on line L of a "
-                   "text log) and the acting player's options.")
+                   "text log) and the acting player's options (default: a block per "
+                   "player).")
 @click.option("--amend", nargs=2, metavar="N|line:L EVENT",
               help="What if event N had been EVENT (a line of the notation, or JSON): "
                    "compare the log with that version.")
 @click.option("--drop", "drop_place", metavar="N|line:L",
               help="What if event N had not happened: compare the log with that version.")
-def replay_command(log_path: Path, mode: str, output_format: str, catalog_path: Path | None,
+def replay_command(log_path: Path, mode: str, output_format: str | None,
+                   catalog_path: Path | None,
                    at_place: str | None, amend: tuple[str, str] | None,
                    drop_place: str | None) -> None:
     """Replay LOG (JSON or text notation) in this process, no Redis, and print the report."""
-    from replay.render import RENDERERS
 
     catalog = read_json(catalog_path) if catalog_path else None
     text = _read_text(log_path)
@@ -123,7 +141,7 @@ def replay_command(log_path: Path, mode: str, output_format: str, catalog_path: 
         _what_if(log_path, text, amend, drop_place, chosen, output_format, catalog)
         return
     report = replay.replay_text(text, mode=mode, catalog=catalog)
-    click.echo(RENDERERS[output_format](report), nl=False)
+    _print_report(report, output_format)
     if report["verdict"] == "unparseable":
         _report_problems(log_path, report)
         sys.exit(EXIT_UNREADABLE)
@@ -140,10 +158,20 @@ def _parse_or_exit(path: Path, text: str, catalog: dict | None) -> replay.GameLo
         sys.exit(EXIT_UNREADABLE)
 
 
-def _print_comparison(result: dict, output_format: str) -> None:
+def _print_report(report: dict, output_format: str | None) -> None:
+    """The whole report in ``output_format``, or its summary."""
+    from replay.render import RENDERERS
+
+    click.echo(RENDERERS[output_format](report) if output_format else report_summary(report),
+               nl=False)
+
+
+def _print_comparison(result: dict, output_format: str | None) -> None:
     from replay.render.compare import render_comparison_html, render_comparison_markdown
 
-    if output_format == "md":
+    if output_format is None:
+        click.echo(comparison_summary(result), nl=False)
+    elif output_format == "md":
         click.echo(render_comparison_markdown(result), nl=False)
     elif output_format == "html":
         click.echo(render_comparison_html(result), nl=False)
@@ -152,7 +180,7 @@ def _print_comparison(result: dict, output_format: str) -> None:
 
 
 def _what_if(path: Path, text: str, amendment: tuple[str, str] | None, drop_place: str | None,
-             mode: str, output_format: str, catalog: dict | None) -> None:
+             mode: str, output_format: str | None, catalog: dict | None) -> None:
     """``replay --amend`` / ``--drop``: the log as recorded (A) against the changed one (B)."""
     from replay.compare import amend, compare, drop
     from replay.core.places import event_at
@@ -198,7 +226,7 @@ def diff(log_a: Path, log_b: Path, mode: str, output_format: str,
     sys.exit(EXIT_LEGAL if result["same_game"] else EXIT_NOT_LEGAL)
 
 
-def _show_state(log_path: Path, text: str, place: str, output_format: str,
+def _show_state(log_path: Path, text: str, place: str, output_format: str | None,
                 catalog: dict | None) -> None:
     """``replay --at``: the game after one event, in the format asked for."""
     from replay.core.places import event_at
@@ -215,7 +243,9 @@ def _show_state(log_path: Path, text: str, place: str, output_format: str,
         raise click.BadParameter(str(err), param_hint="--at") from None
     if log.positions:
         state["after_line"] = log.positions[event][0]
-    if output_format == "md":
+    if output_format is None:
+        click.echo(state_summary(state, log.game), nl=False)
+    elif output_format == "md":
         click.echo(render_state_markdown(state, log.game), nl=False)
     elif output_format == "html":
         click.echo(render_state_html(state, log.game), nl=False)
@@ -225,13 +255,11 @@ def _show_state(log_path: Path, text: str, place: str, output_format: str,
 
 @cli.command()
 @click.argument("sheet_path", metavar="SCORESHEET", type=LOG_PATH)
-@click.option("--format", "output_format", type=FORMATS, default="json", show_default=True)
+@click.option("--format", "output_format", type=FORMATS, help=FULL_FORMAT)
 @click.option("--catalog", "catalog_path", type=LOG_PATH,
               help="A transcribed catalog to use instead of the one the sheet names.")
-def score(sheet_path: Path, output_format: str, catalog_path: Path | None) -> None:
+def score(sheet_path: Path, output_format: str | None, catalog_path: Path | None) -> None:
     """Compute and check the final scoring from a SCORESHEET (the end state, no moves)."""
-    from replay.render import RENDERERS
-
     catalog = read_json(catalog_path) if catalog_path else None
     document = read_json(sheet_path)
     try:
@@ -240,11 +268,12 @@ def score(sheet_path: Path, output_format: str, catalog_path: Path | None) -> No
                 "a scoresheet document has a header and a 'scoresheet'", path="/scoresheet")])
         report = replay.score_sheet(document, catalog)
     except replay.InvalidLog as err:
-        report = replay.unparseable_report(sheet_path.read_text(encoding="utf-8"), err)
+        report = replay.unparseable_report(sheet_path.read_text(encoding="utf-8"), err,
+                                           scoresheet=True)
         _report_problems(sheet_path, report)
-        click.echo(RENDERERS[output_format](report), nl=False)
+        _print_report(report, output_format)
         sys.exit(EXIT_UNREADABLE)
-    click.echo(RENDERERS[output_format](report), nl=False)
+    _print_report(report, output_format)
     sys.exit(EXIT_LEGAL if report["verdict"] == "legal" else EXIT_NOT_LEGAL)
 
 
@@ -379,20 +408,14 @@ def run(port: int, log_path: Path, once: bool, timeout: float,
 
 
 def _print_outcome(report: dict, output_format: str | None, url: str, once: bool) -> None:
-    """The whole report in ``output_format``, or a summary: verdict, standings, where the
-    report is."""
-    from replay.render import RENDERERS
-    from replay.render.markdown import verdict_sentence, verdict_title
-
+    """The whole report in ``output_format``, or a summary: verdict, violations, standings,
+    where the report is."""
     if output_format:
-        click.echo(RENDERERS[output_format](report), nl=False)
+        _print_report(report, output_format)
         return
-    click.echo(f"{verdict_title(report)}: {verdict_sentence(report)}")
-    for row in report.get("standings") or []:
-        click.echo(f"  {row['rank']}. {row['player']:<12} {row['points']:>4} points")
     where = ("rerun with --format json, md or html" if once else
              f"GET {url} (Accept: application/json, text/markdown or text/html)")
-    click.echo(f"The full report: {where}.")
+    click.echo(report_summary(report, f"The full report: {where}."), nl=False)
 
 
 def _poll(url: str, timeout: float) -> dict:

@@ -70,11 +70,14 @@ def replay_text(text: str, mode: str = "strict", catalog: dict | None = None) ->
     ``unparseable`` report listing every located problem instead of an exception."""
     try:
         decoded = decode(text)
+    except InvalidLog as err:
+        return unparseable_report(text, err)
+    try:
         if isinstance(decoded, dict):
             return score_sheet(decoded, catalog)
         return replay(decoded, mode=mode, catalog=catalog)
     except InvalidLog as err:
-        return unparseable_report(text, err)
+        return unparseable_report(text, err, scoresheet=isinstance(decoded, dict))
 
 
 def score_sheet(document: dict, catalog: dict | None = None) -> dict:

@@ -73,9 +73,10 @@ def print_log(log: GameLog, notation: str) -> str:
     return GAMES.get(log.game).print_text(log)
 
 
-def unparseable_report(text: str, error: InvalidLog) -> dict:
-    """The report of an input that could not be read as a log: every located problem."""
-    return {
+def unparseable_report(text: str, error: InvalidLog, scoresheet: bool = False) -> dict:
+    """The report of an input that could not be read as a log, or of a ``scoresheet`` that
+    does not hold together: every located problem."""
+    report = {
         "report_version": REPORT_VERSION,
         "engine_version": ENGINE_VERSION,
         # A lone surrogate, which a caller's string may hold, is hashed as its bytes rather
@@ -86,3 +87,6 @@ def unparseable_report(text: str, error: InvalidLog) -> dict:
         "violations": [],
         "warnings": [],
     }
+    if scoresheet:
+        report["input"] = "scoresheet"
+    return report

@@ -18,7 +18,7 @@ def _referee(*args: str) -> subprocess.CompletedProcess:
 
 def test_replay_of_the_legal_sample_is_legal_and_exits_0():
     sample = FIXTURES / "coimbra" / "sample.json"
-    result = _referee("replay", str(sample))
+    result = _referee("replay", str(sample), "--format", "json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["verdict"] == "legal"
@@ -37,7 +37,8 @@ def test_replay_of_a_hand_checked_game_prints_its_winner_and_an_illegal_log_exit
                                 "--format", "json").stdout)
     assert [(s["player"], s["points"]) for s in legal["standings"]] == [
         ("bruno", 83), ("carla", 82), ("ana", 72)]  # legal/game-3p.worked.md
-    illegal = _referee("replay", str(FIXTURES / "coimbra" / "illegal" / "city-row-other-row.json"))
+    illegal = _referee("replay", str(FIXTURES / "coimbra" / "illegal" / "city-row-other-row.json"),
+                       "--format", "json")
     assert illegal.returncode == 1
     report = json.loads(illegal.stdout)
     assert report["verdict"] == "illegal"
@@ -90,7 +91,7 @@ def test_convert_round_trips_between_notations(tmp_path):
     path.write_text(text.stdout)
     back = _referee("convert", str(path), "--to", "json")
     assert json.loads(back.stdout) == json.loads(source.read_text())
-    report = json.loads(_referee("replay", str(path)).stdout)
+    report = json.loads(_referee("replay", str(path), "--format", "json").stdout)
     assert report["verdict"] == "legal"
 
 
@@ -98,7 +99,7 @@ def test_replay_renders_markdown_and_html_and_shows_state_at_an_event():
     source = str(FIXTURES / "coimbra" / "legal" / "round-one-2p.json")
     assert _referee("replay", source, "--format", "md").stdout.startswith("# Verdict")
     assert "<svg" in _referee("replay", source, "--format", "html").stdout
-    state = json.loads(_referee("replay", source, "--at", "12").stdout)
+    state = json.loads(_referee("replay", source, "--at", "12", "--format", "json").stdout)
     assert state["phase"] == "C" and state["acting_player"] == "bruno"
     assert {"type": "favor", "player": "bruno", "tile": "fav-4"} in state["legal_actions"]
 
@@ -112,4 +113,6 @@ def test_a_text_log_with_errors_lists_each_with_line_and_column(tmp_path):
     assert errors[0].startswith(f"{path}:3:14: unknown character 'c2-4o'")
     assert "did you mean" in errors[0]
     assert errors[1].startswith(f"{path}:4:1: ")
-    assert json.loads(result.stdout)["verdict"] == "unparseable"
+    assert result.stdout.startswith("UNPARSEABLE: The log could not be read (2 problems)")
+    as_json = _referee("replay", str(path), "--format", "json")
+    assert json.loads(as_json.stdout)["verdict"] == "unparseable"

@@ -74,7 +74,8 @@ def test_amend_and_drop_show_what_one_event_would_have_meant(tmp_path):
     assert amended.exit_code == 0, amended.output
     expected = compare(replay.parse(a.read_text()), replay.parse(b.read_text()))
     assert json.loads(amended.output) == json.loads(json.dumps(expected))
-    dropped = json.loads(runner.invoke(cli, ["replay", str(a), "--drop", str(index)]).output)
+    dropped = json.loads(runner.invoke(cli, ["replay", str(a), "--drop", str(index),
+                                             "--format", "json"]).output)
     assert dropped["first_difference"]["a"]["event"] == index
     assert dropped["first_difference"]["b"]["line"] == line + 1
     assert dropped["b"]["verdict"] == "illegal"

@@ -57,8 +57,8 @@ def test_at_takes_a_line_and_honours_the_format(tmp_path):
     assert md.exit_code == 0, md.output
     assert md.output.startswith("# After event ") and f"(line {number})" in md.output
     assert "| Player |" in md.output
-    as_json = json.loads(runner.invoke(cli, ["replay", str(path), "--at",
-                                             f"line:{number}"]).output)
+    as_json = json.loads(runner.invoke(cli, ["replay", str(path), "--at", f"line:{number}",
+                                             "--format", "json"]).output)
     assert as_json["after_line"] == number and as_json["phase"] == "E"
     html = runner.invoke(cli, ["replay", str(path), "--at", f"line:{number}", "--format",
                                "html"]).output

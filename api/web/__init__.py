@@ -70,6 +70,7 @@ from api.web import (  # noqa: E402  (the views register themselves on ``bp``)
     catalog_pages,
     recorder_pages,
     replay_pages,
+    scoresheet_pages,
     session_pages,
     step_pages,
     submit_pages,
@@ -78,4 +79,5 @@ from api.web import (  # noqa: E402  (the views register themselves on ``bp``)
 from api.web.errors import problem_page  # noqa: E402
 
 __all__ = ["bp", "catalog_pages", "install_web", "page_headers", "recorder_pages", "replay_pages",
-           "session_pages", "step_pages", "submit_pages", "tournament_pages"]
+           "scoresheet_pages", "session_pages", "step_pages", "submit_pages",
+           "tournament_pages"]

@@ -36,6 +36,7 @@ from replay.coimbra.lines import at as _at
 from replay.coimbra.phases import MARKER_LETTERS
 from replay.coimbra.state import LOCATIONS, TRACKS
 from replay.core.log import GameLog
+from replay.core.names import ids_by_name
 from replay.core.text import (
     WHOLE_NUMBER,
     Line,
@@ -86,8 +87,7 @@ class _Reader:
             for kind, table in (("character", catalog.characters), ("favor tile", catalog.favors),
                                 ("voyage", catalog.voyages), ("monastery", catalog.monasteries))
         } if catalog else {}
-        self.names = {kind: {fold_name(name): ident for ident, name in printed.items()}
-                      for kind, printed in self.printed.items()}
+        self.names = {kind: ids_by_name(printed) for kind, printed in self.printed.items()}
         self.line: Line | None = None
 
     # -- tokens ---------------------------------------------------------------------

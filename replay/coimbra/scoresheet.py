@@ -2,6 +2,7 @@
 
 A scoresheet replaces the events of a log with each player's state before final scoring;
 it is validated for consistency (ids, caps, counts, ties) with located problems like a log.
+Characters, monasteries and voyages may be written by printed name, as in a text log.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from replay.coimbra.scoring import final_scoring
 from replay.coimbra.state import DICE_PER_PLAYER, ROUNDS, TRACKS
 from replay.coimbra.table import new_game
 from replay.core.log import GameLog
+from replay.core.names import ids_by_name, read_id
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
-from replay.core.text import closest
+from replay.core.text import closest, fold_name
 
 NON_NEGATIVE = validate.Range(min=0)
 MAX_RECRUITS = DICE_PER_PLAYER * ROUNDS  # one character per city die at most
@@ -59,6 +61,7 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
     if not isinstance(sheet, dict):
         raise InvalidLog([LogProblem("a scoresheet is an object", path="/scoresheet")])
     loaded = load_catalog(catalog, log.catalog)
+    sheet = _with_ids(sheet, loaded)
     try:
         data = ScoresheetSchema().load(sheet)
         problems = _consistency(log, data, loaded)
@@ -106,6 +109,32 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
     return report
 
 
+def _tables(catalog: Catalog) -> dict[str, dict]:
+    return {"characters": catalog.characters, "monasteries": catalog.monasteries,
+            "voyages": catalog.voyages}
+
+
+def _with_ids(sheet: dict, catalog: Catalog) -> dict:
+    """The sheet with every component written by its printed name (``Afonso Mendes``,
+    ``"rota da madeira"``) replaced by its id; words that name nothing stay as written, for
+    the consistency checks to locate."""
+    players = sheet.get("players")
+    if not isinstance(players, dict):
+        return sheet
+    tables = _tables(catalog)
+    readers = {kind: (table, ids_by_name({i: item.name for i, item in table.items()}))
+               for kind, table in tables.items()}
+    lines = {}
+    for name, line in players.items():
+        if isinstance(line, dict):
+            line = {key: [read_id(v, *readers[key]) or v if isinstance(v, str) else v
+                          for v in value]
+                    if key in readers and isinstance(value, list) else value
+                    for key, value in line.items()}
+        lines[name] = line
+    return {**sheet, "players": lines}
+
+
 def _loaded_parts(valid: object, errors: dict) -> dict:
     """The parts of a sheet that loaded, with defaults for the rest, for the consistency
     checks: a player whose sheet has a refused field is left out (its problems are listed)."""
@@ -150,7 +179,8 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
         owners.update(line["characters"])
     for card, count in owners.items():
         if count > 1:
-            problem("/players", f"{card} is owned by {count} players")
+            problem("/players", f"{catalog.label(card)} is on {count} players' sheets",
+                    "each character on one sheet")
     invested = {v for line in data["players"].values() for v in line["voyages"]}
     if len(invested) > 6:
         problem("/players", f"{len(invested)} different voyages invested; only 6 are revealed")
@@ -175,18 +205,27 @@ def _unknown_ids(name: str, line: dict, catalog: Catalog) -> list[LogProblem]:
     and ids listed twice; read from the sheet as written, whatever else is wrong with it."""
     found = []
     base = f"/scoresheet/players/{name}"
-    for kind, table in (("characters", catalog.characters),
-                        ("monasteries", catalog.monasteries), ("voyages", catalog.voyages)):
+    for kind, table in _tables(catalog).items():
         ids = line.get(kind)
         if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
             continue
         for i, ident in enumerate(ids):
             if ident not in table:
-                found.append(LogProblem(f"unknown {kind[:-1]} {ident!r}", path=f"{base}/{kind}/{i}",
-                                        suggestions=closest(ident, table)))
+                found.append(LogProblem(
+                    f"{name}'s sheet lists an unknown {kind[:-1]} {ident!r}",
+                    path=f"{base}/{kind}/{i}", expected=f"a {kind[:-1]} id or printed name",
+                    suggestions=_close_to(ident, table)))
         if len(set(ids)) != len(ids):
             found.append(LogProblem(f"{kind} repeat", path=f"{base}/{kind}"))
     return found
+
+
+def _close_to(word: str, table: dict) -> tuple[str, ...]:
+    """The ids closest to a word, by id or by printed name (shown as ``c2-08 "Name"``)."""
+    by_name = {fold_name(item.name): ident for ident, item in table.items()}
+    named = [f'{by_name[n]} "{table[by_name[n]].name}"' for n in closest(fold_name(word),
+                                                                          by_name)]
+    return tuple(named) or closest(word, table)
 
 
 def _player_problems(name: str, line: dict, catalog: Catalog) -> list[LogProblem]:
@@ -195,8 +234,8 @@ def _player_problems(name: str, line: dict, catalog: Catalog) -> list[LogProblem
 
     def problem(path: str, message: str, expected: str | None = None,
                 suggestions: tuple[str, ...] = ()) -> None:
-        found.append(LogProblem(message, path=base + path, expected=expected,
-                                suggestions=suggestions))
+        found.append(LogProblem(f"{name}'s sheet: {message}", path=base + path,
+                                expected=expected, suggestions=suggestions))
 
     for resource in ("coins", "guards"):
         if line[resource] > RESOURCE_CAP:
@@ -227,3 +266,13 @@ def _player_problems(name: str, line: dict, catalog: Catalog) -> list[LogProblem
             problem(f"/tracks/{track}", f"the {track} characters alone give {least} influence",
                     f"at least {least}")
     return found
+
+
+def sheet_choices(catalog_id: str | None = None) -> dict[str, list[tuple[str, str]]]:
+    """What a scoresheet form offers to choose from, by kind: ``(value, label)`` pairs, a
+    component's value its printed name (which the sheet reads) and its label its id."""
+    catalog = load_catalog(catalog_id=catalog_id)
+    choices = {kind: [(item.name, ident) for ident, item in table.items()]
+               for kind, table in _tables(catalog).items()}
+    choices["scoring_tiles"] = [(ident, ident) for ident in catalog.scoring_tiles]
+    return choices

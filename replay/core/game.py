@@ -56,6 +56,7 @@ from replay.core.problems import InvalidLog, LogProblem
 from replay.core.replayer import Replayer
 from replay.core.rules import Rule, Variant
 from replay.core.shapes import FieldKind, check_shapes
+from replay.core.words import number_span
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ class Game(ABC):
                 suggestions=_close(log.ruleset, self.rulesets, 2)))
         if len(log.players) not in self.player_counts:
             problems.append(LogProblem(
-                f"{self.title} is for {_span(self.player_counts)} players, "
+                f"{self.title} is for {number_span(self.player_counts)} players, "
                 f"not {len(log.players)}", path="/header/players"))
         for i, name in enumerate(log.variants):
             if name not in self.variants:
@@ -310,7 +311,9 @@ class EngineGame(Game):
                                          acting))
 
     def score_sheet(self, log: GameLog, sheet: object, catalog: dict | None = None) -> dict:
-        """Final scoring from a scoresheet."""
+        """Final scoring from a scoresheet, once its header is one the game can have (a
+        player count the game has no board for is refused, as in a log)."""
+        self.validate(log, catalog)
         return self.engine.score_sheet(log, sheet, catalog)
 
     def parse_text(self, text: str) -> GameLog:
@@ -348,8 +351,3 @@ class EngineGame(Game):
 
 def _close(word: str, choices, n: int) -> tuple[str, ...]:
     return tuple(difflib.get_close_matches(word, list(choices), n=n))
-
-
-def _span(counts: tuple[int, ...]) -> str:
-    low, high = min(counts), max(counts)
-    return f"{low}" if low == high else f"{low}-{high}"

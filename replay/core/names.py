@@ -1,12 +1,16 @@
-"""Printed names of the component ids a document mentions, for people reading it.
+"""Printed names of component ids: shown to people reading a document, read from what
+they write.
 
 Reports and state documents carry ``names`` (id -> printed name); the renderers show each
-name beside its id (``replay.render.names``).
+name beside its id (``replay.render.names``). Text logs and scoresheets read a printed name
+where an id may stand (``ids_by_name``, ``read_id``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+
+from replay.core.text import fold_name
 
 
 def ids_in(value) -> Iterable[str]:
@@ -29,3 +33,18 @@ def names_of(values: Iterable[str], printed: Callable[[str], str | None]) -> dic
         if name:
             names[ident] = name
     return names
+
+
+def ids_by_name(printed: Mapping[str, str]) -> dict[str, str]:
+    """``{folded printed name: id}`` from ``{id: printed name}``: how a person's writing of a
+    component is read, in text logs and scoresheets alike (case, accents and spacing do not
+    matter; ``replay.core.text.fold_name``)."""
+    return {fold_name(name): ident for ident, name in printed.items()}
+
+
+def read_id(word: str, ids: Iterable[str], by_name: Mapping[str, str]) -> str | None:
+    """The id ``word`` names: itself when it is one of ``ids``, else the id of the printed
+    name it writes (``by_name`` from ``ids_by_name``), else None."""
+    if word in ids:
+        return word
+    return by_name.get(fold_name(word))

@@ -15,3 +15,11 @@ def spoken(key):
     """A data key as words for people (``approved_deeds`` -> ``approved deeds``); anything
     that is not text is left as it is."""
     return key.replace("_", " ") if isinstance(key, str) else key
+
+
+def number_span(numbers) -> str:
+    """``1-4`` for an unbroken run of whole numbers, else them one by one (``2, 4``)."""
+    numbers = list(numbers)
+    if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(map(str, numbers))

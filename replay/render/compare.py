@@ -47,10 +47,16 @@ def _score_rows(result: dict) -> tuple[list[str], list[list[str]]]:
     return ["Category (B − A)", *players], rows
 
 
+def comparison_lines(result: dict) -> list[str]:
+    """Where the two versions part, then each one's verdict (plain lines)."""
+    return [_difference(result), f"A: {_verdict(result['a'])}",
+            f"B: {_verdict(result['b'])}"]
+
+
 def render_comparison_markdown(result: dict) -> str:
     """The comparison as Markdown: where they part, each verdict, the score difference."""
-    out = ["# Two versions of one game", "", _difference(result), "",
-           f"- A: {_verdict(result['a'])}", f"- B: {_verdict(result['b'])}",
+    difference, a, b = comparison_lines(result)
+    out = ["# Two versions of one game", "", difference, "", f"- {a}", f"- {b}",
            f"- Replayed in {result.get('mode')} mode", ""]
     if result.get("score_difference") is None:
         out.append("The score difference needs both versions scored; at least one was not.")

@@ -18,6 +18,7 @@ from replay.render.markdown import (
     ledger_rows,
     phase_rows,
     player_names,
+    problems_title,
     round_points,
     scoring_categories,
     verdict_sentence,
@@ -146,7 +147,7 @@ def _problems(report: dict) -> str:
         return ""
     rows = [[_where(p) or p.get("path"), p.get("message"), p.get("text"), p.get("expected"),
              ", ".join(map(str, _list(p.get("suggestions"))))] for p in problems]
-    return ('<section id="problems"><h2>Problems reading the log</h2>'
+    return (f'<section id="problems"><h2>{problems_title(report)}</h2>'
             + _table(["Where", "Problem", "Text", "Expected", "Did you mean"], rows)
             + "</section>")
 
@@ -172,8 +173,9 @@ def _violation(v: dict) -> str:
 def _violations(report: dict) -> str:
     violations = _rows(report.get("violations"))
     if not violations:
-        body = ("<p>The log was not replayed.</p>" if report.get("verdict") == "unparseable"
-                else "<p>No rule was broken.</p>")
+        sheet = report.get("input") == "scoresheet"
+        body = (f"<p>The {'scoresheet was not scored' if sheet else 'log was not replayed'}.</p>"
+                if report.get("verdict") == "unparseable" else "<p>No rule was broken.</p>")
         return f'<section id="violations"><h2>Violations</h2>{body}</section>'
     groups = causes(report)
     parts = []

@@ -81,9 +81,18 @@ def verdict_sentence(report: dict) -> str:
         problems = [p for p in _list(report.get("problems")) if isinstance(p, dict)]
         first = (f" The first: {str(problems[0].get('message')).rstrip('.')}."
                  if problems else "")
+        if sheet:
+            return (f"The scoresheet does not hold together "
+                    f"({counted(len(problems), 'problem')}), so it was not scored.{first}")
         return (f"The log could not be read ({counted(len(problems), 'problem')}), so it was not "
                 f"replayed.{first}")
     return "The report carries no known verdict."
+
+
+def problems_title(report: dict) -> str:
+    """The heading of an unreadable input's problems: a scoresheet's or a log's."""
+    return ("Problems in the scoresheet" if report.get("input") == "scoresheet"
+            else "Problems reading the log")
 
 
 def causes(report: dict) -> list[dict]:
@@ -259,7 +268,7 @@ def _problems(report: dict) -> list[str]:
         return []
     rows = [[_position(p) or p.get("path"), p.get("message"), p.get("text"), p.get("expected"),
              ", ".join(str(s) for s in _list(p.get("suggestions")))] for p in problems]
-    return ["## Problems reading the log", "",
+    return [f"## {problems_title(report)}", "",
             *_table(["Where", "Problem", "Text", "Expected", "Did you mean"], rows)]
 
 

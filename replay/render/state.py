@@ -48,7 +48,8 @@ def action_lines(state: dict, game: str | None) -> list[str]:
             for action in state.get("legal_actions") or []]
 
 
-def _where(state: dict) -> str:
+def state_heading(state: dict) -> str:
+    """Where the state is: the event (and line), round, phase and order."""
     line = f" (line {state['after_line']})" if state.get("after_line") is not None else ""
     return (f"After event {state.get('after_event')}{line}: round {state.get('round')}, "
             f"phase {state.get('phase')}; order {', '.join(map(str, state.get('order') or []))}")
@@ -57,7 +58,7 @@ def _where(state: dict) -> str:
 def render_state_markdown(state: dict, game: str | None = None) -> str:
     """The state as Markdown: where, the players table, who acts and what they may write."""
     header, rows = state_rows(state)
-    out = [f"# {_where(state)}", "", "| " + " | ".join(header) + " |",
+    out = [f"# {state_heading(state)}", "", "| " + " | ".join(header) + " |",
            "|" + "|".join("---" for _ in header) + "|"]
     out += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
     acting = state.get("acting_player")
@@ -82,5 +83,5 @@ def render_state_html(state: dict, game: str | None = None) -> str:
                       for line in action_lines(state, game))
     acting = escape(str(state.get("acting_player") or "chance"))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{escape(_where(state))}</title></head><body><h1>{escape(_where(state))}"
+            f"<title>{escape(state_heading(state))}</title></head><body><h1>{escape(state_heading(state))}"
             f"</h1>{table}<h2>Next: {acting}</h2><ul>{actions}</ul></body></html>\n")

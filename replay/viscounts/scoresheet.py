@@ -4,7 +4,9 @@ A scoresheet replaces the events of a log with each player's holdings before fin
 it is validated for consistency (ids, counts, one owner per card and manuscript, Cleric
 Bonus and Castle Leader holders) with located problems like a log, then scored. A solo sheet
 (one player in the header) also holds the automated opponent's line and names its AI board,
-which its scoring reads (its building unlocks, its +1 VP per leftover resource).
+which its scoring reads (its building unlocks, its +1 VP per leftover resource). Cards may
+be written by printed name (``Foreman``, ``"Debt Collector"``) and the AI board by its
+name (``Cleric``), as in a text log.
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ from collections import Counter
 from marshmallow import Schema, ValidationError, fields, validate
 
 from replay.core.log import GameLog
+from replay.core.names import ids_by_name, read_id
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.text import closest
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
+from replay.viscounts.notation import NAMES
 from replay.viscounts.report import build_report
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.solo import OPPONENT
@@ -71,7 +76,8 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
     except ValidationError as err:
         raise InvalidLog(problems_from_marshmallow(err.messages, "/scoresheet")) from None
     loaded = load_catalog(catalog, log.catalog)
-    problems = _consistency(log, data, loaded)
+    problems = _read_names(data, loaded)
+    problems += _consistency(log, data, loaded)
     if problems:
         raise InvalidLog(problems)
     table = new_table(log.players, loaded, "strict", log.variants)
@@ -100,18 +106,43 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
     final = final_scoring(table)
     claims = Claims()
     if data["final"]:
-        claims.final = (0, data["final"])
+        claims.final = (None, data["final"])  # written on the sheet, at no event
     claims.close(table, {n: p.points for n, p in state.players.items()})
     report = build_report(log, table, loaded, "strict", 0, final, claims, log.warnings)
     report["input"] = "scoresheet"
     return report
 
 
+def _read_names(data: dict, catalog: Catalog) -> list[LogProblem]:
+    """Each card a sheet writes by printed name replaced by its id, as the text notation
+    reads it (``replay.viscounts.notation.NAMES``), and the AI board by its name; the
+    problems of names that are no card, or the name of several."""
+    found = []
+    for name, line in data["players"].items():
+        for i, word in enumerate(line["cards"]):
+            ident, why = NAMES.read(word)
+            if ident is None:
+                unknown = why.startswith("unknown")  # else a name several cards share
+                found.append(LogProblem(
+                    f"{name}'s sheet: {why}", path=f"/scoresheet/players/{name}/cards/{i}",
+                    expected="a Townsfolk card's printed name or id",
+                    suggestions=closest(word, [*NAMES.names.values(), *catalog.townsfolk])
+                    if unknown else ()))
+            line["cards"][i] = ident  # None: located here, not again as an unknown id
+    board = data["ai_board"]
+    if board is not None:
+        boards = ids_by_name({i: b.name for i, b in catalog.ai_boards.items()})
+        data["ai_board"] = read_id(board, catalog.ai_boards, boards) or board
+    return found
+
+
 def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]:
     found: list[LogProblem] = []
 
-    def problem(path: str, message: str, expected: str | None = None) -> None:
-        found.append(LogProblem(message, path=f"/scoresheet{path}", expected=expected))
+    def problem(path: str, message: str, expected: str | None = None,
+                suggestions: tuple[str, ...] = ()) -> None:
+        found.append(LogProblem(message, path=f"/scoresheet{path}", expected=expected,
+                                suggestions=suggestions))
 
     players = [*log.players, OPPONENT] if len(log.players) == 1 else list(log.players)
     sheets = data["players"]
@@ -131,18 +162,25 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
         base = f"/players/{name}"
         for building, slots in line["buildings"].items():
             if len(set(slots)) != len(slots):
-                problem(f"{base}/buildings/{building}", "a slot is built at most once")
+                problem(f"{base}/buildings/{building}", f"{name}'s sheet builds a "
+                        f"{building.replace('_', ' ')} slot twice", "each slot at most once")
         if sum(line["castle"]) > catalog.setup["workers_per_player"]:
-            problem(f"{base}/castle", f"{sum(line['castle'])} Workers in the castle",
-                    f"at most {catalog.setup['workers_per_player']}")
+            problem(f"{base}/castle", f"{name}'s sheet puts {sum(line['castle'])} Workers in "
+                    "the castle", f"at most {catalog.setup['workers_per_player']}")
         for i, ident in enumerate(line["manuscripts"]):
             if ident not in catalog.manuscripts:
-                problem(f"{base}/manuscripts/{i}", f"unknown manuscript {ident!r}")
+                problem(f"{base}/manuscripts/{i}", f"{name}'s sheet lists an unknown "
+                        f"manuscript {ident!r}", "a manuscript id (ms-01 ... ms-35)",
+                        closest(ident, catalog.manuscripts))
         manuscripts.update(line["manuscripts"])
         own_starting: Counter = Counter()
         for i, card in enumerate(line["cards"]):
+            if card is None:  # a name that is no card: located by _read_names
+                continue
             if card not in catalog.townsfolk:
-                problem(f"{base}/cards/{i}", f"unknown Townsfolk card {card!r}")
+                problem(f"{base}/cards/{i}", f"{name}'s sheet lists an unknown Townsfolk "
+                        f"card {card!r}", "a Townsfolk card's printed name or id",
+                        closest(card, catalog.townsfolk))
             elif catalog.townsfolk[card].deck != "starting":
                 owners[card] += 1
             else:
@@ -158,15 +196,17 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
                 problem(f"{base}/cleric_bonuses/{i}", f"unknown ribbon {ribbon!r}",
                         ", ".join(catalog.cleric_bonuses))
             elif ribbons[ribbon] < 3:
-                problem(f"{base}/cleric_bonuses/{i}", f"the {ribbon} Cleric Bonus needs 3 "
-                        f"{ribbon} manuscripts; {name} has {ribbons[ribbon]}")
+                problem(f"{base}/cleric_bonuses/{i}", f"{name}'s {ribbon} Cleric Bonus needs "
+                        f"3 {ribbon} manuscripts; the sheet lists {ribbons[ribbon]}",
+                        f"3 {ribbon}-ribbon manuscripts, or no {ribbon} Cleric Bonus")
     for ident, count in manuscripts.items():
         if count > 1:
-            problem("/players", f"manuscript {ident} is held {count} times")
+            problem("/players", f"manuscript {ident} is on {count} players' sheets",
+                    "each manuscript on one sheet")
     for card, count in owners.items():
         if count > 1:
-            problem("/players", f"{catalog.townsfolk[card].name} ({card}) is owned "
-                    f"{count} times")
+            problem("/players", f"{catalog.townsfolk[card].name} ({card}) is on {count} "
+                    "players' sheets", "each neutral card and Hero on one sheet")
     for name in data["final"]:
         if name not in players:
             problem(f"/final/{name}", f"a final score for {name!r}, who is not a player",
@@ -185,3 +225,21 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
     elif not leaders and most:
         problem("/players", "someone with tier-3 Workers holds the Castle Leader")
     return found
+
+
+def sheet_choices(catalog_id: str | None = None) -> dict[str, list[tuple[str, str]]]:
+    """What a scoresheet form offers to choose from, by kind: ``(value, label)`` pairs; a
+    card's value is what the sheet may write (its printed name, or its id where several
+    cards share the name) and its label the rest of what identifies it."""
+    catalog = load_catalog(catalog_id=catalog_id)
+    cards = []
+    for ident, card in catalog.townsfolk.items():
+        unique = NAMES.names.get(ident) == card.name
+        cards.append((card.name, ident) if unique else (ident, f"{card.name} ({card.deck})"))
+    return {
+        "townsfolk": cards,
+        "manuscripts": [(ident, f"{m.ribbon} ribbon, cost {m.cost}")
+                        for ident, m in catalog.manuscripts.items()],
+        "ai_boards": [(ident, board.name) for ident, board in catalog.ai_boards.items()],
+        "ribbons": [(ribbon, ribbon.capitalize()) for ribbon in catalog.cleric_bonuses],
+    }

@@ -12,6 +12,7 @@ from replay.coimbra.order import crowns_of
 from replay.coimbra.replayer import replay_to
 from replay.coimbra.state import TRACKS
 from replay.core.log import load_log
+from replay.render import render_markdown
 from tests.conftest import FIXTURES
 
 LEGAL = FIXTURES / "coimbra" / "legal"
@@ -99,7 +100,7 @@ def test_the_cli_scores_a_sheet_file(tmp_path):
     sheet, expected = sheet_from("game-3p")
     path = tmp_path / "sheet.json"
     path.write_text(json.dumps(sheet))
-    result = CliRunner().invoke(cli, ["score", str(path)])
+    result = CliRunner().invoke(cli, ["score", str(path), "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["final"]["players"] == expected["final"]
 
@@ -146,3 +147,39 @@ def _problem_objects(sheet: dict) -> list:
     with pytest.raises(replay.InvalidLog) as err:
         replay.score_sheet(sheet)
     return err.value.problems
+
+
+def test_components_written_by_printed_name_score_as_their_ids():
+    # game-2p's end of play (worked by hand: ana 63, bruno 82), ana's characters and a
+    # voyage written as printed, in any case and without accents.
+    sheet, _ = sheet_from("game-2p")
+    ana = sheet["scoresheet"]["players"]["ana"]
+    ana["characters"] = ["beatriz sampaio" if c == "c1-02" else
+                         "MADRE URRACA" if c == "c1-07" else c for c in ana["characters"]]
+    ana["voyages"] = ["Viagem a Sao Tome" if v == "v-05" else v for v in ana["voyages"]]
+    sheet["scoresheet"]["final"] = {"ana": 63, "bruno": 82}
+    report = replay.score_sheet(sheet)
+    assert report["verdict"] == "legal"
+    assert {r["player"]: r["points"] for r in report["standings"]} == {"ana": 63, "bruno": 82}
+
+
+def test_a_misspelt_name_is_located_with_the_closest_printed_names():
+    sheet, _ = sheet_from("game-2p")
+    sheet["scoresheet"]["players"]["ana"]["characters"][1] = "Madre Urace"
+    with pytest.raises(replay.InvalidLog) as err:
+        replay.score_sheet(sheet)
+    [problem] = [p for p in err.value.problems if p.path.endswith("/characters/1")]
+    assert problem.path == "/scoresheet/players/ana/characters/1"
+    assert problem.message == "ana's sheet lists an unknown character 'Madre Urace'"
+    assert problem.suggestions[0] == 'c1-07 "Madre Urraca"'
+
+
+def test_an_inconsistent_sheet_is_told_as_a_scoresheet_not_a_log():
+    sheet, _ = sheet_from("game-2p")
+    sheet["scoresheet"]["players"]["ana"]["coins"] = 21  # the cap is 20
+    report = replay.replay_text(json.dumps(sheet))
+    assert (report["verdict"], report["input"]) == ("unparseable", "scoresheet")
+    text = render_markdown(report)
+    assert "The scoresheet does not hold together (1 problem), so it was not scored." in text
+    assert "## Problems in the scoresheet" in text and "could not be read" not in text
+    assert "/scoresheet/players/ana/coins" in text

@@ -10,6 +10,7 @@ import pytest
 import replay
 from replay.core.problems import InvalidLog
 from replay.core.report_schema import ReportSchema
+from replay.render import render_markdown
 from tests.conftest import FIXTURES
 
 HEADER = {"game": "viscounts", "catalog": "viscounts-base",
@@ -53,13 +54,13 @@ def test_a_wrong_total_is_a_score_mismatch_explained_by_the_ledger():
 
 @pytest.mark.parametrize(("change", "path", "words"), [
     (lambda s: s["players"]["bruno"].update(manuscripts=["ms-01"]), "/scoresheet/players",
-     "ms-01 is held 2 times"),
+     "manuscript ms-01 is on 2 players' sheets"),
     (lambda s: s["players"]["bruno"].update(castle=[0, 0, 4]),
      "/scoresheet/players/ana/castle_leader", "more tier-3 Workers"),
     (lambda s: s["players"]["ana"].update(cleric_bonuses=["grey"]),
      "/scoresheet/players/ana/cleric_bonuses/0", "needs 3 grey manuscripts"),
     (lambda s: s["players"]["bruno"].update(cards=["tf-02"]), "/scoresheet/players",
-     "Antagonist (tf-02) is owned 2 times"),
+     "Antagonist (tf-02) is on 2 players' sheets"),
     (lambda s: s["players"]["ana"].update(castle=[10, 8, 3]), "/scoresheet/players/ana/castle",
      "21 Workers"),
 ])
@@ -173,3 +174,63 @@ def test_a_solo_scoresheet_names_the_ai_board_and_only_a_solo_one_does():
     with pytest.raises(InvalidLog) as err:
         replay.score_sheet(duo)
     assert [p.path for p in err.value.problems] == ["/scoresheet/ai_board"]
+
+
+def test_cards_written_by_printed_name_score_as_their_ids():
+    # ana's p.25 cards by printed name (any case); her 109 is the rulebook's.
+    sheet = copy.deepcopy(SHEET)
+    sheet["players"]["ana"]["cards"] = ["antagonist", "Squire", "Princess", "tf-39", "THIEF",
+                                        "tf-36", "Conspirator", "Abbot"]
+    report = _report(sheet)
+    assert report["verdict"] == "legal"
+    assert report["final"]["players"]["ana"]["total"] == 109
+
+
+@pytest.mark.parametrize(("word", "message", "suggestion"), [
+    ("Formen", "ana's sheet: unknown card 'Formen'", "Foreman"),
+    # Two cards are printed "Patron": the sheet must say which.
+    ("Patron", "ana's sheet: 'Patron' is the name of 2 cards: write one of tf-38, tf-39",
+     None),
+])
+def test_a_card_name_that_is_no_single_card_is_located(word, message, suggestion):
+    sheet = copy.deepcopy(SHEET)
+    sheet["players"]["ana"]["cards"][2] = word
+    with pytest.raises(InvalidLog) as err:
+        _report(sheet)
+    [problem] = err.value.problems
+    assert (problem.path, problem.message) == ("/scoresheet/players/ana/cards/2", message)
+    if suggestion:
+        assert problem.suggestions[0] == suggestion
+
+
+def test_a_cleric_bonus_without_its_manuscripts_is_told_in_the_sheet_s_terms():
+    # p.21: the Cleric Bonus goes to the first with 3 manuscripts of one ribbon; ms-02 is
+    # ana's only black one among ms-01..ms-03 (grey, black, yellow).
+    sheet = copy.deepcopy(SHEET)
+    sheet["players"]["ana"]["manuscripts"] = ["ms-01", "ms-02", "ms-03"]
+    with pytest.raises(InvalidLog) as err:
+        _report(sheet)
+    [problem] = err.value.problems
+    assert problem.path == "/scoresheet/players/ana/cleric_bonuses/0"
+    assert problem.message == ("ana's black Cleric Bonus needs 3 black manuscripts; the "
+                               "sheet lists 1")
+
+
+def test_a_wrong_total_on_a_sheet_is_at_no_event():
+    sheet = copy.deepcopy(SHEET)
+    sheet["final"]["ana"] = 111
+    report = _report(sheet)
+    [wrong] = [c for c in report["claims"] if not c["match"]]
+    assert wrong["event"] is None
+    assert "event 0" not in render_markdown(report)
+
+
+def test_the_ai_board_may_be_written_by_its_name():
+    solo = _sheet_of(replay.GAMES.get("viscounts").generate(1, 3))
+    by_id = replay.score_sheet(solo)
+    board = solo["scoresheet"]["ai_board"]
+    name = {"ai-cleric": "Cleric", "ai-builder": "Builder", "ai-noble": "Noble",
+            "ai-card": "Card"}[board]  # the boards as printed, p.26
+    solo["scoresheet"]["ai_board"] = name.lower()
+    by_name = replay.score_sheet(solo)
+    assert by_name["solo"]["board"] == board and by_name["final"] == by_id["final"]

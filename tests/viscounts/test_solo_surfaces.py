@@ -31,7 +31,7 @@ def test_the_cli_generates_a_solo_game_that_replays_legal_in_every_format(tmp_pa
     assert log["header"]["players"] == ["ana"]
     assert log["events"][1] == {"type": "opponent", "board": log["events"][1]["board"],
                                 "difficulty": 0}
-    result = _referee("replay", str(path))
+    result = _referee("replay", str(path), "--format", "json")
     report = json.loads(result.stdout)
     assert result.returncode == 0 and report["verdict"] == "legal"
     assert report["solo"]["winner"] == report["standings"][0]["player"]
