@@ -164,12 +164,27 @@ def _top_level_parts(cell: str) -> list[str]:
     return [*parts, cell[start:]] if cell else parts
 
 
-def test_printed_names_go_beside_ids_once():
-    """An id gets its printed name beside it, unless it is already labelled: followed by the
-    name, or written in parentheses after it."""
+def test_printed_names_go_before_ids_once():
+    """An id in a sentence reads as its printed name with the id after it: an id already in
+    parentheses after its name stays, one with its name after it is turned round."""
     label = NameLabels({"tf-24": "Foreman", "c2-08": "Lourenço Faria"})
     assert label("Foreman (tf-24) cannot be in a pile") == "Foreman (tf-24) cannot be in a pile"
-    assert label("tf-24 (Foreman) is gone") == "tf-24 (Foreman) is gone"
+    assert label("tf-24 (Foreman) is gone") == "Foreman (tf-24) is gone"
     assert label("recruited c2-08, not tf-24") == \
-        "recruited c2-08 (Lourenço Faria), not tf-24 (Foreman)"
-    assert label("(tf-24 and c2-08)") == "(tf-24 (Foreman) and c2-08 (Lourenço Faria))"
+        "recruited Lourenço Faria (c2-08), not Foreman (tf-24)"
+    assert label("(tf-24 and c2-08)") == "(Foreman (tf-24) and Lourenço Faria (c2-08))"
+
+
+def test_words_before_an_id_that_its_name_repeats_are_not_said_twice():
+    """"manuscript ms-10" with the name "grey manuscript: 2 gold" reads the name once; a
+    word the name does not say stays."""
+    label = NameLabels({"ms-10": "grey manuscript: 2 gold", "seg1a-or": "segment 1, outer "
+                        "right space"})
+    assert label("transcribes manuscript ms-10") == "transcribes grey manuscript: 2 gold (ms-10)"
+    assert label("Trade at seg1a-or") == "Trade at segment 1, outer right space (seg1a-or)"
+
+
+def test_a_table_shows_a_name_alone_and_an_unnamed_source_in_words():
+    label = NameLabels({"track:scholar": "scholar track"})
+    assert label.name("track:scholar") == "Scholar track"
+    assert label.name("place_workers") == "Place workers"

@@ -64,4 +64,5 @@ def step(replay_id: str):
         event_text=game.event_text(lines.log.events[event]), facts=facts, names=names,
         rows=rows, acting=state.get("acting_player"),
         actions=[game.event_text(a) for a in state.get("legal_actions") or []],
-        violations=state.get("violations_so_far") or [], note=lines.note)
+        violations=state.get("violations_so_far") or [], note=lines.note,
+        namer=NameLabels(state.get("names")))

@@ -80,7 +80,21 @@ def _names_used(game: Game, catalog: Catalog, violations: list[dict]) -> dict[st
     for violation in violations:
         for key in ("found", "expected", "message"):
             used.update(str(violation.get(key, "")).replace(",", " ").split())
-    return names_of(used, names.get)
+    return names_of(used, lambda ident: names.get(ident) or source_name(ident))
+
+
+# Ledger sources that are no component: where the points and resources came from.
+SOURCES = {"setup": "the start of the game", "distress": "the distress action",
+           "diplomas": "diploma sets", "leftovers": "leftover resources"}
+
+
+def source_name(ident: str) -> str | None:
+    """A ledger source that is no component, in words: ``track:scholar`` is the scholar
+    track."""
+    kind, _, track = ident.partition(":")
+    if kind == "track" and track:
+        return f"{track} track"
+    return SOURCES.get(ident)
 
 
 def _player_state(player) -> dict:

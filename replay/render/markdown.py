@@ -402,12 +402,12 @@ def phase_rows(report: dict) -> tuple[list[str], list[list]]:
 
 
 def _phase_cell(cell: dict, label: NameLabels) -> str:
-    """``silver -2, ink +3, points +2 (tf-40 (Peddler) +2)``: the non-zero sums of a cell."""
+    """``silver -2, ink +3, points +2 (Peddler +2)``: the non-zero sums of a cell."""
     parts = []
     for resource, delta in _dict(cell.get("resources")).items():
         if not delta:
             continue
-        sources = [f"{label(str(source))} {_signed(points)}" for source, points
+        sources = [f"{label.name(source)} {_signed(points)}" for source, points
                    in _dict(cell.get("points_by_source")).items() if points] \
             if resource == "points" else []
         parts.append(f"{spoken(resource)} {_signed(delta)}"

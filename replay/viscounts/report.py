@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from operator import itemgetter
 
 from replay.core.causes import audit_caveat
@@ -12,6 +11,7 @@ from replay.core.names import ids_in, names_of
 from replay.core.report import ENGINE_VERSION, REPORT_VERSION, causes_with_lines, verdict
 from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
+from replay.viscounts.names import printed_names
 from replay.viscounts.phases import LEDGER_ORDER, PHASES, expected_next
 from replay.viscounts.scoring import castle_workers, standings
 from replay.viscounts.solo.scoring import summary as solo_summary
@@ -81,19 +81,6 @@ def _names_used(table: Table, ledger: list[dict], violations: list[dict]) -> dic
         for key in ("found", "expected", "message"):
             used.update(str(violation.get(key, "")).replace(",", " ").split())
     return names_of(used, printed_names(table))
-
-
-def printed_names(table: Table) -> Callable[[str], str | None]:
-    """The printed name of a card id (a Townsfolk or Hero, a Player Card, an AI board, a
-    Scheme), None for any other word."""
-    catalog = table.catalog
-    named = catalog.townsfolk.keys() | catalog.ai_boards.keys() | catalog.schemes.keys()
-
-    def printed(ident: str) -> str | None:
-        if ident in named or (ident.startswith("pc-") and ident[3:].isdigit()):
-            return table.name(ident)
-        return None
-    return printed
 
 
 def player_state(table: Table, name: str) -> dict:
