@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import current_app, render_template, request
 
 import replay
@@ -15,6 +17,24 @@ from replay.render.state import state_value
 from workers.catalogs import CatalogStore
 
 CONTEXT_LINES = 8  # log lines shown above and below the event's own
+
+
+@lru_cache(maxsize=32)
+def _report_names(replay_id: str) -> tuple[tuple[str, str], ...]:
+    """The printed names the replay's report gives (its cards, spaces, sources), kept for
+    the last few replays: a judge steps through one game at a time, and a report once
+    written does not change."""
+    record = store().get(replay_id, with_report=True) or {}
+    names = (record.get("report") or {}).get("names") or {}
+    return tuple(names.items()) if record.get("status") == "done" else ()
+
+
+def legal_actions(game, log, event: int, state: dict) -> list[dict]:
+    """The acting player's legal events in the notation, the one the log writes next
+    marked as played."""
+    played = game.event_text(log.events[event + 1]) if event + 1 < len(log.events) else None
+    return [{"text": text, "played": text == played}
+            for text in map(game.event_text, state.get("legal_actions") or [])]
 
 
 def _catalog(record: dict) -> dict | None:
@@ -52,6 +72,7 @@ def step(replay_id: str):
     event = min(max(request.args.get("event", 0, type=int), 0), last)
     with replay_slot():  # a replay up to the event, a few at a time per process
         state = game.state_at(lines.log, event, _catalog(record))
+    state["names"] = {**dict(_report_names(replay_id)), **(state.get("names") or {})}
     names, rows = player_table(state)
     line = lines.event_lines.get(event)
     first = max(1, (line or 1) - CONTEXT_LINES)
@@ -63,6 +84,8 @@ def step(replay_id: str):
         "step.html", record=record, event=event, last=last, line=line, window=window,
         event_text=game.event_text(lines.log.events[event]), facts=facts, names=names,
         rows=rows, acting=state.get("acting_player"),
-        actions=[game.event_text(a) for a in state.get("legal_actions") or []],
+        actions=legal_actions(game, lines.log, event, state),
+        next_text=game.event_text(lines.log.events[event + 1]) if event < last else None,
+        next_line=lines.event_lines.get(event + 1),
         violations=state.get("violations_so_far") or [], note=lines.note,
         namer=NameLabels(state.get("names")))

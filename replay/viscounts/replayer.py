@@ -10,8 +10,7 @@ from replay.viscounts.claims import Claims
 from replay.viscounts.engine import finish, run_events
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.legal import acting_player, legal_actions
-from replay.viscounts.names import printed_names
-from replay.viscounts.report import player_state
+from replay.viscounts.report import player_state, printed_names
 from replay.viscounts.table import Table, new_table
 
 # The engine as the shared replay steps take it (the game object replays with it too).
