@@ -128,7 +128,7 @@ def test_a_zip_of_five_logs_shows_the_standings(browser, site, tmp_path):
             zipped.writestr(f"table-{i + 1}.json", path.read_text())
     submit_files(browser, site, [archive])
     wait_for(browser, "#status", "Every game is refereed")
-    rows = browser.find_elements(By.CSS_SELECTOR, "#standings tbody tr")
+    rows = browser.find_elements(By.CSS_SELECTOR, "table.standings tbody tr")
     shown = {cells[1]: (int(cells[3]), int(cells[4]))
              for cells in ([c.text for c in row.find_elements(By.TAG_NAME, "td")]
                            for row in rows)}
