@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 
 import pytest
 
@@ -15,6 +16,7 @@ import replay
 from replay.render import RENDERERS, render_html, render_markdown
 from replay.render.markdown import phase_rows, round_points
 from replay.render.names import NameLabels
+from tests.conftest import ROOT
 from tests.golden import FIXTURES, fixture_logs, fixture_report, golden_paths
 
 LOGS = fixture_logs()
@@ -188,3 +190,36 @@ def test_a_table_shows_a_name_alone_and_an_unnamed_source_in_words():
     label = NameLabels({"track:scholar": "scholar track"})
     assert label.name("track:scholar") == "Scholar track"
     assert label.name("place_workers") == "Place workers"
+
+
+def _catalog_ids(document, found: set[str]) -> set[str]:
+    if isinstance(document, dict):
+        if isinstance(document.get("id"), str) and re.search(r"\d", document["id"]):
+            found.add(document["id"])
+        for value in document.values():
+            _catalog_ids(value, found)
+    elif isinstance(document, list):
+        for value in document:
+            _catalog_ids(value, found)
+    return found
+
+
+COMPONENT_IDS = set()
+for _catalog in (ROOT / "replay").glob("*/data/*.json"):
+    if _catalog.name not in ("rules.json", "variants.json"):
+        _catalog_ids(json.loads(_catalog.read_text(encoding="utf-8")), COMPONENT_IDS)
+
+
+@pytest.mark.parametrize("log", LOGS, ids=[f"{p.parent.name}-{p.stem}" for p in LOGS])
+def test_no_component_id_is_shown_without_its_name(log):
+    """Every numbered component id of a built-in catalog (a card, a space, a tile) that a
+    Markdown or HTML report shows comes after its printed name: ``Name (id)``."""
+    report = fixture_report(log)
+    names = report.get("names") or {}
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(
+        map(re.escape, sorted(COMPONENT_IDS, key=len, reverse=True))) + r")(?![\w-])")
+    for kind, text in (("md", render_markdown(report)), ("html", unescape(render_html(report)))):
+        bare = [text[max(0, m.start() - 40):m.end() + 10] for m in pattern.finditer(text)
+                if not (m.group(1) in names
+                        and text[:m.start()].endswith(f"{names[m.group(1)]} ("))]
+        assert not bare, f"{kind}: ids without their names: {bare[:5]}"

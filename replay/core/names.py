@@ -6,7 +6,10 @@ name beside its id (``replay.render.names``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
+
+WORD = re.compile(r"[\w:-]+")
 
 
 def ids_in(value) -> Iterable[str]:
@@ -29,3 +32,8 @@ def names_of(values: Iterable[str], printed: Callable[[str], str | None]) -> dic
         if name:
             names[ident] = name
     return names
+
+
+def words_of(text: object) -> list[str]:
+    """The words of a message that may be ids (``c1-02+c1-07`` holds two)."""
+    return WORD.findall(str(text or ""))

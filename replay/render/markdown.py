@@ -8,6 +8,8 @@ report has few keys).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from replay.core.causes import causes_summary, group_causes
 from replay.core.game import Section
 from replay.core.words import counted, spoken
@@ -115,11 +117,17 @@ def scoring_categories(report: dict) -> list[tuple[str, str]]:
 
 
 def game_sections(report: dict) -> tuple[list[Section], list[Section]]:
-    """The game's own tables: ``(below the final breakdown, after the standings)``."""
+    """The game's own tables: ``(below the final breakdown, after the standings)``, the ids
+    in their cells named."""
     game = GAMES.find(_dict(report).get("game"))
     if game is None:
         return [], []
-    return game.final_tables(report), game.report_sections(report)
+    label = NameLabels(_dict(report).get("names"))
+
+    def named(sections: list[Section]) -> list[Section]:
+        return [replace(s, rows=[[label(value) for value in row] for row in s.rows])
+                for s in sections]
+    return named(game.final_tables(report)), named(game.report_sections(report))
 
 
 def player_names(report: dict) -> list[str]:

@@ -13,6 +13,7 @@ import re
 # Words before an id that its name says again ("manuscript ms-11" when the name is "black
 # manuscript ..."): at most this many are dropped.
 REPEATED_WORDS = 3
+IDENT = re.compile(r"[\d:_-]")
 
 
 class NameLabels:
@@ -21,7 +22,9 @@ class NameLabels:
     def __init__(self, names: object):
         self.names = {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) \
             else {}
-        ids = sorted(self.names, key=len, reverse=True)
+        # Plain words ("setup", "deed") name ledger sources in a table, but in a sentence
+        # they are the words themselves: only ids with a digit or a joiner are looked for.
+        ids = sorted(filter(IDENT.search, self.names), key=len, reverse=True)
         self.pattern = re.compile(
             r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids \
             else None
@@ -47,8 +50,8 @@ class NameLabels:
 
     def text(self, value: str) -> str:
         """``value`` with each id named: ``Name (id)``; an id written ``id (Name)`` is turned
-        round, one already after its name left, and words before an id that its name says
-        again are not said twice."""
+        round, ``Name (id)`` left as it is, a gloss ``(id)`` after something else read as
+        ``(Name)``, and words before an id that its name says again not said twice."""
         if self.pattern is None:
             return value
         out, last = [], 0
@@ -60,9 +63,9 @@ class NameLabels:
             before = value[last:start]
             if value.startswith(f" ({name})", end):  # "c3-24 (Name)": the name goes first
                 end += len(name) + 3
-            elif (value[start - 1:start] == "(" and value[end:end + 1] == ")") or \
-                    value.startswith(" (", end):
-                out += [before, ident]  # "Foreman (tf-24)", or a gloss of its own after it
+            elif value[start - 1:start] == "(" and value[end:end + 1] == ")":
+                # "Foreman (tf-24)" stays; "ability of c3-23 (track:clergy)" names the track
+                out += [before, ident if before.endswith(f"{name} (") else name]
                 last = end
                 continue
             out += [_without_repeated(before, name), f"{name} ({ident})"]
@@ -84,7 +87,8 @@ def _without_repeated(before: str, name: str) -> str:
 
 def with_names(report: dict) -> dict:
     """A copy of a report whose texts name the ids they mention (for the renderers):
-    violations, warnings, notes, claims and the ledger's reasons and sources."""
+    violations, warnings, notes, claims, what comes next, and the ledger's reasons and
+    sources."""
     label = NameLabels(report.get("names"))
     if label.pattern is None:
         return report
@@ -105,7 +109,11 @@ def with_names(report: dict) -> dict:
         ledger = [{**row, "source": label.name(row["source"])}
                   if isinstance(row, dict) and row.get("source") is not None else row
                   for row in texts(ledger, ("reason",))]
+    reached = report.get("reached")
+    if isinstance(reached, dict) and isinstance(reached.get("expected_next"), str):
+        reached = {**reached, "expected_next": label.text(reached["expected_next"])}
     named = {"violations": texts(report.get("violations"), ("message", "expected", "found")),
+             "reached": reached,
              "warnings": texts(report.get("warnings"), ("message",)),
              "notes": texts(report.get("notes"), ("message",)),
              "claims": claims, "ledger": ledger}

@@ -56,7 +56,10 @@ def manuscript_name(manuscript: Manuscript) -> str:
 
 
 def board_name(catalog: Catalog, ident: str) -> str | None:
-    """A board space, building spot, link or castle tier-2 section by where it is."""
+    """A board segment's side, space, building spot, link or castle tier-2 section by where
+    it is."""
+    if ident in catalog.sides:
+        return f"segment {ident[3:-1]}, side {ident[-1].upper()}"
     if ident in catalog.spaces:
         space = catalog.spaces[ident]
         role = ROLES.get(space.role, space.role)
