@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import zipfile
 from collections import defaultdict
 
@@ -266,7 +267,7 @@ def test_consequences_are_folded_under_their_cause(browser, site, tmp_path):
     assert root.find_element(By.TAG_NAME, "h3").text.startswith(f"Event {place} ")
     folded = root.find_element(By.CSS_SELECTOR, "details.consequences")
     assert folded.find_element(By.TAG_NAME, "summary").text.startswith(str(len(following)))
-    inner = folded.find_elements(By.CSS_SELECTOR, ".violation.consequence")
+    inner = folded.find_elements(By.CSS_SELECTOR, ".consequence-list li")
     assert len(inner) == len(following) and not inner[0].is_displayed()
     folded.find_element(By.TAG_NAME, "summary").click()
     assert inner[0].is_displayed()
@@ -298,3 +299,48 @@ def test_submitting_and_reading_work_without_javascript(api_url, start_worker, t
         assert rows and {row.find_elements(By.TAG_NAME, "td")[3].text for row in rows} == {"ana"}
     finally:
         driver.quit()
+
+
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+BARE_ID = re.compile(r"[a-z]+\d*[a-z]?-[\w-]+|[a-z]+[:_][a-z_]+")
+
+
+def test_one_missing_line_leaves_a_short_page_led_by_its_cause_on_a_phone_too(
+        browser, site, tmp_path):
+    """A four-player Viscounts game without its third ``move`` line, audited: the causes
+    lead with their consequences folded, the page is at most three times the clean game's
+    height, the first cause is the line where the move is missing and its link lands on
+    that line on a phone, where nothing is wider than the screen; points read by source
+    names, not ids."""
+    log = replay.load_log(replay.GAMES.get("viscounts").generate(4, 1))
+    lines = replay.print_log(log, "text").splitlines()
+    gone = [i for i, line in enumerate(lines) if ": move " in line][2]
+    paths = {"clean": tmp_path / "clean.txt", "broken": tmp_path / "broken.txt"}
+    paths["clean"].write_text("\n".join(lines) + "\n")
+    paths["broken"].write_text("\n".join(lines[:gone] + lines[gone + 1:]) + "\n")
+    heights = {}
+    for name, path in paths.items():
+        submit_files(browser, site, [path], mode="audit")
+        verdict(browser)
+        heights[name] = browser.execute_script("return document.documentElement.scrollHeight")
+        if name == "clean":
+            sources = [th.text for th in browser.find_elements(By.CSS_SELECTOR,
+                                                               "#sources tbody th")]
+            assert sources and not [s for s in sources if BARE_ID.fullmatch(s)], sources
+    assert heights["broken"] <= 3 * heights["clean"], heights
+    folded = browser.find_elements(By.CSS_SELECTOR, "#violations > .violation details")
+    assert folded and not any(d.get_attribute("open") for d in folded)
+    first = browser.find_element(By.CSS_SELECTOR, "#violations > .violation a.line-link")
+    # The player's next line (their trade) moved up into the missing move's place.
+    assert first.text.startswith(f"line {gone + 1},")
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        browser.refresh()
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        browser.find_element(By.CSS_SELECTOR, "#violations > .violation a.line-link").click()
+        top = browser.execute_script(
+            f"return document.getElementById('L{gone + 1}').getBoundingClientRect().top")
+        assert 0 <= top < PHONE["height"]
+        look(browser, "replay-one-missing-line-phone")
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
