@@ -15,6 +15,7 @@ import pytest
 import requests
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 import replay
 from tests.browser import chromium
@@ -26,6 +27,7 @@ from tests.web.pages import (
     filter_ledger,
     look,
     paste,
+    press_and_load,
     sign_in,
     submit_files,
     text_log,
@@ -177,6 +179,10 @@ def test_stepping_to_an_event_shows_the_table_then(browser, site):
     assert current.get_attribute("id") == f"L{line}"
     assert current.text == printed.splitlines()[line - 1]
     look(browser, "step")
+    # The arrow keys step on: the slider has the focus again on the page it loads.
+    press_and_load(browser, browser.find_element(By.ID, "event-slider"), Keys.ARROW_RIGHT)
+    assert wait_for(browser, "h1", "event 41").text == "The table after event 41"
+    assert browser.switch_to.active_element.get_attribute("id") == "event-slider"
 
 
 def test_signed_in_clients_see_only_their_own_replays(browser, site, api_url):
