@@ -5,6 +5,7 @@ its line, a tournament's standings, stepping through a game, signing in."""
 from __future__ import annotations
 
 import contextlib
+import csv
 import io
 import json
 import re
@@ -123,13 +124,18 @@ def _expected_standings(paths) -> dict[str, tuple[int, int]]:
 
 
 def test_a_zip_of_five_logs_shows_the_standings(browser, site, tmp_path):
+    """Five games and a file that is no log: the games in the order of their names, the
+    illegal one with its rule and event, the copy named, and the zip of reports with an
+    index of every file, the refused one with its reason."""
     paths = [COIMBRA / "legal" / "game-2p.json", COIMBRA / "legal" / "game-3p.json",
              COIMBRA / "legal" / "game-4p.json", COIMBRA / "illegal" / "city-row-other-row.json",
              COIMBRA / "legal" / "game-4p.json"]
+    names = ["table-1.json", "table-2.json", "table-3.json", "table-4.json", "table-10.json"]
     archive = tmp_path / "tournament.zip"
     with zipfile.ZipFile(archive, "w") as zipped:
-        for i, path in enumerate(paths):
-            zipped.writestr(f"table-{i + 1}.json", path.read_text())
+        zipped.writestr("table-11.json", "our club night\n")
+        for name, path in zip(names, paths, strict=True):
+            zipped.writestr(name, path.read_text())
     submit_files(browser, site, [archive])
     wait_for(browser, "#status", "Every game is refereed")
     rows = browser.find_elements(By.CSS_SELECTOR, "table.standings tbody tr")
@@ -139,7 +145,13 @@ def test_a_zip_of_five_logs_shows_the_standings(browser, site, tmp_path):
     assert shown == _expected_standings(paths)
     games = browser.find_element(By.ID, "games").text
     assert games.count("legal") >= 4 and "illegal" in games
-    assert "table-5.json is the same log as table-3.json" in \
+    logs = [row.find_element(By.TAG_NAME, "td").text
+            for row in browser.find_elements(By.CSS_SELECTOR, "#games tbody tr")]
+    assert logs == [*names, "table-11.json"]
+    illegal = browser.find_elements(By.CSS_SELECTOR, "#games tbody tr")[3].text
+    # The fixture's broken move, as its expected outcome says: rule and event.
+    assert "rule coimbra.city.row at event 18" in illegal
+    assert "table-10.json is the same log as table-3.json" in \
         browser.find_element(By.ID, "duplicates").text
     look(browser, "tournament")
     csv_url = browser.find_element(By.LINK_TEXT, "Standings (CSV)").get_attribute("href")
@@ -150,6 +162,9 @@ def test_a_zip_of_five_logs_shows_the_standings(browser, site, tmp_path):
     reports = zipfile.ZipFile(io.BytesIO(requests.get(zip_url, cookies=cookies,
                                                       timeout=10).content))
     assert len([n for n in reports.namelist() if n.endswith(".report.json")]) == 5
+    index = list(csv.DictReader(io.StringIO(reports.read("index.csv").decode())))
+    assert [row["log"] for row in index] == [*names, "table-11.json"]
+    assert index[-1]["status"] == "refused" and index[-1]["why"] and not index[-1]["reports"]
 
 
 def test_stepping_to_an_event_shows_the_table_then(browser, site):
