@@ -29,7 +29,7 @@ from replay.render.markdown import (
     verdict_sentence,
     verdict_title,
 )
-from replay.render.names import NameLabels, with_names
+from replay.render.names import NameLabels, ledger_named, with_names
 
 POINTS = "points"
 
@@ -134,24 +134,23 @@ def points_by_source(report: dict) -> tuple[list[str], list[tuple[str, dict[str,
     return names, ordered
 
 
-def ledger_rows(report: dict, named: dict, player: str | None, source: str | None,
+def ledger_rows(report: dict, label: NameLabels, player: str | None, source: str | None,
                 everything: bool = False) -> list[dict]:
     """One player's or one source's rows of the ledger (or both), every row when asked,
-    else none: the whole ledger of a long game is the heaviest part of a page. The rows
-    are ``named``'s (the report with printed names), chosen by the report's own ids."""
+    else none: the whole ledger of a long game is the heaviest part of a page. Chosen by
+    the report's own ids, shown with names."""
     if not (player or source or everything):
         return []
-    return [shown for row, shown in zip(report.get("ledger") or [], named.get("ledger") or [],
-                                        strict=False)
-            if (not player or row.get("player") == player)
-            and (not source or str(row.get("source")) == source)]
+    return ledger_named([row for row in report.get("ledger") or []
+                         if (not player or row.get("player") == player)
+                         and (not source or str(row.get("source")) == source)], label)
 
 
 def report_context(report: dict, lines: LogLines, player: str | None,
                    source: str | None, everything: bool = False) -> dict:
     """Everything the report part of the replay page shows, ids as printed names."""
     label = NameLabels(report.get("names"))
-    named = with_names(report)
+    named = with_names({**report, "ledger": []})  # the rows shown are named on their own
     names, by_source = points_by_source(report)
     details, sections = game_sections(report)
     largest = max([abs(v) for _, row in by_source for v in row.values()] or [1]) or 1
@@ -168,7 +167,7 @@ def report_context(report: dict, lines: LogLines, player: str | None,
         "categories": scoring_categories(report), "final_players": final_players,
         "details": details, "sections": sections,
         "phases": Section("phases", "", phase_header, phases, PHASES_NOTE) if phases else None,
-        "ledger": ledger_rows(report, named, player, source, everything),
+        "ledger": ledger_rows(report, label, player, source, everything),
         "ledger_total": len(ledger),
         "ledger_shown": bool(player or source or everything),
         "ledger_players": sorted({str(r.get("player")) for r in ledger}),

@@ -106,9 +106,7 @@ def with_names(report: dict) -> dict:
                   if isinstance(c, dict) and "explained_by" in c else c for c in claims]
     ledger = report.get("ledger")
     if isinstance(ledger, list):
-        ledger = [{**row, "source": label.name(row["source"])}
-                  if isinstance(row, dict) and row.get("source") is not None else row
-                  for row in texts(ledger, ("reason",))]
+        ledger = ledger_named(ledger, label)
     reached = report.get("reached")
     if isinstance(reached, dict) and isinstance(reached.get("expected_next"), str):
         reached = {**reached, "expected_next": label.text(reached["expected_next"])}
@@ -118,3 +116,16 @@ def with_names(report: dict) -> dict:
              "notes": texts(report.get("notes"), ("message",)),
              "claims": claims, "ledger": ledger}
     return {**report, **{key: value for key, value in named.items() if key in report}}
+
+
+def ledger_named(rows: list, label: NameLabels) -> list:
+    """Ledger rows with their reasons named and their sources as names alone."""
+    named = []
+    for row in rows:
+        if isinstance(row, dict):
+            row = {**row, **({"reason": label.text(row["reason"])}
+                             if isinstance(row.get("reason"), str) else {}),
+                   **({"source": label.name(row["source"])}
+                      if row.get("source") is not None else {})}
+        named.append(row)
+    return named
