@@ -18,6 +18,7 @@ import time
 import zipfile
 
 from api.problems import Problem
+from replay.core.tournament import natural_key
 
 MAX_UNPACKED = 64 * 1024 * 1024  # bytes an archive may unpack to
 MAX_MEMBERS = 2000  # entries of any kind (files, folders, links)
@@ -156,5 +157,7 @@ def logs_from_archive(data: bytes, mimetype: str) -> list[tuple[str, str, None]]
             UnicodeDecodeError, ValueError, NotImplementedError) as err:
         raise Problem(400, "malformed-archive", "The archive cannot be read",
                       f"{type(err).__name__}: {err}"[:300]) from None
+    # In the order people sort names (table2 before table10): the earlier of two copies
+    # of a game is the one listed first.
     return [(name, content.decode("utf-8", errors="replace"), None)
-            for name, content in sorted(files)]
+            for name, content in sorted(files, key=lambda file: natural_key(file[0]))]

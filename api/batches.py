@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections import defaultdict
 
 from flask import current_app, g, request, url_for
 from marshmallow import ValidationError
@@ -17,6 +16,7 @@ from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.replays import store
 from api.schemas import BatchSchema, BatchSubmitSchema, SubmitArgsSchema
 from api.submission import accept, check_log, json_body, options_for
+from replay.core.tournament import COUNTED, tally
 from workers.store import PREFIX, client_retention_seconds, new_id
 
 blp = RefereeBlueprint("batches", __name__, url_prefix="/v1/batches",
@@ -161,8 +161,7 @@ def batch_document(batch_id: str) -> dict:
         raise Problem(404, "batch-not-found", "No such batch", f"no batch has id {batch_id}")
     items = json.loads(raw[b"items"])
     finished = events = events_total = 0
-    table: dict[str, dict] = defaultdict(lambda: {"games": 0, "wins": 0, "points": 0})
-    counted = set()
+    counted: dict[str, tuple[str, list[dict]]] = {}  # replay -> game, standings: each once
     for item in items:
         if not item["replay"]:
             finished += 1
@@ -183,24 +182,27 @@ def batch_document(batch_id: str) -> dict:
             events += progress.get("total", 0) - progress.get("replayed", 0)
         if record["status"] == "done":
             item["verdict"] = record["verdict"]
-            standings = record.get("summary", {}).get("standings", [])
+            summary = record.get("summary", {})
+            standings = summary.get("standings", [])
+            # For the pages and the zip (the API's items do not carry them): the game, its
+            # players, and the first rule an illegal one breaks.
+            item.update({k: summary[k] for k in ("game", "players", "first_violation")
+                         if summary.get(k)})
             if standings:
                 item["winner"], item["points"] = standings[0]["player"], standings[0]["points"]
-            if item["replay"] not in counted and "duplicate_of" not in item \
-                    and record["verdict"] in ("legal", "incomplete"):
-                counted.add(item["replay"])
-                for row in standings:
-                    line = table[row["player"]]
-                    line["games"] += 1
-                    line["wins"] += row["rank"] == 1
-                    line["points"] += row["points"]
-    standings = sorted(({"player": p, **line} for p, line in table.items()),
-                       key=lambda r: (-r["wins"], -r["points"], r["player"]))
+            if "duplicate_of" not in item and record["verdict"] in COUNTED:
+                counted.setdefault(item["replay"], (summary.get("game") or "", standings))
+        elif record["status"] == "failed":
+            item["failure"] = record.get("failure")
+    standings = tally(rows for _, rows in counted.values())
+    by_game = {game: tally(rows for other, rows in counted.values() if other == game)
+               for game in sorted({game for game, _ in counted.values()})}
     return {
         "id": batch_id, "status": "done" if finished == len(items) else "running",
         "submitted_at": float(raw[b"submitted_at"]),
         "progress": {"finished": finished, "total": len(items), "events_replayed": events,
                      "events_total": events_total},
         "items": items, "standings": standings,
+        "standings_by_game": by_game,  # for the pages: one table per game
         "links": {"self": url_for("batches.Batch", batch_id=batch_id)},
     }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import sys
 from collections import Counter
 from pathlib import Path
@@ -11,7 +12,16 @@ import click
 
 import replay
 from replay.core.judge import MODES
+from replay.core.tournament import (
+    COUNTED,
+    RANKING,
+    first_problem,
+    natural_key,
+    problem_words,
+    tally,
+)
 from replay.core.words import counted
+from replay.render.names import with_names
 
 LOG_SUFFIXES = (".json", ".txt", ".log")
 FAILING = ("illegal", "score_mismatch", "unparseable")
@@ -37,14 +47,57 @@ def report_names(folder: Path, logs: list[Path]) -> dict[Path, Path]:
             for path, stem in stems.items()}
 
 
+def default_out(folder: Path) -> Path:
+    """Where the reports go unless told: a folder beside the logs' own (``club`` ->
+    ``club-reports``), so the logs' folder holds only what was put there."""
+    folder = folder.resolve()
+    return folder.with_name(f"{folder.name}-reports")
+
+
+def game_key(text: str) -> str:
+    """What makes two logs the same game: the parsed game (JSON or text, comments and
+    metadata aside), else the bytes."""
+    try:
+        decoded = replay.decode(text)
+    except replay.InvalidLog:
+        decoded = None
+    if isinstance(decoded, replay.GameLog):
+        return decoded.game_sha256()
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def _summary_row(path: Path, report: dict) -> dict:
     standings = report.get("standings") or []
     return {
-        "log": str(path), "verdict": report["verdict"],
+        "log": path.as_posix(), "verdict": report["verdict"], "game": report.get("game"),
         "winner": standings[0]["player"] if standings else "",
         "points": standings[0]["points"] if standings else "",
-        "violations": len(report.get("violations", [])),
+        "violations": len(report.get("violations", [])), "standings": standings,
+        "why": problem_words(first_problem(with_names(report))) or _unread(report),
     }
+
+
+def _unread(report: dict) -> str:
+    problems = report.get("problems") or []
+    if not problems:
+        return ""
+    first = problems[0]
+    where = f"line {first['line']}: " if first.get("line") is not None else ""
+    return f"{where}{first.get('message')}"
+
+
+def _print_standings(rows: list[dict]) -> None:
+    """One standings table per game, from the games that count (each once)."""
+    counted = [r for r in rows if r["verdict"] in COUNTED and not r.get("duplicate_of")]
+    for game in sorted({r["game"] for r in counted}):
+        known = replay.GAMES.find(game)
+        table = tally(r["standings"] for r in counted if r["game"] == game)
+        click.echo(f"\nstandings, {known.title if known else game} ({RANKING}):")
+        width = max(len(line["player"]) for line in table)
+        click.echo(f"  rank  {'player':<{width}}  games  wins  points")
+        for rank, line in enumerate(table, start=1):
+            click.echo(f"  {rank:>4}  {line['player']:<{width}}  {line['games']:>5}  "
+                       f"{line['wins']:>4}  {line['points']:>6}")
 
 
 @click.command()
@@ -54,20 +107,23 @@ def _summary_row(path: Path, report: dict) -> dict:
 @click.option("--format", "output_format", type=click.Choice(["json", "md", "html"]),
               default="json", show_default=True, help="The format of each report file.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-              help="Where the reports go (default: FOLDER/reports).")
+              help="Where the reports go (default: FOLDER-reports, beside FOLDER).")
 def verify(folder: Path, mode: str, output_format: str, out: Path | None) -> None:
-    """Replay every log in FOLDER; write one report per log and print a summary table.
+    """Replay every log in FOLDER; write one report per log and print a summary table: each
+    game's verdict and winner, why a game is illegal or unreadable, which logs are the same
+    game (counted once), and the standings of each game.
 
     Exit code 0 when no log is illegal, mismatched or unreadable; 1 otherwise.
     """
     from replay.render import RENDERERS
 
-    out = out or folder / "reports"
-    logs = find_logs(folder, out)
+    out = out or default_out(folder)
+    logs = sorted(find_logs(folder, out),
+                  key=lambda path: natural_key(path.relative_to(folder).as_posix()))
     if not logs:
         raise click.ClickException(f"no logs ({', '.join(LOG_SUFFIXES)}) in {folder}")
     out.mkdir(parents=True, exist_ok=True)
-    rows, skipped = [], []
+    rows, skipped, seen = [], [], {}
     names = report_names(folder, logs)
     # A progress bar only where someone watches: piped output gets the table alone.
     progress = click.progressbar(logs, label="replaying", file=sys.stderr,
@@ -83,7 +139,11 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None) -> Non
             target = out / f"{names[path]}.report.{output_format}"
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(RENDERERS[output_format](report), encoding="utf-8")
-            rows.append(_summary_row(path.relative_to(folder), report))
+            row = _summary_row(path.relative_to(folder), report)
+            first = seen.setdefault(game_key(text), row["log"])
+            if first != row["log"]:
+                row["duplicate_of"] = first
+            rows.append(row)
     if skipped:
         click.echo(f"skipped {len(skipped)} {'file' if len(skipped) == 1 else 'files'} that "
                    f"{'is' if len(skipped) == 1 else 'are'} not a log: {', '.join(skipped)}")
@@ -94,6 +154,11 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None) -> Non
     for row in rows:
         click.echo(f"{row['log']:<{width}}  {row['verdict']:<15} {row['winner']:<10} "
                    f"{row['points']!s:>6}  {row['violations']}")
+        if row["why"]:
+            click.echo(f"{'':<{width}}    why: {row['why']}")
+        if row.get("duplicate_of"):
+            click.echo(f"{'':<{width}}    the same game as {row['duplicate_of']}: counted once")
+    _print_standings(rows)
     totals = Counter(r["verdict"] for r in rows)
     click.echo("totals: " + ", ".join(f"{n} {v}" for v, n in sorted(totals.items()))
                + f" ({counted(len(rows), 'log')}); reports in {out}")

@@ -72,11 +72,13 @@ def test_verify_replays_a_folder_writes_reports_and_fails_on_illegal_logs(tmp_pa
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["log", "verdict", "winner", "points", "violations"]
-    rows = {line.split()[0]: line.split() for line in lines[1:-1]}
+    table = lines[1:lines.index("")] if "" in lines else lines[1:-1]
+    rows = {line.split()[0]: line.split() for line in table}
     assert rows["game-2p.json"][1:4] == ["legal", "bruno", "82"]
     assert rows["bad.json"][1] == "illegal"
     assert lines[-1].startswith("totals: 1 illegal, 2 legal (3 logs)")
-    assert (tmp_path / "reports" / "game-3p.report.md").read_text().startswith("# Verdict: LEGAL")
+    reports = tmp_path.with_name(tmp_path.name + "-reports")  # beside the logs, not among them
+    assert (reports / "game-3p.report.md").read_text().startswith("# Verdict: LEGAL")
     legal_only = _referee("verify", str(tmp_path), "--out", str(tmp_path / "r2"))
     assert legal_only.returncode == 1  # the illegal log is still there
     (tmp_path / "bad.json").unlink()

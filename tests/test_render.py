@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 
 import pytest
 
@@ -15,6 +16,7 @@ import replay
 from replay.render import RENDERERS, render_html, render_markdown
 from replay.render.markdown import phase_rows, round_points
 from replay.render.names import NameLabels
+from tests.conftest import ROOT
 from tests.golden import FIXTURES, fixture_logs, fixture_report, golden_paths
 
 LOGS = fixture_logs()
@@ -164,12 +166,60 @@ def _top_level_parts(cell: str) -> list[str]:
     return [*parts, cell[start:]] if cell else parts
 
 
-def test_printed_names_go_beside_ids_once():
-    """An id gets its printed name beside it, unless it is already labelled: followed by the
-    name, or written in parentheses after it."""
+def test_printed_names_go_before_ids_once():
+    """An id in a sentence reads as its printed name with the id after it: an id already in
+    parentheses after its name stays, one with its name after it is turned round."""
     label = NameLabels({"tf-24": "Foreman", "c2-08": "Lourenço Faria"})
     assert label("Foreman (tf-24) cannot be in a pile") == "Foreman (tf-24) cannot be in a pile"
-    assert label("tf-24 (Foreman) is gone") == "tf-24 (Foreman) is gone"
+    assert label("tf-24 (Foreman) is gone") == "Foreman (tf-24) is gone"
     assert label("recruited c2-08, not tf-24") == \
-        "recruited c2-08 (Lourenço Faria), not tf-24 (Foreman)"
-    assert label("(tf-24 and c2-08)") == "(tf-24 (Foreman) and c2-08 (Lourenço Faria))"
+        "recruited Lourenço Faria (c2-08), not Foreman (tf-24)"
+    assert label("(tf-24 and c2-08)") == "(Foreman (tf-24) and Lourenço Faria (c2-08))"
+
+
+def test_words_before_an_id_that_its_name_repeats_are_not_said_twice():
+    """"manuscript ms-10" with the name "grey manuscript: 2 gold" reads the name once; a
+    word the name does not say stays."""
+    label = NameLabels({"ms-10": "grey manuscript: 2 gold", "seg1a-or": "segment 1, outer "
+                        "right space"})
+    assert label("transcribes manuscript ms-10") == "transcribes grey manuscript: 2 gold (ms-10)"
+    assert label("Trade at seg1a-or") == "Trade at segment 1, outer right space (seg1a-or)"
+
+
+def test_a_table_shows_a_name_alone_and_an_unnamed_source_in_words():
+    label = NameLabels({"track:scholar": "scholar track"})
+    assert label.name("track:scholar") == "Scholar track"
+    assert label.name("place_workers") == "Place workers"
+
+
+def _catalog_ids(document, found: set[str]) -> set[str]:
+    if isinstance(document, dict):
+        if isinstance(document.get("id"), str) and re.search(r"\d", document["id"]):
+            found.add(document["id"])
+        for value in document.values():
+            _catalog_ids(value, found)
+    elif isinstance(document, list):
+        for value in document:
+            _catalog_ids(value, found)
+    return found
+
+
+COMPONENT_IDS = set()
+for _catalog in (ROOT / "replay").glob("*/data/*.json"):
+    if _catalog.name not in ("rules.json", "variants.json"):
+        _catalog_ids(json.loads(_catalog.read_text(encoding="utf-8")), COMPONENT_IDS)
+
+
+@pytest.mark.parametrize("log", LOGS, ids=[f"{p.parent.name}-{p.stem}" for p in LOGS])
+def test_no_component_id_is_shown_without_its_name(log):
+    """Every numbered component id of a built-in catalog (a card, a space, a tile) that a
+    Markdown or HTML report shows comes after its printed name: ``Name (id)``."""
+    report = fixture_report(log)
+    names = report.get("names") or {}
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(
+        map(re.escape, sorted(COMPONENT_IDS, key=len, reverse=True))) + r")(?![\w-])")
+    for kind, text in (("md", render_markdown(report)), ("html", unescape(render_html(report)))):
+        bare = [text[max(0, m.start() - 40):m.end() + 10] for m in pattern.finditer(text)
+                if not (m.group(1) in names
+                        and text[:m.start()].endswith(f"{names[m.group(1)]} ("))]
+        assert not bare, f"{kind}: ids without their names: {bare[:5]}"

@@ -7,7 +7,13 @@ import subprocess
 import sys
 
 import replay
+from replay.core.tournament import natural_key, tally
 from tests.conftest import FIXTURES, ROOT
+
+
+def reports_of(folder):
+    """Where ``referee verify`` writes a folder's reports unless told: beside it."""
+    return folder.with_name(folder.name + "-reports")
 
 
 def test_verify_skips_files_that_are_not_logs_and_prints_no_progress_line(tmp_path):
@@ -21,9 +27,11 @@ def test_verify_skips_files_that_are_not_logs_and_prints_no_progress_line(tmp_pa
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stderr == ""  # no "replaying" progress line when output is piped
     lines = result.stdout.splitlines()
-    assert lines[0] == "skipped 2 files that are not a log: README.txt, notes.log"
+    # In the order people sort names: case aside, numbers as numbers.
+    assert lines[0] == "skipped 2 files that are not a log: notes.log, README.txt"
     assert lines[-1].startswith("totals: 1 legal (1 log)")
-    assert not (tmp_path / "reports" / "README.report.json").exists()
+    assert not (reports_of(tmp_path) / "README.report.json").exists()
+    assert not (tmp_path / "reports").exists()  # nothing is written among the logs
 
 
 def test_what_looks_like_a_log():
@@ -45,7 +53,7 @@ def test_logs_that_differ_only_in_their_suffix_get_a_report_each(tmp_path):
                              str(tmp_path)], capture_output=True, text=True, cwd=ROOT,
                             timeout=60, check=False)
     assert result.returncode == 1, result.stdout + result.stderr
-    reports = tmp_path / "reports"
+    reports = reports_of(tmp_path)
     assert sorted(p.name for p in reports.iterdir()) == [
         "game.json.report.json", "game.txt.report.json", "other.report.json"]
     verdicts = {p.name: json.loads(p.read_text())["verdict"] for p in reports.iterdir()}
@@ -64,9 +72,60 @@ def test_logs_in_folders_get_reports_in_the_same_folders(tmp_path):
                              str(tmp_path)], capture_output=True, text=True, cwd=ROOT,
                             timeout=60, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
-    reports = tmp_path / "reports"
+    reports = reports_of(tmp_path)
     players = {p.relative_to(reports).as_posix(): json.loads(p.read_text())["players"]
                for p in reports.rglob("*.report.json")}
     assert sorted(players) == ["a--b.report.json", "a/b.report.json"]
     assert "anna" in str(players["a--b.report.json"])
     assert "anna" not in str(players["a/b.report.json"])
+
+
+def test_verify_says_why_a_game_is_illegal_counts_a_duplicate_once_and_ranks_per_game(
+        tmp_path):
+    """Two copies of one Coimbra game (one as text), an illegal one, and a Viscounts game:
+    the illegal game's first rule, event and card are printed; the copy is named and
+    counted once; Coimbra's and Viscounts' players stand in tables of their own."""
+    logs = tmp_path / "club"
+    logs.mkdir()
+    two = (FIXTURES / "coimbra" / "legal" / "game-2p.json").read_text()
+    (logs / "table1.json").write_text(two)
+    (logs / "table10.txt").write_text(replay.print_log(replay.parse(two), "text"))
+    (logs / "table2.json").write_text(
+        (FIXTURES / "coimbra" / "illegal" / "city-row-other-row.json").read_text())
+    (logs / "table3.json").write_text(json.dumps(replay.GAMES.get("viscounts").generate(2, 1)))
+    result = subprocess.run([sys.executable, "-m", "referee_cli.main", "verify", str(logs)],
+                            capture_output=True, text=True, cwd=ROOT, timeout=120, check=False)
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    logs_in_order = [line.split()[0] for line in lines[1:] if line.startswith("table")]
+    assert logs_in_order == ["table1.json", "table2.json", "table3.json", "table10.txt"]
+    why = next(line for line in lines if "why:" in line)
+    # The fixture's broken move: event 18 takes c2-05 from the wrong row of the city.
+    assert "rule coimbra.city.row at event 18" in why and "(c2-05)" in why
+    assert "the same game as table1.json: counted once" in result.stdout
+    coimbra = lines.index(next(line for line in lines if line.startswith("standings, Coimbra")))
+    viscounts = lines.index(next(line for line in lines
+                                 if line.startswith("standings, Viscounts")))
+    coimbra_rows = {line.split()[1]: line.split()[2:] for line in
+                    lines[coimbra + 2:coimbra + 4]}
+    # One counted Coimbra game (its copy and the illegal game do not count): one game each.
+    assert {row[0] for row in coimbra_rows.values()} == {"1"}
+    assert sorted(coimbra_rows) == ["ana", "bruno"]
+    viscounts_rows = [line.split()[1] for line in lines[viscounts + 2:viscounts + 4]]
+    assert sorted(viscounts_rows) == ["ana", "bruno"]
+    assert (tmp_path / "club-reports" / "table2.report.json").exists()
+    assert not (logs / "reports").exists()
+
+
+def test_tournament_order_and_standings_worked_by_hand():
+    assert sorted(["table10", "table2", "Table1", "table11"], key=natural_key) == \
+        ["Table1", "table2", "table10", "table11"]
+    games = [[{"rank": 1, "player": "ana", "points": 50}, {"rank": 2, "player": "bo",
+                                                            "points": 40}],
+             [{"rank": 1, "player": "bo", "points": 30}, {"rank": 2, "player": "ana",
+                                                          "points": 45}],
+             [{"rank": 1, "player": "cy", "points": 10}]]
+    # ana and bo: one win each; ana has 95 points to bo's 70. cy: one win, 10 points.
+    assert tally(games) == [{"player": "ana", "games": 2, "wins": 1, "points": 95},
+                            {"player": "bo", "games": 2, "wins": 1, "points": 70},
+                            {"player": "cy", "games": 1, "wins": 1, "points": 10}]

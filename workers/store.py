@@ -22,6 +22,8 @@ from typing import NamedTuple
 
 import redis
 
+from replay.core.tournament import first_problem
+from replay.render.names import with_names
 from workers.client_settings import for_client, per_client
 
 PREFIX = "referee:"
@@ -321,7 +323,8 @@ class ReplayStore:
     def save_report(self, replay_id: str, report: dict) -> bool:
         """Store the finished report; the replay is done. False if it had finished before."""
         summary = {"standings": report.get("standings", []),
-                   "players": report.get("players", [])}
+                   "players": report.get("players", []), "game": report.get("game"),
+                   "first_violation": first_problem(with_names(report))}
         return self._finish(replay_id, STATUS_DONE, {
             "report": compress(json.dumps(report, sort_keys=True, separators=(",", ":"))),
             "verdict": report.get("verdict", ""),

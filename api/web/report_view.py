@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import replay
+from replay.core.causes import causes_summary
 from replay.core.game import Section
 from replay.core.log import GameLog
 from replay.core.text import source_lines
 from replay.render.markdown import (
     PHASES_NOTE,
+    causes,
     game_sections,
     phase_rows,
     player_names,
@@ -27,6 +29,7 @@ from replay.render.markdown import (
     verdict_sentence,
     verdict_title,
 )
+from replay.render.names import NameLabels, ledger_named, with_names
 
 POINTS = "points"
 
@@ -100,20 +103,21 @@ def _one_line(value: object) -> str:
 
 
 def grouped_violations(report: dict, lines: LogLines) -> list[dict]:
-    """Root violations in log order, each with the violations that follow from it, and the
-    log line of each (the report's own, else its event's)."""
+    """Root violations in log order, each with every violation that follows from it (the
+    report's causes), and the log line of each (the report's own, else its event's)."""
     violations = [dict(v) for v in report.get("violations") or [] if isinstance(v, dict)]
     for v in violations:
         v["log_line"] = v.get("line") or lines.event_lines.get(v.get("event"))
         v["consequences"] = []
-    roots_by_event = {v.get("event"): v for v in violations if v.get("follows_from") is None}
     roots = []
-    for v in violations:
-        root = roots_by_event.get(v.get("follows_from"))
-        if v.get("follows_from") is not None and root is not None and root is not v:
-            root["consequences"].append(v)
-        else:
-            roots.append(v)
+    for group in causes(report):
+        index = group.get("violation")
+        if not isinstance(index, int) or index >= len(violations):
+            continue
+        root = violations[index]
+        root["consequences"] = [violations[i] for i in group.get("consequences") or []
+                                if isinstance(i, int) and i < len(violations)]
+        roots.append(root)
     return roots
 
 
@@ -130,20 +134,23 @@ def points_by_source(report: dict) -> tuple[list[str], list[tuple[str, dict[str,
     return names, ordered
 
 
-def ledger_rows(report: dict, player: str | None, source: str | None,
+def ledger_rows(report: dict, label: NameLabels, player: str | None, source: str | None,
                 everything: bool = False) -> list[dict]:
     """One player's or one source's rows of the ledger (or both), every row when asked,
-    else none: the whole ledger of a long game is the heaviest part of a page."""
+    else none: the whole ledger of a long game is the heaviest part of a page. Chosen by
+    the report's own ids, shown with names."""
     if not (player or source or everything):
         return []
-    return [row for row in report.get("ledger") or []
-            if (not player or row.get("player") == player)
-            and (not source or str(row.get("source")) == source)]
+    return ledger_named([row for row in report.get("ledger") or []
+                         if (not player or row.get("player") == player)
+                         and (not source or str(row.get("source")) == source)], label)
 
 
 def report_context(report: dict, lines: LogLines, player: str | None,
                    source: str | None, everything: bool = False) -> dict:
-    """Everything the report part of the replay page shows."""
+    """Everything the report part of the replay page shows, ids as printed names."""
+    label = NameLabels(report.get("names"))
+    named = with_names({**report, "ledger": []})  # the rows shown are named on their own
     names, by_source = points_by_source(report)
     details, sections = game_sections(report)
     largest = max([abs(v) for _, row in by_source for v in row.values()] or [1]) or 1
@@ -151,16 +158,20 @@ def report_context(report: dict, lines: LogLines, player: str | None,
     ledger = report.get("ledger") or []
     phase_header, phases = phase_rows(report)
     return {
-        "report": report, "names": names, "title": verdict_title(report),
-        "sentence": verdict_sentence(report), "violations": grouped_violations(report, lines),
-        "claims": [c for c in report.get("claims") or [] if not c.get("match", True)],
-        "by_source": by_source, "largest": largest,
+        "report": report, "names": names, "namer": label, "title": verdict_title(report),
+        "sentence": verdict_sentence(named), "violations": grouped_violations(named, lines),
+        "violations_summary": causes_summary(causes(report)),
+        "claims": [c for c in named.get("claims") or [] if not c.get("match", True)],
+        "by_source": [(source, label.name(source), row) for source, row in by_source],
+        "largest": largest,
         "categories": scoring_categories(report), "final_players": final_players,
         "details": details, "sections": sections,
         "phases": Section("phases", "", phase_header, phases, PHASES_NOTE) if phases else None,
-        "ledger": ledger_rows(report, player, source, everything), "ledger_total": len(ledger),
+        "ledger": ledger_rows(report, label, player, source, everything),
+        "ledger_total": len(ledger),
         "ledger_shown": bool(player or source or everything),
         "ledger_players": sorted({str(r.get("player")) for r in ledger}),
-        "ledger_sources": sorted({str(r.get("source")) for r in ledger}),
+        "ledger_sources": sorted({(label.name(r.get("source")), str(r.get("source")))
+                                  for r in ledger}),
         "player": player or "", "source": source or "",
     }

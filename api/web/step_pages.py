@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
+from functools import lru_cache
+
 from flask import current_app, render_template, request
 
 import replay
@@ -10,11 +14,83 @@ from api.replays import owned_record, store
 from api.web import bp
 from api.web.replaying import replay_slot
 from api.web.report_view import log_lines
+from replay.core.words import spoken
 from replay.render.names import NameLabels
 from replay.render.state import state_value
 from workers.catalogs import CatalogStore
 
 CONTEXT_LINES = 8  # log lines shown above and below the event's own
+EXPLAINED = 6  # legal events each shown with what it changes, when there are at most these
+LISTED = 3  # things that came or went, named one by one up to this many, else counted
+
+
+@lru_cache(maxsize=32)
+def _report_names(replay_id: str) -> tuple[tuple[str, str], ...]:
+    """The printed names the replay's report gives (its cards, spaces, sources), kept for
+    the last few replays: a judge steps through one game at a time, and a report once
+    written does not change."""
+    record = store().get(replay_id, with_report=True) or {}
+    names = (record.get("report") or {}).get("names") or {}
+    return tuple(names.items()) if record.get("status") == "done" else ()
+
+
+def legal_actions(game, log, event: int, state: dict, catalog: dict | None) -> list[dict]:
+    """The acting player's legal events in the notation, the one the log writes next
+    marked as played; when there are few, each with what it would change for its player
+    (a bare "choose 2" says nothing of the option it takes)."""
+    played = game.event_text(log.events[event + 1]) if event + 1 < len(log.events) else None
+    actions = state.get("legal_actions") or []
+    label = NameLabels(state.get("names"))
+    shown = []
+    for action in actions:
+        text = game.event_text(action)
+        shown.append({"text": text, "played": text == played,
+                      "does": what_it_does(game, log, event, action, state, catalog, label)
+                      if len(actions) <= EXPLAINED else ""})
+    return shown
+
+
+def what_it_does(game, log, event: int, action: dict, state: dict, catalog: dict | None,
+                 label: NameLabels) -> str:
+    """What ``action`` after ``event`` changes for the player who takes it, found by
+    replaying the log up to it with it (``silver +2, board + Foreman (tf-24)``)."""
+    tried = replace(log, events=[*log.events[:event + 1], action],
+                    positions=log.positions[:event + 1])
+    player = action.get("player")
+    before = (state.get("players") or {}).get(player)
+    if before is None:
+        return ""
+    trial = game.state_at(tried, event + 1, catalog)
+    after = (trial.get("players") or {}).get(player) or {}
+    label = NameLabels({**label.names, **(trial.get("names") or {})})
+    changed = changes(before, after, label)
+    if changed:
+        return changed
+    then = game.next_step(tried, event + 1, catalog).expected
+    return label(f"nothing yet; then {then}") if then else "nothing yet"
+
+
+def changes(before: dict, after: dict, label: NameLabels) -> str:
+    """The fields of a player's state that differ: numbers by how much, lists of things by
+    what came and went, anything else as it was and is."""
+    parts = []
+    for key, new in after.items():
+        old = before.get(key)
+        if new == old:
+            continue
+        if isinstance(new, int) and isinstance(old, int) and not isinstance(new, bool):
+            parts.append(f"{spoken(key)} {new - old:+d}")
+        elif isinstance(new, list) and isinstance(old, list) and \
+                all(isinstance(v, str | None) for v in [*new, *old]):
+            came, went = Counter(filter(None, new)) - Counter(filter(None, old)), \
+                Counter(filter(None, old)) - Counter(filter(None, new))
+            moved = [*(f"+ {label(v)}" for v in came.elements()),
+                     *(f"− {label(v)}" for v in went.elements())]
+            parts.append(f"{spoken(key)} " + (", ".join(moved) if len(moved) <= LISTED else
+                                              f"{came.total() - went.total():+d}"))
+        else:
+            parts.append(f"{spoken(key)} {state_value(old, label)} → {state_value(new, label)}")
+    return "; ".join(parts)
 
 
 def _catalog(record: dict) -> dict | None:
@@ -50,8 +126,11 @@ def step(replay_id: str):
     game = replay.game_of(lines.log)
     last = len(lines.log.events) - 1
     event = min(max(request.args.get("event", 0, type=int), 0), last)
+    catalog = _catalog(record)
     with replay_slot():  # a replay up to the event, a few at a time per process
-        state = game.state_at(lines.log, event, _catalog(record))
+        state = game.state_at(lines.log, event, catalog)
+        state["names"] = {**dict(_report_names(replay_id)), **(state.get("names") or {})}
+        actions = legal_actions(game, lines.log, event, state, catalog)
     names, rows = player_table(state)
     line = lines.event_lines.get(event)
     first = max(1, (line or 1) - CONTEXT_LINES)
@@ -63,5 +142,8 @@ def step(replay_id: str):
         "step.html", record=record, event=event, last=last, line=line, window=window,
         event_text=game.event_text(lines.log.events[event]), facts=facts, names=names,
         rows=rows, acting=state.get("acting_player"),
-        actions=[game.event_text(a) for a in state.get("legal_actions") or []],
-        violations=state.get("violations_so_far") or [], note=lines.note)
+        actions=actions,
+        next_text=game.event_text(lines.log.events[event + 1]) if event < last else None,
+        next_line=lines.event_lines.get(event + 1),
+        violations=state.get("violations_so_far") or [], note=lines.note,
+        namer=NameLabels(state.get("names")))

@@ -12,6 +12,8 @@ from flask import Response, jsonify, render_template, stream_with_context
 from api.batches import batch_document
 from api.replays import store
 from api.web import bp
+from replay.core.tournament import RANKING, natural_key, problem_words
+from replay.games import GAMES
 from replay.render import render_html
 
 
@@ -22,13 +24,41 @@ def batch_progress(document: dict) -> dict:
             "finished": document["status"] == "done"}
 
 
+def in_order(items: list[dict]) -> list[dict]:
+    """The batch's games in the order people sort file names (``table2`` before
+    ``table10``), each with what a person reads of it: its game's title, and why it was
+    refused or failed or is illegal."""
+    shown = []
+    for item in sorted(items, key=lambda i: natural_key(i["name"])):
+        game = GAMES.find(item.get("game"))
+        shown.append({**item, "game_title": game.title if game else "", "why": why(item)})
+    return shown
+
+
+def why(item: dict) -> str:
+    """In one line, why a game does not count: its first broken rule, its failure, or why
+    its log was refused; empty for a game that counts."""
+    if item.get("first_violation"):
+        return problem_words(item["first_violation"])
+    failure = item.get("failure") or {}
+    if failure:
+        return ": ".join(filter(None, (failure.get("title"), failure.get("detail"))))
+    problem = item.get("problem") or {}
+    return item.get("reason") or problem.get("detail") or problem.get("type") or ""
+
+
 @bp.route("/batches/<batch_id>")
 def batch(batch_id: str):
-    """The batch's progress bar, per-game verdicts with links, standings and duplicates."""
+    """The batch's progress bar, per-game verdicts with links and causes, standings per game
+    and duplicates."""
     document = batch_document(batch_id)
+    items = in_order(document["items"])
+    standings = [(GAMES.find(game).title if GAMES.find(game) else game or "Games", rows)
+                 for game, rows in document["standings_by_game"].items()]
     return render_template("batch.html", batch=document, progress=batch_progress(document),
-                           duplicates=[i for i in document["items"] if i.get("duplicate_of")],
-                           refused=[i for i in document["items"] if i.get("problem")])
+                           items=items, standings=standings, ranking=RANKING,
+                           duplicates=[i for i in items if i.get("duplicate_of")],
+                           refused=[i for i in items if not i.get("replay")])
 
 
 @bp.route("/batches/<batch_id>/status")
@@ -73,24 +103,43 @@ def _member_name(item: dict, index: int) -> str:
     return f"{index + 1:03d}-{stem.rsplit('.', 1)[0] or 'log'}"
 
 
+INDEX_HEADER = ["log", "reports", "game", "players", "status", "verdict", "winner", "points",
+                "why"]
+
+
+def _index_row(item: dict, files: str) -> list:
+    return [item["name"], files, item.get("game_title") or item.get("game") or "",
+            " ".join(item.get("players") or []), item.get("status") or "refused",
+            item.get("verdict") or "", item.get("winner") or "", item.get("points", ""),
+            item["why"] or (f"the same log as {item['duplicate_of']}"
+                            if item.get("duplicate_of") else "")]
+
+
 @bp.route("/batches/<batch_id>/reports.zip")
 def reports_zip(batch_id: str):
-    """Every finished game's report (JSON and HTML), one game at a time into a zip stream."""
+    """Every finished game's report (JSON and HTML), one game at a time into a zip stream,
+    then ``index.csv``: every log of the batch (those without a report too, and why), in
+    the order of their names."""
     document = batch_document(batch_id)
 
     def members():
         chunks = _Chunks()
+        index = []
         with zipfile.ZipFile(chunks, "w", zipfile.ZIP_DEFLATED) as archive:
-            for index, item in enumerate(document["items"]):
-                if item.get("status") != "done":
+            for number, item in enumerate(in_order(document["items"])):
+                text = store().report_text(item["replay"]) \
+                    if item.get("status") == "done" else None
+                if text is None:  # not replayed, failed, or expired since the batch was read
+                    index.append(_index_row(item, ""))
                     continue
-                text = store().report_text(item["replay"])
-                if text is None:  # expired since the batch was read
-                    continue
-                name = _member_name(item, index)
+                name = _member_name(item, number)
                 archive.writestr(f"{name}.report.json", text)
                 archive.writestr(f"{name}.report.html", render_html(json.loads(text)))
+                index.append(_index_row(item, f"{name}.report.json {name}.report.html"))
                 yield chunks.take()
+            out = io.StringIO()
+            csv.writer(out).writerows([INDEX_HEADER, *index])
+            archive.writestr("index.csv", out.getvalue())
         yield chunks.take()
 
     return Response(stream_with_context(members()), mimetype="application/zip", headers={

@@ -11,7 +11,7 @@ from replay.coimbra.phases import LEDGER_ORDER, expected_next
 from replay.core.causes import audit_caveat
 from replay.core.ledger import phase_breakdown
 from replay.core.log import GameLog
-from replay.core.names import names_of
+from replay.core.names import names_of, words_of
 from replay.core.report import (
     ENGINE_VERSION,
     REPORT_VERSION,
@@ -34,6 +34,7 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
     all_warnings = warnings + game.warnings
     causes = causes_with_lines(log.positions, violations, claims.items, ledger, all_warnings,
                                game.discards)
+    awaited = expected_next(game)
     return {
         "report_version": REPORT_VERSION,
         "engine_version": ENGINE_VERSION,
@@ -47,7 +48,7 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
         "verdict": verdict(game.judge.violations, claims.items, final is not None),
         "events": {"total": len(log.events), "replayed": replayed},
         "reached": {"round": state.round, "phase": game.phase_label(),
-                    "expected_next": expected_next(game)},
+                    "expected_next": awaited},
         "violations": violations,
         "causes": causes,
         "warnings": all_warnings,
@@ -65,22 +66,59 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
         "final_order": list(state.order),
         "state": {name: _player_state(p) for name, p in state.players.items()},
         "ledger": ledger,
-        "names": _names_used(game, catalog, violations),
+        "names": _names_used(game, catalog, violations, awaited),
     }
 
 
-def _names_used(game: Game, catalog: Catalog, violations: list[dict]) -> dict[str, str]:
+def _names_used(game: Game, catalog: Catalog, violations: list[dict],
+                awaited: str) -> dict[str, str]:
     """The printed name of every component the report mentions, by id."""
     names = catalog.names
     used = set(map(itemgetter("source"), game.ledger))
     used.update(d["card"] for d in game.discards)
     used.update(c["card"] for c in game.crown_cards)
+    used.update(words_of(awaited))
     for player in game.state.players.values():
         used.update(player.characters, player.start_cards, player.monasteries, player.voyages)
     for violation in violations:
         for key in ("found", "expected", "message"):
-            used.update(str(violation.get(key, "")).replace(",", " ").split())
-    return names_of(used, names.get)
+            used.update(words_of(violation.get(key)))
+    return names_of(used, lambda ident: names.get(ident) or place_name(catalog, ident)
+                    or source_name(ident))
+
+
+# Ledger sources that are no component: where the points and resources came from.
+SOURCES = {"setup": "the start of the game", "distress": "the distress action",
+           "diplomas": "diploma sets", "leftovers": "leftover resources"}
+
+
+CORNERS = {"nw": "north-west", "ne": "north-east", "se": "south-east", "sw": "south-west"}
+
+
+def place_name(catalog: Catalog, ident: str) -> str | None:
+    """A space of the pilgrim map or a scoring tile, by what it is and its number."""
+    node = catalog.nodes.get(ident)
+    number = ident.rpartition("-")[2].lstrip("0")
+    if node is None:
+        return f"scoring tile {number}" if ident.startswith("st-") and number.isdigit() \
+            else None
+    kind = node.get("kind")
+    if kind == "monastery":
+        return f"level-{node.get('level')} monastery space {number}"
+    if kind == "stopover":
+        return f"stopover {number}"
+    if kind == "corner":
+        return f"{CORNERS.get(number, number)} corner"
+    return None
+
+
+def source_name(ident: str) -> str | None:
+    """A ledger source that is no component, in words: ``track:scholar`` is the scholar
+    track."""
+    kind, _, track = ident.partition(":")
+    if kind == "track" and track:
+        return f"{track} track"
+    return SOURCES.get(ident)
 
 
 def _player_state(player) -> dict:

@@ -8,9 +8,12 @@ where an id may stand (``ids_by_name``, ``read_id``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 
 from replay.core.text import fold_name
+
+WORD = re.compile(r"[\w:-]+")
 
 
 def ids_in(value) -> Iterable[str]:
@@ -48,3 +51,8 @@ def read_id(word: str, ids: Iterable[str], by_name: Mapping[str, str]) -> str | 
     if word in ids:
         return word
     return by_name.get(fold_name(word))
+
+
+def words_of(text: object) -> list[str]:
+    """The words of a message that may be ids (``c1-02+c1-07`` holds two)."""
+    return WORD.findall(str(text or ""))

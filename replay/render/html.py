@@ -51,9 +51,14 @@ tr.total td{font-weight:700}
 .statement{font-style:italic;color:#444}
 .note{color:#555}
 .notprinted{background:#fff3cd;padding:.1rem .3rem}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem}
+dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.15rem 1rem}
 dl.facts dt{font-weight:600}
-dl.facts dd{margin:0}
+dl.facts dd{margin:0;overflow-wrap:anywhere;min-width:0}
+/* a wide table scrolls within itself on a small screen, its first column kept in view */
+table{display:block;overflow-x:auto;max-width:100%}
+td:first-child,th:first-child{position:sticky;left:0;background:#fff}
+thead th:first-child{background:#eee}
+#score-chart{max-width:100%;height:auto}
 code{background:#eee;padding:0 .2rem}
 #score-chart{background:#fff;border:1px solid #ddd}
 details#ledger summary{cursor:pointer;font-weight:600;font-size:1.2rem}

@@ -8,6 +8,8 @@ report has few keys).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from replay.core.causes import causes_summary, group_causes
 from replay.core.game import Section
 from replay.core.words import counted, spoken
@@ -124,11 +126,17 @@ def scoring_categories(report: dict) -> list[tuple[str, str]]:
 
 
 def game_sections(report: dict) -> tuple[list[Section], list[Section]]:
-    """The game's own tables: ``(below the final breakdown, after the standings)``."""
+    """The game's own tables: ``(below the final breakdown, after the standings)``, the ids
+    in their cells named."""
     game = GAMES.find(_dict(report).get("game"))
     if game is None:
         return [], []
-    return game.final_tables(report), game.report_sections(report)
+    label = NameLabels(_dict(report).get("names"))
+
+    def named(sections: list[Section]) -> list[Section]:
+        return [replace(s, rows=[[label(value) for value in row] for row in s.rows])
+                for s in sections]
+    return named(game.final_tables(report)), named(game.report_sections(report))
 
 
 def player_names(report: dict) -> list[str]:
@@ -411,12 +419,12 @@ def phase_rows(report: dict) -> tuple[list[str], list[list]]:
 
 
 def _phase_cell(cell: dict, label: NameLabels) -> str:
-    """``silver -2, ink +3, points +2 (tf-40 (Peddler) +2)``: the non-zero sums of a cell."""
+    """``silver -2, ink +3, points +2 (Peddler +2)``: the non-zero sums of a cell."""
     parts = []
     for resource, delta in _dict(cell.get("resources")).items():
         if not delta:
             continue
-        sources = [f"{label(str(source))} {_signed(points)}" for source, points
+        sources = [f"{label.name(source)} {_signed(points)}" for source, points
                    in _dict(cell.get("points_by_source")).items() if points] \
             if resource == "points" else []
         parts.append(f"{spoken(resource)} {_signed(delta)}"

@@ -1,43 +1,94 @@
-"""Printed names beside ids in rendered text: ``c2-08`` reads ``c2-08 (Lourenço Faria)``.
+"""Printed names in rendered text, the one place that turns an id into what a person reads.
 
-A report carries ``names``, the printed name of every component id it mentions; renderers
-pass each piece of text that may hold ids through ``NameLabels``.
+A report (and a state document) carries ``names``, the printed name of every component id
+it mentions. In sentences an id becomes its name with the id after it, for whoever fixes
+the log: ``c2-08 is paid`` reads ``Lourenço Faria (c2-08) is paid``. In a table of sources
+or a menu the name stands alone (``NameLabels.name``).
 """
 
 from __future__ import annotations
 
 import re
 
+# Words before an id that its name says again ("manuscript ms-11" when the name is "black
+# manuscript ..."): at most this many are dropped.
+REPEATED_WORDS = 3
+IDENT = re.compile(r"[\d:_-]")
+
 
 class NameLabels:
-    """Adds printed names after the ids a text mentions (once: a labelled id stays as is)."""
+    """Names a text's ids (once: an id already beside its name stays as it is)."""
 
     def __init__(self, names: object):
         self.names = {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) \
             else {}
-        ids = sorted(self.names, key=len, reverse=True)
+        # Plain words ("setup", "deed") name ledger sources in a table, but in a sentence
+        # they are the words themselves: only ids with a digit or a joiner are looked for.
+        ids = sorted(filter(IDENT.search, self.names), key=len, reverse=True)
         self.pattern = re.compile(
-            r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])(?! \()") if ids \
+            r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids \
             else None
 
     def __call__(self, value):
-        """``value`` with names added when it is text; anything else unchanged."""
-        if self.pattern is None or not isinstance(value, str):
-            return value
-        return self.pattern.sub(self._labelled, value)
+        """``value`` with names before its ids when it is text; anything else unchanged."""
+        return self.text(value) if isinstance(value, str) else value
 
-    def _labelled(self, match: re.Match) -> str:
-        ident, text = match.group(1), match.string
-        # "Foreman (tf-24)": an id in parentheses already follows its name.
-        if text[match.start() - 1:match.start()] == "(" and text[match.end():match.end() + 1] \
-                == ")":
-            return ident
-        return f"{ident} ({self.names[ident]})"
+    def name(self, ident) -> str:
+        """What a person calls ``ident``: its printed name, else the id's own words
+        (``place_workers`` reads "Place workers"), capitalised for a table or a menu."""
+        text = str(ident)
+        name = self.names.get(text) or text.replace("_", " ").replace(":", " ")
+        return name[:1].upper() + name[1:]
+
+    def mentioned(self, text: str) -> str:
+        """The ids ``text`` mentions with their names (``tf-35: Overseer; ms-10: ...``), for
+        a line of a log that is shown as it was written."""
+        if self.pattern is None:
+            return ""
+        found = dict.fromkeys(match.group(1) for match in self.pattern.finditer(text))
+        return "; ".join(f"{ident}: {self.names[ident]}" for ident in found)
+
+    def text(self, value: str) -> str:
+        """``value`` with each id named: ``Name (id)``; an id written ``id (Name)`` is turned
+        round, ``Name (id)`` left as it is, a gloss ``(id)`` after something else read as
+        ``(Name)``, and words before an id that its name says again not said twice."""
+        if self.pattern is None:
+            return value
+        out, last = [], 0
+        for match in self.pattern.finditer(value):
+            if match.start() < last:
+                continue
+            ident = match.group(1)
+            name, start, end = self.names[ident], match.start(), match.end()
+            before = value[last:start]
+            if value.startswith(f" ({name})", end):  # "c3-24 (Name)": the name goes first
+                end += len(name) + 3
+            elif value[start - 1:start] == "(" and value[end:end + 1] == ")":
+                # "Foreman (tf-24)" stays; "ability of c3-23 (track:clergy)" names the track
+                out += [before, ident if before.endswith(f"{name} (") else name]
+                last = end
+                continue
+            out += [_without_repeated(before, name), f"{name} ({ident})"]
+            last = end
+        return "".join([*out, value[last:]])
+
+
+def _without_repeated(before: str, name: str) -> str:
+    """``before`` less its last words when the name says them too."""
+    words = set(re.findall(r"[\w-]+", name.lower()))
+    kept = before
+    for _ in range(REPEATED_WORDS):
+        head, _, word = kept.rstrip(" ").rpartition(" ")
+        if not kept.endswith(" ") or word.lower() not in words:
+            break
+        kept = head + " " if head else ""
+    return kept
 
 
 def with_names(report: dict) -> dict:
-    """A copy of a report whose texts show printed names beside ids (for the renderers):
-    violations, warnings, claims and the ledger's sources."""
+    """A copy of a report whose texts name the ids they mention (for the renderers):
+    violations, warnings, notes, claims, what comes next, and the ledger's reasons and
+    sources."""
     label = NameLabels(report.get("names"))
     if label.pattern is None:
         return report
@@ -45,15 +96,36 @@ def with_names(report: dict) -> dict:
     def texts(items, keys: tuple[str, ...]) -> list:
         if not isinstance(items, list):
             return items
-        return [{**item, **{k: label(item[k]) for k in keys if k in item}}
+        return [{**item, **{k: label.text(item[k]) for k in keys
+                            if isinstance(item.get(k), str)}}
                 if isinstance(item, dict) else item for item in items]
 
     claims = report.get("claims")
     if isinstance(claims, list):
         claims = [{**c, "explained_by": texts(c.get("explained_by"), ("reason",))}
                   if isinstance(c, dict) and "explained_by" in c else c for c in claims]
-    return {**report,
-            "violations": texts(report.get("violations"), ("message", "expected", "found")),
-            "warnings": texts(report.get("warnings"), ("message",)),
-            "claims": claims,
-            "ledger": texts(report.get("ledger"), ("source",))}
+    ledger = report.get("ledger")
+    if isinstance(ledger, list):
+        ledger = ledger_named(ledger, label)
+    reached = report.get("reached")
+    if isinstance(reached, dict) and isinstance(reached.get("expected_next"), str):
+        reached = {**reached, "expected_next": label.text(reached["expected_next"])}
+    named = {"violations": texts(report.get("violations"), ("message", "expected", "found")),
+             "reached": reached,
+             "warnings": texts(report.get("warnings"), ("message",)),
+             "notes": texts(report.get("notes"), ("message",)),
+             "claims": claims, "ledger": ledger}
+    return {**report, **{key: value for key, value in named.items() if key in report}}
+
+
+def ledger_named(rows: list, label: NameLabels) -> list:
+    """Ledger rows with their reasons named and their sources as names alone."""
+    named = []
+    for row in rows:
+        if isinstance(row, dict):
+            row = {**row, **({"reason": label.text(row["reason"])}
+                             if isinstance(row.get("reason"), str) else {}),
+                   **({"source": label.name(row["source"])}
+                      if row.get("source") is not None else {})}
+        named.append(row)
+    return named

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from operator import itemgetter
 
 from replay.core.causes import audit_caveat
 from replay.core.ledger import phase_breakdown
 from replay.core.log import GameLog
-from replay.core.names import ids_in, names_of
+from replay.core.names import ids_in, names_of, words_of
 from replay.core.report import ENGINE_VERSION, REPORT_VERSION, causes_with_lines, verdict
 from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
+from replay.viscounts.names import printed_names
 from replay.viscounts.phases import LEDGER_ORDER, PHASES, expected_next
 from replay.viscounts.scoring import castle_workers, standings
 from replay.viscounts.solo.scoring import summary as solo_summary
@@ -33,6 +33,7 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
     all_warnings = warnings + table.warnings
     causes = causes_with_lines(log.positions, violations, claims.items, ledger, all_warnings,
                                table.notes)
+    awaited = expected_next(table)
     report = {
         "report_version": REPORT_VERSION,
         "engine_version": ENGINE_VERSION,
@@ -46,7 +47,7 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
         "verdict": verdict(table.judge.violations, claims.items, final is not None),
         "events": {"total": len(log.events), "replayed": replayed},
         "reached": {"round": state.round, "phase": phase, "turn": state.current,
-                    "expected_next": expected_next(table)},
+                    "expected_next": awaited},
         "violations": violations,
         "causes": causes,
         "warnings": all_warnings,
@@ -61,16 +62,20 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
         "final_order": state.turn_order() if state.start_player else list(state.seats),
         "state": {name: player_state(table, name) for name in state.seats},
         "ledger": ledger,
-        "names": _names_used(table, ledger, violations),
+        "names": _names_used(table, ledger, violations, used, awaited),
     }
     if table.solo is not None:
         report["solo"] = solo_summary(table, final)
     return report
 
 
-def _names_used(table: Table, ledger: list[dict], violations: list[dict]) -> dict[str, str]:
-    """The printed name of every card the report mentions by id."""
+def _names_used(table: Table, ledger: list[dict], violations: list[dict],
+                placeholders: list, awaited: str) -> dict[str, str]:
+    """The name of every component the report mentions by id."""
     used = set(map(itemgetter("source"), ledger))
+    used.update(p.entry for p in placeholders)
+    used.update(ids_in([p.value for p in placeholders]))
+    used.update(words_of(awaited))
     for name in table.state.seats:
         player = table.player(name)
         used.update(player.board, player.discard)
@@ -79,21 +84,8 @@ def _names_used(table: Table, ledger: list[dict], violations: list[dict]) -> dic
         used.update(ids_in([table.solo.cards, table.solo.discard]))
     for violation in violations:
         for key in ("found", "expected", "message"):
-            used.update(str(violation.get(key, "")).replace(",", " ").split())
+            used.update(words_of(violation.get(key)))
     return names_of(used, printed_names(table))
-
-
-def printed_names(table: Table) -> Callable[[str], str | None]:
-    """The printed name of a card id (a Townsfolk or Hero, a Player Card, an AI board, a
-    Scheme), None for any other word."""
-    catalog = table.catalog
-    named = catalog.townsfolk.keys() | catalog.ai_boards.keys() | catalog.schemes.keys()
-
-    def printed(ident: str) -> str | None:
-        if ident in named or (ident.startswith("pc-") and ident[3:].isdigit()):
-            return table.name(ident)
-        return None
-    return printed
 
 
 def player_state(table: Table, name: str) -> dict:

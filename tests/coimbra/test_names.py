@@ -65,22 +65,21 @@ def test_look_alike_characters_rank_first_in_suggestions():
     assert closest("v-O1".lower(), CATALOG.voyages)[0] == "v-01"
 
 
-def test_reports_show_names_beside_ids():
+def test_reports_show_printed_names_and_ids_only_where_a_log_writer_needs_them():
     log = generate(3, seed=1)
     recruit = next(e for e in log["events"] if e["type"] == "recruit")
     card = recruit["card"]
     name = CATALOG.characters[card].name
     report = replay.replay(log)
     assert report["names"][card] == name
-    labelled = f"{card} ({name})"
-    assert f"| {labelled} |" in render_markdown(report)  # the ledger's source column
-    assert labelled in render_html(report)
-    # A violation's message and found value carry the name too, once.
+    assert f"| {name} |" in render_markdown(report)  # the ledger's source column: the name
+    assert f"<td>{name}</td>" in render_html(report)
+    # A violation's message and found value name the card, with the id after the name once.
     recruit["card"] = "c3-24" if card != "c3-24" else "c3-23"
     bad = replay.replay(log)
-    other = f"{recruit['card']} ({CATALOG.characters[recruit['card']].name})"
+    other = f"{CATALOG.characters[recruit['card']].name} ({recruit['card']})"
     md = render_markdown(bad)
-    assert other in md and f"{other} (" not in md
+    assert other in md and f"({other})" not in md and f"{recruit['card']} (" not in md
 
 
 @pytest.mark.parametrize("written", ['"', '""', '"Lourenço', 'Faria"'])

@@ -110,7 +110,8 @@ def test_a_text_log_report_gives_lines_and_printed_names():
     assert f"| {hired['event']} (line {hired['line']}) |" in markdown
     note = report["notes"][0]
     assert f"| {note['event']} (line {note['line']}) | {note['round']} |" in markdown
-    assert f"{hired['source']} ({report['names'][hired['source']]})" in markdown
+    name = report["names"][hired["source"]]
+    assert f"| hires {name} | {name} |" in markdown  # the ledger's source: the printed name
 
 
 def test_audited_standings_after_a_broken_rule_carry_the_caveat():
@@ -136,5 +137,5 @@ def test_the_table_at_an_event_speaks_the_notation_and_names_the_cards():
         assert f"- `{event_line(action)}`" in markdown
         assert replay.GAMES.get("viscounts").event_text(action) == event_line(action)
     card = next(c for p in state["players"].values() for c in p["board"] if c)
-    assert f"{card} ({state['names'][card]})" in markdown
+    assert f"{state['names'][card]} ({card})" in markdown
     assert "{'type'" not in markdown

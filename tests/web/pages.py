@@ -79,6 +79,15 @@ def click_and_load(driver, element) -> None:
     wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
+def press_and_load(driver, element, key: str) -> None:
+    """Press a key on something that then loads a new page, and wait for it."""
+    old_page = driver.find_element(By.TAG_NAME, "html")
+    element.send_keys(key)
+    wait = WebDriverWait(driver, 30)
+    wait.until(lambda _: _is_gone(old_page))
+    wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
 def _is_gone(element) -> bool:
     """Whether ``element``'s page has been replaced. Chromium answers a node of a page being
     replaced with an inspector error rather than a stale-element one: both mean it is gone."""

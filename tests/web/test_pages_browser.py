@@ -5,8 +5,10 @@ its line, a tournament's standings, stepping through a game, signing in."""
 from __future__ import annotations
 
 import contextlib
+import csv
 import io
 import json
+import re
 import zipfile
 from collections import defaultdict
 
@@ -14,6 +16,7 @@ import pytest
 import requests
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 import replay
 from tests.browser import chromium
@@ -25,6 +28,7 @@ from tests.web.pages import (
     filter_ledger,
     look,
     paste,
+    press_and_load,
     sign_in,
     submit_files,
     text_log,
@@ -97,7 +101,8 @@ def test_an_illegal_log_links_its_violation_to_the_highlighted_line(browser, sit
     target = browser.execute_script("return document.querySelector(':target')")
     assert target.get_attribute("id") == f"L{expected['line']}"
     assert "bad" in target.get_attribute("class")
-    assert target.text == text.splitlines()[expected["line"] - 1]
+    written = target.find_element(By.TAG_NAME, "code").text  # the line as written
+    assert written == text.splitlines()[expected["line"] - 1]
     assert target.value_of_css_property("background-color") == "rgba(255, 210, 77, 1)"
     look(browser, "replay-illegal")
     browser.set_window_size(390, 844)  # a phone
@@ -119,23 +124,34 @@ def _expected_standings(paths) -> dict[str, tuple[int, int]]:
 
 
 def test_a_zip_of_five_logs_shows_the_standings(browser, site, tmp_path):
+    """Five games and a file that is no log: the games in the order of their names, the
+    illegal one with its rule and event, the copy named, and the zip of reports with an
+    index of every file, the refused one with its reason."""
     paths = [COIMBRA / "legal" / "game-2p.json", COIMBRA / "legal" / "game-3p.json",
              COIMBRA / "legal" / "game-4p.json", COIMBRA / "illegal" / "city-row-other-row.json",
              COIMBRA / "legal" / "game-4p.json"]
+    names = ["table-1.json", "table-2.json", "table-3.json", "table-4.json", "table-10.json"]
     archive = tmp_path / "tournament.zip"
     with zipfile.ZipFile(archive, "w") as zipped:
-        for i, path in enumerate(paths):
-            zipped.writestr(f"table-{i + 1}.json", path.read_text())
+        zipped.writestr("table-11.json", "our club night\n")
+        for name, path in zip(names, paths, strict=True):
+            zipped.writestr(name, path.read_text())
     submit_files(browser, site, [archive])
     wait_for(browser, "#status", "Every game is refereed")
-    rows = browser.find_elements(By.CSS_SELECTOR, "#standings tbody tr")
+    rows = browser.find_elements(By.CSS_SELECTOR, "table.standings tbody tr")
     shown = {cells[1]: (int(cells[3]), int(cells[4]))
              for cells in ([c.text for c in row.find_elements(By.TAG_NAME, "td")]
                            for row in rows)}
     assert shown == _expected_standings(paths)
     games = browser.find_element(By.ID, "games").text
     assert games.count("legal") >= 4 and "illegal" in games
-    assert "table-5.json is the same log as table-3.json" in \
+    logs = [row.find_element(By.TAG_NAME, "td").text
+            for row in browser.find_elements(By.CSS_SELECTOR, "#games tbody tr")]
+    assert logs == [*names, "table-11.json"]
+    illegal = browser.find_elements(By.CSS_SELECTOR, "#games tbody tr")[3].text
+    # The fixture's broken move, as its expected outcome says: rule and event.
+    assert "rule coimbra.city.row at event 18" in illegal
+    assert "table-10.json is the same log as table-3.json" in \
         browser.find_element(By.ID, "duplicates").text
     look(browser, "tournament")
     csv_url = browser.find_element(By.LINK_TEXT, "Standings (CSV)").get_attribute("href")
@@ -146,6 +162,9 @@ def test_a_zip_of_five_logs_shows_the_standings(browser, site, tmp_path):
     reports = zipfile.ZipFile(io.BytesIO(requests.get(zip_url, cookies=cookies,
                                                       timeout=10).content))
     assert len([n for n in reports.namelist() if n.endswith(".report.json")]) == 5
+    index = list(csv.DictReader(io.StringIO(reports.read("index.csv").decode())))
+    assert [row["log"] for row in index] == [*names, "table-11.json"]
+    assert index[-1]["status"] == "refused" and index[-1]["why"] and not index[-1]["reports"]
 
 
 def test_stepping_to_an_event_shows_the_table_then(browser, site):
@@ -174,8 +193,12 @@ def test_stepping_to_an_event_shows_the_table_then(browser, site):
     line = replay.parse(printed).positions[40][0]
     current = browser.find_element(By.CSS_SELECTOR, "ol.log-lines li.current")
     assert current.get_attribute("id") == f"L{line}"
-    assert current.text == printed.splitlines()[line - 1]
+    assert current.find_element(By.TAG_NAME, "code").text == printed.splitlines()[line - 1]
     look(browser, "step")
+    # The arrow keys step on: the slider has the focus again on the page it loads.
+    press_and_load(browser, browser.find_element(By.ID, "event-slider"), Keys.ARROW_RIGHT)
+    assert wait_for(browser, "h1", "event 41").text == "The table after event 41"
+    assert browser.switch_to.active_element.get_attribute("id") == "event-slider"
 
 
 def test_signed_in_clients_see_only_their_own_replays(browser, site, api_url):
@@ -266,7 +289,7 @@ def test_consequences_are_folded_under_their_cause(browser, site, tmp_path):
     assert root.find_element(By.TAG_NAME, "h3").text.startswith(f"Event {place} ")
     folded = root.find_element(By.CSS_SELECTOR, "details.consequences")
     assert folded.find_element(By.TAG_NAME, "summary").text.startswith(str(len(following)))
-    inner = folded.find_elements(By.CSS_SELECTOR, ".violation.consequence")
+    inner = folded.find_elements(By.CSS_SELECTOR, ".consequence-list li")
     assert len(inner) == len(following) and not inner[0].is_displayed()
     folded.find_element(By.TAG_NAME, "summary").click()
     assert inner[0].is_displayed()
@@ -298,3 +321,48 @@ def test_submitting_and_reading_work_without_javascript(api_url, start_worker, t
         assert rows and {row.find_elements(By.TAG_NAME, "td")[3].text for row in rows} == {"ana"}
     finally:
         driver.quit()
+
+
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+BARE_ID = re.compile(r"[a-z]+\d*[a-z]?-[\w-]+|[a-z]+[:_][a-z_]+")
+
+
+def test_one_missing_line_leaves_a_short_page_led_by_its_cause_on_a_phone_too(
+        browser, site, tmp_path):
+    """A four-player Viscounts game without its third ``move`` line, audited: the causes
+    lead with their consequences folded, the page is at most three times the clean game's
+    height, the first cause is the line where the move is missing and its link lands on
+    that line on a phone, where nothing is wider than the screen; points read by source
+    names, not ids."""
+    log = replay.load_log(replay.GAMES.get("viscounts").generate(4, 1))
+    lines = replay.print_log(log, "text").splitlines()
+    gone = [i for i, line in enumerate(lines) if ": move " in line][2]
+    paths = {"clean": tmp_path / "clean.txt", "broken": tmp_path / "broken.txt"}
+    paths["clean"].write_text("\n".join(lines) + "\n")
+    paths["broken"].write_text("\n".join(lines[:gone] + lines[gone + 1:]) + "\n")
+    heights = {}
+    for name, path in paths.items():
+        submit_files(browser, site, [path], mode="audit")
+        verdict(browser)
+        heights[name] = browser.execute_script("return document.documentElement.scrollHeight")
+        if name == "clean":
+            sources = [th.text for th in browser.find_elements(By.CSS_SELECTOR,
+                                                               "#sources tbody th")]
+            assert sources and not [s for s in sources if BARE_ID.fullmatch(s)], sources
+    assert heights["broken"] <= 3 * heights["clean"], heights
+    folded = browser.find_elements(By.CSS_SELECTOR, "#violations > .violation details")
+    assert folded and not any(d.get_attribute("open") for d in folded)
+    first = browser.find_element(By.CSS_SELECTOR, "#violations > .violation a.line-link")
+    # The player's next line (their trade) moved up into the missing move's place.
+    assert first.text.startswith(f"line {gone + 1},")
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        browser.refresh()
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        browser.find_element(By.CSS_SELECTOR, "#violations > .violation a.line-link").click()
+        top = browser.execute_script(
+            f"return document.getElementById('L{gone + 1}').getBoundingClientRect().top")
+        assert 0 <= top < PHONE["height"]
+        look(browser, "replay-one-missing-line-phone")
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -10,6 +10,7 @@ import pytest
 import redis
 import requests
 
+import replay
 from referee_cli.services import api_server
 from replay.coimbra.catalog import builtin_document
 from tests.conftest import KEYS
@@ -209,3 +210,28 @@ def test_a_failed_replay_shows_its_problems_beside_the_log(api_url, redis_url):
     line = next(i for i, row in enumerate(text.splitlines(), 1) if "ordre" in row)
     assert f'<li id="L{line}" class="bad">' in page.text
     assert f'href="#L{line}"' in page.text
+
+
+def test_the_step_page_marks_the_move_played_and_says_what_each_choice_leads_to(
+        api_url, redis_url):
+    """Judith's ability is a choice: destroy a card (option 1) or flip a Debt or a Deed
+    (option 2), as her card says. After her play the page lists both, each with what it
+    leads to, and marks the one the log plays next; event and line numbers both show."""
+    log = replay.load_log(replay.GAMES.get("viscounts").generate(4, 1))
+    text = replay.print_log(log, "text")
+    lines = text.splitlines()
+    line = next(n for n, row in enumerate(lines, 1) if row.endswith(": play Judith")
+                and ": choose " in lines[n])
+    event = next(i for i, (at, _) in enumerate(replay.parse(text).positions) if at == line)
+    player, played = lines[line].split(": ")
+    connection = redis.Redis.from_url(redis_url)
+    replay_id = ReplayStore(connection).create(text, {"mode": "strict"}, owner="alice")
+    run_replay(connection, replay_id, 1)
+    page = signed_in(api_url).get(f"{api_url}/replays/{replay_id}/step?event={event}",
+                                  timeout=10).text
+    options = re.findall(r"<li( class=\"played\")?><code>([^<]+)</code>(.*?)</li>", page)
+    assert [code for _, code, _ in options] == [f"{player}: choose 1", f"{player}: choose 2"]
+    marked = [code for mark, code, _ in options if mark]
+    assert marked == [f"{player}: {played}"]
+    assert "destroy" in options[0][2] and "flip" in options[1][2]
+    assert f"Event {event} of " in page and f'line {line}</a> of the log' in page
