@@ -59,6 +59,8 @@ RECORDING = {"type": "object", "required": ["id", "status", "version", "game", "
                  "acting": {"type": ["string", "null"]},
                  "over": {"type": "boolean"},
                  "table": {"type": "object"},
+                 "phase": {"type": ["string", "null"],
+                           "description": "the phase the game is in, by its title"},
                  "moves": {"type": "array", "items": {
                      "type": "object", "required": ["index", "group", "label", "event"],
                      "properties": {"index": {"type": "integer"}, "group": {"type": "string"},
@@ -116,7 +118,7 @@ def document(recording: Recording) -> dict:
             "game": header["game"], "players": header["players"],
             "variants": header.get("variants") or [], "events": len(recording.events),
             "acting": None if finished else step["acting"], "over": step["over"],
-            "table": step["table"], "moves": [] if finished else moves,
+            "table": step["table"], "phase": step.get("title"), "moves": [] if finished else moves,
             "chance": None if finished else step["chance"],
             "final": None if finished else step["final"], "violations": step["violations"],
             "last": last, "replay": recording.replay, "links": own}

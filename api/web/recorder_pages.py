@@ -73,10 +73,20 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
                "written": written, "notice": notice,
                "claim": chance.claim_form(recording.step),
                "game_title": GAMES_BY_NAME[recording.header["game"]].title,
-               "phase": label.phase(str(table.get("phase"))),
+               "where": where(recording.step),
                "violations": [dict(v, text=label.text(v.get("message", "")))
                               for v in doc["violations"]]}
     return render_template("recorder.html", **context), status
+
+
+def where(step: dict) -> str:
+    """Where the game stands, as the page heads it: the round (once one has begun) and the
+    phase by the engine's title for it ("Round 2, phase B (draft and place)")."""
+    table = step["table"]
+    title = step.get("title") or str(table.get("phase"))
+    if table.get("round"):
+        return f"Round {table['round']}, {title}"
+    return title[:1].upper() + title[1:]
 
 
 @bp.route("/record/<recording_id>")
