@@ -55,8 +55,14 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
     doc = document(recording)
     label = Labeller(recording.header, recording.events, recording.step.get("names"))
     groups: list[dict] = []
+    opponent = doc["opponent"]
+    if opponent:  # the moves its procedure requires, headed by the Scheme it follows
+        opponent = {**opponent, "scheme": label.word(opponent["scheme"])
+                    if opponent["scheme"] else "not named"}
     for move in doc["moves"]:
         title = f"{move['player']}: {move['group']}" if move["player"] else move["group"]
+        if opponent and move["index"] in opponent["moves"]:
+            title = f"Required by its Scheme ({opponent['scheme']})"
         if not groups or groups[-1]["title"] != title:
             groups.append({"title": title, "moves": []})
         groups[-1]["moves"].append(move)
@@ -70,7 +76,7 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
     context = {"recording": recording, "doc": doc, "groups": groups, "rows": rows,
                "names": list(players), "problem": problem, "entered": entered or {},
                "problem_detail": label.text(problem.detail) if problem else None,
-               "written": written, "notice": notice,
+               "written": written, "notice": notice, "opponent": opponent,
                "claim": chance.claim_form(recording.step),
                "game_title": GAMES_BY_NAME[recording.header["game"]].title,
                "where": where(recording.step),
@@ -138,8 +144,10 @@ def recorder_chance(recording_id: str):
 
 @bp.route("/record/<recording_id>/write", methods=["POST"])
 def recorder_write(recording_id: str):
-    """Lines of the text notation: what no button or form of the page offers."""
-    return _change(recording_id, steps.write, request.form.get("text", ""))
+    """Lines of the text notation: what no button or form of the page offers (or, on the
+    solo opponent's turn, what it did instead of what its procedure requires)."""
+    return _change(recording_id, steps.write, request.form.get("text", ""),
+                   request.form.get("otherwise") == "1")
 
 
 @bp.route("/record/<recording_id>/events")
