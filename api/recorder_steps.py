@@ -305,10 +305,10 @@ def undo(recording_id: str, owner: str, version: int) -> Recording:
     step = make_step(recording.header, events, version + 1,
                      engine.look(recording.header, events))
     try:
-        store().undo(recording_id, version, step)
+        now = store().undo(recording_id, version, step)
     except ChangeRefused as err:
         raise _refused(err, version) from None
-    return owned(recording_id, owner)
+    return replace(recording, events=events, version=now, step=step)
 
 
 def finish(recording_id: str, owner: str, version: int) -> Recording:
