@@ -46,6 +46,7 @@ COMPRESSED_FIELDS = ("source", "report")
 IDEMPOTENCY_TTL = 24 * 3600
 RETENTION, DEFAULT_RETENTION_DAYS = "REFEREE_RETENTION_DAYS", 90
 QUOTA, DEFAULT_QUOTA = "REFEREE_QUOTA", 20_000
+QUOTA_MB, DEFAULT_QUOTA_MB = "REFEREE_QUOTA_MB", 500  # MiB of stored logs and reports
 
 IDLE_DRAINERS = PREFIX + "drainers-idle"  # sorted set: drain job id -> until when it waits
 DRAINER_QUEUED = PREFIX + "drainer-queued"
@@ -61,7 +62,11 @@ end
 
 # Of concurrent submissions with one Idempotency-Key exactly one creates a replay; a key or
 # content hash pointing at a replay that no longer exists (expired) is simply replaced. A
-# new replay also says whether a drain job must be queued for it.
+# new replay also says whether a drain job must be queued for it. A client's quota is a
+# number of replays (ARGV[7]) and a number of bytes stored, compressed (ARGV[8]; this log's
+# are ARGV[9]). The bytes are a running total (KEYS[8]'s field ``total``: logs counted as
+# they are accepted, reports as they are stored); only a total past the quota is counted
+# again from the replays still stored, so that those past their retention give theirs back.
 ACCEPT = DRAINER_NEEDED + """
 local needed = 0
 local prefix, content, candidate = ARGV[1], ARGV[2], ARGV[3]
@@ -76,7 +81,7 @@ end
 local id = redis.call('GET', KEYS[2])
 local outcome = 'found'
 if (not id) or redis.call('EXISTS', prefix .. id) == 0 then
-  local quota = tonumber(ARGV[7])
+  local quota, bytes, size = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
   if quota > 0 and redis.call('ZCARD', KEYS[3]) >= quota then
     -- Replays past their retention have left Redis: their ids leave the index first.
     for _, old in ipairs(redis.call('ZRANGE', KEYS[3], 0, 99)) do
@@ -84,10 +89,23 @@ if (not id) or redis.call('EXISTS', prefix .. id) == 0 then
     end
     if redis.call('ZCARD', KEYS[3]) >= quota then return {'quota', ARGV[7], 0} end
   end
+  local total = redis.call('HINCRBY', KEYS[8], 'total', size)
+  if bytes > 0 and total > bytes then
+    local stored = 0
+    for _, old in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
+      stored = stored + redis.call('HSTRLEN', prefix .. old, 'source')
+        + redis.call('HSTRLEN', prefix .. old, 'report')
+    end
+    if stored + size > bytes then
+      redis.call('HSET', KEYS[8], 'total', stored)
+      return {'quota-bytes', ARGV[8], stored}
+    end
+    redis.call('HSET', KEYS[8], 'total', stored + size)
+  end
   id = candidate
   outcome = 'created'
   local fields = {}
-  for i = 8, #ARGV do fields[#fields + 1] = ARGV[i] end
+  for i = 10, #ARGV do fields[#fields + 1] = ARGV[i] end
   redis.call('HSET', prefix .. id, unpack(fields))
   redis.call('ZADD', KEYS[3], ARGV[4], id)
   redis.call('ZADD', KEYS[4], ARGV[4], id)
@@ -100,15 +118,22 @@ if ARGV[6] == '1' then
 end
 return {outcome, id, needed}
 """
-
 # Only an unfinished replay finishes; the first report or failure stored is the answer.
+# ARGV: the id, the status, the default retention, the content-key prefix, the clients' own
+# retentions, the owner-key prefix, then the fields.
 FINISH = """
 local found = redis.call('HMGET', KEYS[1], 'status', 'owner', 'content')
 local status, owner, content = found[1], found[2], found[3]
 if (not status) or status == 'done' or status == 'failed' then return 0 end
-local fields = {}
-for i = 6, #ARGV do fields[#fields + 1] = ARGV[i] end
+local fields, size = {}, 0
+for i = 7, #ARGV do fields[#fields + 1] = ARGV[i] end
+for i = 7, #ARGV - 1, 2 do
+  if ARGV[i] == 'report' then size = #ARGV[i + 1] end
+end
 redis.call('HSET', KEYS[1], unpack(fields))
+if owner and size > 0 then  -- the report counts in its client's bytes stored
+  redis.call('HINCRBY', ARGV[6] .. owner .. ':bytes', 'total', size)
+end
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('DEL', KEYS[3])
 redis.call('PUBLISH', KEYS[4], ARGV[2])
@@ -147,11 +172,14 @@ class AcceptConflict(Exception):
 
 
 class QuotaExceeded(Exception):
-    """The client has as many replays stored as its quota allows."""
+    """The client has as many replays, or as many bytes, stored as its quota allows:
+    ``limit`` is that quota, ``unit`` "replays" or "bytes", ``stored`` what it holds."""
 
-    def __init__(self, limit: int):
+    def __init__(self, limit: int, unit: str = "replays", stored: int | None = None):
         super().__init__(limit)
         self.limit = limit
+        self.unit = unit
+        self.stored = limit if stored is None else stored
 
 
 def _now() -> float:
@@ -174,6 +202,12 @@ def client_retention_seconds(owner: str) -> int:
 def quota(owner: str) -> int:
     """How many replays one client may have stored (``REFEREE_QUOTA``; 0: no quota)."""
     return round(for_client(QUOTA, DEFAULT_QUOTA, owner))
+
+
+def quota_bytes(owner: str) -> int:
+    """How many bytes of logs and reports (as stored, compressed) one client may have
+    stored (``REFEREE_QUOTA_MB``, in MiB; 0: no quota)."""
+    return round(for_client(QUOTA_MB, DEFAULT_QUOTA_MB, owner) * 1024 * 1024)
 
 
 def content_hash(source: str, options: dict) -> str:
@@ -216,6 +250,15 @@ class ReplayStore:
         return f"{PREFIX}owner:{owner}:replays"
 
     @staticmethod
+    def bytes_key(owner: str) -> str:
+        """The hash whose ``total`` is one client's bytes stored."""
+        return f"{PREFIX}owner:{owner}:bytes"
+
+    def bytes_stored(self, owner: str) -> int:
+        """The bytes of logs and reports one client has stored (compressed, as kept)."""
+        return int(self.redis.hget(self.bytes_key(owner), "total") or 0)
+
+    @staticmethod
     def _record(source: str, options: dict, owner: str, batch: str | None,
                 name: str | None, replay_id: str, submitted: float) -> dict:
         record = {
@@ -244,13 +287,17 @@ class ReplayStore:
         outcome, replay_id, needed = self._accept(
             keys=[f"{PREFIX}idem:{owner}:{idempotency_key or ''}",
                   f"{PREFIX}content:{owner}:{record['content']}", self.owner_index(owner),
-                  UNFINISHED, PENDING, IDLE_DRAINERS, DRAINER_QUEUED],
+                  UNFINISHED, PENDING, IDLE_DRAINERS, DRAINER_QUEUED,
+                  self.bytes_key(owner)],
             args=[REPLAY, record["content"], record["id"], submitted, IDEMPOTENCY_TTL,
-                  "1" if idempotency_key else "0", quota(owner), *fields])
+                  "1" if idempotency_key else "0", quota(owner), quota_bytes(owner),
+                  len(record["source"]), *fields])
         if outcome == b"conflict":
             raise AcceptConflict(idempotency_key)
         if outcome == b"quota":
             raise QuotaExceeded(int(replay_id))
+        if outcome == b"quota-bytes":
+            raise QuotaExceeded(int(replay_id), "bytes", int(needed))
         return Stored(replay_id.decode(), outcome == b"created", bool(needed))
 
     def create(self, source: str, options: dict, owner: str = "anonymous",
@@ -340,7 +387,7 @@ class ReplayStore:
             keys=[self.key(replay_id), UNFINISHED, lease_key(replay_id),
                   done_channel(replay_id)],
             args=[replay_id, status, everyone, f"{PREFIX}content:", json.dumps(own),
-                  *[item for pair in fields.items() for item in pair]]))
+                  f"{PREFIX}owner:", *[item for pair in fields.items() for item in pair]]))
 
     def requeue(self, replay_id: str, expected_status: str = "") -> bool:
         """Put an unfinished replay back on the pending list, if still ``expected_status``.
@@ -351,13 +398,20 @@ class ReplayStore:
                                   args=[replay_id, expected_status]))
 
     def delete(self, replay_id: str) -> None:
-        """Remove a replay, its content key and its place in its owner's listing."""
-        raw = self.redis.hmget(self.key(replay_id), ["owner", "content"])
+        """Remove a replay, its content key, its place in its owner's listing and its
+        bytes from its owner's total."""
+        key = self.key(replay_id)
         pipe = self.redis.pipeline()
-        pipe.delete(self.key(replay_id))
+        pipe.hmget(key, ["owner", "content"])
+        pipe.hstrlen(key, "source")
+        pipe.hstrlen(key, "report")
+        raw, *sizes = pipe.execute()
+        pipe = self.redis.pipeline()
+        pipe.delete(key)
         if raw[0]:
             owner = raw[0].decode()
             pipe.zrem(self.owner_index(owner), replay_id)
+            pipe.hincrby(self.bytes_key(owner), "total", -sum(sizes))
             if raw[1]:
                 pipe.delete(f"{PREFIX}content:{owner}:{raw[1].decode()}")
         pipe.zrem(UNFINISHED, replay_id)
