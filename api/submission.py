@@ -24,10 +24,12 @@ MAX_LINE_LENGTH = 2000  # characters in one line of the text notation
 
 @dataclass
 class Accepted:
-    """A submission's replay, and whether it was created now or found again."""
+    """A submission's replay, whether it was created now or found again, and a new one's
+    status record (queued)."""
 
     replay_id: str
     created: bool
+    status: dict | None = None
 
 
 def decode_body(data: bytes, mimetype: str) -> str:
@@ -168,7 +170,7 @@ def accept(text: str, options: dict, idempotency_key: str | None = None,
                       "export --delete)", limit=full.limit, unit=full.unit) from None
     if stored.drainer_needed:
         queue_drainer(connection)
-    return Accepted(stored.replay_id, stored.created)
+    return Accepted(stored.replay_id, stored.created, stored.status)
 
 
 def _retention_days(client: str) -> str:

@@ -160,12 +160,14 @@ return 1
 
 
 class Stored(NamedTuple):
-    """A submission's replay: its id, whether it is new, and whether the caller must queue
-    a drain job for it (none is idle or queued)."""
+    """A submission's replay: its id, whether it is new, whether the caller must queue a
+    drain job for it (none is idle or queued), and a new replay's status as stored (what
+    ``get`` would read back, without the round trip)."""
 
     replay_id: str
     created: bool
     drainer_needed: bool
+    status: dict | None = None
 
 
 class AcceptConflict(Exception):
@@ -299,7 +301,11 @@ class ReplayStore:
             raise QuotaExceeded(int(replay_id))
         if outcome == b"quota-bytes":
             raise QuotaExceeded(int(replay_id), "bytes", int(needed))
-        return Stored(replay_id.decode(), outcome == b"created", bool(needed))
+        created = outcome == b"created"
+        status = {"id": record["id"], "owner": owner, "status": STATUS_QUEUED,
+                  "submitted_at": submitted, "options": options, "attempts": 0,
+                  **({"batch": batch} if batch else {}), **({"name": name} if name else {})}
+        return Stored(replay_id.decode(), created, bool(needed), status if created else None)
 
     def create(self, source: str, options: dict, owner: str = "anonymous",
                batch: str | None = None, name: str | None = None,
