@@ -189,7 +189,8 @@ def phase_titles(game: str) -> dict[str, str]:
     called in the game's messages (``B``: "phase B (draft and place)"), from the game's
     phase table; a label two phases share (Coimbra's deal and roll, both ledger phase A) is
     left out: which of them it is, only ``next_step`` says."""
-    phases = list(GAMES.get(game).engine.phases.values())
+    engine = getattr(GAMES.get(game), "engine", None)  # a game of the protocol alone has none
+    phases = list(engine.phases.values()) if engine else []
     titles = {p.name: p.title for p in phases}
     for label in {p.ledger for p in phases}:
         sharing = {p.title for p in phases if p.ledger == label}
