@@ -59,12 +59,22 @@ RECORDING = {"type": "object", "required": ["id", "status", "version", "game", "
                  "acting": {"type": ["string", "null"]},
                  "over": {"type": "boolean"},
                  "table": {"type": "object"},
+                 "phase": {"type": ["string", "null"],
+                           "description": "the phase the game is in, by its title"},
                  "moves": {"type": "array", "items": {
                      "type": "object", "required": ["index", "group", "label", "event"],
                      "properties": {"index": {"type": "integer"}, "group": {"type": "string"},
                                     "label": {"type": "string"}, "event": EVENT}}},
                  "chance": FORM, "final": FORM,
                  "violations": {"type": "array", "items": {"type": "object"}},
+                 "opponent": {"type": ["object", "null"], "description": "the solo "
+                              "opponent's turn: the Scheme it follows and the moves its "
+                              "procedure requires (indices of moves; tap one to confirm, "
+                              "or send what it did with text and otherwise)",
+                              "properties": {"player": {"type": "string"},
+                                             "scheme": {"type": ["string", "null"]},
+                                             "moves": {"type": "array",
+                                                       "items": {"type": "integer"}}}},
                  "last": {"type": ["object", "null"]},
                  "corrected": {"type": "object", "description": "after a correction: its "
                                "index, what the event was, the later events now illegal"},
@@ -116,9 +126,10 @@ def document(recording: Recording) -> dict:
             "game": header["game"], "players": header["players"],
             "variants": header.get("variants") or [], "events": len(recording.events),
             "acting": None if finished else step["acting"], "over": step["over"],
-            "table": step["table"], "moves": [] if finished else moves,
+            "table": step["table"], "phase": step.get("title"), "moves": [] if finished else moves,
             "chance": None if finished else step["chance"],
             "final": None if finished else step["final"], "violations": step["violations"],
+            "opponent": steps.opponent_turn(recording),
             "last": last, "replay": recording.replay, "links": own}
 
 
@@ -186,7 +197,10 @@ def get_recording(recording_id: str):
 
 @blp.route("/recordings/<string:recording_id>/events", endpoint="append", methods=["POST"])
 @blp.doc(requestBody=_body({"version": VERSION, "event": EVENT, "text": {
-    "type": "string", "description": "instead of event: lines of the text notation"}},
+    "type": "string", "description": "instead of event: lines of the text notation"},
+    "otherwise": {"type": "boolean", "description": "with text, on the solo opponent's "
+                  "turn: what it did instead of what its procedure requires, kept and "
+                  "flagged with the rules it breaks"}},
     ["version"]), responses={"200": RECORDING_OK, **CHANGE_ERRORS})
 def append(recording_id: str):
     """Add an event (a move, or chance as the table saw it), or the events of lines of the
@@ -194,7 +208,8 @@ def append(recording_id: str):
     body = _json_request()
     version = _version(body)
     if "text" in body and "event" not in body:
-        return _answer(steps.write(recording_id, g.client, version, body["text"]))
+        return _answer(steps.write(recording_id, g.client, version, body["text"],
+                                   body.get("otherwise") is True))
     return _answer(steps.append(recording_id, g.client, version, body.get("event")))
 
 

@@ -1,8 +1,9 @@
 """Coimbra's chance as the table saw it: the set-up, each round's deal and its roll.
 
 When no player is to act, the engine says which chance is due and what it may hold
-(``Game.next_step``'s supply): the set-up, the next round's deal (the characters still in
-the deck, level II first) or the roll (the dice of the pool); nothing after the last round.
+(``Game.next_step``'s supply, kept in the recorder's look at the table): the set-up, the
+next round's deal (the characters still in the deck, level II first) or the roll (the dice
+of the pool); nothing after the last round.
 """
 
 from __future__ import annotations
@@ -17,10 +18,8 @@ ORDINALS = ("1st", "2nd", "3rd", "4th")  # places in the turn order
 
 def due(header: dict, events: list[dict], look: dict) -> dict | None:
     """The form for the chance event due now, or None (a player acts, or it is over)."""
-    if look["actions"]:
-        return None
-    supply = engine.chance_due(header, events)
-    if supply is None:
+    supply = look["supply"]  # the engine's, when nobody may act
+    if look["actions"] or supply is None:
         return None
     facts = engine.coimbra_facts(header)
     label = Labeller(header, events)

@@ -11,18 +11,23 @@ change of this module alone.
 
 from __future__ import annotations
 
-import importlib
 import json
+import os
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from api.replay_slots import ReplaySlots
 from replay.core.log import GameLog, load_log
 from replay.core.problems import InvalidLog
 from replay.games import GAMES
 
 # What a look at the table keeps of ``state_at``'s document (the rest is for a judge).
 TABLE_KEYS = ("round", "phase", "order", "players")
+# Every look replays the recording's log: a few at a time per API process, so that taps on
+# long games never pile up threads that hold the interpreter (``REFEREE_RECORDER_SLOTS``).
+SLOTS = ReplaySlots(int(os.environ.get("REFEREE_RECORDER_SLOTS", "2")), "recording a game")
+WAIT_SECONDS = 2.0
 
 
 class Refused(Exception):
@@ -76,21 +81,34 @@ def _log(header: dict, events: list[dict]) -> GameLog:
 
 def look(header: dict, events: list[dict]) -> dict:
     """The table after the last event: who acts, the events they may write next (exactly
-    the engine's legal actions), the players' state and every violation so far."""
+    the engine's legal actions), the players' state, every violation so far, the title of
+    the phase it is in and, when nobody may act, the chance the table must supply.
+
+    The replays it needs run in one of the process's recorder slots (a 429 problem when
+    every slot stays taken)."""
     game = GAMES.get(header["game"])
     # ``state_at`` at a log's last event scores the end of the game when the log could end
     # there (a judge stepping to the last line wants the final points); a game being
     # recorded goes on. So the log is looked at with its last event once more after it: an
     # event that is never replayed, only checked for its shape, which it passes.
     padded = [*events, events[-1]] if events else []
-    try:
-        state = game.state_at(_log(header, padded), len(events) - 1)
-    except InvalidLog as err:
-        raise Refused([p.to_dict() for p in err.problems]) from None
+    with SLOTS.held(WAIT_SECONDS):
+        try:
+            state = game.state_at(_log(header, padded), len(events) - 1)
+            actions = state.get("legal_actions") or []
+            title = phase_titles(game.name).get(str(state.get("phase")))
+            # What comes next, as the engine says it, when the look alone cannot tell: the
+            # chance due when nobody may act, the phase when its label is shared (Coimbra's
+            # deal and roll are both ledger phase A).
+            step = game.next_step(_log(header, events), len(events) - 1) \
+                if not actions or title is None else None
+        except InvalidLog as err:
+            raise Refused([p.to_dict() for p in err.problems]) from None
     table = {key: state.get(key) for key in TABLE_KEYS}
-    return {"acting": state.get("acting_player"), "actions": state.get("legal_actions") or [],
+    return {"acting": state.get("acting_player"), "actions": actions,
             "table": table, "names": state.get("names") or {},
-            "violations": state.get("violations_so_far") or []}
+            "violations": state.get("violations_so_far") or [],
+            "title": step.title if step else title, "supply": step.supply if step else None}
 
 
 def look_after(header: dict, events: list[dict], added: list[dict]) -> dict:
@@ -167,24 +185,20 @@ def printed_names(game: str, catalog: str) -> dict[str, str]:
 
 @cache
 def phase_titles(game: str) -> dict[str, str]:
-    """What each phase of ``state_at`` (its ledger label or its name) is called in the
-    game's messages (``B``: "phase B (draft and place)"), read from the game's phase
-    table."""
-    package = type(GAMES.get(game)).__module__
-    phases = importlib.import_module(package + ".phases").PHASES.values()
-    titles = {p.ledger: p.title for p in phases if p.name == p.ledger}
-    by_name = {p.name: p.title for p in phases}  # a game whose state says the phase's name
-    return {**by_name, **{p.ledger: p.title for p in reversed(list(phases))}, **titles}
-
-
-def chance_due(header: dict, events: list[dict]) -> dict | None:
-    """The chance the table must supply next, as the engine describes it (its event
-    ``type`` and what it may hold), or None when a player acts or nothing is due."""
-    game = GAMES.get(header["game"])
-    try:
-        return game.next_step(_log(header, events), len(events) - 1).supply
-    except InvalidLog as err:
-        raise Refused([p.to_dict() for p in err.problems]) from None
+    """What each phase a look at the table names (by its ledger label or its name) is
+    called in the game's messages (``B``: "phase B (draft and place)"), from the game's
+    phase table; a label two phases share (Coimbra's deal and roll, both ledger phase A) is
+    left out: which of them it is, only ``next_step`` says."""
+    engine = getattr(GAMES.get(game), "engine", None)  # a game of the protocol alone has none
+    phases = list(engine.phases.values()) if engine else []
+    titles = {p.name: p.title for p in phases}
+    for label in {p.ledger for p in phases}:
+        sharing = {p.title for p in phases if p.ledger == label}
+        if len(sharing) == 1:
+            titles[label] = sharing.pop()
+        else:
+            titles.pop(label, None)
+    return titles
 
 
 def coimbra_facts(header: dict) -> dict:

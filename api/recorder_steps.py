@@ -18,6 +18,7 @@ from api import recorder_chance as chance
 from api import recorder_engine as engine
 from api import recorder_forms as forms
 from api.problems import Problem
+from api.recorder_viscounts import UNSEEN
 from api.submission import accept, options_for
 from workers.recordings import STATUS_RECORDING, ChangeRefused, Recording, RecordingStore
 
@@ -121,11 +122,15 @@ def _append(recording: Recording, version: int, event: object) -> Recording:
     return _append_all(recording, version, [event])
 
 
-def _append_all(recording: Recording, version: int, added: list[dict]) -> Recording:
+def _append_all(recording: Recording, version: int, added: list[dict],
+                otherwise: bool = False) -> Recording:
     _check_version(recording, version)
     header, events = recording.header, recording.events
     try:
-        look = engine.look_after(header, events, added)
+        # What the solo opponent did otherwise than its procedure requires is kept, and the
+        # rules it breaks are flagged among the violations; anything else must be legal.
+        look = engine.look(header, [*events, *added]) if otherwise \
+            else engine.look_after(header, events, added)
     except engine.Refused as err:
         raise illegal(err, version) from None
     step = make_step(header, [*events, *added], version + 1, look)
@@ -138,9 +143,12 @@ def _append_all(recording: Recording, version: int, added: list[dict]) -> Record
     return replace(recording, events=[*events, *added], version=now, step=step)
 
 
-def write(recording_id: str, owner: str, version: int, text: object) -> Recording:
+def write(recording_id: str, owner: str, version: int, text: object,
+          otherwise: bool = False) -> Recording:
     """Record what lines of the text notation say happened (any event of the game: chance
-    the forms do not ask for, a move the buttons do not list), checked like a tap."""
+    the forms do not ask for, a move the buttons do not list), checked like a tap. With
+    ``otherwise``, the lines are what the solo opponent did on its turn instead of what its
+    procedure requires: they are kept, and every rule they break is flagged."""
     recording = owned(recording_id, owner)
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
         raise Problem(422, "invalid-text", "No lines to record",
@@ -157,7 +165,36 @@ def write(recording_id: str, owner: str, version: int, text: object) -> Recordin
     if not added:
         raise Problem(422, "invalid-text", "No lines to record",
                       "the text holds no event (only comments or blank lines)")
-    return _append_all(recording, version, added)
+    if otherwise:
+        turn = opponent_turn(recording)
+        if turn is None or any(e.get("player") != turn["player"] for e in added):
+            raise Problem(422, "not-the-opponents-turn", "Only the solo opponent's turn "
+                          "can be recorded otherwise",
+                          "what the players do is checked like a tap; lines recorded "
+                          "otherwise are the solo opponent's events, on its turn",
+                          version=version)
+    return _append_all(recording, version, added, otherwise)
+
+
+def opponent_turn(recording: Recording) -> dict | None:
+    """The solo opponent's turn, when it is to act and its procedure requires a move (not
+    a card the table turns over): its ``player`` name, the ``scheme`` it turned over last
+    (the card its procedure follows; None when unnamed) and the ``moves`` required (the
+    indices of the step's legal moves; one tap confirms one)."""
+    step = recording.step
+    acting = step.get("acting")
+    if recording.status != STATUS_RECORDING or acting is None \
+            or acting in recording.header["players"]:
+        return None
+    required = [i for i, action in enumerate(step["actions"])
+                if action.get("player") == acting and action.get("card") != UNSEEN
+                and UNSEEN not in (action.get("cards") or ())]
+    if not required:
+        return None
+    scheme = next((e.get("card") for e in reversed(recording.events)
+                   if e.get("type") == "scheme" and e.get("player") == acting), None)
+    return {"player": acting, "scheme": None if scheme == UNSEEN else scheme,
+            "moves": required}
 
 
 def tap(recording_id: str, owner: str, version: int, index: int) -> Recording:
@@ -268,22 +305,25 @@ def undo(recording_id: str, owner: str, version: int) -> Recording:
     step = make_step(recording.header, events, version + 1,
                      engine.look(recording.header, events))
     try:
-        store().undo(recording_id, version, step)
+        now = store().undo(recording_id, version, step)
     except ChangeRefused as err:
         raise _refused(err, version) from None
-    return owned(recording_id, owner)
+    return replace(recording, events=events, version=now, step=step)
 
 
 def finish(recording_id: str, owner: str, version: int) -> Recording:
     """Submit the log as a replay (queued for a worker, like any submission) and close
-    the recording; its ``replay`` is the replay's id."""
+    the recording; its ``replay`` is the replay's id. A log that breaks rules (a move the
+    solo opponent made otherwise, a correction that made a later move illegal) is replayed
+    in audit mode, so the report flags every rule broken rather than stop at the first."""
     recording = owned(recording_id, owner)
     _check_version(recording, version)
     if not recording.events:
         raise Problem(409, "nothing-to-finish", "There is nothing to submit",
                       "the recording has no events")
     text = engine.log_text(recording.header, recording.events)
-    accepted = accept(text, options_for("strict", None, None))
+    mode = "audit" if recording.step["violations"] else "strict"
+    accepted = accept(text, options_for(mode, None, None))
     try:
         store().finish(recording_id, version, accepted.replay_id)
     except ChangeRefused as err:

@@ -40,7 +40,6 @@ class Labeller:
                       **words.get("words", {})}
         self.patterns = [(re.compile(p), template) for p, template in words.get("patterns", [])]
         self.groups = words.get("groups", {})
-        self.phases = engine.phase_titles(self.game)
         self.places: dict[str, str] = {}
         places = words.get("places_from")
         # The event that lays the places out names them by what it lays there: it reads
@@ -79,10 +78,6 @@ class Labeller:
         if isinstance(player, str) and text.startswith(player + ": "):
             text = text[len(player) + 2:]
         return self.text(text, places=event.get("type") != self.laying)
-
-    def phase(self, label: str) -> str:
-        """A phase as the game's messages call it."""
-        return self.phases.get(label, label)
 
     def group(self, kind: str) -> str:
         """The heading of a group of moves of one event type."""

@@ -94,7 +94,9 @@ def submit_replay(mode: str, wait: float, catalog: str | None, webhook: str | No
     """Submit a log (JSON or text notation) or a scoresheet for replay."""
     text = decode_body(request.get_data(cache=False), request.mimetype)
     accepted = accept(text, options_for(mode, catalog, webhook), idempotency_key)
-    record = wait_for(accepted.replay_id, min(wait, MAX_WAIT))
+    # A replay created just now and not waited for is queued: no need to read that back.
+    record = accepted.status if accepted.status and wait <= 0 \
+        else wait_for(accepted.replay_id, min(wait, MAX_WAIT))
     location = url_for("replays.Replay", replay_id=accepted.replay_id)
     finished = record["status"] in ("done", "failed")
     document = status_document(record)

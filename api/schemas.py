@@ -220,6 +220,8 @@ class ProblemSchema(Schema):
     line = fields.Integer()
     column = fields.Integer()
     limit = fields.Integer()
+    unit = fields.String(validate=validate.OneOf(["replays", "bytes"]),
+                         metadata={"description": "quota-exceeded: what the limit counts"})
     side = fields.String(validate=validate.OneOf(["a", "b"]),
                          metadata={"description": "/v1/compare: which log the problem is in"})
 

@@ -24,10 +24,12 @@ MAX_LINE_LENGTH = 2000  # characters in one line of the text notation
 
 @dataclass
 class Accepted:
-    """A submission's replay, and whether it was created now or found again."""
+    """A submission's replay, whether it was created now or found again, and a new one's
+    status record (queued)."""
 
     replay_id: str
     created: bool
+    status: dict | None = None
 
 
 def decode_body(data: bytes, mimetype: str) -> str:
@@ -167,14 +169,16 @@ def accept(text: str, options: dict, idempotency_key: str | None = None,
                       "This Idempotency-Key was used for another request",
                       "use a new key for a different log or different options") from None
     except QuotaExceeded as full:
+        held = f"{full.limit} replays stored, the most allowed" if full.unit == "replays" \
+            else (f"{full.stored} bytes of logs and reports stored, and this log would pass "
+                  f"its quota of {full.limit} bytes")
         raise Problem(403, "quota-exceeded", "Your storage quota is full",
-                      f"{g.client} has {full.limit} replays stored, the most allowed; "
-                      f"finished replays leave after {_retention_days(g.client)}, or the "
-                      "operator exports them (referee export --delete)",
-                      limit=full.limit) from None
+                      f"{g.client} has {held}; finished replays leave after "
+                      f"{_retention_days(g.client)}, or the operator exports them (referee "
+                      "export --delete)", limit=full.limit, unit=full.unit) from None
     if stored.drainer_needed:
         queue_drainer(connection)
-    return Accepted(stored.replay_id, stored.created)
+    return Accepted(stored.replay_id, stored.created, stored.status)
 
 
 def _retention_days(client: str) -> str:

@@ -2,7 +2,8 @@
 
 Starts a project-owned Redis, two workers and the API (each its own process), posts the
 same generated four-player games over HTTP, and prints replays/s until every report is
-stored, p50/p95 latency of single games with ``?wait``, the in-process rate, and the
+stored, the CPU each process spent per replay meanwhile (where the time goes), p50/p95
+latency of single games with ``?wait``, the in-process rate, and the
 worst ``/healthz`` answer while heavy comparisons (``--compares`` at once, of logs of
 ``--compare-events`` events) arrive together.
 Run with ``make bench-service`` (``ARGS="--games 400"`` to change the load).
@@ -57,6 +58,19 @@ def in_process_rate(texts: list[str]) -> float:
     for text in texts:
         replay.replay_text(text)
     return len(texts) / (time.perf_counter() - start)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) a process has used so far, from ``/proc`` (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_by_process(pids: dict[str, int]) -> dict[str, float]:
+    """CPU seconds used so far by each named process (this one as "clients")."""
+    used = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    used["clients"] = time.process_time()
+    return used
 
 
 def throughput(base: str, texts: list[str], connection: redis.Redis, clients: int) -> float:
@@ -157,7 +171,11 @@ def main(argv: list[str] | None = None) -> None:
             base = f"http://127.0.0.1:{port}"
             _wait_ready(base)
             connection = redis.Redis.from_url(server.url)
+            pids = {"API": processes[2].pid, "worker 1": processes[0].pid,
+                    "worker 2": processes[1].pid, "Redis": server.process.pid}
+            before = cpu_by_process(pids)
             rate = throughput(base, bulk, connection, args.clients)
+            after = cpu_by_process(pids)
             waits = sorted(latencies(base, single))
             if args.compares:
                 worst, took = health_under_compares(base, heavy_pair(args.compare_events),
@@ -170,6 +188,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"in-process:  {local:8.1f} games/s  ({args.games} 4-player games, one core)")
     print(f"end-to-end:  {rate:8.1f} replays/s ({rate / local:.0%} of in-process; "
           f"{args.clients} HTTP clients, 2 workers, 1 API process, appendfsync {args.fsync})")
+    spent = {name: (after[name] - before[name]) * 1000 / len(bulk) for name in after}
+    print("CPU per replay, by process (where the time goes): " + ", ".join(
+        f"{name} {ms:.1f} ms" for name, ms in spent.items())
+        + f"; in-process {1000 / local:.1f} ms")
     print(f"single game with ?wait: p50 {statistics.median(waits):.1f} ms, p95 {p95:.1f} ms "
           f"({len(waits)} games)")
     if args.compares:

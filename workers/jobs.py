@@ -158,7 +158,7 @@ def run_replay(connection: redis.Redis, replay_id: str, attempt: int) -> None:
             "type": "interrupted",
             "title": f"The replay was interrupted {attempt - 1} times and was given up"})
     else:
-        _fault_drill_pause()
+        fault_drill_pause()
         stored = _replay_and_store(connection, store, record)
     if stored and record["options"].get("webhook"):
         from workers.webhooks import enqueue_delivery
@@ -193,8 +193,9 @@ def _replay(connection: redis.Redis, record: dict) -> dict:
                               catalog=catalog)
 
 
-def _fault_drill_pause() -> None:
-    """``REFEREE_FAULT_DELAY`` seconds of pause mid-replay, for drills that kill a worker."""
+def fault_drill_pause() -> None:
+    """``REFEREE_FAULT_DELAY`` seconds of pause mid-job (a replay, a comparison), for drills
+    that kill a worker."""
     delay = float(os.environ.get("REFEREE_FAULT_DELAY", "0"))
     if delay:
         time.sleep(delay)

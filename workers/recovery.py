@@ -3,7 +3,8 @@
 A replay is abandoned when it is marked running but its worker's lease has expired (the
 worker was killed), or marked queued but missing from the pending list. Pending replays
 with no drain job queued get one (and drain jobs killed while idle stop counting as
-idle). Any worker runs this every few seconds; a lock keeps
+idle). Comparisons whose run died are queued again, or given up, the same way
+(``ComparisonStore.recover``). Any worker runs this every few seconds; a lock keeps
 it to one worker at a time. Queueing again is a compare-and-set (``ReplayStore.requeue``):
 a replay that finished or was claimed since it was looked at here is left alone.
 """
@@ -15,6 +16,7 @@ import time
 
 import redis
 
+from workers.comparisons import ComparisonStore
 from workers.jobs import MAX_ATTEMPTS, PENDING, ensure_drainer, submit
 from workers.store import IDLE_DRAINERS, PREFIX, STATUS_QUEUED, STATUS_RUNNING, ReplayStore
 
@@ -24,9 +26,11 @@ log = logging.getLogger(__name__)
 
 
 def recover_abandoned(connection: redis.Redis, lock_seconds: int = 2) -> list[str]:
-    """Queue again every abandoned replay; return their ids."""
+    """Queue again every abandoned replay and comparison; return the replays' ids."""
     if not connection.set(LOCK, 1, nx=True, ex=lock_seconds):
         return []
+    for comparison_id in ComparisonStore(connection).recover():
+        log.warning("comparison %s was abandoned; queued again", comparison_id)
     store = ReplayStore(connection)
     pending = {i.decode() for i in connection.lrange(PENDING, 0, -1)}
     candidates = [i for i in store.unfinished() if i not in pending]

@@ -55,8 +55,14 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
     doc = document(recording)
     label = Labeller(recording.header, recording.events, recording.step.get("names"))
     groups: list[dict] = []
+    opponent = doc["opponent"]
+    if opponent:  # the moves its procedure requires, headed by the Scheme it follows
+        opponent = {**opponent, "scheme": label.word(opponent["scheme"])
+                    if opponent["scheme"] else "not named"}
     for move in doc["moves"]:
         title = f"{move['player']}: {move['group']}" if move["player"] else move["group"]
+        if opponent and move["index"] in opponent["moves"]:
+            title = f"Required by its Scheme ({opponent['scheme']})"
         if not groups or groups[-1]["title"] != title:
             groups.append({"title": title, "moves": []})
         groups[-1]["moves"].append(move)
@@ -70,13 +76,23 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
     context = {"recording": recording, "doc": doc, "groups": groups, "rows": rows,
                "names": list(players), "problem": problem, "entered": entered or {},
                "problem_detail": label.text(problem.detail) if problem else None,
-               "written": written, "notice": notice,
+               "written": written, "notice": notice, "opponent": opponent,
                "claim": chance.claim_form(recording.step),
                "game_title": GAMES_BY_NAME[recording.header["game"]].title,
-               "phase": label.phase(str(table.get("phase"))),
+               "where": where(recording.step),
                "violations": [dict(v, text=label.text(v.get("message", "")))
                               for v in doc["violations"]]}
     return render_template("recorder.html", **context), status
+
+
+def where(step: dict) -> str:
+    """Where the game stands, as the page heads it: the round (once one has begun) and the
+    phase by the engine's title for it ("Round 2, phase B (draft and place)")."""
+    table = step["table"]
+    title = step.get("title") or str(table.get("phase"))
+    if table.get("round"):
+        return f"Round {table['round']}, {title}"
+    return title[:1].upper() + title[1:]
 
 
 @bp.route("/record/<recording_id>")
@@ -128,8 +144,10 @@ def recorder_chance(recording_id: str):
 
 @bp.route("/record/<recording_id>/write", methods=["POST"])
 def recorder_write(recording_id: str):
-    """Lines of the text notation: what no button or form of the page offers."""
-    return _change(recording_id, steps.write, request.form.get("text", ""))
+    """Lines of the text notation: what no button or form of the page offers (or, on the
+    solo opponent's turn, what it did instead of what its procedure requires)."""
+    return _change(recording_id, steps.write, request.form.get("text", ""),
+                   request.form.get("otherwise") == "1")
 
 
 @bp.route("/record/<recording_id>/events")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import time
 
 import pytest
@@ -13,6 +14,7 @@ import replay
 from replay.coimbra.generate import generate
 from tests.conftest import FIXTURES
 from tests.service.helpers import ALICE, BOB
+from workers.comparisons import UNFINISHED, ComparisonStore
 
 pytestmark = pytest.mark.redis
 
@@ -104,3 +106,66 @@ def test_logs_of_two_games_are_refused_before_anything_is_queued(api_url, redis_
     assert response.status_code == 422, response.text
     assert response.json()["type"].endswith("/different-games")
     assert not list(redis.Redis.from_url(redis_url).scan_iter("referee:comparison:*"))
+
+
+def _until_running(connection: redis.Redis, comparison_id: str, runs: int) -> None:
+    """Wait until the comparison's ``runs``-th run has started."""
+    key = ComparisonStore.key(comparison_id)
+    deadline = time.monotonic() + 20
+    while connection.hmget(key, ["status", "runs"]) != [b"running", str(runs).encode()]:
+        assert time.monotonic() < deadline, connection.hgetall(key).keys()
+        time.sleep(0.05)
+
+
+def _kill(process) -> None:
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=10)
+
+
+def _ask(api_url: str) -> str:
+    game = generate(2, seed=3)
+    changed = {**game, "events": game["events"][:-1]}
+    response = requests.post(f"{api_url}/v1/compare", json={"a": game, "b": changed},
+                             headers=ALICE, timeout=10)
+    assert response.status_code == 202, response.text
+    return response.headers["Location"]
+
+
+def _finished(api_url: str, location: str) -> dict:
+    deadline = time.monotonic() + 40
+    while True:
+        record = requests.get(api_url + location, headers=ALICE, timeout=10).json()
+        if record["status"] in ("done", "failed"):
+            return record
+        assert time.monotonic() < deadline, record
+        time.sleep(0.1)
+
+
+def test_a_comparison_whose_worker_is_killed_mid_job_is_run_again(api_url, redis_url,
+                                                                  start_worker):
+    connection = redis.Redis.from_url(redis_url)
+    slow = start_worker({"REFEREE_FAULT_DELAY": "30"})  # stops mid-comparison
+    location = _ask(api_url)
+    _until_running(connection, location.rsplit("/", 1)[1], runs=1)
+    _kill(slow)
+    start_worker()  # its recovery finds the run dead (lease of 2 s) and queues it again
+    record = _finished(api_url, location)
+    assert record["status"] == "done"
+    assert record["result"]["same_game"] is False  # B is A without its last event
+
+
+def test_a_comparison_killed_on_both_runs_records_the_interruption(api_url, redis_url,
+                                                                   start_worker):
+    connection = redis.Redis.from_url(redis_url)
+    location = _ask(api_url)
+    comparison_id = location.rsplit("/", 1)[1]
+    for runs in (1, 2):
+        slow = start_worker({"REFEREE_FAULT_DELAY": "30"})
+        _until_running(connection, comparison_id, runs)
+        _kill(slow)
+    start_worker()
+    record = _finished(api_url, location)
+    assert record["status"] == "failed"
+    assert record["failure"]["type"] == "interrupted"
+    assert "interrupted 2 times" in record["failure"]["title"]
+    assert not connection.zscore(UNFINISHED, comparison_id)  # nothing left to recover

@@ -90,3 +90,51 @@ def test_a_batch_past_the_quota_names_the_logs_it_could_not_keep(quota_url):
     items = response.json()["items"]
     assert [bool(item["replay"]) for item in items] == [True, True, False]
     assert items[2]["problem"]["type"] == "quota-exceeded"
+
+
+@pytest.fixture
+def byte_quota_url(redis_url, monkeypatch):
+    """The API with a quota of 16 KiB stored for alice (no quota of replays for anyone)."""
+    monkeypatch.setenv("REFEREE_QUOTA", "0")
+    monkeypatch.setenv("REFEREE_QUOTA_MB", f"0,alice:{QUOTA_BYTES / 2**20}")
+    with api_server(redis_url, "127.0.0.1", 0, {"API_KEYS": KEYS}) as server:
+        yield f"http://127.0.0.1:{server.effective_port}"
+
+
+QUOTA_BYTES = 16384
+
+
+def test_the_quota_counts_the_bytes_stored_and_their_reports(byte_quota_url, redis_url,
+                                                             worker_process):
+    base, connection = byte_quota_url, redis.Redis.from_url(redis_url)
+    store = ReplayStore(connection)
+    connection.delete(store.bytes_key("alice"))
+    keys, codes = [], []
+    for table in range(3):  # each log about 1.6 KB compressed, its report about 6.8 KB
+        answer = requests.post(f"{base}/v1/replays", json=_game(table), headers=ALICE,
+                               timeout=HANG)
+        codes.append(answer.status_code)
+        if answer.status_code != 202:
+            break
+        keys.append(ReplayStore.key(poll(base, answer.headers["Location"], ALICE)["id"]))
+        # a log counts as it is stored (compressed), its report once it is stored too
+        held = sum(connection.hstrlen(k, "source") + connection.hstrlen(k, "report")
+                   for k in keys)
+        assert store.bytes_stored("alice") == held
+    # two games and their reports leave less room than a third log takes; three logs
+    # alone would fit, so the reports are what filled it
+    sources = [connection.hstrlen(k, "source") for k in keys]
+    assert codes == [202, 202, 403]
+    assert store.bytes_stored("alice") + min(sources) > QUOTA_BYTES > 3 * max(sources)
+    refused = requests.post(f"{base}/v1/replays", json=_game(20), headers=ALICE,
+                            timeout=HANG).json()
+    assert refused["type"].endswith("/quota-exceeded") and refused["unit"] == "bytes"
+    assert refused["limit"] == QUOTA_BYTES
+    assert "bytes of logs and reports stored" in refused["detail"]
+    # bob has no byte quota of his own: the default (500 MiB) leaves room
+    assert requests.post(f"{base}/v1/replays", json=_game(0), headers=BOB,
+                         timeout=HANG).status_code == 202
+    # A replay that left Redis (its retention is over) gives its bytes back.
+    connection.delete(keys[0])
+    assert requests.post(f"{base}/v1/replays", json=_game(20), headers=ALICE,
+                         timeout=HANG).status_code == 202
