@@ -110,9 +110,14 @@ def _read_text(path: Path) -> str:
 @click.argument("log_path", metavar="LOG", type=LOG_PATH)
 @click.option("--mode", type=click.Choice(replay.MODES), default="strict",
               show_default=True, help="Stop at the first violation, or record all of them.")
-@click.option("--format", "output_format", type=FORMATS, help=FULL_FORMAT)
+@click.option("--format", "output_format", type=click.Choice(["json", "md", "html", "position"]),
+              help=FULL_FORMAT + " With --at, 'position' prints the log that starts from the "
+              "table after event N: its position document and the events after it.")
 @click.option("--catalog", "catalog_path", type=LOG_PATH,
               help="A transcribed catalog to use instead of the one the log names.")
+@click.option("--ask", "move", metavar="MOVE",
+              help="With --at: is MOVE (a line of the notation, or JSON) legal right after "
+                   "event N, what does it do, and what is legal there instead.")
 @click.option("--at", "at_place", metavar="N|line:L",
               help="Show every player's state after event N (or the event on line L of a "
                    "text log) and the acting player's options (default: a block per "
@@ -123,13 +128,18 @@ def _read_text(path: Path) -> str:
 @click.option("--drop", "drop_place", metavar="N|line:L",
               help="What if event N had not happened: compare the log with that version.")
 def replay_command(log_path: Path, mode: str, output_format: str | None,
-                   catalog_path: Path | None,
+                   catalog_path: Path | None, move: str | None,
                    at_place: str | None, amend: tuple[str, str] | None,
                    drop_place: str | None) -> None:
     """Replay LOG (JSON or text notation) in this process, no Redis, and print the report."""
 
     catalog = read_json(catalog_path) if catalog_path else None
     text = _read_text(log_path)
+    if (move is not None or output_format == "position") and at_place is None:
+        raise click.UsageError("--ask and --format position need --at N")
+    if move is not None:
+        _ask(log_path, text, at_place, move, output_format, catalog)
+        return
     if at_place is not None:
         _show_state(log_path, text, at_place, output_format, catalog)
         return
@@ -226,6 +236,28 @@ def diff(log_a: Path, log_b: Path, mode: str, output_format: str,
     sys.exit(EXIT_LEGAL if result["same_game"] else EXIT_NOT_LEGAL)
 
 
+def _ask(log_path: Path, text: str, place: str, move: str, output_format: str | None,
+         catalog: dict | None) -> None:
+    """``replay --at N --ask MOVE``: the ruling on one move at that point."""
+    from replay.core.places import event_at
+    from replay.render.ruling import ruling_lines
+    from replay.ruling import rule_on
+
+    log = _parse_or_exit(log_path, text, catalog)
+    try:
+        event = event_at(place, len(log.events), log.positions)
+        ruling = rule_on(log, event, move, catalog)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--at") from None
+    except replay.InvalidLog as err:
+        raise click.BadParameter(str(err), param_hint="--ask") from None
+    if output_format == "json":
+        click.echo(json.dumps(ruling, indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        click.echo("\n".join(ruling_lines(ruling)))
+    sys.exit(EXIT_LEGAL if ruling["legal"] else EXIT_NOT_LEGAL)
+
+
 def _show_state(log_path: Path, text: str, place: str, output_format: str | None,
                 catalog: dict | None) -> None:
     """``replay --at``: the game after one event, in the format asked for."""
@@ -235,6 +267,10 @@ def _show_state(log_path: Path, text: str, place: str, output_format: str | None
     try:
         log = replay.parse(text)
         event = event_at(place, len(log.events), log.positions)
+        if output_format == "position":
+            positioned = replay.game_of(log).position_at(log, event, catalog)
+            click.echo(json.dumps(positioned.to_dict(), indent=1, ensure_ascii=False))
+            return
         state = replay.state_at(log, event, catalog)
     except replay.InvalidLog as err:
         _report_problems(log_path, replay.unparseable_report(text, err))

@@ -39,6 +39,7 @@ def rule_on(log: GameLog, after: int, text: str, catalog: dict | None = None) ->
                           p.path.startswith(f"/events/{index}") else p
                           for p in err.problems]) from None
     broken = [v for v in report["violations"] if v["event"] == index]
+    here = game.state_at(prefix, after, catalog)  # the moves legal there, with their names
     rows = [row for row in report["ledger"] if row["event"] == index]
     return {
         "game": log.game,
@@ -51,8 +52,8 @@ def rule_on(log: GameLog, after: int, text: str, catalog: dict | None = None) ->
         "ledger": rows,
         "changes": _changes(rows),
         "earlier_problems": sum(1 for v in report["violations"] if v["event"] < index),
-        "legal_moves": [game.event_text(event)
-                        for event in game.legal_actions(prefix, after, catalog)],
+        "legal_moves": [game.event_text(event) for event in here["legal_actions"]],
+        "names": {**here["names"], **report.get("names", {})},
     }
 
 

@@ -34,14 +34,15 @@ def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
         "monasteries": list(p.monasteries), "voyages": list(p.voyages),
         "pilgrim": p.pilgrim, "dice": list(p.dice), "favors": list(p.favors),
     } for name, p in state.players.items()}
+    actions = legal_actions(game)
     return {
         "after_event": upto,
         "round": state.round,
         "phase": game.phase_label(),
         "order": list(state.order),
         "players": players,
-        "names": names_of(ids_in(players), game.catalog.names.get),
+        "names": names_of(ids_in([players, actions]), game.catalog.names.get),
         "acting_player": acting_player(game),
-        "legal_actions": legal_actions(game),
+        "legal_actions": actions,
         "violations_so_far": [v.to_dict() for v in game.judge.violations],
     }

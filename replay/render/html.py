@@ -13,11 +13,13 @@ from replay.core.game import Section
 from replay.render.markdown import (
     PHASES_NOTE,
     causes,
+    declared_sentence,
     event_place,
     game_sections,
     ledger_rows,
     phase_rows,
     player_names,
+    position_sentence,
     problems_title,
     round_points,
     scoring_categories,
@@ -108,6 +110,9 @@ def _banner(report: dict) -> str:
 
 def _summary(report: dict) -> str:
     items = []
+    position = position_sentence(report)
+    if position:
+        items.append(f"<dt>Start</dt><dd><strong>{escape(position)}</strong></dd>")
     if report.get("game") or report.get("ruleset"):
         items.append(f"<dt>Game</dt><dd>{escape(str(report.get('game', '?')))}, ruleset "
                      f"{escape(str(report.get('ruleset', '?')))}</dd>")
@@ -118,6 +123,9 @@ def _summary(report: dict) -> str:
             text += (' <span class="notprinted">not the printed game’s components</span> '
                      + escape(str(catalog.get("description") or "")))
         items.append(f"<dt>Catalog</dt><dd>{text}</dd>")
+        declared = declared_sentence(report)
+        if declared:
+            items.append(f"<dt>Declared</dt><dd>{escape(declared)}</dd>")
     events = _dict(report.get("events"))
     reached = _dict(report.get("reached"))
     more = []

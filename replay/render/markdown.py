@@ -91,6 +91,28 @@ def verdict_sentence(report: dict) -> str:
     return "The report carries no known verdict."
 
 
+def position_sentence(report: dict) -> str | None:
+    """What a report from a position says first: its events start there, not at the setup."""
+    if not _dict(report).get("from_position"):
+        return None
+    return ("Replayed from a position, not from the setup: what happened before it was not "
+            "checked.")
+
+
+def declared_sentence(report: dict) -> str | None:
+    """The values the log declared from the printed components, with what they replace."""
+    declared = [d for d in _list(_dict(report.get("catalog")).get("declared_values"))
+                if isinstance(d, dict)]
+    if not declared:
+        return None
+    label = NameLabels(report.get("names"))
+    values = "; ".join(f"{label.text(str(d.get('entry')))} {d.get('field')} "
+                       f"{d.get('value')} (the catalog has {d.get('replaces')})"
+                       for d in declared)
+    return (f"{counted(len(declared), 'value')} declared in the log from the printed "
+            f"components: {values}.")
+
+
 def problems_title(report: dict) -> str:
     """The heading of an unreadable input's problems: a scoresheet's or a log's."""
     return ("Problems in the scoresheet" if report.get("input") == "scoresheet"
@@ -232,6 +254,9 @@ def _position(item: dict) -> str:
 def _summary(report: dict) -> list[str]:
     catalog = _dict(report.get("catalog"))
     lines = []
+    position = position_sentence(report)
+    if position:
+        lines.append(f"- **{position}**")
     if report.get("game") or report.get("ruleset"):
         lines.append(f"- Game: {report.get('game', '?')}, ruleset {report.get('ruleset', '?')}")
     if catalog:
@@ -244,6 +269,9 @@ def _summary(report: dict) -> list[str]:
         elif catalog.get("printed"):
             text += " — the printed game's components"
         lines.append(text)
+        declared = declared_sentence(report)
+        if declared:
+            lines.append(f"- {declared}")
     if "variants" in report:
         lines.append(f"- Variants: {_names(report.get('variants'))}")
     if "mode" in report:

@@ -29,6 +29,7 @@ def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
     table = REPLAYER.replay_to(log, upto, catalog, score_end=True)
     state = table.state
     players = {name: player_state(table, name) for name in state.seats}
+    actions = legal_actions(table)
     return {
         "after_event": upto,
         "round": state.round,
@@ -36,8 +37,8 @@ def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
         "order": state.turn_order() if state.start_player else list(state.seats),
         "players": players,
         "end_cards_revealed": list(state.revealed),
-        "names": names_of(ids_in(players), printed_names(table)),
+        "names": names_of(ids_in([players, actions]), printed_names(table)),
         "acting_player": acting_player(table),
-        "legal_actions": legal_actions(table),
+        "legal_actions": actions,
         "violations_so_far": [v.to_dict() for v in table.judge.violations],
     }
