@@ -97,14 +97,6 @@ def test_a_position_that_cannot_happen_is_refused_where_it_is_wrong(change, path
         assert path in [p["path"] for p in problems]
 
 
-def test_a_game_without_positions_refuses_one_at_its_path():
-    document = json.loads((FIXTURES / "viscounts" / "worked" /
-                           "transcribe-cost-short.json").read_text())
-    document["position"] = {"phase": "action"}
-    report = replay.replay_text(json.dumps(document))
-    assert [p["path"] for p in report["problems"]] == ["/position"]
-
-
 @pytest.mark.engine_written
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_position_replayed_with_the_rest_of_the_log_ends_as_the_whole_log(players):
