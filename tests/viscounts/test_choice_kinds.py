@@ -106,3 +106,53 @@ def test_the_legal_list_leads_with_the_waiting_choices_answers():
     actions = legal_actions(table)
     assert [a.get("resource") for a in actions] == ["ink", "gold", "stone"]
     assert all(_accepted(table, answer) for answer in actions)
+
+
+def _apply(table, event):
+    trial = strict_copy(table)
+    apply_event(trial, 1000, event, Claims())
+    assert not trial.judge.violations
+    return trial
+
+
+def test_a_castle_move_adds_the_worker_to_those_already_there():
+    # Moving 1 Worker to an adjacent tier-1 section (Bertha): ana has 1 in each of the first
+    # two sections; after the move the first holds 0 and the second 2 (fewer than 3: no
+    # spread).
+    table, ana, _ = _waiting("castle_move")
+    first, second = table.state.segments[:2]
+    table.state.tier1[first][ana] = table.state.tier1[second][ana] = 1
+    after = _apply(table, {"type": "castle_move", "player": ana, "from": f"t1-{first}",
+                           "to": f"t1-{second}"})
+    assert (after.state.tier1[first][ana], after.state.tier1[second][ana]) == (0, 2)
+
+
+def test_an_order_of_tier1_sections_offers_the_sections_that_hold_three():
+    # p.20: with several tier-1 sections holding 3 of hers, the player picks the order; only
+    # those sections are answers.
+    table, _, decision = _waiting("castle_order")
+    first, _, third = table.state.segments[:3]
+    decision = table.state.pending[0] = replace(decision, data={"sections": [first, third]})
+    assert [a["section"] for a in decision_options(table, decision)] == \
+        [f"t1-{first}", f"t1-{third}"]
+
+
+def test_a_destroyed_card_pays_its_silver_value_with_its_name_as_the_reason():
+    # Destroy: the card leaves the game and the player gains its Silver value (p.32).
+    table, ana, _ = _waiting("destroy")
+    player = table.player(ana)
+    card = next(c for c, n in player.hand.items() if n)
+    value = table.catalog.townsfolk[card].cost
+    after = _apply(table, {"type": "destroy", "player": ana, "card": card})
+    row = after.ledger[-1]
+    assert (row["resource"], row["delta"]) == ("silver", value)
+    assert row["reason"] == f"destroys {table.name(card)}" and row["source"] == card
+
+
+def test_a_chosen_option_is_credited_to_the_component_that_offered_it():
+    table, ana, decision = _waiting("choose")
+    options = [{"op": "gain", "items": {"gold": 1}}, {"op": "gain", "items": {"stone": 2}}]
+    decision = table.state.pending[0] = replace(decision, data={"options": options})
+    after = _apply(table, {"type": "choose", "player": ana, "option": 2})
+    row = after.ledger[-1]
+    assert (row["resource"], row["delta"], row["source"]) == ("stone", 2, "castle")
