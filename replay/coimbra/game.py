@@ -15,7 +15,7 @@ from replay.coimbra.state import GameState, Player
 from replay.core.actions import Refusal
 from replay.core.flow import Phase
 from replay.core.judge import Judge
-from replay.core.ledger import LedgerRow
+from replay.core.ledger import LedgerRow, ledger_row
 from replay.core.words import counted
 
 RESOURCE_CAP = 20
@@ -84,11 +84,8 @@ class Game:
                 player.arrived[resource] = state.clock
         else:
             setattr(player, resource, after)
-        # The ledger row at the current event, in the form the report lists it.
-        self.ledger.append({
-            "event": self.event, "player": name, "resource": resource, "delta": applied,
-            "after": after, "reason": reason, "round": state.round,
-            "phase": self.labels[self.phase], "source": source})
+        self.ledger.append(ledger_row(self.event, name, resource, applied, after, reason,
+                                      state.round, self.labels[self.phase], source))
         return applied
 
     def unpaid(self, name: str, gain: dict, reason: str, source: str) -> None:

@@ -14,9 +14,10 @@ from typing import NotRequired, TypedDict
 
 
 class LedgerRow(TypedDict):
-    """One change: who, what, by how much, the value after, and why."""
+    """One change: who, what, by how much, the value after, and why (each key is said in
+    words in ``ROW_KEYS``; the report's schema is made from these two)."""
 
-    event: int | None  # index of the log event that caused it; None for final scoring
+    event: int | None
     player: str
     resource: str
     delta: int
@@ -24,9 +25,37 @@ class LedgerRow(TypedDict):
     reason: str
     round: int
     phase: str
-    source: str  # the component or rule behind it, e.g. "c2-07" or "track:council"
-    turn: NotRequired[str]  # whose turn it was, for games played in turns within a round
-    line: NotRequired[int]  # the text log's line of the event (added by the report)
+    source: str
+    turn: NotRequired[str]
+    line: NotRequired[int]
+
+
+# What each key of a row says, for the report's published schema (``report_schema``).
+ROW_KEYS = {
+    "event": "the index of the log event that caused it; null for final scoring",
+    "player": "whose resource or points changed",
+    "resource": "the resource, track or points",
+    "delta": "the change, as applied (within the game's limits)",
+    "after": "the value after the change",
+    "reason": "why, in words",
+    "round": "the round it happened in",
+    "phase": "the phase's ledger label",
+    "source": "the component or rule behind it, e.g. c2-07 or track:council",
+    "turn": "whose turn it was (games with turns)",
+    "line": "the text log's line of the event",
+}
+
+
+def ledger_row(event: int | None, player: str, resource: str, delta: int, after: int,
+               reason: str, round_: int, phase: str, source: str,
+               turn: str | None = None) -> LedgerRow:
+    """One row, as every game writes it (``turn`` only in games played in turns)."""
+    row: LedgerRow = {"event": event, "player": player, "resource": resource, "delta": delta,
+                      "after": after, "reason": reason, "round": round_, "phase": phase,
+                      "source": source}
+    if turn is not None:
+        row["turn"] = turn
+    return row
 
 
 def phase_breakdown(rows: list[LedgerRow], phase_order: Sequence[str]) -> list[dict]:

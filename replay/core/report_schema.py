@@ -4,9 +4,12 @@ Reports are built as plain data by the engines; this schema is their contract: t
 publishes it, and the tests check every golden report against it.
 """
 
+import typing
+
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from replay.core.judge import MODES
+from replay.core.ledger import ROW_KEYS, LedgerRow
 from replay.core.report import VERDICTS
 
 
@@ -51,20 +54,22 @@ class CauseSchema(Schema):
     consequences = fields.List(fields.Integer(), required=True)
 
 
-class LedgerRowSchema(Schema):
-    """One change to a player's resources or points."""
+def _ledger_row_schema() -> type[Schema]:
+    """The ledger row as reports publish it, made from its one declaration
+    (``replay.core.ledger.LedgerRow``: its keys, their types, which are always there)."""
+    made = {}
+    for name, hint in typing.get_type_hints(LedgerRow, include_extras=True).items():
+        optional = typing.get_origin(hint) is typing.NotRequired
+        if optional:
+            hint = typing.get_args(hint)[0]
+        kinds = [kind for kind in (typing.get_args(hint) or (hint,)) if kind is not type(None)]
+        made[name] = {int: fields.Integer, str: fields.String}[kinds[0]](
+            required=not optional, allow_none=type(None) in typing.get_args(hint),
+            metadata={"description": ROW_KEYS[name]})
+    return Schema.from_dict(made, name="LedgerRowSchema")
 
-    event = fields.Integer(required=True, allow_none=True)
-    player = fields.String(required=True)
-    resource = fields.String(required=True)
-    delta = fields.Integer(required=True)
-    after = fields.Integer(required=True)
-    reason = fields.String(required=True)
-    round = fields.Integer(required=True)
-    phase = fields.String(required=True)
-    source = fields.String(required=True)
-    line = fields.Integer(metadata={"description": "the text log's line of the event"})
-    turn = fields.String(metadata={"description": "whose turn it was (games with turns)"})
+
+LedgerRowSchema = _ledger_row_schema()
 
 
 class ClaimSchema(Schema):

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from replay.core.actions import Refusal
 from replay.core.flow import Phase, record
 from replay.core.judge import Judge
-from replay.core.ledger import LedgerRow
+from replay.core.ledger import LedgerRow, ledger_row
 from replay.viscounts.components import Catalog, Townsfolk
 from replay.viscounts.phases import PHASES
 from replay.viscounts.rules import RULES, VARIANTS
@@ -237,13 +237,9 @@ class Table:
     def _row(self, name: str, what: str, delta: int, after: int, reason: str,
              source: str) -> None:
         state = self.state
-        row: LedgerRow = {
-            "event": self.event, "player": name, "resource": what, "delta": delta,
-            "after": after, "reason": reason, "round": state.round,
-            "phase": self.labels.get(state.phase, state.phase), "source": source}
-        if state.current is not None:
-            row["turn"] = state.current
-        self.ledger.append(row)
+        self.ledger.append(ledger_row(self.event, name, what, delta, after, reason,
+                                      state.round, self.labels.get(state.phase, state.phase),
+                                      source, state.current))
 
     # -- checks shared by the handlers ---------------------------------------------------
 
