@@ -98,10 +98,10 @@ def look(header: dict, events: list[dict]) -> dict:
             actions = state.get("legal_actions") or []
             title = phase_titles(game.name).get(str(state.get("phase")))
             # What comes next, as the engine says it, when the look alone cannot tell: the
-            # chance due when nobody may act, the phase when its label is shared (Coimbra's
-            # deal and roll are both ledger phase A).
-            step = game.next_step(_log(header, events), len(events) - 1) \
-                if not actions or title is None else None
+            # chance due when nobody may act (for a game whose engine describes its chance),
+            # the phase when its label is shared (Coimbra's deal and roll, both phase A).
+            asks = title is None or (not actions and describes_chance(game.name))
+            step = game.next_step(_log(header, events), len(events) - 1) if asks else None
         except InvalidLog as err:
             raise Refused([p.to_dict() for p in err.problems]) from None
     table = {key: state.get(key) for key in TABLE_KEYS}
@@ -181,6 +181,13 @@ def printed_names(game: str, catalog: str) -> dict[str, str]:
 
     walk(catalog_document(game, catalog))
     return names
+
+
+@cache
+def describes_chance(game: str) -> bool:
+    """Whether the game's engine says what chance the table must supply (an event kind
+    with a ``supply``), so that ``next_step`` is worth asking when nobody may act."""
+    return any(spec.supply is not None for spec in GAMES.get(game).event_specs.values())
 
 
 @cache

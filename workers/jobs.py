@@ -35,7 +35,9 @@ from workers.store import (
     PENDING,
     REPLAY,
     ReplayStore,
+    decode_record,
     lease_key,
+    record_fields,
 )
 
 QUEUE_NAME = "replays"
@@ -51,7 +53,8 @@ MAX_ATTEMPTS = 3  # runs of one replay, counting restarts after a worker died
 log = logging.getLogger(__name__)
 
 # Atomically: take the next pending replay, mark it running, count the attempt, and
-# take the lease, so no moment exists where a replay is neither pending nor leased.
+# take the lease, so no moment exists where a replay is neither pending nor leased; and
+# answer its record's fields (ARGV[9..]) as they are now, which the replay needs.
 # A replay already finished, or running under a live worker's lease, is dropped (attempt
 # 0): it was pushed twice by recovery. With nothing to take, the drain job about to wait
 # lists itself as idle; the claim after the wait takes it off that list.
@@ -75,9 +78,12 @@ local attempts = (tonumber(found[2]) or 0) + 1
 redis.call('HSET', key, 'status', 'running', 'started_at', ARGV[2], 'worker', ARGV[3],
            'attempts', attempts)
 redis.call('SET', ARGV[4] .. id, ARGV[3], 'EX', ARGV[5])
-return {id, attempts}
+local fields = {}
+for i = 9, #ARGV do fields[#fields + 1] = ARGV[i] end
+return {id, attempts, unpack(redis.call('HMGET', key, unpack(fields)))}
 """
 
+FIELDS = record_fields(with_source=True)  # what a replay reads of its record
 ENSURE = DRAINER_NEEDED + "return drainer_needed(KEYS[1], KEYS[2]) and 1 or 0"
 
 
@@ -123,7 +129,7 @@ def drain_pending() -> int:
     def claim(then_wait: bool):
         return claim_script(keys=[PENDING, IDLE_DRAINERS], args=[
             REPLAY, round(time.time(), 3), worker, lease_key(""), lease_seconds(), job.id,
-            "1" if then_wait else "0", LINGER])
+            "1" if then_wait else "0", LINGER, *FIELDS])
 
     done, ends = 0, time.monotonic() + JOB_SECONDS
     while done < PER_JOB and time.monotonic() < ends and not stop_requested.is_set():
@@ -139,20 +145,22 @@ def drain_pending() -> int:
             return done
         replay_id, attempts = claimed[0].decode(), int(claimed[1])
         if attempts:
-            run_replay(connection, replay_id, attempts)
+            run_replay(connection, replay_id, attempts, decode_record(FIELDS, claimed[2:]))
             done += 1
     ensure_drainer(connection)
     return done
 
 
-def run_replay(connection: redis.Redis, replay_id: str, attempt: int) -> None:
-    """Replay one claimed submission; store its report or the reason it has none.
+def run_replay(connection: redis.Redis, replay_id: str, attempt: int,
+               record: dict | None = None) -> None:
+    """Replay one claimed submission (its ``record`` as the claim read it, or read here);
+    store its report or the reason it has none.
 
     Only the first outcome stored counts (a finished replay is terminal), and only that
     one is announced by webhook.
     """
     store = ReplayStore(connection)
-    record = store.get(replay_id, with_source=True)
+    record = record or store.get(replay_id, with_source=True)
     if attempt > MAX_ATTEMPTS:
         stored = store.save_failure(replay_id, {
             "type": "interrupted",

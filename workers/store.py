@@ -336,25 +336,8 @@ class ReplayStore:
         The log (``source``) and the report are read and decompressed only when asked for
         (the report once there is one).
         """
-        names = [*STATUS_FIELDS, *(["source"] if with_source else []),
-                 *(["report"] if with_report else [])]
-        raw = dict(zip(names, self.redis.hmget(self.key(replay_id), names), strict=True))
-        if raw["status"] is None:
-            return None
-        record = {k: v.decode() for k, v in raw.items()
-                  if v is not None and k not in COMPRESSED_FIELDS}
-        if with_source:
-            record["source"] = decompress(raw["source"])
-        if raw.get("report") is not None:
-            record["report"] = orjson.loads(decompress(raw["report"]))
-        for field in JSON_FIELDS:
-            if field in record:
-                record[field] = json.loads(record[field])
-        record["attempts"] = int(record.get("attempts", 0))
-        for field in FLOAT_FIELDS:
-            if field in record:
-                record[field] = float(record[field])
-        return record
+        names = record_fields(with_source, with_report)
+        return decode_record(names, self.redis.hmget(self.key(replay_id), names))
 
     def report_text(self, replay_id: str) -> str | None:
         """The stored report as canonical JSON text."""
@@ -448,6 +431,35 @@ class ReplayStore:
     def unfinished(self) -> list[str]:
         """Every accepted replay that has neither a report nor a recorded failure."""
         return [i.decode() for i in self.redis.zrange(UNFINISHED, 0, -1)]
+
+
+def record_fields(with_source: bool = False, with_report: bool = False) -> list[str]:
+    """The fields of a replay's record read for a status (the log and the report, the bulk
+    of a record, only when asked for)."""
+    return [*STATUS_FIELDS, *(["source"] if with_source else []),
+            *(["report"] if with_report else [])]
+
+
+def decode_record(names: list[str], values: list) -> dict | None:
+    """A replay's record from the values of ``names`` as Redis gave them (None when there
+    is no such replay): the log and the report decompressed, numbers and JSON decoded."""
+    raw = dict(zip(names, values, strict=True))
+    if raw["status"] is None:
+        return None
+    record = {k: v.decode() for k, v in raw.items()
+              if v is not None and k not in COMPRESSED_FIELDS}
+    if raw.get("source") is not None:
+        record["source"] = decompress(raw["source"])
+    if raw.get("report") is not None:
+        record["report"] = orjson.loads(decompress(raw["report"]))
+    for field in JSON_FIELDS:
+        if field in record:
+            record[field] = json.loads(record[field])
+    record["attempts"] = int(record.get("attempts", 0))
+    for field in FLOAT_FIELDS:
+        if field in record:
+            record[field] = float(record[field])
+    return record
 
 
 def lease_key(replay_id: str) -> str:
