@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 AXE := $(VENV)/npm/node_modules/axe-core/axe.min.js
 SCREENSHOTS := test-artifacts/screenshots
 
-.PHONY: run test lint bench bench-instructions bench-service bench-web bench-scoresheets bench-recorder report-diff soak openapi \
+.PHONY: run test lint bench bench-instructions bench-service bench-web bench-scoresheets bench-recorder bench-look report-diff soak openapi \
 	clean browser golden mutation
 
 $(STAMP): pyproject.toml
@@ -62,6 +62,10 @@ mutation: $(STAMP)
 ## Replay generated games in-process and print games/s and microseconds per event.
 bench: $(STAMP)
 	$(BIN)/python -m bench.replay_speed $(ARGS)
+
+## The recorder's look at the table after a tap (state and legal moves at the last event).
+bench-look: $(STAMP)
+	$(BIN)/python -m bench.step_look $(ARGS)
 
 ## Where this tree's reports differ from another revision's on generated and damaged logs.
 report-diff: $(STAMP)

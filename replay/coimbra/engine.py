@@ -37,10 +37,11 @@ FLOW = Flow(EVENT_SPECS, PHASES, order_rule="coimbra.log.order",
             beyond=lambda game, phase: phase in ("deal", "A"))
 
 
-def run_events(game: Game, events: list[dict], claims) -> bool:
-    """Replay every event; return whether the replay went to the end of the log."""
+def run_events(game: Game, events: list[dict], claims, start: int = 0) -> bool:
+    """Replay every event (the first one the log's event ``start``); return whether the
+    replay went to the end of them."""
     game.claims = claims
-    return FLOW.run(game, events)
+    return FLOW.run(game, events, start)
 
 
 def apply_event(game: Game, index: int, event: dict, claims) -> None:

@@ -6,6 +6,7 @@ capped, floored and written to the ledger.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import math
 from collections.abc import Mapping
@@ -47,6 +48,20 @@ class Game:
         # Where in the sequence of play the game stands (setup, start, deal, A, B, C, E, F,
         # over): the replay loop drives it.
         self.phase = "setup"
+
+    def copy(self) -> Game:
+        """A table that goes on from here on its own: the catalog shared (it never changes),
+        everything the events change copied."""
+        twin = copy.copy(self)
+        twin.state = copy.deepcopy(self.state)
+        twin.judge = self.judge.copy()
+        twin.ledger = list(self.ledger)  # rows are never changed once written
+        twin.warnings = list(self.warnings)
+        twin.taken = dict(self.taken)
+        twin.markers = list(self.markers)
+        for name in ("discards", "queues", "crown_cards", "orders"):  # plain data, kept growing
+            setattr(twin, name, copy.deepcopy(getattr(self, name)))
+        return twin
 
     # -- shared changes -------------------------------------------------------------
 

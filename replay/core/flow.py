@@ -156,9 +156,10 @@ class Flow:
 
     # -- replay ------------------------------------------------------------------------
 
-    def run(self, table, events: list[dict]) -> bool:
-        """Replay every event; whether the replay went to the end of the log."""
-        for index, event in enumerate(events):
+    def run(self, table, events: list[dict], start: int = 0) -> bool:
+        """Replay every event (the first one the log's event ``start``); whether the replay
+        went to the end of them."""
+        for index, event in enumerate(events, start):
             try:
                 self.play(table, index, event)
             except SkipEvent:
@@ -168,7 +169,7 @@ class Flow:
                 continue
             except StopReplay:
                 return False
-        table.event = table.judge.event = len(events)
+        table.event = table.judge.event = start + len(events)
         return True
 
     def play(self, table, index: int, event: dict) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -62,6 +63,14 @@ class Judge:
         # The earliest skipped event before the game last settled what all players share
         # (whose turn it is, what resolves next): shared rules may follow from it.
         self._shared_cause: int | None = None
+
+    def copy(self) -> Judge:
+        """A judge that goes on from here on its own (the violations so far copied, since a
+        later event may mark one not applied)."""
+        twin = copy.copy(self)
+        twin.violations = [copy.copy(v) for v in self.violations]
+        twin._tainted = dict(self._tainted)
+        return twin
 
     def where(self, event: int | None) -> str:
         """An event's place as people find it: ``line 42`` for text logs, else ``event 30``."""

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from replay.core.log import GameLog
 from replay.core.problems import InvalidLog, LogProblem
 from replay.core.shapes import FieldKind, check_shapes
+from replay.core.table_cache import TableCache, game_key
 
 
 class Replayed(NamedTuple):
@@ -45,6 +46,8 @@ class Replayer:
     finish: Callable[..., dict | None]
     place: Callable[[object, dict], None] | None = None
     position_of: Callable[[object], dict] | None = None
+    # Tables of the last logs looked at (``replay_to``), so that the next look replays less.
+    tables: TableCache = field(default_factory=TableCache, compare=False, repr=False)
 
     def replay(self, log: GameLog, events: list[dict], mode: str,
                catalog: dict | None) -> Replayed:
@@ -64,11 +67,22 @@ class Replayer:
                   score_end: bool = False):
         """The table after events ``0..upto`` (inclusive), replayed in audit mode; with
         ``score_end``, a log replayed to its last event that reaches the end is scored too
-        (the points a judge stepping to the last line expects to see)."""
+        (the points a judge stepping to the last line expects to see). A table kept from an
+        earlier look at the same game (``replay.core.table_cache``) replays only the events
+        after it."""
         events, _ = check_shapes(log.events, self.event_specs, self.field_kinds)
-        table = self.start(log, self.load_catalog(catalog, log.catalog, log.declarations()),
-                           "audit")
-        completed = self.run_events(table, events[:upto + 1], self.new_claims())
+        wanted = events[:upto + 1]
+        # A built-in catalog is the same catalog every time: only then is a table kept.
+        key = game_key(log) if catalog is None else None
+        table, done = self.tables.start(key, wanted, log.positions) if key else (None, 0)
+        if table is None:
+            table = self.start(log, self.load_catalog(catalog, log.catalog,
+                                                      log.declarations()), "audit")
+        else:
+            table.judge.positions = log.positions  # the lines of the events still to come
+        completed = self.run_events(table, wanted[done:], self.new_claims(), done)
+        if key and completed:
+            self.tables.keep(key, wanted, log.positions, table)
         if score_end and completed and upto >= len(events) - 1:
             self.finish(table)
         return table

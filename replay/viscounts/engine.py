@@ -14,16 +14,17 @@ from replay.viscounts.table import Table
 from replay.viscounts.turn import close_turn, last_turn_played
 
 
-def run_events(table: Table, events: list[dict], claims) -> bool:
-    """Replay every event; return whether the replay went to the end of the log."""
-    for index, event in enumerate(events):
+def run_events(table: Table, events: list[dict], claims, start: int = 0) -> bool:
+    """Replay every event (the first one the log's event ``start``); return whether the
+    replay went to the end of them."""
+    for index, event in enumerate(events, start):
         try:
             apply_event(table, index, event, claims)
         except SkipEvent:
             continue
         except StopReplay:
             return False
-    table.event = table.judge.event = len(events)
+    table.event = table.judge.event = start + len(events)
     return True
 
 

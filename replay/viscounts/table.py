@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+from collections import Counter
 from collections.abc import Mapping
 
 from replay.core.actions import Refusal
@@ -58,6 +59,24 @@ class Table:
         self.in_force: dict[str, tuple] = {}
         # Read at every event, so looked up once.
         self.strict_primary_action = judge.allows("strict-primary-action")
+
+    def copy(self) -> Table:
+        """A table that goes on from here on its own: the catalog and the caches read off it
+        shared (they never change), everything the events change copied."""
+        twin = copy.copy(self)
+        twin.state = copy.deepcopy(self.state)
+        twin.judge = self.judge.copy()
+        twin.ledger = list(self.ledger)  # rows are never changed once written
+        twin.warnings, twin.notes = list(self.warnings), list(self.notes)
+        twin.markers, twin.touched = list(self.markers), set(self.touched)
+        twin.in_force = {}  # read again where it is needed
+        if self.solo is not None:
+            twin.solo = copy.copy(self.solo)
+            for name in ("cards", "discard", "rows"):
+                setattr(twin.solo, name, list(getattr(self.solo, name)))
+            twin.solo.draw, twin.solo.future = Counter(self.solo.draw), Counter(self.solo.future)
+            twin.solo.step = copy.copy(self.solo.step)
+        return twin
 
     # -- lookups ----------------------------------------------------------------------
 
