@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from replay.coimbra.game import Game
 from replay.coimbra.state import COLOUR_TRACK, TRACKS
+from replay.coimbra.table import Table
 from replay.core import claims
 
 CLAIMABLE = ("points", "coins", "guards", *TRACKS, "pilgrim")
@@ -17,11 +17,11 @@ class Claims(claims.Claims):
     aliases = ALIASES
     unexplained = ("pilgrim",)
 
-    def acting(self, table: Game, event: dict) -> str:
+    def acting(self, table: Table, event: dict) -> str:
         """The name of the player a ``check`` speaks of."""
         return table.acting_player(event).name
 
-    def value(self, table: Game, name: str, what: str):
+    def value(self, table: Table, name: str, what: str):
         """A player's points, coins, guards, influence on a track, or pilgrim place."""
         player = table.state.players[name]
         if what in TRACKS:
@@ -29,7 +29,7 @@ class Claims(claims.Claims):
         return getattr(player, what)
 
 
-def record_claim(game: Game, event: dict) -> None:
+def record_claim(game: Table, event: dict) -> None:
     """A claim of the table (a checkpoint, the final scores), compared with what the replay
     computed."""
     game.claims.record(game, game.event, event)

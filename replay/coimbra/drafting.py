@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from functools import cache
 
 from replay.coimbra.dice import die_colour, die_value
-from replay.coimbra.game import Game
 from replay.coimbra.state import CITY_ROWS, DICE_PER_PLAYER, LOCATIONS, Slot
+from replay.coimbra.table import Table
 from replay.core.actions import Refusal
 
 CARDS_PER_ROW = 4
@@ -30,7 +30,7 @@ def dice_pool(players: int, all_dice: bool) -> Counter:
     return +pool
 
 
-def deal_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+def deal_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     """The rules a deal breaks: the next round, four characters a row, from the deck, level
     II before level III."""
     state, catalog = game.state, game.catalog
@@ -63,7 +63,7 @@ def deal_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                               expected="a level-II character", found=card_id)
 
 
-def apply_deal(game: Game, event: dict) -> None:
+def apply_deal(game: Table, event: dict) -> None:
     """Four characters revealed beside each city location; then crown tokens placed."""
     state, catalog = game.state, game.catalog
     state.round += 1
@@ -76,7 +76,7 @@ def apply_deal(game: Game, event: dict) -> None:
     state.favors_available = list(catalog.favors)
 
 
-def deal_supply(game: Game) -> dict:
+def deal_supply(game: Table) -> dict:
     """What the table reveals at a deal: four characters a row from the deck, the level-II
     cards before the level-III ones."""
     deck, levels = game.state.deck, game.catalog.levels
@@ -85,7 +85,7 @@ def deal_supply(game: Game) -> dict:
             "first": level_two, "then": sorted(deck - set(level_two))}
 
 
-def place_crown_tokens(game: Game) -> dict[str, str]:
+def place_crown_tokens(game: Table) -> dict[str, str]:
     """Each class's token on its first character, columns 4 to 1, rows top to bottom."""
     tokens: dict[str, str] = {}
     classes_done: set[str] = set()
@@ -102,7 +102,7 @@ def place_crown_tokens(game: Game) -> dict[str, str]:
     return tokens
 
 
-def roll_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+def roll_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     """The rules a roll breaks: the whole pool for the player count, faces 1 to 6."""
     state, judge = game.state, game.judge
     all_dice = judge.allows("all-dice")
@@ -125,7 +125,7 @@ def roll_refusals(game: Game, event: dict) -> Iterator[Refusal]:
             yield Refusal("coimbra.roll.value", f"{die}: a die shows 1 to 6", found=value)
 
 
-def apply_roll(game: Game, event: dict) -> None:
+def apply_roll(game: Table, event: dict) -> None:
     """The first player rolls the whole pool; neutral tokens take their places."""
     state = game.state
     state.pool = list(event["dice"])
@@ -138,7 +138,7 @@ def apply_roll(game: Game, event: dict) -> None:
     state.picks = 0
 
 
-def roll_supply(game: Game) -> dict:
+def roll_supply(game: Table) -> dict:
     """What the table reads at the roll: the face of every die of the pool."""
     pool = dice_pool(len(game.state.order), game.judge.allows("all-dice"))
     return {"dice": dict(sorted(pool.items())), "faces": list(FACES)}
@@ -148,7 +148,7 @@ def _describe(pool: Counter) -> str:
     return ", ".join(f"{n} {colour}" for colour, n in sorted(pool.items()))
 
 
-def place_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+def place_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     """The rules a placement breaks: the turn, three dice each, a die of the pool, a
     location."""
     state, judge = game.state, game.judge
@@ -184,7 +184,7 @@ def place_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                       skip=True, moved_on=_next_pick)
 
 
-def apply_place(game: Game, event: dict) -> None:
+def apply_place(game: Table, event: dict) -> None:
     """A player drafts one die and places it in a location at once."""
     state = game.state
     die, location = event["die"], event["to"]
@@ -194,7 +194,7 @@ def apply_place(game: Game, event: dict) -> None:
     _next_pick(game)
 
 
-def place_candidates(game: Game) -> Iterator[dict]:
+def place_candidates(game: Table) -> Iterator[dict]:
     """Each die left in the pool, in each location, for the player whose turn it is."""
     state = game.state
     name = state.drafting()
@@ -211,12 +211,12 @@ def _after_missing_pick(state, name: str) -> bool:
             and order[(state.picks + 1) % len(order)] == name)
 
 
-def _next_pick(game: Game) -> None:
+def _next_pick(game: Table) -> None:
     """The next player's turn to take a die."""
     game.state.picks += 1
 
 
-def placed(game: Game) -> bool:
+def placed(game: Table) -> bool:
     """Whether every die of the pool has been taken (phase B has nothing left)."""
     return game.state.picks >= DICE_PER_PLAYER * len(game.state.order)
 

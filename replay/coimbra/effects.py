@@ -6,21 +6,21 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from replay.coimbra.dice import die_colour
-from replay.coimbra.game import Game
 from replay.coimbra.state import COLOUR_TRACK, Player
+from replay.coimbra.table import Table
 
 
-def _steal_points(game: Game, name: str, params: dict, source: str) -> None:
+def _steal_points(game: Table, name: str, params: dict, source: str) -> None:
     """Every other player loses up to ``amount`` points (never below zero)."""
     for other in game.state.order:
         if other != name:
             game.change(other, "points", -params.get("amount", 1), f"taken by {source}", source)
 
 
-HANDLERS: dict[str, Callable[[Game, str, dict, str], None]] = {"steal_points": _steal_points}
+HANDLERS: dict[str, Callable[[Table, str, dict, str], None]] = {"steal_points": _steal_points}
 
 
-def apply_immediate(game: Game, name: str, source: str) -> None:
+def apply_immediate(game: Table, name: str, source: str) -> None:
     """Apply the immediate gains and handlers of component ``source``, just acquired or
     reached."""
     for effect in game.catalog.immediate.get(source, ()):
@@ -48,7 +48,7 @@ def condition_failed(condition: dict, name: str) -> str:
     return f"{name} held no {condition['has_die']} die this round (it pays only with one)"
 
 
-def count(counter: str, game: Game, player: Player) -> int:
+def count(counter: str, game: Table, player: Player) -> int:
     """The value of a COUNTER of the vocabulary for one player."""
     catalog = game.catalog
     kind, _, arg = counter.partition(":")
@@ -72,13 +72,13 @@ def count(counter: str, game: Game, player: Player) -> int:
     raise ValueError(f"unknown counter {counter}")
 
 
-def score_per(effect: dict, game: Game, player: Player) -> int:
+def score_per(effect: dict, game: Table, player: Player) -> int:
     """Points of a ``score_per`` effect: points per item, capped by ``max``."""
     points = effect["points"] * count(effect["per"], game, player)
     return min(points, effect["max"]) if "max" in effect else points
 
 
-def diplomas_of(game: Game, player: Player) -> list[str]:
+def diplomas_of(game: Table, player: Player) -> list[str]:
     """Every diploma symbol the player owns: on characters and on visited monasteries."""
     catalog = game.catalog
     symbols = [s for c in player.characters for s in catalog.characters[c].diplomas]

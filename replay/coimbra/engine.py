@@ -4,13 +4,13 @@ and what every event does first (markers checked, unused pilgrim steps lapsing).
 from __future__ import annotations
 
 from replay.coimbra.events import CLAIM_EVENTS, EVENT_SPECS
-from replay.coimbra.game import Game
 from replay.coimbra.income import close_income
 from replay.coimbra.legal import acting_player
 from replay.coimbra.markers import check_markers
 from replay.coimbra.phases import PHASES
 from replay.coimbra.scoring import final_scoring
 from replay.coimbra.state import ROUNDS
+from replay.coimbra.table import Table
 from replay.core.flow import Flow
 from replay.core.judge import SkipEvent, StopReplay
 
@@ -20,7 +20,7 @@ KEEP_STEPS = frozenset({"move", "marker", *CLAIM_EVENTS})
 NOTES = frozenset({"marker", *CLAIM_EVENTS})
 
 
-def _prelude(game: Game, spec, event: dict) -> None:
+def _prelude(game: Table, spec, event: dict) -> None:
     """Unused pilgrim steps are lost at any other event; markers are checked against the
     event after them."""
     kind = event["type"]
@@ -37,20 +37,20 @@ FLOW = Flow(EVENT_SPECS, PHASES, order_rule="coimbra.log.order",
             beyond=lambda game, phase: phase in ("deal", "A"))
 
 
-def run_events(game: Game, events: list[dict], claims, start: int = 0) -> bool:
+def run_events(game: Table, events: list[dict], claims, start: int = 0) -> bool:
     """Replay every event (the first one the log's event ``start``); return whether the
     replay went to the end of them."""
     game.claims = claims
     return FLOW.run(game, events, start)
 
 
-def apply_event(game: Game, index: int, event: dict, claims) -> None:
+def apply_event(game: Table, index: int, event: dict, claims) -> None:
     """Check and apply one event (raises ``StopReplay`` / ``SkipEvent`` from the judge)."""
     game.claims = claims
     FLOW.play(game, index, event)
 
 
-def finish(game: Game) -> dict | None:
+def finish(game: Table) -> dict | None:
     """Close round four and score it, when the log reached round four's investments."""
     state = game.state
     if state.round == ROUNDS and game.phase in ("E", "F"):

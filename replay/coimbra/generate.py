@@ -9,8 +9,8 @@ from replay.coimbra.claims import Claims
 from replay.coimbra.drafting import dice_pool
 from replay.coimbra.engine import apply_event, finish
 from replay.coimbra.legal import acting_player, legal_actions
+from replay.coimbra.new_table import new_table
 from replay.coimbra.state import CITY_ROWS, ROUNDS, TRACKS
-from replay.coimbra.table import new_game
 from replay.core.generator import RandomGame
 
 
@@ -18,7 +18,7 @@ def generate(players: int, seed: int, catalog: Catalog | None = None,
              with_final: bool = True, variants: tuple[str, ...] = ()) -> dict:
     """A complete legal game for ``players`` players as a JSON log document, played under
     the ``variants`` it declares."""
-    written = RandomGame(players, seed, catalog or load_catalog(), variants, new_game,
+    written = RandomGame(players, seed, catalog or load_catalog(), variants, new_table,
                          apply_event, Claims())
     rng, names, catalog, game, play = (written.rng, written.names, written.catalog,
                                        written.table, written.play)

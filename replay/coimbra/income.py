@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from replay.coimbra.effects import condition_failed, condition_holds, die_track
-from replay.coimbra.game import Game
 from replay.coimbra.state import TRACKS, Player
+from replay.coimbra.table import Table
 from replay.core.actions import Refusal
 
 # The ledger source of a track's income rows.
 TRACK_SOURCES = {track: f"track:{track}" for track in TRACKS}
 
 
-def income_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+def income_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     """The rules an income activation breaks: turn, a die still to activate, its track."""
     state = game.state
     if event["player"] not in game.state.players:
@@ -41,7 +41,7 @@ def income_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                       found=track, skip=track not in TRACKS)
 
 
-def apply_income(game: Game, event: dict) -> None:
+def apply_income(game: Table, event: dict) -> None:
     """One die activates its track (white: the track named in the event)."""
     state = game.state
     player = state.players[event["player"]]
@@ -56,7 +56,7 @@ def apply_income(game: Game, event: dict) -> None:
         _end_turn(game, player)
 
 
-def income_candidates(game: Game) -> Iterator[dict]:
+def income_candidates(game: Table) -> Iterator[dict]:
     """Each die the acting player has still to activate, on its track (white: on each)."""
     state = game.state
     if state.cursor >= len(state.order):
@@ -77,19 +77,19 @@ def _unused_dice(player: Player) -> list[str]:
     return unused
 
 
-def income_done(game: Game) -> bool:
+def income_done(game: Table) -> bool:
     """Whether every player's income turn is over (phase E has nothing left)."""
     return game.state.cursor >= len(game.state.order)
 
 
-def close_income(game: Game) -> None:
+def close_income(game: Table) -> None:
     """End phase E: players who have not finished are flagged."""
     state = game.state
     while state.cursor < len(state.order):
         _end_turn(game, state.players[state.acting_in_turn()])
 
 
-def _end_turn(game: Game, player: Player) -> None:
+def _end_turn(game: Table, player: Player) -> None:
     """Close a player's income turn; players who already took income out of turn follow."""
     state = game.state
     if len(player.income_used) < len(player.dice):  # some dice not activated
@@ -108,7 +108,7 @@ def _end_turn(game: Game, player: Player) -> None:
         _end_turn(game, following)
 
 
-def _phase_e_abilities(game: Game, player: Player) -> None:
+def _phase_e_abilities(game: Table, player: Player) -> None:
     """Characters (in acquisition order), then visited monasteries, pay their phase-E gains."""
     phase_e_gains = game.catalog.phase_e_gains
     for source in (*player.characters, *player.monasteries):

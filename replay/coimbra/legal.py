@@ -9,7 +9,7 @@ the roads back) the way replay does.
 from __future__ import annotations
 
 from replay.coimbra.events import EVENT_SPECS
-from replay.coimbra.game import Game
+from replay.coimbra.table import Table
 from replay.core.actions import legal_candidates
 
 MOVES = (EVENT_SPECS["move"],)
@@ -19,7 +19,7 @@ OFFERED = {phase: tuple(EVENT_SPECS[kind] for kind in kinds) for phase, kinds in
     ("E", ("income",)), ("F", ("invest", "pass")))}
 
 
-def acting_player(game: Game) -> str | None:
+def acting_player(game: Table) -> str | None:
     """Who decides next; None when the table's next step is chance (setup, deal, roll)."""
     state = game.state
     if game.phase == "start":
@@ -33,7 +33,7 @@ def acting_player(game: Game) -> str | None:
     return None
 
 
-def legal_actions(game: Game) -> list[dict]:
+def legal_actions(game: Table) -> list[dict]:
     """Every event the players may write next: the candidates no refusal stops, pilgrim
     moves first (when steps wait), then the acting player's choices in the current phase
     (in phase F also those of the players after them, whose investment or pass ends the

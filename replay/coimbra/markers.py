@@ -3,22 +3,22 @@ event after them, which must be where they say."""
 
 from __future__ import annotations
 
-from replay.coimbra.game import Game
 from replay.coimbra.phases import PHASES
+from replay.coimbra.table import Table
 
 
-def no_refusals(game: Game, event: dict) -> tuple:
+def no_refusals(game: Table, event: dict) -> tuple:
     """A marker or a claim breaks no rule when it is written (a marker is checked against
     the event after it, a claim against the computed values)."""
     return ()
 
 
-def hold_marker(game: Game, event: dict) -> None:
+def hold_marker(game: Table, event: dict) -> None:
     """Keep a marker until the event after it."""
     game.markers.append((game.event, event))
 
 
-def check_markers(game: Game, spec, event: dict) -> None:
+def check_markers(game: Table, spec, event: dict) -> None:
     """Round and phase markers must agree with the event that follows them."""
     state = game.state
     kind = event["type"]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from replay.coimbra.game import Game
 from replay.coimbra.state import Player
+from replay.coimbra.table import Table
 
 
-def crowns_of(game: Game, player: Player, position: int) -> dict[str, int]:
+def crowns_of(game: Table, player: Player, position: int) -> dict[str, int]:
     """A player's crowns as phase D counts them, by source, at order ``position`` (0-based)."""
     favors = sum(game.catalog.favors[f].crowns for f in player.favors)
     flag = 0 if game.judge.allows("round-crowns-only") else game.catalog.flag_crowns[position]
@@ -14,7 +14,7 @@ def crowns_of(game: Game, player: Player, position: int) -> dict[str, int]:
             "total": player.crown_tokens + favors + flag}
 
 
-def establish_new_order(game: Game) -> None:
+def establish_new_order(game: Table) -> None:
     """Rank by crowns, highest first; ties reverse (or keep, by variant) the previous order."""
     state = game.state
     previous = list(state.order)

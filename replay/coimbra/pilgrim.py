@@ -11,27 +11,27 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from replay.coimbra.effects import apply_immediate
-from replay.coimbra.game import Game
+from replay.coimbra.table import Table
 from replay.core.actions import Refusal
 
 # The most paths offered to one player at once (they grow with the steps held).
 MAX_PATHS = 500
 
 
-def steps_given(game: Game, tile: str) -> int:
+def steps_given(game: Table, tile: str) -> int:
     """The pilgrim steps a monastery's immediate reward gives on a first visit."""
     return sum(effect["gain"].get("pilgrim", 0)
                for effect in game.catalog.immediate.get(tile, ()) if effect["kind"] == "gain")
 
 
-def _roads(game: Game) -> dict:
+def _roads(game: Table) -> dict:
     """Where a pilgrim may go from each node: under ``two-way-roads`` every road leads both
     ways."""
     catalog = game.catalog
     return catalog.roads_any if game.judge.allows("two-way-roads") else catalog.roads_forward
 
 
-def move_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+def move_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     """The rules a move breaks, step by step: a step left to spend, a known node, a road
     leading there. A step that cannot be taken leaves the pilgrim where the steps before it
     took it."""
@@ -43,7 +43,7 @@ def move_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     two_way = game.judge.allows("two-way-roads")
     here, steps, visited = player.pilgrim, state.pending_steps.get(name, 0), set()
     for taken, node in enumerate(path):
-        def walked(table: Game, part=path[:taken]) -> None:
+        def walked(table: Table, part=path[:taken]) -> None:
             walk(table, name, part)
         if steps <= 0:
             yield Refusal("coimbra.pilgrim.steps",
@@ -69,12 +69,12 @@ def move_refusals(game: Game, event: dict) -> Iterator[Refusal]:
             steps += steps_given(game, tile)
 
 
-def apply_move(game: Game, event: dict) -> None:
+def apply_move(game: Table, event: dict) -> None:
     """The pilgrim walks the whole path."""
     walk(game, event["player"], event["path"])
 
 
-def walk(game: Game, name: str, path: list[str]) -> None:
+def walk(game: Table, name: str, path: list[str]) -> None:
     """Move the pilgrim node by node, spending a step each; a monastery reached for the first
     time gives its immediate reward (perhaps more steps)."""
     state = game.state
@@ -89,7 +89,7 @@ def walk(game: Game, name: str, path: list[str]) -> None:
             apply_immediate(game, name, tile_id)
 
 
-def move_candidates(game: Game) -> Iterator[dict]:
+def move_candidates(game: Table) -> Iterator[dict]:
     """Paths the players holding pilgrim steps could take now (at most ``MAX_PATHS`` each)."""
     roads = _roads(game)
     for name, steps in sorted(game.state.pending_steps.items()):

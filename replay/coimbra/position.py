@@ -18,7 +18,6 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from replay.coimbra.dice import die_colour
 from replay.coimbra.drafting import dice_pool
-from replay.coimbra.game import RESOURCE_CAP, Game
 from replay.coimbra.phases import PHASES
 from replay.coimbra.state import (
     CITY_ROWS,
@@ -30,6 +29,7 @@ from replay.coimbra.state import (
     Player,
     Slot,
 )
+from replay.coimbra.table import RESOURCE_CAP, Table
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
 VERSION = 1
@@ -123,7 +123,7 @@ class PositionSchema(Schema):
 _SCHEMA = PositionSchema()
 
 
-def position_of(game: Game) -> dict:
+def position_of(game: Table) -> dict:
     """The document of the table as it stands (between two events)."""
     state = dataclasses.asdict(game.state)
     for player in state["players"].values():
@@ -133,7 +133,7 @@ def position_of(game: Game) -> dict:
     return {"version": VERSION, "phase": game.phase, **state}
 
 
-def place(game: Game, position: dict) -> None:
+def place(game: Table, position: dict) -> None:
     """Set a new table up as ``position`` describes it, or raise ``InvalidLog`` with every
     problem of the position, located by its path."""
     try:
@@ -175,7 +175,7 @@ def _problem(path: str, message: str, expected: str | None = None) -> LogProblem
     return LogProblem(message, path=f"/position{path}", expected=expected)
 
 
-def _problems(game: Game, position: dict):
+def _problems(game: Table, position: dict):
     """Whatever makes the position one that cannot happen at this table."""
     catalog, seated = game.catalog, list(game.state.order)
     players = position["players"]
@@ -304,7 +304,7 @@ def _board_problems(catalog, position: dict):
                            f"{catalog.id}")
 
 
-def _dice_problems(game: Game, position: dict):
+def _dice_problems(game: Table, position: dict):
     """Each player's drafted dice are the dice of theirs in the queues, and the pool and the
     drafted dice together are no more dice of a colour than the game has."""
     players, queues = position["players"], position["queues"]

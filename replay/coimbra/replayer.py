@@ -6,20 +6,20 @@ from replay.coimbra.catalog import load_catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.engine import finish, run_events
 from replay.coimbra.events import EVENT_SPECS, FIELD_KINDS
-from replay.coimbra.game import Game
 from replay.coimbra.legal import acting_player, legal_actions
+from replay.coimbra.new_table import new_table
 from replay.coimbra.position import place, position_of
-from replay.coimbra.table import new_game
+from replay.coimbra.table import Table
 from replay.core.log import GameLog
 from replay.core.names import ids_in, names_of
 from replay.core.replayer import Replayer
 
 # The engine as the shared replay steps take it (the game object replays with it too).
-REPLAYER = Replayer(EVENT_SPECS, FIELD_KINDS, load_catalog, new_game, Claims, run_events, finish,
+REPLAYER = Replayer(EVENT_SPECS, FIELD_KINDS, load_catalog, new_table, Claims, run_events, finish,
                     place=place, position_of=position_of)
 
 
-def replay_to(log: GameLog, upto: int, catalog: dict | None = None) -> Game:
+def replay_to(log: GameLog, upto: int, catalog: dict | None = None) -> Table:
     """The game after events ``0..upto`` (inclusive), replayed in audit mode."""
     return REPLAYER.replay_to(log, upto, catalog)
 

@@ -6,8 +6,8 @@ from operator import itemgetter
 
 from replay.coimbra.catalog import Catalog
 from replay.coimbra.claims import Claims
-from replay.coimbra.game import Game
 from replay.coimbra.phases import LEDGER_ORDER, expected_next
+from replay.coimbra.table import Table
 from replay.core.causes import audit_caveat
 from replay.core.ledger import phase_breakdown
 from replay.core.log import GameLog
@@ -23,7 +23,7 @@ from replay.core.report import (
 DEFAULT_RULESET = "coimbra-2018"
 
 
-def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed: int,
+def build_report(log: GameLog, game: Table, catalog: Catalog, mode: str, replayed: int,
                  final: dict | None, claims: Claims, warnings: list[dict]) -> dict:
     """The whole report: verdict first, then everything that explains it."""
     state = game.state
@@ -70,7 +70,7 @@ def build_report(log: GameLog, game: Game, catalog: Catalog, mode: str, replayed
     }
 
 
-def _names_used(game: Game, catalog: Catalog, violations: list[dict],
+def _names_used(game: Table, catalog: Catalog, violations: list[dict],
                 awaited: str) -> dict[str, str]:
     """The printed name of every component the report mentions, by id."""
     names = catalog.names

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from replay.coimbra.game import Game
 from replay.coimbra.order import establish_new_order
 from replay.coimbra.state import CITY_ROWS, LOCATIONS, Slot
+from replay.coimbra.table import Table
 
 NEUTRAL_DISCARD = "discarded by a neutral token"
 
 
-def begin_resolution(game: Game) -> None:
+def begin_resolution(game: Table) -> None:
     """Phase C begins: resolve whatever needs no player (neutral tokens, empty rows)."""
     state = game.state
     # For the report: the order every die and neutral token resolves in, location by location.
@@ -21,7 +21,7 @@ def begin_resolution(game: Game) -> None:
     advance(game)
 
 
-def advance(game: Game, done: Slot | None = None) -> None:
+def advance(game: Table, done: Slot | None = None) -> None:
     """Mark the die just used (``done``) resolved, then resolve neutral tokens and finished
     rows until a player's die is next."""
     if done is not None:
@@ -41,12 +41,12 @@ def advance(game: Game, done: Slot | None = None) -> None:
         state.resolving += 1
 
 
-def resolved(game: Game) -> bool:
+def resolved(game: Table) -> bool:
     """Whether every location's queue is done with (phase C has nothing left)."""
     return game.state.resolving >= len(LOCATIONS)
 
 
-def end_resolution(game: Game) -> None:
+def end_resolution(game: Table) -> None:
     """Phase C ends: dice not resolved yet are lost (a later phase's event ended it), the
     rows finish, and phase D sets the new order."""
     for queue in game.state.queues.values():
@@ -56,7 +56,7 @@ def end_resolution(game: Game) -> None:
     establish_new_order(game)
 
 
-def _neutral_discard(game: Game, row: str) -> None:
+def _neutral_discard(game: Table, row: str) -> None:
     """Discard the remaining character with the highest printed influence, leftmost on ties."""
     cards = [c for c in game.state.rows[row] if c is not None]
     if not cards:
@@ -69,13 +69,13 @@ def _neutral_discard(game: Game, row: str) -> None:
     _remove_card(game, row, victim, NEUTRAL_DISCARD, game.roll_event)
 
 
-def _discard_leftovers(game: Game, row: str) -> None:
+def _discard_leftovers(game: Table, row: str) -> None:
     for card in [c for c in game.state.rows[row] if c is not None]:
         _remove_card(game, row, card, "left in the row when it finished")
     game.state.rows[row] = []
 
 
-def _remove_card(game: Game, row: str, card: str, why: str, event: int | None = None) -> None:
+def _remove_card(game: Table, row: str, card: str, why: str, event: int | None = None) -> None:
     """Take ``card`` out of ``row``, credited to ``event`` (the current one by default)."""
     state = game.state
     event = game.event if event is None else event
@@ -92,7 +92,7 @@ def _credited(why: str) -> str:
     return f"{why} placed by the roll" if why == NEUTRAL_DISCARD else why
 
 
-def crown_fate(game: Game, card: str, fate: str) -> None:
+def crown_fate(game: Table, card: str, fate: str) -> None:
     """Say in the report what became of the crown token on ``card`` this round."""
     for entry in reversed(game.crown_cards):
         if entry["card"] == card:
@@ -100,7 +100,7 @@ def crown_fate(game: Game, card: str, fate: str) -> None:
             return
 
 
-def gone(game: Game, card_id: str) -> str:
+def gone(game: Table, card_id: str) -> str:
     """Why a character is not on display: who took it, or what discarded it, and where."""
     if card_id in game.taken:
         who, event = game.taken[card_id]

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from replay.coimbra.effects import apply_immediate
-from replay.coimbra.game import Game
 from replay.coimbra.resolution import advance, crown_fate, gone
 from replay.coimbra.state import CITY_ROWS, LOCATIONS, Player, Slot
+from replay.coimbra.table import Table
 from replay.core.actions import Refusal
 from replay.core.words import counted
 
@@ -21,7 +21,7 @@ DISTRESS_MAX = 2
 DISTRESS_CHOICES = [(c, g) for c in range(DISTRESS_MAX + 1) for g in range(DISTRESS_MAX + 1)]
 
 
-def slot_for(game: Game, player: Player, event: dict,
+def slot_for(game: Table, player: Player, event: dict,
              prefer: tuple[str, ...] = ()) -> tuple[str | None, Slot | None, Refusal | None]:
     """The die this event resolves, where it is, and the refusal of the order when it is not
     the next die (location and slot None when the player has no such die: skipped).
@@ -48,14 +48,14 @@ def _used_up(slot: Slot):
     """An event whose component is gone (a tile or card taken before) uses up its die all
     the same: the table resolved that die with something, so the dice after it resolve in
     order, and only this event is wrong."""
-    def use(game: Game) -> None:
+    def use(game: Table) -> None:
         advance(game, slot)
     return use
 
 
 # -- favor -------------------------------------------------------------------------------
 
-def favor_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+def favor_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     """A favor is taken with the next castle die, from the tiles still available."""
     state, catalog = game.state, game.catalog
     if event["player"] not in game.state.players:
@@ -79,7 +79,7 @@ def favor_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                       skip=True, moved_on=_used_up(slot))
 
 
-def apply_favor(game: Game, event: dict) -> None:
+def apply_favor(game: Table, event: dict) -> None:
     """A castle die takes an available favor tile for free."""
     player = game.state.players[event["player"]]
     _, slot, _ = slot_for(game, player, event)
@@ -91,7 +91,7 @@ def apply_favor(game: Game, event: dict) -> None:
     advance(game, slot)
 
 
-def favor_candidates(game: Game) -> Iterator[dict]:
+def favor_candidates(game: Table) -> Iterator[dict]:
     """Each favor tile left, for the owner of the next die when it is a castle die."""
     location, slot = game.state.next_slot()
     if location == "castle":
@@ -101,7 +101,7 @@ def favor_candidates(game: Game) -> Iterator[dict]:
 
 # -- recruit -----------------------------------------------------------------------------
 
-def recruit_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+def recruit_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     """A character is recruited with the next die of its own row, paid in full."""
     state, catalog = game.state, game.catalog
     if event["player"] not in game.state.players:
@@ -129,7 +129,7 @@ def recruit_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     yield from _payment_refusals(game, player, card, slot.value, event.get("pay"))
 
 
-def _payment_refusals(game: Game, player: Player, card, value: int,
+def _payment_refusals(game: Table, player: Player, card, value: int,
                       pay: dict | None) -> Iterator[Refusal]:
     """A character costs the die's value in its printed resource (under ``mixed-payment``,
     in coins and guards together)."""
@@ -160,7 +160,7 @@ def _payment_refusals(game: Game, player: Player, card, value: int,
                       if player.coins + player.guards >= value and not mixed else None)
 
 
-def apply_recruit(game: Game, event: dict) -> None:
+def apply_recruit(game: Table, event: dict) -> None:
     """A city die acquires a character from its row, paying the die's value."""
     state, catalog = game.state, game.catalog
     player = state.players[event["player"]]
@@ -185,7 +185,7 @@ def apply_recruit(game: Game, event: dict) -> None:
     advance(game, slot)
 
 
-def _pay(game: Game, player: Player, card, value: int, pay: dict | None) -> None:
+def _pay(game: Table, player: Player, card, value: int, pay: dict | None) -> None:
     """The payment as the event makes it (refused payments as played)."""
     mixed = game.judge.allows("mixed-payment")
     if pay is not None and mixed:
@@ -199,7 +199,7 @@ def _pay(game: Game, player: Player, card, value: int, pay: dict | None) -> None
         game.change(player.name, card.cost, -value, f"paid for {card.id}", card.id)
 
 
-def _assume_mix(game: Game, player: Player, card, value: int) -> None:
+def _assume_mix(game: Table, player: Player, card, value: int) -> None:
     """Mixed payment without ``pay``: legal, but the log does not say the mix (a recording
     problem, not a breach). The card's own resource is assumed spent first."""
     other = "guards" if card.cost == "coins" else "coins"
@@ -215,7 +215,7 @@ def _assume_mix(game: Game, player: Player, card, value: int) -> None:
     game.change(player.name, other, -rest, f"paid for {card.id} (mix assumed)", card.id)
 
 
-def recruit_candidates(game: Game) -> Iterator[dict]:
+def recruit_candidates(game: Table) -> Iterator[dict]:
     """Each character of the next die's row: in its printed resource when the player holds
     enough, and under ``mixed-payment`` every other split of coins and guards."""
     state = game.state
@@ -247,7 +247,7 @@ def _row_showing(rows: dict[str, list[str | None]], card_id: str) -> str | None:
     return None
 
 
-def _on_offer(game: Game, location: str) -> str:
+def _on_offer(game: Table, location: str) -> str:
     """What a die in ``location`` could still take, in words."""
     cards = [game.catalog.label(c) for c in game.state.rows[location] if c]
     return ", ".join(cards) if cards else "nothing is left here: only distress"
@@ -259,7 +259,7 @@ def _distress(event: dict) -> tuple[int, int]:
     return event.get("coins", DISTRESS_MAX), event.get("guards", DISTRESS_MAX)
 
 
-def distress_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+def distress_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     """Distress takes the next die, for at most two coins and two guards."""
     if event["player"] not in game.state.players:
         yield game.unknown_player(event)
@@ -275,7 +275,7 @@ def distress_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                       found=f"{coins} coins, {guards} guards")
 
 
-def apply_distress(game: Game, event: dict) -> None:
+def apply_distress(game: Table, event: dict) -> None:
     """Instead of the location's action: up to two coins and up to two guards (as played,
     within what distress can give at all)."""
     player = game.state.players[event["player"]]
@@ -287,7 +287,7 @@ def apply_distress(game: Game, event: dict) -> None:
     advance(game, slot)
 
 
-def distress_candidates(game: Game) -> Iterator[dict]:
+def distress_candidates(game: Table) -> Iterator[dict]:
     """Every distress the owner of the next die may take."""
     owner = game.state.next_slot()[1].owner
     for coins, guards in DISTRESS_CHOICES:

@@ -13,11 +13,11 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from replay.coimbra.catalog import Catalog, load_catalog
 from replay.coimbra.claims import Claims
-from replay.coimbra.game import RESOURCE_CAP
+from replay.coimbra.new_table import new_table
 from replay.coimbra.report import build_report
 from replay.coimbra.scoring import final_scoring
 from replay.coimbra.state import DICE_PER_PLAYER, ROUNDS, TRACKS
-from replay.coimbra.table import new_game
+from replay.coimbra.table import RESOURCE_CAP
 from replay.core.log import GameLog
 from replay.core.names import ids_by_name, read_id
 from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
@@ -78,7 +78,7 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
         problems.sort(key=lambda problem: problem.path)
     if problems:
         raise InvalidLog(problems)
-    game = new_game(log.players, loaded, "strict", log.variants)
+    game = new_table(log.players, loaded, "strict", log.variants)
     state = game.state
     state.order = list(data["order"])
     state.round = ROUNDS

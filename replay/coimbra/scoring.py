@@ -6,16 +6,16 @@ from collections import Counter
 
 from replay.coimbra.diplomas import best_diploma_score
 from replay.coimbra.effects import diplomas_of, score_per
-from replay.coimbra.game import Game
 from replay.coimbra.order import crowns_of
 from replay.coimbra.state import TRACKS
+from replay.coimbra.table import Table
 from replay.core.words import counted
 
 CATEGORIES = ("running", "voyages", "influence", "diplomas", "abilities", "leftovers")
 TWO_PLAYER_GAP = 3
 
 
-def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> dict:
+def final_scoring(game: Table, current_crowns: dict[str, int] | None = None) -> dict:
     """Score voyages, tracks, diplomas, end-game abilities and leftovers; return the breakdown.
 
     ``current_crowns`` replaces the crowns counted as in phase D (a scoresheet states them).
@@ -82,7 +82,7 @@ def final_scoring(game: Game, current_crowns: dict[str, int] | None = None) -> d
                                 for name in state.order}}
 
 
-def _influence_awards(game: Game) -> dict[str, list[dict]]:
+def _influence_awards(game: Table) -> dict[str, list[dict]]:
     """Each track's scoring tile by rank: lower disk (earlier arrival) ahead on ties."""
     state = game.state
     count = len(state.order)
@@ -103,7 +103,7 @@ def _influence_awards(game: Game) -> dict[str, list[dict]]:
     return awards
 
 
-def _track_ranks(game: Game, awards: dict[str, list[dict]]) -> dict[str, list[dict]]:
+def _track_ranks(game: Table, awards: dict[str, list[dict]]) -> dict[str, list[dict]]:
     """Every player on every track, best first: position, arrival among those sharing the
     space, the place and points paid, and why nothing was paid when that is so."""
     state = game.state

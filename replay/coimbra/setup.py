@@ -6,15 +6,15 @@ from collections import Counter
 from collections.abc import Iterator
 
 from replay.coimbra.effects import apply_immediate
-from replay.coimbra.game import Game
 from replay.coimbra.state import TRACKS
+from replay.coimbra.table import Table
 from replay.core.actions import Refusal
 
 VOYAGES_SHOWN = 6
 STARTING = {"coins": 7, "guards": 7}
 
 
-def setup_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+def setup_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     """The rules the recorded setup breaks: the order, monasteries, voyages, scoring tiles
     and start pairs laid out."""
     state, catalog = game.state, game.catalog
@@ -77,7 +77,7 @@ def setup_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                       expected=len(state.order), found=len(pairs))
 
 
-def apply_setup(game: Game, event: dict) -> None:
+def apply_setup(game: Table, event: dict) -> None:
     """The random setup recorded at the table, laid out; the starting coins and guards."""
     state, catalog = game.state, game.catalog
     # The players' own name strings, so that the names of the order compare by identity.
@@ -101,7 +101,7 @@ def start_turns(order: list[str], snake: bool) -> list[str]:
     return forward + back if snake else back + forward
 
 
-def setup_supply(game: Game) -> dict:
+def setup_supply(game: Table) -> dict:
     """What the table lays out at the setup: the initial order of the players, a monastery
     tile of its level on each space, six voyages, a scoring tile per track and a start pair
     per player."""
@@ -118,7 +118,7 @@ def setup_supply(game: Game) -> dict:
     }
 
 
-def start_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+def start_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     """The rules a start choice breaks: its turn, one choice of each kind, what is free."""
     state, catalog = game.state, game.catalog
     if event["player"] not in game.state.players:
@@ -170,7 +170,7 @@ def start_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                           found=corner, skip=True)
 
 
-def apply_start(game: Game, event: dict) -> None:
+def apply_start(game: Table, event: dict) -> None:
     """A player takes a pair of start characters or occupies a starting corner."""
     state = game.state
     player = state.players[event["player"]]
@@ -189,7 +189,7 @@ def apply_start(game: Game, event: dict) -> None:
         _start_rewards(game)
 
 
-def start_candidates(game: Game) -> Iterator[dict]:
+def start_candidates(game: Table) -> Iterator[dict]:
     """The choices left to the player whose start turn it is: a displayed pair, a free
     corner."""
     state = game.state
@@ -208,7 +208,7 @@ def _displayed_pair(state, pair: tuple[str, ...]) -> tuple[str, str] | None:
     return next((p for p in state.start_pairs if frozenset(p) == frozenset(pair)), None)
 
 
-def _start_rewards(game: Game) -> None:
+def _start_rewards(game: Table) -> None:
     """Once every player has a pair and a corner: both cards' influence and immediate
     rewards, player by player in order (so a start pilgrim step can be walked at once)."""
     for name in game.state.order:

@@ -1,17 +1,169 @@
-"""The one place a Coimbra replay is set up: the table, its catalog and its judge."""
+"""The Coimbra table being replayed: state, catalog, judge and ledger, and the changes
+they share.
+
+Every change to a player's resources or points goes through ``change`` so that it is
+capped, floored and written to the ledger.
+"""
 
 from __future__ import annotations
 
+import copy
+import difflib
+import math
+from collections.abc import Mapping
+
 from replay.coimbra.catalog import Catalog
-from replay.coimbra.game import Game
-from replay.coimbra.phases import PHASES
-from replay.coimbra.rules import RULES, VARIANTS
+from replay.coimbra.state import GameState, Player
+from replay.core.actions import Refusal
+from replay.core.flow import Phase
 from replay.core.judge import Judge
+from replay.core.ledger import LedgerRow, ledger_row
+from replay.core.words import counted
+
+RESOURCE_CAP = 20
+# The most a player can hold of each resource kept beside the tracks.
+RESOURCE_CAPS = {"coins": RESOURCE_CAP, "guards": RESOURCE_CAP, "points": math.inf}
 
 
-def new_game(players: list[str], catalog: Catalog, mode: str = "strict",
-             variants: list[str] | tuple[str, ...] = (),
-             positions: list[tuple[int, int]] | None = None) -> Game:
-    """A game at its very start, judged in ``mode`` under the declared ``variants``."""
-    judge = Judge(mode, RULES, set(variants), positions, known_variants=VARIANTS)
-    return Game(players, catalog, judge, PHASES)
+class Table:
+    """A replay in progress."""
+
+    def __init__(self, players: list[str], catalog: Catalog, judge: Judge,
+                 phases: Mapping[str, Phase]):
+        self.catalog = catalog
+        self.judge = judge
+        self.labels = {name: phase.ledger for name, phase in phases.items()}  # for ledger rows
+        self.state = GameState(players={name: Player(name) for name in players},
+                               order=list(players))
+        self.ledger: list[LedgerRow] = []
+        self.event: int | None = None
+        self.warnings: list[dict] = []
+        self.discards: list[dict] = []  # characters removed from rows, and why
+        self.roll_event: int | None = None  # this round's roll, which placed the neutral tokens
+        self.taken: dict[str, tuple[str, int]] = {}  # character -> (who recruited it, event)
+        self.queues: list[dict] = []  # each round's dice queues as phase C resolves them
+        self.crown_cards: list[dict] = []  # each round's crown tokens: card, class, fate
+        self.orders: list[dict] = []  # phase D of each round, explained
+        self.markers: list[tuple[int, dict]] = []  # round/phase markers awaiting their event
+        self.claims = None  # the claims of the replay (``replay.coimbra.claims.Claims``)
+        # Where in the sequence of play the game stands (setup, start, deal, A, B, C, E, F,
+        # over): the replay loop drives it.
+        self.phase = "setup"
+
+    def copy(self) -> Table:
+        """A table that goes on from here on its own: the catalog shared (it never changes),
+        everything the events change copied."""
+        twin = copy.copy(self)
+        twin.state = copy.deepcopy(self.state)
+        twin.judge = self.judge.copy()
+        twin.ledger = list(self.ledger)  # rows are never changed once written
+        twin.warnings = list(self.warnings)
+        twin.taken = dict(self.taken)
+        twin.markers = list(self.markers)
+        for name in ("discards", "queues", "crown_cards", "orders"):  # plain data, kept growing
+            setattr(twin, name, copy.deepcopy(getattr(self, name)))
+        return twin
+
+    # -- shared changes -------------------------------------------------------------
+
+    def player(self, name: str) -> Player:
+        """The named player (the caller has checked the name)."""
+        return self.state.players[name]
+
+    def change(self, name: str, resource: str, delta: int, reason: str, source: str,
+               unpaid: bool = False) -> int:
+        """Add ``delta`` to a resource within its limits and write its ledger row; return what
+        was really added. A change of nothing writes no row, unless ``unpaid`` (a gain that
+        did not pay, and why)."""
+        state = self.state
+        player = state.players[name]
+        influence = player.influence
+        on_track = resource in influence
+        if on_track:
+            before, cap = influence[resource], self.catalog.track_max[resource]
+        else:
+            before, cap = getattr(player, resource), RESOURCE_CAPS[resource]
+        after = before + delta
+        if after > cap:
+            after = cap
+        elif after < 0:
+            after = 0
+        applied = after - before
+        if applied != delta:
+            reason = f"{reason} ({delta - applied:+d} beyond the limit, lost)"
+        elif not delta and not unpaid:
+            return 0
+        if on_track:
+            influence[resource] = after
+            if applied:
+                state.clock += 1
+                player.arrived[resource] = state.clock
+        else:
+            setattr(player, resource, after)
+        self.ledger.append(ledger_row(self.event, name, resource, applied, after, reason,
+                                      state.round, self.labels[self.phase], source))
+        return applied
+
+    def unpaid(self, name: str, gain: dict, reason: str, source: str) -> None:
+        """A ledger row of no change: a gain that did not pay this time, and why."""
+        resource = next((r for r in ("coins", "guards", "points") if gain.get(r)),
+                        next(iter(gain.get("influence", {})), "points"))
+        self.change(name, resource, 0, reason, source, unpaid=True)
+
+    def gain(self, name: str, gain: dict, reason: str, source: str) -> None:
+        """Apply a GAIN object of the effect vocabulary, in the order of its keys (the catalog
+        loads each gain with its keys in ``GAIN_ORDER``: resources, then tracks)."""
+        for what, amount in gain.items():
+            if not amount:
+                continue
+            if what == "influence":
+                for track, steps in amount.items():
+                    self.change(name, track, steps, reason, source)
+            elif what == "investments":
+                self.state.players[name].investments += amount
+            elif what == "pilgrim":
+                self.add_steps(name, amount, source)
+            else:
+                self.change(name, what, amount, reason, source)
+
+    def add_steps(self, name: str, steps: int, source: str) -> None:
+        """Give pilgrim steps, to be used by a ``move`` right after this event."""
+        if self.state.players[name].pilgrim is None:
+            self.warn(f"{name} has no pilgrim on the map yet: {counted(steps, 'step')} "
+                      f"from {source} {'is' if steps == 1 else 'are'} lost")
+            return
+        pending = self.state.pending_steps
+        pending[name] = pending.get(name, 0) + steps
+
+    def warn(self, message: str) -> None:
+        """A warning about the log at the current event."""
+        self.warnings.append({"event": self.event, "message": message})
+
+    def phase_label(self) -> str:
+        """The phase name used in ledger rows."""
+        return self.labels[self.phase]
+
+    def acting_player(self, event: dict) -> Player:
+        """The event's player, or a ``coimbra.log.player`` violation (event skipped)."""
+        if event["player"] not in self.state.players:
+            refusal = self.unknown_player(event)
+            self.judge.breach(refusal.rule, refusal.message, expected=refusal.expected,
+                              found=refusal.found, skip=True)
+        return self.state.players[event["player"]]
+
+    # -- refusals shared by the action kinds ---------------------------------------
+
+    def unknown_player(self, event: dict) -> Refusal:
+        """The refusal of an event that names no player of the game."""
+        name = event["player"]
+        return Refusal("coimbra.log.player", f"{name!r} is not a player of this game",
+                       expected=", ".join(self.state.order), found=name, skip=True)
+
+    def unknown_component(self, table: dict, ident: str, what: str,
+                          player: str | None = None) -> Refusal:
+        """The refusal of an id that ``table`` of the catalog does not hold."""
+        close = difflib.get_close_matches(ident, list(table), n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        return Refusal("coimbra.log.component",
+                       f"unknown {what} {ident!r} in catalog {self.catalog.id}{hint}",
+                       player=player, found=ident, skip=True)

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from replay.coimbra.effects import apply_immediate, voyage_discount
-from replay.coimbra.game import Game
 from replay.coimbra.state import Player
+from replay.coimbra.table import Table
 from replay.core.actions import Refusal
 
 
@@ -15,7 +15,7 @@ def _times(number: int) -> str:
     return {1: "once", 2: "twice"}.get(number, f"{number} times")
 
 
-def _turn_refusal(game: Game, name: str) -> Iterator[Refusal]:
+def _turn_refusal(game: Table, name: str) -> Iterator[Refusal]:
     """Refused when the player's investment turn has passed (earlier players have passed,
     later ones must wait: a later player's investment or pass ends the earlier turns)."""
     state = game.state
@@ -26,7 +26,7 @@ def _turn_refusal(game: Game, name: str) -> Iterator[Refusal]:
                       player=name, found=name)
 
 
-def _take_turn(game: Game, name: str) -> int:
+def _take_turn(game: Table, name: str) -> int:
     """Move the turn to the player, unless it has passed; their place in the order."""
     state = game.state
     position = state.order.index(name)
@@ -35,33 +35,33 @@ def _take_turn(game: Game, name: str) -> int:
     return position
 
 
-def pass_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+def pass_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     """A pass by a player of the game whose turn has not passed."""
     if event["player"] not in game.state.players:
         yield game.unknown_player(event)
     yield from _turn_refusal(game, event["player"])
 
 
-def apply_pass(game: Game, event: dict) -> None:
+def apply_pass(game: Table, event: dict) -> None:
     """The player invests no more this round."""
     position = _take_turn(game, event["player"])
     if game.state.cursor <= position:
         game.state.cursor = position + 1
 
 
-def pass_candidates(game: Game) -> Iterator[dict]:
+def pass_candidates(game: Table) -> Iterator[dict]:
     """A pass by the acting player or any player after them."""
     for name in game.state.order[game.state.cursor:]:
         yield {"type": "pass", "player": name}
 
 
-def voyage_cost(game: Game, player: Player, voyage) -> tuple[int, int]:
+def voyage_cost(game: Table, player: Player, voyage) -> tuple[int, int]:
     """What investing in ``voyage`` costs the player now, and the favor discount in it."""
     discount = voyage_discount(game.catalog, player)
     return max(0, voyage.cost - discount), discount
 
 
-def invest_refusals(game: Game, event: dict) -> Iterator[Refusal]:
+def invest_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     """The rules an investment breaks: turn, display, once per voyage, limit, payment."""
     state, catalog = game.state, game.catalog
     if event["player"] not in game.state.players:
@@ -69,7 +69,7 @@ def invest_refusals(game: Game, event: dict) -> Iterator[Refusal]:
     player = state.players[event["player"]]
     yield from _turn_refusal(game, player.name)
     # An investment the table cannot make still moves the turn to its player.
-    def turn_taken(table: Game) -> None:
+    def turn_taken(table: Table) -> None:
         _take_turn(table, player.name)
     if event["voyage"] not in catalog.voyages:
         yield replace(game.unknown_component(catalog.voyages, event["voyage"], "voyage",
@@ -99,7 +99,7 @@ def invest_refusals(game: Game, event: dict) -> Iterator[Refusal]:
                       player=player.name, expected=cost, found=held)
 
 
-def apply_invest(game: Game, event: dict) -> None:
+def apply_invest(game: Table, event: dict) -> None:
     """Invest in a displayed voyage, paying its cost less any held favor discount."""
     player = game.state.players[event["player"]]
     voyage = game.catalog.voyages[event["voyage"]]
@@ -112,7 +112,7 @@ def apply_invest(game: Game, event: dict) -> None:
     apply_immediate(game, player.name, voyage.id)
 
 
-def invest_candidates(game: Game) -> Iterator[dict]:
+def invest_candidates(game: Table) -> Iterator[dict]:
     """An investment in each revealed voyage by the acting player or any player after them."""
     state = game.state
     for name in state.order[state.cursor:]:
@@ -120,7 +120,7 @@ def invest_candidates(game: Game) -> Iterator[dict]:
             yield {"type": "invest", "player": name, "voyage": voyage}
 
 
-def end_round(game: Game) -> None:
+def end_round(game: Table) -> None:
     """Round clean-up: favors return, crown tokens and dice are cleared."""
     state = game.state
     for player in state.players.values():

@@ -11,8 +11,8 @@ import json
 import replay
 from replay.coimbra.catalog import load_catalog
 from replay.coimbra.effects import HANDLERS
-from replay.coimbra.game import Game
-from replay.coimbra.table import new_game
+from replay.coimbra.new_table import new_table
+from replay.coimbra.table import Table
 from tests.conftest import FIXTURES
 
 CAPS = json.loads((FIXTURES / "coimbra" / "legal" / "caps-2p.json").read_text())
@@ -23,8 +23,8 @@ def _rows(report: dict, event: int, player: str, resource: str) -> list[tuple]:
             if (r["event"], r["player"], r["resource"]) == (event, player, resource)]
 
 
-def _game() -> Game:
-    return new_game(["ana", "bruno"], load_catalog())
+def _game() -> Table:
+    return new_table(["ana", "bruno"], load_catalog())
 
 
 def test_coins_stop_at_twenty_and_the_excess_is_lost():

@@ -17,8 +17,8 @@ from replay.coimbra.catalog import load_catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.diplomas import best_diploma_score
 from replay.coimbra.engine import apply_event
-from replay.coimbra.game import Game
 from replay.coimbra.replayer import replay_to
+from replay.coimbra.table import Table
 from replay.core.judge import StopReplay
 from replay.core.log import load_log
 from tests.coimbra.logs import index_of
@@ -83,7 +83,7 @@ def test_coins_cannot_replace_guards():
     assert replay.replay(log)["violations"] == []
 
 
-def _apply_with(log: dict, index: int, **purse) -> Game:
+def _apply_with(log: dict, index: int, **purse) -> Table:
     """Replay up to event ``index - 1``, set a player's purse, then apply event ``index``."""
     game = replay_to(load_log(log), index - 1)
     player = game.state.players[log["events"][index]["player"]]

@@ -19,8 +19,8 @@ from replay.coimbra.effects import die_track
 from replay.coimbra.engine import apply_event
 from replay.coimbra.generate import generate
 from replay.coimbra.legal import legal_actions
+from replay.coimbra.new_table import new_table
 from replay.coimbra.rules import VARIANTS
-from replay.coimbra.table import new_game
 from replay.core.log import load_log
 from tests.conftest import FIXTURES
 from tests.legal_walk import walk_offers
@@ -76,7 +76,7 @@ def _copy(game):
 def _decisions(document: dict):
     """Replay a log strictly, yielding ``(index, event, game)`` before each player's event."""
     log = load_log(document)
-    game = new_game(log.players, CATALOG, "strict", log.variants)
+    game = new_table(log.players, CATALOG, "strict", log.variants)
     claims = Claims()
     for index, event in enumerate(log.events):
         if event["type"] not in CHANCE_AND_CLAIMS:

@@ -16,8 +16,8 @@ import pytest
 import replay
 from replay.coimbra.catalog import load_catalog
 from replay.coimbra.effects import HANDLERS, count
-from replay.coimbra.game import Game
-from replay.coimbra.table import new_game
+from replay.coimbra.new_table import new_table
+from replay.coimbra.table import Table
 from tests.coimbra.logs import index_of
 from tests.conftest import FIXTURES
 
@@ -40,8 +40,8 @@ def _demo_catalog(catalog_id: str) -> dict:
     return catalog
 
 
-def _game(players=("ana", "bruno", "carla")) -> Game:
-    return new_game(list(players), load_catalog())
+def _game(players=("ana", "bruno", "carla")) -> Table:
+    return new_table(list(players), load_catalog())
 
 
 def _rows(report: dict, event: int) -> list[tuple]:

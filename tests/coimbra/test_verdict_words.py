@@ -15,9 +15,9 @@ from replay.coimbra.catalog import load_catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.engine import apply_event
 from replay.coimbra.income import close_income
+from replay.coimbra.new_table import new_table
 from replay.coimbra.replayer import replay_to
 from replay.coimbra.scoring import _influence_awards, _track_ranks
-from replay.coimbra.table import new_game
 from replay.core.ledger import LedgerRow
 from tests.conftest import FIXTURES
 
@@ -108,7 +108,7 @@ def test_each_phase_e_ability_that_did_not_pay_leaves_a_ledger_row_saying_why():
     # player here holds one conditional character and broke its condition this round; the
     # ledger shows a row of no change in the resource the ability would have paid, with the
     # player's holding unchanged, the round, the phase and the card that did not pay.
-    game = new_game(["ana", "bruno", "carla", "dora"], load_catalog())
+    game = new_table(["ana", "bruno", "carla", "dora"], load_catalog())
     state = game.state
     holdings = {  # character, dice this round, (coins, guards, points)
         "ana": ("c2-03", ["gray3", "orange2", "white1"], (1, 4, 7)),  # 2 guards, no gray die
@@ -153,7 +153,7 @@ def test_an_influence_gain_that_did_not_pay_is_shown_on_its_track_unless_it_pays
     # A GAIN of the effect vocabulary may be influence alone: the row of no change stands on
     # the track it would have moved, at the disk's position. A gain of points and influence
     # stands in points, the first thing it pays (coins, guards, points, then tracks).
-    game = new_game(["ana", "bruno"], load_catalog())
+    game = new_table(["ana", "bruno"], load_catalog())
     ana = game.state.players["ana"]
     ana.influence["clergy"], ana.points = 6, 11
     game.phase, game.event = "E", 12
@@ -170,7 +170,7 @@ def test_an_influence_gain_that_did_not_pay_is_shown_on_its_track_unless_it_pays
 def test_four_players_on_one_space_are_told_first_to_fourth_to_arrive():
     # Rules, end-game scoring: on a shared space the disk below (the earlier arrival) ranks
     # ahead. All four players reached council space 5, dora first and ana last.
-    game = new_game(["ana", "bruno", "carla", "dora"], load_catalog())
+    game = new_table(["ana", "bruno", "carla", "dora"], load_catalog())
     game.state.scoring_tiles = {"council": "st-1", "merchant": "st-2", "clergy": "st-3",
                                 "scholar": "st-4"}
     for name, arrived in (("ana", 4), ("bruno", 2), ("carla", 3), ("dora", 1)):
