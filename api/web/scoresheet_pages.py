@@ -72,7 +72,8 @@ def scoresheets():
                            games=[g for g in GAMES if g.name in LAYOUTS])
 
 
-def _page(game, sheet: Sheet, status: int = 200, problem: Problem | None = None):
+def _page(game, sheet: Sheet, status: int = 200, problem: Problem | None = None,
+          totals: dict | None = None):
     rows = sheet.layout["rows"]
     choices = _choices(game.name) if sheet.players else {}
     kinds = {spec.get("of") for row in rows for spec in row["fields"]} \
@@ -80,7 +81,8 @@ def _page(game, sheet: Sheet, status: int = 200, problem: Problem | None = None)
     return render_template(
         "scoresheet.html", game=game, sheet=sheet, rows=rows, choices=choices,
         lists={k: choices[k] for k in kinds if k in choices}, span=number_span(game.player_counts),
-        errors=sheet.errors(), problem=problem, blank=BLANK_ENTRIES), status
+        errors=sheet.errors(), problem=problem, blank=BLANK_ENTRIES, totals=totals or {}), \
+        status
 
 
 @bp.route("/scoresheet/desk", methods=["GET", "POST"])
@@ -122,7 +124,8 @@ def desk():
 def scoresheet(game_name: str):
     """The sheet (GET ``?players=ana bruno``), or its submission (POST): a sheet whose
     boxes read and that holds together is sent to be scored, and the page of its report
-    opens; otherwise the sheet comes back with each problem at its box."""
+    opens; otherwise the sheet comes back with each problem at its box. The ``totals``
+    button (for a browser without scripts) brings the sheet back with its totals."""
     game = _game(game_name)
     sheet = sheet_from(game, request.form if request.method == "POST" else request.args,
                        LAYOUTS[game.name])
@@ -133,6 +136,10 @@ def scoresheet(game_name: str):
         return _page(game, Sheet(game.name, sheet.layout, [], sheet.form, sheet.problems), 422)
     if request.method == "GET" or not sheet.players:
         return _page(game, sheet)
+    if request.form.get("action") == "totals":  # the totals, without the page's script
+        report = _scored(sheet)
+        return _page(game, sheet, 422 if sheet.problems else 200,
+                     totals=(report.get("final") or {}).get("players"))
     doc = document(sheet)
     if sheet.problems:
         return _page(game, sheet, 422, Problem(422, "invalid-scoresheet",

@@ -242,3 +242,17 @@ def test_the_api_refuses_a_sheet_for_a_player_count_the_game_does_not_have(pages
         answer = client.post("/v1/replays", json=sheet)
         assert answer.status_code == 422, answer.get_data(as_text=True)[:500]
         assert answer.get_json()["problems"][0]["path"] == "/header/players"
+
+
+def test_without_scripts_the_totals_button_brings_the_sheet_back_with_its_totals(pages):
+    client, token, _ = pages
+    answer = client.post("/scoresheet/viscounts", data={
+        "csrf_token": token, **SHEET, "0:final": "111", "1:final": "29", "action": "totals"})
+    assert answer.status_code == 200
+    page = answer.get_data(as_text=True)
+    # ana 109 (p.25), bruno 29 (docs/viscounts-log.md), each beside what was written.
+    assert 'aria-label="ana: total worked out">109</output>' in page
+    assert 'aria-label="ana: Buildings points">26</output>' in page
+    assert ">worked out 109, written 111</output>" in page
+    assert 'data-player="bruno" aria-live="polite">matches</output>' in page
+    assert client.get("/v1/replays").get_json()["total"] == 0  # nothing was submitted
