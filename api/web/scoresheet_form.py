@@ -129,7 +129,9 @@ def document(sheet: Sheet) -> dict:
 
 
 def locate(sheet: Sheet, problems: list[dict]) -> None:
-    """The engine's problems, each placed at the box it is about (by its path)."""
+    """The engine's problems, each placed at the box it is about (by its path); a box whose
+    writing could not be read keeps only that problem."""
+    unreadable = {p["key"] for p in sheet.problems if p.get("key")}
     fields = {f"/{spec['field'].replace('.', '/')}": spec
               for row in sheet.layout["rows"] for spec in row["fields"]}
     table = {f"/{spec['field'].replace('.', '/')}": spec for spec in sheet.layout["table"]}
@@ -162,4 +164,5 @@ def locate(sheet: Sheet, problems: list[dict]) -> None:
                 found.update(where=spec["label"], key=f"t:{spec['field']}")
         elif path.startswith("/header/players"):
             found.update(where="players", key="players")
-        sheet.problems.append(found)
+        if found.get("key") not in unreadable or "key" not in found:
+            sheet.problems.append(found)

@@ -49,17 +49,17 @@ def _choices(game_name: str) -> dict[str, list[tuple[str, str]]]:
     return module.sheet_choices()
 
 
-def _scored(sheet: Sheet) -> dict:
-    """The report of a sheet whose boxes all read (its problems located if it has any)."""
-    doc = document(sheet)
-    if sheet.problems:
-        return {}
+def _scored(sheet: Sheet, doc: dict) -> dict:
+    """The report of a sheet (``doc``, its document) whose boxes all read; otherwise
+    nothing, and every problem located: the boxes that cannot be read, and what the game
+    finds wrong with the rest (so a person sees them all at once)."""
     try:
         with replay_slot():
-            return replay.score_sheet(doc)
+            report = replay.score_sheet(doc)
     except InvalidLog as err:
         locate(sheet, [p.to_dict() for p in err.problems])
         return {}
+    return {} if sheet.problems else report
 
 
 # -- pages ------------------------------------------------------------------------------------
@@ -137,11 +137,12 @@ def scoresheet(game_name: str):
     if request.method == "GET" or not sheet.players:
         return _page(game, sheet)
     if request.form.get("action") == "totals":  # the totals, without the page's script
-        report = _scored(sheet)
+        report = _scored(sheet, document(sheet))
         return _page(game, sheet, 422 if sheet.problems else 200,
                      totals=(report.get("final") or {}).get("players"))
     doc = document(sheet)
     if sheet.problems:
+        _scored(sheet, doc)  # what else is wrong, to show it at the same time
         return _page(game, sheet, 422, Problem(422, "invalid-scoresheet",
                                                "Some boxes cannot be read"))
     try:
@@ -163,7 +164,7 @@ def scoresheet_totals(game_name: str):
         return jsonify({"players": {}, "problems": [
             {"where": "players", "key": "players",
              "message": f"{game.title} is for {number_span(game.player_counts)} players"}]})
-    report = _scored(sheet)
+    report = _scored(sheet, document(sheet))
     final = (report.get("final") or {}).get("players") or {}
     return jsonify({"players": final, "problems": sheet.problems,
                     "claims": [c for c in report.get("claims") or []
