@@ -139,7 +139,11 @@ def test_a_player_count_the_game_does_not_have_and_an_unknown_game(pages):
     assert client.get("/scoresheet/chess").status_code == 404
     bad = client.post("/scoresheet/coimbra", data={"csrf_token": token, "players": "ana bruno"})
     assert bad.status_code == 422  # an empty sheet: located problems, not a 500
-    assert "one pair of start characters is missing" in bad.get_data(as_text=True)
+    page = bad.get_data(as_text=True)
+    assert "one pair of start characters is missing" in page
+    # The scoring tiles, all missing, are shown at the first of their boxes.
+    assert re.search(r'<a href="#f-t-scoring_tiles-council">Council track&#39;s scoring '
+                     r"tile</a></td>\s*<td>this needs filling in", page)
 
 
 def test_the_desk_makes_a_batch_of_one_sheet_per_table_scored_by_the_workers(pages):
