@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 
 NUMBER = re.compile(r"[0-9]{1,6}")  # a count a table writes down
 NAME_SPLIT = re.compile(r"[\s,]+")
+# The schema's words, as a person filling in a sheet reads them.
+MESSAGES = {"Missing data for required field.": "this needs filling in",
+            "Not a valid integer.": "this is a whole number"}
 
 
 @dataclass
@@ -129,21 +132,23 @@ def document(sheet: Sheet) -> dict:
 
 
 def locate(sheet: Sheet, problems: list[dict]) -> None:
-    """The engine's problems, each placed at the box it is about (by its path)."""
+    """The engine's problems, each placed at the box it is about (by its path); a box whose
+    writing could not be read keeps only that problem."""
+    unreadable = {p["key"] for p in sheet.problems if p.get("key")}
     fields = {f"/{spec['field'].replace('.', '/')}": spec
               for row in sheet.layout["rows"] for spec in row["fields"]}
     table = {f"/{spec['field'].replace('.', '/')}": spec for spec in sheet.layout["table"]}
     for problem in problems:
         path = str(problem.get("path") or "")
-        found = {"message": problem.get("message", ""), "where": "the sheet",
+        message = str(problem.get("message", ""))
+        found = {"message": MESSAGES.get(message, message), "where": "the sheet",
                  "expected": problem.get("expected"),
                  "suggestions": problem.get("suggestions") or []}
         player = re.match(r"/scoresheet/players/([^/]+)(/.*)?$", path)
         if player and player.group(1) in sheet.columns:
             name, rest = player.group(1), player.group(2) or ""
             index = sheet.columns.index(name)
-            spec = next((fields[p] for p in sorted(fields, key=len, reverse=True)
-                         if rest == p or rest.startswith(p + "/")), None)
+            spec = _spec_at(fields, rest)
             if spec is not None:
                 found.update(where=f"{name} · {spec['label']}",
                              key=f"{index}:{spec['field']}")
@@ -156,10 +161,20 @@ def locate(sheet: Sheet, problems: list[dict]) -> None:
                 found["key"] = f"{sheet.columns.index(name)}:final"
         elif path.startswith("/scoresheet/"):
             rest = path[len("/scoresheet"):]
-            spec = next((table[p] for p in sorted(table, key=len, reverse=True)
-                         if rest == p or rest.startswith(p + "/")), None)
+            spec = _spec_at(table, rest)
             if spec is not None:
                 found.update(where=spec["label"], key=f"t:{spec['field']}")
         elif path.startswith("/header/players"):
             found.update(where="players", key="players")
-        sheet.problems.append(found)
+        if found.get("key") not in unreadable or "key" not in found:
+            sheet.problems.append(found)
+
+
+def _spec_at(specs: dict[str, dict], rest: str) -> dict | None:
+    """The field a path inside a sheet is about: the one it is at or inside, else the first
+    of the fields inside it (``/scoring_tiles`` is about ``scoring_tiles.council``...)."""
+    inside = next((specs[p] for p in sorted(specs, key=len, reverse=True)
+                   if rest == p or rest.startswith(p + "/")), None)
+    if inside is not None or not rest:
+        return inside
+    return next((spec for p, spec in specs.items() if p.startswith(rest + "/")), None)

@@ -49,17 +49,17 @@ def _choices(game_name: str) -> dict[str, list[tuple[str, str]]]:
     return module.sheet_choices()
 
 
-def _scored(sheet: Sheet) -> dict:
-    """The report of a sheet whose boxes all read (its problems located if it has any)."""
-    doc = document(sheet)
-    if sheet.problems:
-        return {}
+def _scored(sheet: Sheet, doc: dict) -> dict:
+    """The report of a sheet (``doc``, its document) whose boxes all read; otherwise
+    nothing, and every problem located: the boxes that cannot be read, and what the game
+    finds wrong with the rest (so a person sees them all at once)."""
     try:
         with replay_slot():
-            return replay.score_sheet(doc)
+            report = replay.score_sheet(doc)
     except InvalidLog as err:
         locate(sheet, [p.to_dict() for p in err.problems])
         return {}
+    return {} if sheet.problems else report
 
 
 # -- pages ------------------------------------------------------------------------------------
@@ -72,7 +72,8 @@ def scoresheets():
                            games=[g for g in GAMES if g.name in LAYOUTS])
 
 
-def _page(game, sheet: Sheet, status: int = 200, problem: Problem | None = None):
+def _page(game, sheet: Sheet, status: int = 200, problem: Problem | None = None,
+          totals: dict | None = None):
     rows = sheet.layout["rows"]
     choices = _choices(game.name) if sheet.players else {}
     kinds = {spec.get("of") for row in rows for spec in row["fields"]} \
@@ -80,7 +81,8 @@ def _page(game, sheet: Sheet, status: int = 200, problem: Problem | None = None)
     return render_template(
         "scoresheet.html", game=game, sheet=sheet, rows=rows, choices=choices,
         lists={k: choices[k] for k in kinds if k in choices}, span=number_span(game.player_counts),
-        errors=sheet.errors(), problem=problem, blank=BLANK_ENTRIES), status
+        errors=sheet.errors(), problem=problem, blank=BLANK_ENTRIES, totals=totals or {}), \
+        status
 
 
 @bp.route("/scoresheet/desk", methods=["GET", "POST"])
@@ -122,7 +124,8 @@ def desk():
 def scoresheet(game_name: str):
     """The sheet (GET ``?players=ana bruno``), or its submission (POST): a sheet whose
     boxes read and that holds together is sent to be scored, and the page of its report
-    opens; otherwise the sheet comes back with each problem at its box."""
+    opens; otherwise the sheet comes back with each problem at its box. The ``totals``
+    button (for a browser without scripts) brings the sheet back with its totals."""
     game = _game(game_name)
     sheet = sheet_from(game, request.form if request.method == "POST" else request.args,
                        LAYOUTS[game.name])
@@ -133,8 +136,13 @@ def scoresheet(game_name: str):
         return _page(game, Sheet(game.name, sheet.layout, [], sheet.form, sheet.problems), 422)
     if request.method == "GET" or not sheet.players:
         return _page(game, sheet)
+    if request.form.get("action") == "totals":  # the totals, without the page's script
+        report = _scored(sheet, document(sheet))
+        return _page(game, sheet, 422 if sheet.problems else 200,
+                     totals=(report.get("final") or {}).get("players"))
     doc = document(sheet)
     if sheet.problems:
+        _scored(sheet, doc)  # what else is wrong, to show it at the same time
         return _page(game, sheet, 422, Problem(422, "invalid-scoresheet",
                                                "Some boxes cannot be read"))
     try:
@@ -156,7 +164,7 @@ def scoresheet_totals(game_name: str):
         return jsonify({"players": {}, "problems": [
             {"where": "players", "key": "players",
              "message": f"{game.title} is for {number_span(game.player_counts)} players"}]})
-    report = _scored(sheet)
+    report = _scored(sheet, document(sheet))
     final = (report.get("final") or {}).get("players") or {}
     return jsonify({"players": final, "problems": sheet.problems,
                     "claims": [c for c in report.get("claims") or []

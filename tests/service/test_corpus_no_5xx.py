@@ -65,6 +65,21 @@ def hostile_logs() -> dict[str, str]:
     logs["scoresheet garbage"] = json.dumps({"scoresheet": {"game": "coimbra",
                                                             "players": [{"x": "y"}]}})
     logs["lone surrogate"] = json.dumps(sample_log()).replace('"ana"', '"\\ud800"', 1)
+    for game in ("coimbra", "viscounts"):
+        # Scoresheets for a player count the game has no board for, with names that are no
+        # component, and with every field of the wrong kind.
+        logs[f"{game} scoresheet for 5"] = json.dumps({
+            "header": {"game": game, "players": [f"p{i}" for i in range(5)]},
+            "scoresheet": {"players": {f"p{i}": {} for i in range(5)}}})
+        logs[f"{game} scoresheet wrong kinds"] = json.dumps({
+            "header": {"game": game, "players": ["ana", "bruno"]},
+            "scoresheet": {"players": {"ana": {k: {"x": [None]} for k in (
+                "cards", "characters", "castle", "tracks", "buildings", "voyages")},
+                "bruno": None}, "final": {"ana": "many"}}})
+        logs[f"{game} scoresheet odd names"] = json.dumps({
+            "header": {"game": game, "players": ["ana", "bruno"]},
+            "scoresheet": {"players": {"ana": {"cards": ["Patron", "🂡", "x" * 3000],
+                                               "characters": ["Madre", ""]}, "bruno": {}}}})
     return logs
 
 

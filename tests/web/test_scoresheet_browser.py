@@ -87,3 +87,25 @@ def test_a_scoresheet_filled_in_on_a_phone_is_totalled_as_typed_and_scored(
     verdict = wait_for(phone, ".verdict .word", "SCORE MISMATCH", timeout=60)
     assert verdict.is_displayed()
     _no_sideways_scroll(phone)
+
+
+def test_a_scoresheet_with_a_bad_box_comes_back_on_the_phone_with_the_box_marked(
+        phone, api_url, worker_process):
+    sign_in(phone, api_url, ALICE_KEY)
+    phone.get(f"{api_url}/scoresheet/coimbra?players=ana+bruno+carla+duarte")
+    _type(phone, "1:coins", "lots")
+    _type(phone, "0:characters", "Madre Urace")
+    button = phone.find_element(By.CSS_SELECTOR, "form.sheet button.primary")
+    phone.execute_script("arguments[0].scrollIntoView()", button)
+    click_and_load(phone, button)
+    link = phone.find_element(By.CSS_SELECTOR, '#problem a[href="#f-1-coins"]')
+    assert link.text == "bruno · Coins"
+    box = phone.find_element(By.ID, "f-1-coins")
+    assert box.get_attribute("value") == "lots" and box.get_attribute("aria-invalid") == "true"
+    # The name that is no character is shown at the same time, with the closest names.
+    rows = [link.find_element(By.XPATH, "../..").text for link in phone.find_elements(
+        By.CSS_SELECTOR, '#problem a[href="#f-0-characters"]')]
+    assert any("unknown character 'Madre Urace'" in row and 'c1-07 "Madre Urraca"' in row
+               for row in rows), rows
+    _no_sideways_scroll(phone)
+    _look_whole(phone, "scoresheet-problems-phone")

@@ -139,7 +139,11 @@ def test_a_player_count_the_game_does_not_have_and_an_unknown_game(pages):
     assert client.get("/scoresheet/chess").status_code == 404
     bad = client.post("/scoresheet/coimbra", data={"csrf_token": token, "players": "ana bruno"})
     assert bad.status_code == 422  # an empty sheet: located problems, not a 500
-    assert "one pair of start characters is missing" in bad.get_data(as_text=True)
+    page = bad.get_data(as_text=True)
+    assert "one pair of start characters is missing" in page
+    # The scoring tiles, all missing, are shown at the first of their boxes.
+    assert re.search(r'<a href="#f-t-scoring_tiles-council">Council track&#39;s scoring '
+                     r"tile</a></td>\s*<td>this needs filling in", page)
 
 
 def test_the_desk_makes_a_batch_of_one_sheet_per_table_scored_by_the_workers(pages):
@@ -242,3 +246,17 @@ def test_the_api_refuses_a_sheet_for_a_player_count_the_game_does_not_have(pages
         answer = client.post("/v1/replays", json=sheet)
         assert answer.status_code == 422, answer.get_data(as_text=True)[:500]
         assert answer.get_json()["problems"][0]["path"] == "/header/players"
+
+
+def test_without_scripts_the_totals_button_brings_the_sheet_back_with_its_totals(pages):
+    client, token, _ = pages
+    answer = client.post("/scoresheet/viscounts", data={
+        "csrf_token": token, **SHEET, "0:final": "111", "1:final": "29", "action": "totals"})
+    assert answer.status_code == 200
+    page = answer.get_data(as_text=True)
+    # ana 109 (p.25), bruno 29 (docs/viscounts-log.md), each beside what was written.
+    assert 'aria-label="ana: total worked out">109</output>' in page
+    assert 'aria-label="ana: Buildings points">26</output>' in page
+    assert ">worked out 109, written 111</output>" in page
+    assert 'data-player="bruno" aria-live="polite">matches</output>' in page
+    assert client.get("/v1/replays").get_json()["total"] == 0  # nothing was submitted
