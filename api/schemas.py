@@ -285,3 +285,49 @@ class ComparisonStatusSchema(JobStatusSchema):
     result = fields.Nested(ComparisonSchema, metadata={"description": "once done"})
     failure = fields.Dict(metadata={"description": "once failed: why there is no result"})
     links = fields.Nested(ComparisonLinksSchema, required=True)
+
+
+class RulingSubmitSchema(Schema):
+    """One disputed move at one point of a game."""
+
+    log = fields.Raw(required=True, validate=_log_or_text,
+                     metadata={"description": "the game up to the point (or further): a log "
+                                              "object, or its text notation"})
+    after = fields.Integer(required=True, strict=True, validate=validate.Range(min=-1),
+                           metadata={"description": "the event the move comes right after "
+                                                    "(-1: before the first)"})
+    move = fields.String(required=True, validate=validate.Length(min=1, max=10_000),
+                         metadata={"description": "a line of the game's notation, or a JSON "
+                                                  "event object as text"})
+
+
+class RulingSchema(Schema):
+    """Whether one move is legal at that point, and what it does."""
+
+    game = fields.String(required=True)
+    after = fields.Integer(required=True)
+    move = fields.Dict(required=True)
+    move_text = fields.String(required=True)
+    legal = fields.Boolean(required=True)
+    violations = fields.List(fields.Dict(), required=True, metadata={
+        "description": "each rule the move breaks: rule, statement, message, expected"})
+    legal_under = fields.List(fields.String(), required=True, metadata={
+        "description": "variants under which the move would be legal"})
+    ledger = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the ledger rows the move writes"})
+    changes = fields.Dict(required=True, metadata={
+        "description": "player -> resource -> net change the move makes"})
+    earlier_problems = fields.Integer(required=True, metadata={
+        "description": "rules the log breaks before the point"})
+    legal_moves = fields.List(fields.String(), required=True, metadata={
+        "description": "the moves legal at that point, in the game's notation"})
+    names = fields.Dict(required=True)
+
+
+class RulingStatusSchema(JobStatusSchema):
+    """A ruling job: queued or running, then its ``result`` or its ``failure``."""
+
+    result = fields.Nested(RulingSchema, metadata={"description": "once done"})
+    failure = fields.Dict(metadata={"description": "once failed: why there is no result"})
+    links = fields.Nested(ComparisonLinksSchema, required=True)
+

@@ -1,4 +1,5 @@
-"""Comparison jobs: two versions of one game replayed by a worker, never by the API.
+"""Comparison jobs: two versions of one game replayed by a worker, never by the API; and
+rulings on one disputed move (``replay.ruling``), kept and run the same way.
 
 ``POST /v1/compare`` checks both logs (as a submission is checked), stores the request
 body as it came and queues one RQ job; the worker replays both versions and stores the
@@ -28,6 +29,7 @@ from rq.job import get_current_job
 import replay
 from replay.compare import compare
 from replay.core.jsontext import load_json
+from replay.ruling import rule_on
 from workers.jobs import QUEUE_NAME, fault_drill_pause, lease_seconds
 from workers.store import PREFIX, compress, decompress, new_id
 
@@ -227,7 +229,11 @@ def _compare_and_store(store: ComparisonStore, comparison_id: str) -> None:
     fault_drill_pause()
     body = load_json(record["body"])  # read and checked by the API before it was stored
     try:
-        result = compare(side_log(body["a"]), side_log(body["b"]), mode=body.get("mode", "audit"))
+        if "move" in body:  # a ruling on one move
+            result = rule_on(side_log(body["log"]), body["after"], body["move"])
+        else:
+            result = compare(side_log(body["a"]), side_log(body["b"]),
+                             mode=body.get("mode", "audit"))
     except replay.InvalidLog as err:
         store.save_failure(comparison_id, {"type": "invalid-log",
                                            "title": "The logs cannot be compared",

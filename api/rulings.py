@@ -1,0 +1,105 @@
+"""``/v1/rulings``: "is this move legal here, and what does it do?" for one disputed move.
+
+The log and the move are checked here as submissions are (their shape; the move read in the
+game's notation); the ruling replays the game, so it is a worker's job, kept and run as a
+comparison is (``workers.comparisons``): the request answers 202 with the ruling to follow,
+or with ``?wait`` the ruling itself once it is done.
+"""
+
+from __future__ import annotations
+
+from flask import current_app, g, request, url_for
+from marshmallow import ValidationError
+
+import replay
+from api.blueprint import RefereeBlueprint
+from api.compare import comparisons
+from api.problems import PROBLEM_MEDIA_TYPE, Problem
+from api.schemas import RulingStatusSchema, RulingSubmitSchema, WaitArgsSchema
+from api.submission import check_log, json_body
+from api.waiting import FINISHED, wait_until_finished
+from replay.compare import read_event
+from workers.comparisons import done_channel, side_log
+
+blp = RefereeBlueprint("rulings", __name__, url_prefix="/v1",
+                       description="Disputes: one move at one point of a game")
+PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
+MAX_WAIT = 30
+LOCATION = {"Location": {"description": "the ruling's URL", "schema": {"type": "string"}}}
+
+
+def _checked(body: dict) -> None:
+    """The log as a submission is checked, the point inside it, the move readable."""
+    check_log(body["log"])
+    try:
+        log = side_log(body["log"])
+        if body["after"] >= len(log.events):
+            raise Problem(422, "invalid-ruling", "No such point in the log",
+                          f"the log has {len(log.events)} events; there is no event "
+                          f"{body['after']} to follow", field="after")
+        read_event(log, body["move"], "/move")
+    except replay.InvalidLog as err:
+        raise Problem(422, "invalid-ruling", "The move cannot be read", str(err),
+                      problems=[p.to_dict() for p in err.problems]) from None
+
+
+def status_document(record: dict) -> dict:
+    """What a client sees of a ruling: status, times, the result or the failure."""
+    document = {key: record[key] for key in (
+        "id", "status", "submitted_at", "started_at", "finished_at", "result", "failure")
+        if key in record}
+    document["links"] = {"self": url_for("rulings.Ruling", ruling_id=record["id"])}
+    return document
+
+
+@blp.route("/rulings", methods=["POST"])
+@blp.arguments(WaitArgsSchema, location="query", as_kwargs=True)
+@blp.doc(requestBody={"required": True, "content": {"application/json": {
+    "schema": {"$ref": "#/components/schemas/RulingSubmit"}}}})
+@blp.response(202, RulingStatusSchema, description="Accepted; follow Location",
+              headers=LOCATION)
+@blp.alt_response(200, schema=RulingStatusSchema, description="Finished within ?wait",
+                  headers=LOCATION)
+@blp.alt_response(400, schema="Problem", description="Malformed JSON", **PROBLEM)
+@blp.alt_response(413, schema="Problem", description="Body too large", **PROBLEM)
+@blp.alt_response(415, schema="Problem", description="Not JSON", **PROBLEM)
+@blp.alt_response(422, schema="Problem", description="The log or the move is not valid",
+                  **PROBLEM)
+def ask_ruling(wait: float):
+    """Is this move legal right after that event, and what does it do? A worker replays
+    the game to that point: the answer is the rule the move breaks (or none), a variant
+    under which it would be legal, the ledger rows it writes and what it costs and gains,
+    and the moves legal there instead. Follow ``Location``, or ask ``?wait=`` seconds."""
+    if request.mimetype != "application/json":
+        raise Problem(415, "unsupported-media-type", "Unsupported media type",
+                      'send application/json: {"log": log, "after": N, "move": "..."}')
+    data = request.get_data(cache=False)
+    try:
+        body = RulingSubmitSchema().load(json_body(data))
+    except ValidationError as err:
+        raise Problem(422, "invalid-ruling", "Not a question about one move",
+                      '{"log": a log (object) or its text, "after": an event index (-1: '
+                      'before the first), "move": a line of the notation or a JSON event}',
+                      errors=err.messages) from None
+    _checked(body)
+    ruling_id = comparisons().create(data, g.client)
+    record = wait_until_finished(current_app.extensions["referee_redis"],
+                                 done_channel(ruling_id),
+                                 lambda: comparisons().get(ruling_id), min(wait, MAX_WAIT))
+    headers = {"Location": url_for("rulings.Ruling", ruling_id=ruling_id)}
+    finished = record["status"] in FINISHED
+    if not finished:
+        headers["Retry-After"] = "1"
+    return status_document(record), 200 if finished else 202, headers
+
+
+@blp.route("/rulings/<string:ruling_id>", endpoint="Ruling", methods=["GET"])
+@blp.response(200, RulingStatusSchema)
+@blp.alt_response(404, schema="Problem", description="No such ruling", **PROBLEM)
+def get_ruling(ruling_id: str):
+    """A ruling's status, then its result (or why it has none); kept for a day."""
+    record = comparisons().get(ruling_id)
+    if record is None or record["owner"] != g.client:
+        raise Problem(404, "ruling-not-found", "No such ruling",
+                      f"no ruling has id {ruling_id}")
+    return status_document(record)
