@@ -60,8 +60,11 @@ class Table:
         twin.warnings = list(self.warnings)
         twin.taken = dict(self.taken)
         twin.markers = list(self.markers)
-        for name in ("discards", "queues", "crown_cards", "orders"):  # plain data, kept growing
-            setattr(twin, name, copy.deepcopy(getattr(self, name)))
+        # The report's history grows by whole entries; only a crown token's fate is written
+        # into its entry later.
+        twin.discards, twin.queues, twin.orders = (list(self.discards), list(self.queues),
+                                                   list(self.orders))
+        twin.crown_cards = [dict(entry) for entry in self.crown_cards]
         return twin
 
     # -- shared changes -------------------------------------------------------------

@@ -25,35 +25,37 @@ def game_key(log: GameLog) -> str:
 
 
 class TableCache:
-    """A few tables, each after some events of one game (thread-safe)."""
+    """A few tables, each after some events of one game (thread-safe). A game may have
+    several kept (after event N and after event N + 1), so that a look back after an undo
+    replays little too."""
 
     def __init__(self, size: int = SIZE):
         self.size = size
-        self._kept: OrderedDict[str, tuple[list, list, object]] = OrderedDict()
+        # (game key, events replayed) -> (those events, their lines, the table after them)
+        self._kept: OrderedDict[tuple[str, int], tuple[list, list, object]] = OrderedDict()
         self._lock = threading.Lock()
 
     def start(self, key: str, events: list[dict], positions: list) -> tuple[object, int]:
-        """The kept table whose events begin ``events`` (and ``positions``), taken out of
-        the cache for the caller to go on with, and how many events it has replayed;
-        ``(None, 0)`` when none is kept."""
+        """A copy of the kept table of this game that has replayed the most of ``events``
+        (and ``positions``), and how many; ``(None, 0)`` when none is kept."""
         with self._lock:
-            kept = self._kept.get(key)
-            if kept is None:
+            counts = sorted((count for game, count in self._kept
+                             if game == key and count <= len(events)), reverse=True)
+            for count in counts:
+                done, lines, table = self._kept[(key, count)]
+                if events[:count] == done and list(positions[:count]) == lines:
+                    self._kept.move_to_end((key, count))
+                    break
+            else:
                 return None, 0
-            done, lines, table = kept
-            count = len(done)
-            if count > len(events) or events[:count] != done \
-                    or list(positions[:count]) != lines:
-                return None, 0
-            # Taken out, not copied: whoever takes it changes it, and keeps a copy after.
-            del self._kept[key]
-            return table, count
+        return table.copy(), count
 
     def keep(self, key: str, events: list[dict], positions: list, table) -> None:
         """Keep a copy of ``table``, replayed through ``events``."""
         twin = table.copy()
+        entry = ([dict(e) for e in events], list(positions[:len(events)]), twin)
         with self._lock:
-            self._kept[key] = ([dict(e) for e in events], list(positions[:len(events)]), twin)
-            self._kept.move_to_end(key)
+            self._kept[(key, len(events))] = entry
+            self._kept.move_to_end((key, len(events)))
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
