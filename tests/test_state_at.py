@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import replay
+from replay.core.names import action_ids
 
 GAMES = ("coimbra", "viscounts")
 
@@ -31,6 +32,8 @@ def test_the_table_names_the_components_it_shows(name):
     shown = {value for player in state["players"].values() for values in player.values()
              for value in (values if isinstance(values, list) else [values])
              if isinstance(value, str)}
+    # The components of the legal moves are named too, for the moves offered.
+    shown |= set(action_ids(state["legal_actions"]))
     assert state["names"] and set(state["names"]) <= shown
 
 

@@ -11,7 +11,7 @@ from replay.coimbra.new_table import new_table
 from replay.coimbra.position import place, position_of
 from replay.coimbra.table import Table
 from replay.core.log import GameLog
-from replay.core.names import ids_in, names_of
+from replay.core.names import action_ids, ids_in, names_of
 from replay.core.replayer import Replayer
 
 # The engine as the shared replay steps take it (the game object replays with it too).
@@ -41,7 +41,7 @@ def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
         "phase": game.phase_label(),
         "order": list(state.order),
         "players": players,
-        "names": names_of(ids_in([players, actions]), game.catalog.names.get),
+        "names": names_of([*ids_in(players), *action_ids(actions)], game.catalog.names.get),
         "acting_player": acting_player(game),
         "legal_actions": actions,
         "violations_so_far": [v.to_dict() for v in game.judge.violations],

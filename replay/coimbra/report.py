@@ -78,6 +78,7 @@ def _names_used(game: Table, catalog: Catalog, violations: list[dict],
     used.update(d["card"] for d in game.discards)
     used.update(c["card"] for c in game.crown_cards)
     used.update(words_of(awaited))
+    used.update(d["entry"] for d in catalog.declared)
     for player in game.state.players.values():
         used.update(player.characters, player.start_cards, player.monasteries, player.voyages)
     for violation in violations:

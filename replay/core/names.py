@@ -28,6 +28,14 @@ def ids_in(value) -> Iterable[str]:
             yield from ids_in(item)
 
 
+def action_ids(actions: Iterable[dict]) -> Iterable[str]:
+    """The component ids events mention (their type and player are no component)."""
+    for action in actions:
+        for key, value in action.items():
+            if key not in ("type", "player"):
+                yield from ids_in(value)
+
+
 def names_of(values: Iterable[str], printed: Callable[[str], str | None]) -> dict[str, str]:
     """``{id: printed name}`` for each of ``values`` that ``printed`` names, in id order."""
     names = {}

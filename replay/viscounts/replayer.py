@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from replay.core.log import GameLog
-from replay.core.names import ids_in, names_of
+from replay.core.names import action_ids, ids_in, names_of
 from replay.core.replayer import Replayer
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
@@ -37,7 +37,7 @@ def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
         "order": state.turn_order() if state.start_player else list(state.seats),
         "players": players,
         "end_cards_revealed": list(state.revealed),
-        "names": names_of(ids_in([players, actions]), printed_names(table)),
+        "names": names_of([*ids_in(players), *action_ids(actions)], printed_names(table)),
         "acting_player": acting_player(table),
         "legal_actions": actions,
         "violations_so_far": [v.to_dict() for v in table.judge.violations],

@@ -75,6 +75,7 @@ def _names_used(table: Table, ledger: list[dict], violations: list[dict],
     used = set(map(itemgetter("source"), ledger))
     used.update(p.entry for p in placeholders)
     used.update(ids_in([p.value for p in placeholders]))
+    used.update(d["entry"] for d in table.catalog.declared)
     used.update(words_of(awaited))
     for name in table.state.seats:
         player = table.player(name)
