@@ -156,7 +156,9 @@ def test_verify_a_folder_of_races(tmp_path, six_again_files):
     result = _referee("verify", folder, "--format", "md")
     assert result.exit_code == 1
     assert "totals: 1 illegal, 1 legal (2 logs)" in result.stdout
-    assert (folder / "reports" / "a.report.md").read_text().startswith("# Verdict: LEGAL")
+    # The reports go beside the folder of logs, not into it.
+    report = tmp_path / "tournament-reports" / "a.report.md"
+    assert report.read_text().startswith("# Verdict: LEGAL")
 
 
 def test_catalog_template_and_check(tmp_path):
