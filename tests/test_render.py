@@ -14,7 +14,7 @@ import pytest
 
 import replay
 from replay.render import RENDERERS, render_html, render_markdown
-from replay.render.markdown import phase_rows, round_points
+from replay.render.markdown import phase_rows, round_points, scoring_categories
 from replay.render.names import NameLabels
 from tests.conftest import ROOT
 from tests.golden import FIXTURES, fixture_logs, fixture_report, golden_paths
@@ -81,8 +81,8 @@ def test_per_round_points_follow_the_ledger():
 
 
 def test_a_game_scored_only_at_the_end_has_no_rows_of_zeros():
-    """Viscounts scores only in its final scoring: no per-round table or chart, only the
-    final breakdown and the standings."""
+    """Viscounts scores only in its final scoring: no per-round table or chart, but a chart
+    of each player's final points by category (the worked example's own figures)."""
     log = FIXTURES.parent / "viscounts" / "worked" / "game-2p.json"
     report = replay.replay(json.loads(log.read_text(encoding="utf-8")))
     assert report["verdict"] == "legal" and report["reached"]["round"] > 1
@@ -90,7 +90,14 @@ def test_a_game_scored_only_at_the_end_has_no_rows_of_zeros():
     assert "Points per round" not in render_markdown(report)
     assert "## Final scoring" in render_markdown(report)
     page = render_html(report)
-    assert "No points were scored during play" in page and "<svg" not in page
+    assert "No points were scored during play" not in page
+    assert "<h2>Final points by category</h2>" in page
+    worked = json.loads(log.with_name("game-2p.expected.json").read_text(encoding="utf-8"))
+    bars = set(re.findall(r"<rect [^>]*><title>([^<]+)</title></rect>", page))
+    labels = dict(scoring_categories(report))
+    assert bars == {f"{player}: {labels[key]} {points:+d}"
+                    for player, line in worked["final"].items()
+                    for key, points in line.items() if key != "total" and points}
 
 
 def test_html_escapes_hostile_text():

@@ -10,7 +10,7 @@ from api.problems import Problem
 from api.replays import mint_share, owned_record, store
 from api.web import bp
 from api.web.report_view import log_lines, report_context
-from replay.render.html import score_chart
+from replay.render.html import score_chart, score_title
 
 DOWNLOADS = {"json": "application/json", "md": "text/markdown", "html": "text/html"}
 PER_PAGE = 25
@@ -51,6 +51,7 @@ def replay(replay_id: str):
                                           request.args.get("source"),
                                           request.args.get("ledger") == "all"))
             context["chart"] = Markup(score_chart(report))
+            context["chart_title"] = score_title(report)
             context["bad_lines"] = {v["log_line"] for root in context["violations"]
                                     for v in [root, *root["consequences"]]}
         else:

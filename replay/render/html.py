@@ -32,6 +32,7 @@ COLOURS = {"legal": "#1b7f3b", "illegal": "#b00020", "score_mismatch": "#b35900"
            "incomplete": "#7a6300", "unparseable": "#5b2a86"}
 LINE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
                 "#e377c2")
+CATEGORY_COLOURS = (*LINE_COLOURS, "#bcbd22", "#7f7f7f", "#393b79", "#637939")
 
 CSS = """
 body{font:16px/1.45 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fafafa}
@@ -261,11 +262,12 @@ def _tick_step(span: int) -> int:
 
 
 def score_chart(report: dict) -> str:
-    """Inline SVG: one polyline per player of cumulative points after each round and final."""
+    """Inline SVG: one polyline per player of cumulative points after each round and final;
+    for a game that scores only at its end, each player's final points by category."""
     rows = round_points(report)
     names = player_names(report)
     if not rows or not names:
-        return "<p>No points were scored during play, so there is no score chart.</p>"
+        return final_chart(report, names)
     width, height, left, right, top, bottom = 640, 320, 50, 130, 20, 40
     values = [v for _, pts in rows for v in pts.values() if isinstance(v, int)]
     step = _tick_step(max([5, *values]) - min([0, *values]))
@@ -310,6 +312,66 @@ def score_chart(report: dict) -> str:
                      f'({rows[-1][1].get(name, 0)})</text></g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def score_title(report: dict) -> str:
+    """The heading of the score chart: points per round, or, for a game that scores only at
+    its end, its final points by category."""
+    return "Points per round" if round_points(report) else "Final points by category"
+
+
+def final_chart(report: dict, names: list[str]) -> str:
+    """Inline SVG: a bar per player of their final points, one part per scoring category
+    (points lost, as for unpaid Debts, to the left of zero); a sentence when nothing was
+    scored."""
+    players = _dict(_dict(report.get("final")).get("players"))
+    names = [n for n in names if n in players]
+    categories = [(key, label) for key, label in scoring_categories(report) if key != "total"]
+    parts = {n: [(key, label, v) for key, label in categories
+                 if isinstance(v := _dict(players[n]).get(key), int) and v] for n in names}
+    scored = {key for ps in parts.values() for key, *_ in ps}
+    categories = [(key, label) for key, label in categories if key in scored]
+    if not any(parts.values()):
+        return "<p>No points were scored during play, so there is no score chart.</p>"
+    width, left, right, bar, gap, top = 640, 90, 20, 22, 14, 10
+    lost = max([0, *(-sum(v for *_, v in ps if v < 0) for ps in parts.values())])
+    gained = max([1, *(sum(v for *_, v in ps if v > 0) for ps in parts.values())])
+    scale = (width - left - right) / (lost + gained)
+    zero = left + lost * scale
+    colours = {key: CATEGORY_COLOURS[i % len(CATEGORY_COLOURS)]
+               for i, (key, _) in enumerate(categories)}
+    legend_top = top + len(names) * (bar + gap) + 10
+    height = legend_top + 20 * -(-len(categories) // 3) + 10
+    out = [f'<svg id="score-chart" width="{width}" height="{height}" viewBox="0 0 {width} '
+           f'{height}" role="img" aria-labelledby="score-chart-title">',
+           '<title id="score-chart-title">Final points per player by scoring category (the '
+           'game scores only at its end)</title>']
+    for row, name in enumerate(names):
+        y = top + row * (bar + gap)
+        out.append(f'<text x="{left - 6}" y="{y + bar - 6}" text-anchor="end" '
+                   f'font-size="13">{escape(name)}</text>')
+        ahead, behind = zero, zero
+        for key, label, value in parts[name]:
+            span = abs(value) * scale
+            if value > 0:
+                x, ahead = ahead, ahead + span
+            else:
+                behind -= span
+                x = behind
+            out.append(f'<rect x="{x:.1f}" y="{y}" width="{span:.1f}" height="{bar}" '
+                       f'fill="{colours[key]}"><title>{escape(name)}: {escape(label)} '
+                       f'{_signed(value)}</title></rect>')
+        out.append(f'<text x="{min(ahead + 4, width - right):.1f}" y="{y + bar - 6}" '
+                   f'font-size="12">{_text(_dict(players[name]).get("total"))}</text>')
+    out.append(f'<line x1="{zero:.1f}" y1="{top - 4}" x2="{zero:.1f}" y2="{legend_top - 12}" '
+               'stroke="#555"/>')
+    for i, (key, label) in enumerate(categories):
+        x, y = 10 + (i % 3) * 210, legend_top + 20 * (i // 3)
+        out.append(f'<g class="legend"><rect x="{x}" y="{y}" width="12" height="12" '
+                   f'fill="{colours[key]}"/><text x="{x + 18}" y="{y + 11}" font-size="12">'
+                   f'{escape(label)}</text></g>')
+    out.append("</svg>")
+    return "".join(out)
 
 
 def _final(report: dict, names: list[str], details: list[Section]) -> str:
@@ -376,7 +438,8 @@ def render_html(report: dict) -> str:
     details, sections = game_sections(report)
     title = f"Referee report: {verdict_title(report)} ({report.get('game', 'unknown game')})"
     score = ("" if report.get("verdict") == "unparseable" else
-             f'<section id="score"><h2>Points per round</h2>{score_chart(report)}</section>')
+             f'<section id="score"><h2>{score_title(report)}</h2>{score_chart(report)}'
+             "</section>")
     body = "".join([
         _summary(report), _problems(report), _violations(report), _warnings(report),
         _claims(report), score, _final(report, names, details), _standings(report),

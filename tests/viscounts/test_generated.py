@@ -103,7 +103,9 @@ def test_the_placeholder_table_has_a_row_per_entry_and_the_final_table_no_solo_r
     section = markdown.split("## Placeholder values used", 1)[1].split("\n## ", 1)[0]
     rows = [line for line in section.splitlines() if line.startswith("| ") and "---" not in line]
     entries = list(dict.fromkeys(u["entry"] for u in used))
-    assert [row.split(" | ")[0].lstrip("| ") for row in rows[1:]] == entries
+    names = report["names"]  # each entry reads with its name first, its id after it
+    assert [row.split(" | ")[0].lstrip("| ") for row in rows[1:]] == \
+        [f"{names[e]} ({e})" if e in names else e for e in entries]
     first = [u for u in used if u["entry"] == entries[0]]
     assert all(f'{u["field"]} = {json.dumps(u["value"])}' in rows[1] for u in first)
     assert f"{len(used)} placeholder values of {len(entries)} catalog entries" in section
