@@ -56,18 +56,25 @@ def from_deck(table: Table, player: Player, card: str, doing: str) -> None:
 
 def take(table: Table, player: Player, card: str, doing: str, deck: bool) -> None:
     """Take ``card`` from the hand or the top of the draw pile, or refuse it."""
-    for refusal in taking_refusals(table, player, card, doing, deck):
-        record(table, refusal)
+    if not can_take(player, card, deck):  # the usual case needs no refusal looked for
+        for refusal in taking_refusals(table, player, card, doing, deck):
+            record(table, refusal)
     take_out(player, card, deck)
+
+
+def can_take(player: Player, card: str, deck: bool) -> bool:
+    """Whether ``card`` may be where it is taken from: the hand (named, or among the
+    unnamed cards), or the draw pile."""
+    if deck:
+        return bool(player.draw_count and player.hidden[card])
+    return bool(player.hand[card] or (player.hand_unknown and player.hidden[card]))
 
 
 def taking_refusals(table: Table, player: Player, card: str, doing: str,
                     deck: bool) -> Iterator[Refusal]:
     """Why ``card`` cannot be taken from the hand (or the draw pile, ``deck``) to ``doing``
     it: each refusal skips the event."""
-    if deck and player.draw_count and player.hidden[card]:  # the usual case
-        return
-    if not deck and (player.hand[card] or (player.hand_unknown and player.hidden[card])):
+    if can_take(player, card, deck):
         return
     # Only catalog cards are ever in a hand or a draw pile: an unknown id is refused first.
     unknown = table.unknown(card, table.catalog.townsfolk, "Townsfolk card", player.name)
