@@ -39,7 +39,7 @@ def six_again_files(tmp_path):
 @pytest.mark.parametrize("notation", ["text", "json"])
 def test_a_legal_race_replays_with_computed_scores_in_both_notations(six_again_files,
                                                                       notation):
-    result = _referee("replay", six_again_files[notation])
+    result = _referee("replay", six_again_files[notation], "--format", "json")
     assert result.exit_code == 0, result.stdout
     report = json.loads(result.stdout)
     assert report["verdict"] == "legal"
@@ -72,7 +72,7 @@ def test_markdown_and_html_show_the_games_categories_and_its_own_section(six_aga
 def test_a_roll_out_of_turn_is_located_and_named_legal_under_the_variant(tmp_path):
     log = tmp_path / "race.txt"
     log.write_text(without_variant(SIX_AGAIN_TEXT))
-    result = _referee("replay", log)
+    result = _referee("replay", log, "--format", "json")
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     [violation] = report["violations"]
@@ -84,7 +84,7 @@ def test_a_roll_out_of_turn_is_located_and_named_legal_under_the_variant(tmp_pat
     markdown = _referee("replay", log, "--format", "md").stdout
     assert f"| 1 | {line}:1 | dice-race.turn.order | it is bob's turn to roll |" in markdown
     assert "legal under variant six-again" in markdown
-    audit = json.loads(_referee("replay", log, "--mode", "audit").stdout)
+    audit = json.loads(_referee("replay", log, "--mode", "audit", "--format", "json").stdout)
     assert [v["event"] for v in audit["violations"]] == [1, 2, 6]
 
 
@@ -98,7 +98,7 @@ def test_an_unknown_variant_is_refused_with_its_place_and_a_suggestion(tmp_path)
 
 
 def test_state_at_an_event_names_who_rolls_next_and_the_six_rolls(six_again_files):
-    result = _referee("replay", six_again_files["json"], "--at", 0)
+    result = _referee("replay", six_again_files["json"], "--at", 0, "--format", "json")
     state = json.loads(result.stdout)
     assert state["acting_player"] == "ann"  # ann rolled a six: she rolls again
     assert state["positions"] == {"ann": 6, "bob": 0}
@@ -110,7 +110,7 @@ def test_generate_rules_and_convert(tmp_path):
     assert generated.exit_code == 0
     log = tmp_path / "generated.json"
     log.write_text(generated.stdout)
-    assert json.loads(_referee("replay", log).stdout)["verdict"] == "legal"
+    assert json.loads(_referee("replay", log, "--format", "json").stdout)["verdict"] == "legal"
     refused = _referee("generate", "dice-race", "--players", 3)
     assert refused.exit_code == 2 and "Dice race is for 2 players" in refused.stderr
     text = tmp_path / "generated.txt"
@@ -140,7 +140,7 @@ def test_a_scoresheet_is_scored(tmp_path):
         "header": {"game": "dice-race", "players": ["ann", "bob"]},
         "scoresheet": {"positions": {"ann": 20, "bob": 13}, "stars": {"ann": 5, "bob": 3},
                        "final": {"ann": 30, "bob": 17}}}))
-    result = _referee("score", sheet)
+    result = _referee("score", sheet, "--format", "json")
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     assert report["input"] == "scoresheet" and report["verdict"] == "score_mismatch"
@@ -156,9 +156,10 @@ def test_verify_a_folder_of_races(tmp_path, six_again_files):
     result = _referee("verify", folder, "--format", "md")
     assert result.exit_code == 1
     assert "totals: 1 illegal, 1 legal (2 logs)" in result.stdout
-    # The reports go beside the folder of logs, not into it.
+    # The reports go beside the logs' folder, which keeps only what was put there.
     report = tmp_path / "tournament-reports" / "a.report.md"
     assert report.read_text().startswith("# Verdict: LEGAL")
+    assert sorted(p.name for p in folder.iterdir()) == ["a.txt", "b.txt"]
 
 
 def test_catalog_template_and_check(tmp_path):
@@ -175,7 +176,7 @@ def test_catalog_template_and_check(tmp_path):
     assert _referee("catalog", "check", board).exit_code == 0
     log = tmp_path / "race.json"
     log.write_text(json.dumps(race_log([("ann", 4), ("bob", 6), ("ann", 6)])))
-    report = json.loads(_referee("replay", log, "--catalog", board).stdout)
+    report = json.loads(_referee("replay", log, "--catalog", board, "--format", "json").stdout)
     assert report["catalog"]["id"] == "short-board"
     assert report["final"]["players"]["ann"] == {"running": 1, "distance": 10, "bonus": 3,
                                                  "total": 14}
