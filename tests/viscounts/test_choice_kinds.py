@@ -156,3 +156,45 @@ def test_a_chosen_option_is_credited_to_the_component_that_offered_it():
     after = _apply(table, {"type": "choose", "player": ana, "option": 2})
     row = after.ledger[-1]
     assert (row["resource"], row["delta"], row["source"]) == ("stone", 2, "castle")
+
+
+def test_an_option_beyond_those_offered_is_refused_saying_how_many_there_are():
+    table, ana, decision = _waiting("choose")
+    decision = table.state.pending[0] = replace(decision, data={"options": [
+        {"op": "gain", "items": {"gold": 1}}, {"op": "gain", "items": {"stone": 1}}]})
+    trial = strict_copy(table)
+    with pytest.raises(StopReplay):
+        apply_event(trial, 1000, {"type": "choose", "player": ana, "option": 3}, Claims())
+    refusal = trial.judge.violations[-1]
+    assert refusal.rule == "viscounts.log.choice"
+    assert "offers 2 options, not 3" in refusal.message and refusal.found == "3"
+
+
+def test_player_card_8s_building_goes_on_the_viscounts_side_of_the_river():
+    # Player Card 8's free building goes on a spot of the Viscount's own space: its segment
+    # and its side of the river (p.8). From the left outer space, the left spots are
+    # offered; a right spot of the same segment is refused.
+    table, ana, decision = _waiting("free_building", building="any", scope="viscount_space")
+    side = table.state.segments[0]
+    player = table.player(ana)
+    player.space = f"{side}-ol"
+    offered = {a["spot"] for a in decision_options(table, decision)}
+    assert offered == {f"{side}-l1", f"{side}-l2"}
+    slot = next(a["slot"] for a in decision_options(table, decision))
+    assert _refusal(table, {"type": "free_building", "player": ana, "slot": slot,
+                            "spot": f"{side}-r1"}) == "viscounts.setup.player_card.special"
+
+
+def test_a_castle_move_that_makes_three_spreads_them():
+    # p.18: 3 of a player's Workers in a tier-1 section: 1 goes in to tier 2, 1 clockwise, 1
+    # counter-clockwise. ana moves her 1 Worker of the first section into the second, where
+    # she has 2: the second spreads (1 in, 1 to the third, 1 back to the first).
+    table, ana, _ = _waiting("castle_move")
+    first, second, third = table.state.segments[:3]
+    table.state.tier1[first][ana], table.state.tier1[second][ana] = 1, 2
+    after = strict_copy(table)
+    apply_event(after, 1000, {"type": "castle_move", "player": ana, "from": f"t1-{first}",
+                              "to": f"t1-{second}"}, Claims())
+    tier1 = after.state.tier1
+    assert (tier1[first][ana], tier1[second][ana], tier1[third][ana]) == (1, 0, 1)
+    assert after.state.tier2[second][ana] == 1
