@@ -7,6 +7,8 @@ Both versions are checked here as submissions are; replaying them is a worker's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import current_app, g, request, url_for
 from marshmallow import ValidationError
 
@@ -43,13 +45,33 @@ def _log(side: str, source: object) -> replay.GameLog:
                       side=side, problems=[p.to_dict() for p in err.problems]) from None
 
 
-def status_document(record: dict) -> dict:
-    """What a client sees of a comparison: status, times, the result or the failure."""
+def comparison_url(comparison_id: str) -> str:
+    """Where a comparison is followed."""
+    return url_for("compare.Comparison", comparison_id=comparison_id)
+
+
+def status_document(record: dict, url: Callable[[str], str] = comparison_url) -> dict:
+    """What a client sees of a dispute's job (a comparison, a ruling): status, times, the
+    result or the failure, and where to follow it (``url`` of its id)."""
     document = {key: record[key] for key in (
         "id", "status", "submitted_at", "started_at", "finished_at", "result", "failure")
         if key in record}
-    document["links"] = {"self": url_for("compare.Comparison", comparison_id=record["id"])}
+    document["links"] = {"self": url(record["id"])}
     return document
+
+
+def queue_dispute(data: bytes, wait: float, url: Callable[[str], str]):
+    """Store a checked dispute request as it came, queue its job, and answer with its
+    status: 202 and where to follow it, or 200 once it finished within ``wait``."""
+    dispute_id = comparisons().create(data, g.client)
+    record = wait_until_finished(current_app.extensions["referee_redis"],
+                                 done_channel(dispute_id),
+                                 lambda: comparisons().get(dispute_id), min(wait, MAX_WAIT))
+    headers = {"Location": url(dispute_id)}
+    finished = record["status"] in FINISHED
+    if not finished:
+        headers["Retry-After"] = "1"
+    return status_document(record, url), 200 if finished else 202, headers
 
 
 @blp.route("/compare", methods=["POST"])
@@ -82,15 +104,7 @@ def compare_logs(wait: float):
     if a.game != b.game:
         raise Problem(422, "different-games", "The logs are of different games",
                       f"the logs are of two games: {a.game} and {b.game}")
-    comparison_id = comparisons().create(data, g.client)
-    record = wait_until_finished(current_app.extensions["referee_redis"],
-                                 done_channel(comparison_id),
-                                 lambda: comparisons().get(comparison_id), min(wait, MAX_WAIT))
-    headers = {"Location": url_for("compare.Comparison", comparison_id=comparison_id)}
-    finished = record["status"] in FINISHED
-    if not finished:
-        headers["Retry-After"] = "1"
-    return status_document(record), 200 if finished else 202, headers
+    return queue_dispute(data, wait, comparison_url)
 
 
 @blp.route("/comparisons/<string:comparison_id>", endpoint="Comparison", methods=["GET"])

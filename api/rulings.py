@@ -8,23 +8,21 @@ or with ``?wait`` the ruling itself once it is done.
 
 from __future__ import annotations
 
-from flask import current_app, g, request, url_for
+from flask import g, request, url_for
 from marshmallow import ValidationError
 
 import replay
 from api.blueprint import RefereeBlueprint
-from api.compare import comparisons
+from api.compare import comparisons, queue_dispute, status_document
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.schemas import RulingStatusSchema, RulingSubmitSchema, WaitArgsSchema
 from api.submission import check_log, json_body
-from api.waiting import FINISHED, wait_until_finished
 from replay.compare import read_event
-from workers.comparisons import done_channel, side_log
+from workers.comparisons import side_log
 
 blp = RefereeBlueprint("rulings", __name__, url_prefix="/v1",
                        description="Disputes: one move at one point of a game")
 PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
-MAX_WAIT = 30
 LOCATION = {"Location": {"description": "the ruling's URL", "schema": {"type": "string"}}}
 
 
@@ -43,13 +41,9 @@ def _checked(body: dict) -> None:
                       problems=[p.to_dict() for p in err.problems]) from None
 
 
-def status_document(record: dict) -> dict:
-    """What a client sees of a ruling: status, times, the result or the failure."""
-    document = {key: record[key] for key in (
-        "id", "status", "submitted_at", "started_at", "finished_at", "result", "failure")
-        if key in record}
-    document["links"] = {"self": url_for("rulings.Ruling", ruling_id=record["id"])}
-    return document
+def ruling_url(ruling_id: str) -> str:
+    """Where a ruling is followed."""
+    return url_for("rulings.Ruling", ruling_id=ruling_id)
 
 
 @blp.route("/rulings", methods=["POST"])
@@ -82,15 +76,7 @@ def ask_ruling(wait: float):
                       'before the first), "move": a line of the notation or a JSON event}',
                       errors=err.messages) from None
     _checked(body)
-    ruling_id = comparisons().create(data, g.client)
-    record = wait_until_finished(current_app.extensions["referee_redis"],
-                                 done_channel(ruling_id),
-                                 lambda: comparisons().get(ruling_id), min(wait, MAX_WAIT))
-    headers = {"Location": url_for("rulings.Ruling", ruling_id=ruling_id)}
-    finished = record["status"] in FINISHED
-    if not finished:
-        headers["Retry-After"] = "1"
-    return status_document(record), 200 if finished else 202, headers
+    return queue_dispute(data, wait, ruling_url)
 
 
 @blp.route("/rulings/<string:ruling_id>", endpoint="Ruling", methods=["GET"])
@@ -102,4 +88,4 @@ def get_ruling(ruling_id: str):
     if record is None or record["owner"] != g.client:
         raise Problem(404, "ruling-not-found", "No such ruling",
                       f"no ruling has id {ruling_id}")
-    return status_document(record)
+    return status_document(record, ruling_url)
