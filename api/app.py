@@ -22,8 +22,8 @@ from api.schemas import (
     ScoresheetDocumentSchema,
 )
 from api.web import install_web
-from replay.core.log import LogSchema
-from replay.core.report_schema import ReportSchema
+from replay.core.logs.log import LogSchema
+from replay.core.reports.report_schema import ReportSchema
 
 DEFAULTS = {
     "API_TITLE": "Tabletop rules referee",

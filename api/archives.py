@@ -18,7 +18,7 @@ import time
 import zipfile
 
 from api.problems import Problem
-from replay.core.tournament import natural_key
+from replay.core.reports.tournament import natural_key
 
 MAX_UNPACKED = 64 * 1024 * 1024  # bytes an archive may unpack to
 MAX_MEMBERS = 2000  # entries of any kind (files, folders, links)

@@ -16,7 +16,7 @@ from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.replays import store
 from api.schemas import BatchSchema, BatchSubmitSchema, SubmitArgsSchema
 from api.submission import accept, check_log, json_body, options_for
-from replay.core.tournament import COUNTED, tally
+from replay.core.reports.tournament import COUNTED, tally
 from workers.store import PREFIX, client_retention_seconds, new_id
 
 blp = RefereeBlueprint("batches", __name__, url_prefix="/v1/batches",

@@ -9,7 +9,7 @@ from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.schemas import NAME, CatalogRecordSchema, GameSchema, RuleSchema
 from api.submission import json_body
-from replay.core.problems import InvalidLog
+from replay.core.logs.problems import InvalidLog
 from replay.games import GAMES
 from workers.catalogs import CatalogInUse, CatalogStore, catalog_record
 

@@ -1,7 +1,7 @@
 """The recorder's one door into the rules engine.
 
 Everything the recorder asks of a game goes through here and only through the game
-protocol (``replay.core.game.Game``), so a move the recorder offers is one the referee
+protocol (``replay.core.protocol.game.Game``), so a move the recorder offers is one the referee
 accepts: the offers are exactly ``state_at``'s legal actions, and anything else (a typed
 move, chance as the table saw it) is replayed and refused with the rule it breaks. The
 printed names and the component facts that chance is chosen from are read from the game's
@@ -18,8 +18,8 @@ from functools import cache
 from importlib import resources
 
 from api.replay_slots import ReplaySlots
-from replay.core.log import GameLog, load_log
-from replay.core.problems import InvalidLog
+from replay.core.logs.log import GameLog, load_log
+from replay.core.logs.problems import InvalidLog
 from replay.games import GAMES
 
 # What a look at the table keeps of ``state_at``'s document (the rest is for a judge).

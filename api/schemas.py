@@ -1,12 +1,12 @@
 """Marshmallow schemas of the API's arguments and answers.
 
-The log itself is ``replay.core.log.LogSchema``; a scoresheet document is described here.
+The log itself is ``replay.core.logs.log.LogSchema``; a scoresheet document is described here.
 """
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from replay.core.judge import MODES as JUDGE_MODES
-from replay.core.log import FullMatch, HeaderSchema
+from replay.core.logs.log import FullMatch, HeaderSchema
+from replay.core.verdicts.judge import MODES as JUDGE_MODES
 
 MODES = validate.OneOf(JUDGE_MODES)
 NAME = FullMatch(r"^[a-z0-9][a-z0-9_-]{0,63}$",

@@ -12,8 +12,8 @@ from flask import current_app, g
 import replay
 from api.problems import Problem
 from api.webhook_targets import check_webhook_url
-from replay.core.jsontext import load_json
-from replay.core.text import source_lines
+from replay.core.logs.jsontext import load_json
+from replay.core.logs.text import source_lines
 from workers.catalogs import CatalogStore
 from workers.jobs import queue_drainer
 from workers.store import AcceptConflict, QuotaExceeded, ReplayStore, client_retention_seconds

@@ -13,8 +13,8 @@ import json
 import sys
 
 import replay
-from replay.core.log import load_log
-from replay.core.problems import InvalidLog
+from replay.core.logs.log import load_log
+from replay.core.logs.problems import InvalidLog
 
 
 def looks(log) -> list:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import replay
 from api import create_app
-from replay.core.scoresheet_csv import desk_results, read_desk
+from replay.core.logs.scoresheet_csv import desk_results, read_desk
 from workers.redis_server import RedisServer
 
 ROOT = Path(__file__).resolve().parent.parent

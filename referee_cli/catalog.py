@@ -10,8 +10,8 @@ import click
 
 from referee_cli.files import read_json
 from referee_cli.games import GAME
-from replay.core.game import Game
-from replay.core.problems import InvalidLog
+from replay.core.logs.problems import InvalidLog
+from replay.core.protocol.game import Game
 from replay.games import GAMES
 
 EXIT_INVALID = 1

@@ -10,9 +10,9 @@ import click
 
 from referee_cli.files import EXIT_UNREADABLE
 from referee_cli.games import GAME
-from replay.core.game import Game
-from replay.core.problems import InvalidLog
-from replay.core.scoresheet_csv import desk_results, read_desk
+from replay.core.logs.problems import InvalidLog
+from replay.core.logs.scoresheet_csv import desk_results, read_desk
+from replay.core.protocol.game import Game
 from replay.games import GAMES
 
 EXIT_ALL_LEGAL, EXIT_SOME_NOT = 0, 1

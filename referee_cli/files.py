@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from replay.core.jsontext import load_json
-from replay.core.problems import InvalidLog
+from replay.core.logs.jsontext import load_json
+from replay.core.logs.problems import InvalidLog
 
 EXIT_UNREADABLE = 2
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from replay.core.game import Game
+from replay.core.protocol.game import Game
 from replay.games import GAMES
 
 

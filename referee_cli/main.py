@@ -193,7 +193,7 @@ def _what_if(path: Path, text: str, amendment: tuple[str, str] | None, drop_plac
              mode: str, output_format: str | None, catalog: dict | None) -> None:
     """``replay --amend`` / ``--drop``: the log as recorded (A) against the changed one (B)."""
     from replay.compare import amend, compare, drop
-    from replay.core.places import event_at
+    from replay.core.logs.places import event_at
 
     log = _parse_or_exit(path, text, catalog)
     place, option = (amendment[0], "--amend") if amendment else (drop_place, "--drop")
@@ -239,7 +239,7 @@ def diff(log_a: Path, log_b: Path, mode: str, output_format: str,
 def _ask(log_path: Path, text: str, place: str, move: str, output_format: str | None,
          catalog: dict | None) -> None:
     """``replay --at N --ask MOVE``: the ruling on one move at that point."""
-    from replay.core.places import event_at
+    from replay.core.logs.places import event_at
     from replay.render.ruling import ruling_lines
     from replay.ruling import rule_on
 
@@ -261,7 +261,7 @@ def _ask(log_path: Path, text: str, place: str, move: str, output_format: str | 
 def _show_state(log_path: Path, text: str, place: str, output_format: str | None,
                 catalog: dict | None) -> None:
     """``replay --at``: the game after one event, in the format asked for."""
-    from replay.core.places import event_at
+    from replay.core.logs.places import event_at
     from replay.render.state import render_state_html, render_state_markdown
 
     try:

@@ -11,8 +11,7 @@ from pathlib import Path
 import click
 
 import replay
-from replay.core.judge import MODES
-from replay.core.tournament import (
+from replay.core.reports.tournament import (
     COUNTED,
     RANKING,
     first_problem,
@@ -20,6 +19,7 @@ from replay.core.tournament import (
     problem_words,
     tally,
 )
+from replay.core.verdicts.judge import MODES
 from replay.core.words import counted
 from replay.render.names import with_names
 

@@ -7,11 +7,11 @@ reading the package's own data files.
 
 from __future__ import annotations
 
-from replay.core.game import Game
-from replay.core.judge import MODES
-from replay.core.log import GameLog, load_log
-from replay.core.problems import InvalidLog, LogProblem
-from replay.core.report import ENGINE_VERSION
+from replay.core.logs.log import GameLog, load_log
+from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.protocol.game import Game
+from replay.core.reports.report import ENGINE_VERSION
+from replay.core.verdicts.judge import MODES
 from replay.games import GAMES
 from replay.sources import decode, looks_like_log, parse, print_log, unparseable_report
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from replay.core.game import Game
-from replay.core.jsontext import load_json
-from replay.core.log import GameLog
-from replay.core.problems import InvalidLog, LogProblem
-from replay.core.text import header_lines
+from replay.core.logs.jsontext import load_json
+from replay.core.logs.log import GameLog
+from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.logs.text import header_lines
+from replay.core.protocol.game import Game
 from replay.games import GAMES
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from replay.coimbra import GAME as COIMBRA
-from replay.core.registry import GameRegistry
+from replay.core.protocol.registry import GameRegistry
 from replay.viscounts import GAME as VISCOUNTS
 
 GAMES = GameRegistry([COIMBRA, VISCOUNTS])

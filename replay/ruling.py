@@ -5,9 +5,9 @@ about. ``rule_on`` answers from the game as the log has it up to that event: whe
 is legal there, each rule it breaks (the rule, its statement, the reason, what was expected;
 a variant under which it would be legal), the ledger rows it writes and what it costs and
 gains each player, and the moves that are legal there instead. Nothing here names a game:
-it stands on the game protocol (``replay.core.game.Game``), replaying the log's events up to
-the point and then the move, in audit mode, so that a move refused outright still shows what
-the table did all the same.
+it stands on the game protocol (``replay.core.protocol.game.Game``), replaying the log's
+events up to the point and then the move, in audit mode, so that a move refused outright
+still shows what the table did all the same.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 import dataclasses
 
 from replay.compare import read_event
-from replay.core.log import GameLog
-from replay.core.problems import InvalidLog, LogProblem
+from replay.core.logs.log import GameLog
+from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.games import GAMES
 
 

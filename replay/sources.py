@@ -5,11 +5,11 @@ from __future__ import annotations
 import hashlib
 import json
 
-from replay.core.jsontext import load_json
-from replay.core.log import GameLog, load_log
-from replay.core.problems import InvalidLog, LogProblem
-from replay.core.report import ENGINE_VERSION, REPORT_VERSION
-from replay.core.text import TAG, read_source
+from replay.core.logs.jsontext import load_json
+from replay.core.logs.log import GameLog, load_log
+from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.logs.text import TAG, read_source
+from replay.core.reports.report import ENGINE_VERSION, REPORT_VERSION
 
 
 def decode(text: str) -> GameLog | dict:

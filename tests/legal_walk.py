@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 
 import pytest
 
-from replay.core.judge import SkipEvent, StopReplay
+from replay.core.verdicts.judge import SkipEvent, StopReplay
 
 
 def walk_offers(decisions: Iterable[tuple[int, dict, object]], offers: Callable,

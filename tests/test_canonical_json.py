@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import replay
-from replay.core.canonical import _written_alike, canonical_json
+from replay.core.logs.canonical import _written_alike, canonical_json
 
 
 def standard(value: object) -> bytes:

@@ -1,4 +1,4 @@
-"""Components a log declares (``replay.core.declarations``): printed values read off the
+"""Components a log declares (``replay.core.logs.declarations``): printed values read off the
 table replace the catalog's stand-ins, a contradiction of a sourced value or of the log's own
 earlier declaration is refused where the log says it, and text and JSON say the same.
 

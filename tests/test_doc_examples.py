@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import replay
-from replay.core.scoresheet_csv import desk_results, read_desk
+from replay.core.logs.scoresheet_csv import desk_results, read_desk
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 BLOCK = re.compile(r"^```[^\n]*\n(?P<body>.*?)^```$", re.M | re.S)

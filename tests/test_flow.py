@@ -1,4 +1,4 @@
-"""The core's replay loop and phase flow (``replay.core.flow``) on a small game of its own.
+"""The core's replay loop and phase flow (``replay.core.protocol.flow``) on a small game of its own.
 
 The game: two players each ``take`` 1 or 2 coins once, in seat order (phase "take", over
 when both have taken); then each may ``spend`` coins in any order (phase "spend", which only
@@ -13,10 +13,10 @@ from dataclasses import replace
 
 import pytest
 
-from replay.core.actions import EventSpec, Refusal, is_legal
-from replay.core.flow import Flow, Phase
-from replay.core.judge import Judge
-from replay.core.rules import Rule
+from replay.core.protocol.actions import EventSpec, Refusal, is_legal
+from replay.core.protocol.flow import Flow, Phase
+from replay.core.protocol.rules import Rule
+from replay.core.verdicts.judge import Judge
 
 RULES = {rule_id: Rule(rule_id, statement, "Toy") for rule_id, statement in (
     ("toy.order", "Phases follow one another: take, spend, tally."),

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import replay
-from replay.core.jsontext import _UNREAD, _read_quickly, load_json
-from replay.core.problems import InvalidLog
+from replay.core.logs.jsontext import _UNREAD, _read_quickly, load_json
+from replay.core.logs.problems import InvalidLog
 
 
 def same(a, b) -> bool:

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 import replay
 from referee_cli.main import cli
 from replay.coimbra.generate import generate
-from replay.core.places import event_at
+from replay.core.logs.places import event_at
 from replay.render.html import render_html
 from replay.render.markdown import render_markdown
 

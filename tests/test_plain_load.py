@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
 
-from replay.core.log import _HEADER, HeaderSchema
-from replay.core.plain_load import plain_load
+from replay.core.logs.log import _HEADER, HeaderSchema
+from replay.core.logs.plain_load import plain_load
 
 names = st.sampled_from(["ana", "bruno", "Ana", "a" * 25, "", "x-1", "1x", "é", "ana\n"])
 odd = st.none() | st.integers() | st.booleans() | st.floats(allow_nan=False) | names \

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import replay
-from replay.core.report_schema import ReportSchema
+from replay.core.reports.report_schema import ReportSchema
 from tests.conftest import FIXTURES
 
 GOLDEN = sorted(FIXTURES.glob("*/golden/*.report.json"))

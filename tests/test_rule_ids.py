@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from replay.core.game import Game
-from replay.core.judge import Judge
-from replay.core.log import GameLog
+from replay.core.logs.log import GameLog
+from replay.core.protocol.game import Game
+from replay.core.verdicts.judge import Judge
 from replay.games import GAMES
 from tests.conformance.dice_race import GAME as DICE_RACE
 

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from referee_cli.main import cli
-from replay.core.problems import InvalidLog
-from replay.core.scoresheet_csv import desk_results, read_desk
+from replay.core.logs.problems import InvalidLog
+from replay.core.logs.scoresheet_csv import desk_results, read_desk
 from replay.games import GAMES
 from tests.conftest import FIXTURES
 

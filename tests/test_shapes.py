@@ -14,8 +14,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import replay
-from replay.core.problems import InvalidLog
-from replay.core.shapes import _all_kept_as_written, _check_each, _compile, check_shapes
+from replay.core.logs.problems import InvalidLog
+from replay.core.protocol.shapes import _all_kept_as_written, _check_each, _compile, check_shapes
 
 GAMES = replay.GAMES.names()
 _LOGS = {name: replay.GAMES.get(name).generate(2, 5)["events"] for name in GAMES}

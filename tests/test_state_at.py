@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import replay
-from replay.core.names import action_ids
+from replay.core.logs.names import action_ids
 
 GAMES = ("coimbra", "viscounts")
 

@@ -1,4 +1,4 @@
-"""Kept tables (``replay.core.table_cache``): a look at a game served from a kept table is
+"""Kept tables (``replay.core.protocol.table_cache``): a look at a game served from a kept table is
 the look a fresh replay gives, and a changed game is never served from another's table."""
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import replay
-from replay.core.tournament import natural_key, tally
+from replay.core.reports.tournament import natural_key, tally
 from tests.conftest import FIXTURES, ROOT
 
 

@@ -28,7 +28,7 @@ from rq.job import get_current_job
 
 import replay
 from replay.compare import compare
-from replay.core.jsontext import load_json
+from replay.core.logs.jsontext import load_json
 from replay.ruling import rule_on
 from workers.jobs import QUEUE_NAME, fault_drill_pause, lease_seconds
 from workers.store import PREFIX, compress, decompress, new_id

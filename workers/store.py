@@ -23,7 +23,7 @@ from typing import NamedTuple
 import orjson
 import redis
 
-from replay.core.tournament import first_problem
+from replay.core.reports.tournament import first_problem
 from replay.render.names import with_names
 from workers.client_settings import for_client, per_client
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import replay
-from replay.core.causes import causes_summary
-from replay.core.game import Section
-from replay.core.log import GameLog
-from replay.core.text import source_lines
+from replay.core.logs.log import GameLog
+from replay.core.logs.text import source_lines
+from replay.core.protocol.game import Section
+from replay.core.verdicts.causes import causes_summary
 from replay.render.markdown import (
     PHASES_NOTE,
     causes,

@@ -26,8 +26,8 @@ from api.submission import accept, decode_body, options_for
 from api.web import bp
 from api.web.replaying import replay_slot
 from api.web.scoresheet_form import Sheet, document, locate, sheet_from
-from replay.core.problems import InvalidLog
-from replay.core.scoresheet_csv import read_desk
+from replay.core.logs.problems import InvalidLog
+from replay.core.logs.scoresheet_csv import read_desk
 from replay.core.words import number_span
 from replay.games import GAMES
 

@@ -16,7 +16,7 @@ from api.submission import accept, decode_body, options_for
 from api.web import bp
 from api.web.errors import problem_rows
 from api.web.uploads import Defaults, decode_upload, form_logs, log_media_type, with_defaults
-from replay.core.judge import MODES
+from replay.core.verdicts.judge import MODES
 from replay.games import GAMES
 
 # The notation guides, by the convention docs/<game>-text.md and docs/<game>-log.md.

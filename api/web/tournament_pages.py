@@ -12,7 +12,7 @@ from flask import Response, jsonify, render_template, stream_with_context
 from api.batches import batch_document
 from api.replays import store
 from api.web import bp
-from replay.core.tournament import RANKING, natural_key, problem_words
+from replay.core.reports.tournament import RANKING, natural_key, problem_words
 from replay.games import GAMES
 from replay.render import render_html
 

@@ -15,7 +15,7 @@ from werkzeug.datastructures import FileStorage
 from api.archives import logs_from_archive
 from api.problems import Problem
 from api.submission import json_body
-from replay.core.text import quote, read_source
+from replay.core.logs.text import quote, read_source
 
 PASTED_NAME = "pasted log"
 

@@ -14,7 +14,7 @@ from replay.coimbra.report import build_report
 from replay.coimbra.rules import RULES, VARIANTS
 from replay.coimbra.scoresheet import ScoresheetSchema, score_sheet
 from replay.coimbra.sections import final_tables, report_sections
-from replay.core.game import Category, Engine, EngineGame
+from replay.core.protocol.game import Category, Engine, EngineGame
 
 
 class Coimbra(EngineGame):

@@ -10,8 +10,8 @@ from marshmallow import ValidationError
 
 from replay.coimbra.catalog_schema import LEVELS, TRACKS, CatalogSchema
 from replay.coimbra.state import COLOUR_TRACK
-from replay.core.catalogs import BuiltinCatalogs, catalog_sha256
-from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.protocol.catalogs import BuiltinCatalogs, catalog_sha256
 
 TRACK_COLOURS = {track: colour for colour, track in COLOUR_TRACK.items()}
 TRACK_RESOURCES = {"council": "guards", "merchant": "coins", "clergy": "pilgrim",
@@ -74,7 +74,7 @@ class Catalog:
     spaces: dict[str, str]  # monastery space -> level
     roads_forward: dict[str, set[str]] = field(default_factory=dict)  # as printed
     roads_any: dict[str, set[str]] = field(default_factory=dict)  # every road both ways
-    # The values the log declared from the printed components (``replay.core.declarations``).
+    # The values the log declared from the printed components (``replay.core.logs.declarations``).
     declared: tuple[dict, ...] = ()
 
     @cached_property

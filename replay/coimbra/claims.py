@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from replay.coimbra.state import COLOUR_TRACK, TRACKS
 from replay.coimbra.table import Table
-from replay.core import claims
+from replay.core.verdicts import claims
 
 CLAIMABLE = ("points", "coins", "guards", *TRACKS, "pilgrim")
 ALIASES = {"vp": "points", "score": "points", **COLOUR_TRACK}

@@ -9,7 +9,7 @@ from functools import cache
 from replay.coimbra.dice import die_colour, die_value
 from replay.coimbra.state import CITY_ROWS, DICE_PER_PLAYER, LOCATIONS, Slot
 from replay.coimbra.table import Table
-from replay.core.actions import Refusal
+from replay.core.protocol.actions import Refusal
 
 CARDS_PER_ROW = 4
 FACES = range(1, 7)

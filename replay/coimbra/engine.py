@@ -1,5 +1,5 @@
-"""Coimbra replayed by the core's loop (``replay.core.flow``): its action kinds, its phases,
-and what every event does first (markers checked, unused pilgrim steps lapsing)."""
+"""Coimbra replayed by the core's loop (``replay.core.protocol.flow``): its action kinds, its
+phases, and what every event does first (markers checked, unused pilgrim steps lapsing)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from replay.coimbra.phases import PHASES
 from replay.coimbra.scoring import final_scoring
 from replay.coimbra.state import ROUNDS
 from replay.coimbra.table import Table
-from replay.core.flow import Flow
-from replay.core.judge import SkipEvent, StopReplay
+from replay.core.protocol.flow import Flow
+from replay.core.verdicts.judge import SkipEvent, StopReplay
 
 # Events after which unused pilgrim steps are still there to use.
 KEEP_STEPS = frozenset({"move", "marker", *CLAIM_EVENTS})

@@ -1,9 +1,9 @@
 """Every Coimbra event type, declared once: its fields, its phase, how the text notation
-reads and prints it, and, as an action kind (``replay.core.actions``), the rules it can
+reads and prints it, and, as an action kind (``replay.core.protocol.actions``), the rules it can
 break (``refusals``), what it changes (``apply``) and the events of its kind worth offering
 (``candidates``; ``supply`` for chance too varied to list).
 
-The shape check (``replay.core.shapes``), the replay loop (``replay.coimbra.engine``), the
+The shape check (``replay.core.protocol.shapes``), the replay loop (``replay.coimbra.engine``), the
 legal actions (``replay.coimbra.legal``) and the notation (``replay.coimbra.notation``) all
 read this one table.
 """
@@ -14,8 +14,8 @@ from replay.coimbra import drafting, income, lines, pilgrim, returns, setup, voy
 from replay.coimbra.claims import record_claim
 from replay.coimbra.dice import DIE_EXAMPLE, normalise_die
 from replay.coimbra.markers import hold_marker, no_refusals
-from replay.core.actions import EventSpec
-from replay.core.shapes import COMMON_KINDS, FieldKind, is_int, is_str, str_list
+from replay.core.protocol.actions import EventSpec
+from replay.core.protocol.shapes import COMMON_KINDS, FieldKind, is_int, is_str, str_list
 
 
 def _claims(value) -> bool:

@@ -11,7 +11,7 @@ from replay.coimbra.engine import apply_event, finish
 from replay.coimbra.legal import acting_player, legal_actions
 from replay.coimbra.new_table import new_table
 from replay.coimbra.state import CITY_ROWS, ROUNDS, TRACKS
-from replay.core.generator import RandomGame
+from replay.core.protocol.generator import RandomGame
 
 
 def generate(players: int, seed: int, catalog: Catalog | None = None,

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from replay.coimbra.effects import condition_failed, condition_holds, die_track
 from replay.coimbra.state import TRACKS, Player
 from replay.coimbra.table import Table
-from replay.core.actions import Refusal
+from replay.core.protocol.actions import Refusal
 
 # The ledger source of a track's income rows.
 TRACK_SOURCES = {track: f"track:{track}" for track in TRACKS}

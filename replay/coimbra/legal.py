@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from replay.coimbra.events import EVENT_SPECS
 from replay.coimbra.table import Table
-from replay.core.actions import legal_candidates
+from replay.core.protocol.actions import legal_candidates
 
 MOVES = (EVENT_SPECS["move"],)
 # The kinds offered in each phase where a player decides, in the order they are offered.

@@ -7,7 +7,7 @@ event specs (``replay.coimbra.events``) name them, one pair per event type.
 
 from __future__ import annotations
 
-from replay.core.text import Token
+from replay.core.logs.text import Token
 
 
 def at(tokens: list[Token], index: int) -> Token | None:

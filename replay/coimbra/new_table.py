@@ -6,7 +6,7 @@ from replay.coimbra.catalog import Catalog
 from replay.coimbra.phases import PHASES
 from replay.coimbra.rules import RULES, VARIANTS
 from replay.coimbra.table import Table
-from replay.core.judge import Judge
+from replay.core.verdicts.judge import Judge
 
 
 def new_table(players: list[str], catalog: Catalog, mode: str = "strict",

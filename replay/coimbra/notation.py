@@ -35,9 +35,9 @@ from replay.coimbra.events import EVENT_SPECS, FIELD_KINDS, VERBS
 from replay.coimbra.lines import at as _at
 from replay.coimbra.phases import MARKER_LETTERS
 from replay.coimbra.state import LOCATIONS, TRACKS
-from replay.core.log import GameLog
-from replay.core.names import ids_by_name
-from replay.core.text import (
+from replay.core.logs.log import GameLog
+from replay.core.logs.names import ids_by_name
+from replay.core.logs.text import (
     WHOLE_NUMBER,
     Line,
     TextSource,
@@ -50,7 +50,7 @@ from replay.core.text import (
     read_header,
     read_source,
 )
-from replay.core.text_log import finish_text_log
+from replay.core.logs.text_log import finish_text_log
 
 SETUP_KEYS = ("order", "monasteries", "voyages", "tiles", "pairs")
 VERB_ALIASES = {"take": "place", "buy": "recruit", "favour": "favor"}

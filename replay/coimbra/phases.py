@@ -1,5 +1,5 @@
 """Coimbra's turn structure as one table: each phase, when it is over, how it ends, what
-follows; ``replay.core.flow`` drives it.
+follows; ``replay.core.protocol.flow`` drives it.
 
 A round is deal, A (roll), B (draft and place), C (resolve dice), D+E (order and income),
 F (voyages); four rounds follow the setup and the start choices. A phase with nothing left
@@ -16,7 +16,7 @@ from replay.coimbra.income import close_income, income_done
 from replay.coimbra.resolution import begin_resolution, end_resolution, resolved
 from replay.coimbra.state import ROUNDS
 from replay.coimbra.voyages import end_round
-from replay.core.flow import Phase
+from replay.core.protocol.flow import Phase
 
 
 def _close_start(game) -> None:

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from replay.coimbra.effects import apply_immediate
 from replay.coimbra.table import Table
-from replay.core.actions import Refusal
+from replay.core.protocol.actions import Refusal
 
 # The most paths offered to one player at once (they grow with the steps held).
 MAX_PATHS = 500

@@ -30,7 +30,7 @@ from replay.coimbra.state import (
     Slot,
 )
 from replay.coimbra.table import RESOURCE_CAP, Table
-from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
 VERSION = 1
 CITY_SLOTS = 4  # a city row shows at most four characters (rulebook p.5)

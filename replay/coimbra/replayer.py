@@ -10,9 +10,9 @@ from replay.coimbra.legal import acting_player, legal_actions
 from replay.coimbra.new_table import new_table
 from replay.coimbra.position import place, position_of
 from replay.coimbra.table import Table
-from replay.core.log import GameLog
-from replay.core.names import action_ids, ids_in, names_of
-from replay.core.replayer import Replayer
+from replay.core.logs.log import GameLog
+from replay.core.logs.names import action_ids, ids_in, names_of
+from replay.core.protocol.replayer import Replayer
 
 # The engine as the shared replay steps take it (the game object replays with it too).
 REPLAYER = Replayer(EVENT_SPECS, FIELD_KINDS, load_catalog, new_table, Claims, run_events, finish,

@@ -8,17 +8,17 @@ from replay.coimbra.catalog import Catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.phases import LEDGER_ORDER, expected_next
 from replay.coimbra.table import Table
-from replay.core.causes import audit_caveat
-from replay.core.ledger import phase_breakdown
-from replay.core.log import GameLog
-from replay.core.names import names_of, words_of
-from replay.core.report import (
+from replay.core.logs.log import GameLog
+from replay.core.logs.names import names_of, words_of
+from replay.core.reports.report import (
     ENGINE_VERSION,
     REPORT_VERSION,
     causes_with_lines,
     standings,
     verdict,
 )
+from replay.core.verdicts.causes import audit_caveat
+from replay.core.verdicts.ledger import phase_breakdown
 
 DEFAULT_RULESET = "coimbra-2018"
 

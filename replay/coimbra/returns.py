@@ -14,7 +14,7 @@ from replay.coimbra.effects import apply_immediate
 from replay.coimbra.resolution import advance, crown_fate, gone
 from replay.coimbra.state import CITY_ROWS, LOCATIONS, Player, Slot
 from replay.coimbra.table import Table
-from replay.core.actions import Refusal
+from replay.core.protocol.actions import Refusal
 from replay.core.words import counted
 
 DISTRESS_MAX = 2

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.core.rules import load_rules, load_variants
+from replay.core.protocol.rules import load_rules, load_variants
 
 RULES = load_rules("replay.coimbra")
 VARIANTS = load_variants("replay.coimbra")

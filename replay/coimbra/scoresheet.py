@@ -18,10 +18,10 @@ from replay.coimbra.report import build_report
 from replay.coimbra.scoring import final_scoring
 from replay.coimbra.state import DICE_PER_PLAYER, ROUNDS, TRACKS
 from replay.coimbra.table import RESOURCE_CAP
-from replay.core.log import GameLog
-from replay.core.names import ids_by_name, read_id
-from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
-from replay.core.text import closest, fold_name
+from replay.core.logs.log import GameLog
+from replay.core.logs.names import ids_by_name, read_id
+from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.logs.text import closest, fold_name
 
 NON_NEGATIVE = validate.Range(min=0)
 MAX_RECRUITS = DICE_PER_PLAYER * ROUNDS  # one character per city die at most

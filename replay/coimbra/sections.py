@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.core.game import Section
+from replay.core.protocol.game import Section
 from replay.core.words import counted
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from replay.coimbra.effects import apply_immediate
 from replay.coimbra.state import TRACKS
 from replay.coimbra.table import Table
-from replay.core.actions import Refusal
+from replay.core.protocol.actions import Refusal
 
 VOYAGES_SHOWN = 6
 STARTING = {"coins": 7, "guards": 7}

@@ -14,10 +14,10 @@ from collections.abc import Mapping
 
 from replay.coimbra.catalog import Catalog
 from replay.coimbra.state import GameState, Player
-from replay.core.actions import Refusal
-from replay.core.flow import Phase
-from replay.core.judge import Judge
-from replay.core.ledger import LedgerRow, ledger_row
+from replay.core.protocol.actions import Refusal
+from replay.core.protocol.flow import Phase
+from replay.core.verdicts.judge import Judge
+from replay.core.verdicts.ledger import LedgerRow, ledger_row
 from replay.core.words import counted
 
 RESOURCE_CAP = 20

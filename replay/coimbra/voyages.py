@@ -8,7 +8,7 @@ from dataclasses import replace
 from replay.coimbra.effects import apply_immediate, voyage_discount
 from replay.coimbra.state import Player
 from replay.coimbra.table import Table
-from replay.core.actions import Refusal
+from replay.core.protocol.actions import Refusal
 
 
 def _times(number: int) -> str:

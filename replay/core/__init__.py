@@ -1,1 +1,2 @@
-"""Game-independent pieces: log model, rules registry, violations, ledger, report."""
+"""Game-independent pieces, by concern: the game protocol (``protocol``), reading logs
+(``logs``), verdicts (``verdicts``) and reports (``reports``)."""

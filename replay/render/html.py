@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
-from replay.core.causes import causes_summary
-from replay.core.game import Section
+from replay.core.protocol.game import Section
+from replay.core.verdicts.causes import causes_summary
 from replay.render.markdown import (
     PHASES_NOTE,
     causes,

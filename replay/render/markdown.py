@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from replay.core.causes import causes_summary, group_causes
-from replay.core.game import Section
+from replay.core.protocol.game import Section
+from replay.core.verdicts.causes import causes_summary, group_causes
 from replay.core.words import counted, spoken
 from replay.games import GAMES
 from replay.render.names import NameLabels, with_names

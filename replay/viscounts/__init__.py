@@ -6,9 +6,9 @@ player; ``solo/``) are replayed.
 
 from __future__ import annotations
 
-from replay.core.game import Category, Engine, EngineGame
-from replay.core.log import GameLog
-from replay.core.problems import LogProblem
+from replay.core.logs.log import GameLog
+from replay.core.logs.problems import LogProblem
+from replay.core.protocol.game import Category, Engine, EngineGame
 from replay.viscounts import catalog as catalogs
 from replay.viscounts.catalog_template import template_document
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from replay.core.actions import Refusal
-from replay.core.flow import record
-from replay.core.text import read_count
+from replay.core.logs.text import read_count
+from replay.core.protocol.actions import Refusal
+from replay.core.protocol.flow import record
 from replay.core.words import counted
 from replay.viscounts.effects import ask, resolve, trigger
 from replay.viscounts.funding import WORDS, fund

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from replay.core.actions import Refusal
-from replay.core.flow import record
+from replay.core.protocol.actions import Refusal
+from replay.core.protocol.flow import record
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
 

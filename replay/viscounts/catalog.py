@@ -12,9 +12,9 @@ from types import MappingProxyType
 
 from marshmallow import ValidationError
 
-from replay.core.catalogs import BuiltinCatalogs, catalog_sha256
-from replay.core.declarations import ENTRY_KEYS, holds_entries, iter_entries, resolve
-from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.logs.declarations import ENTRY_KEYS, holds_entries, iter_entries, resolve
+from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.protocol.catalogs import BuiltinCatalogs, catalog_sha256
 from replay.viscounts.catalog_checks import cross_reference_problems
 from replay.viscounts.catalog_schema import CatalogSchema
 from replay.viscounts.components import (

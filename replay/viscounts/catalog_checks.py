@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from replay.core.declarations import ENTRY_KEYS, iter_entries, resolve
-from replay.core.problems import LogProblem
+from replay.core.logs.declarations import ENTRY_KEYS, iter_entries, resolve
+from replay.core.logs.problems import LogProblem
 from replay.viscounts.catalog_schema import BUILDINGS, PRINTED, ROLES
 
 # Printed on the Poverty (p.9 picture) and Prosperity (p.8 picture) cards, by player count.

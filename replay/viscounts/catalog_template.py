@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 
-from replay.core.declarations import ENTRY_KEYS, holds_entries, iter_entries
+from replay.core.logs.declarations import ENTRY_KEYS, holds_entries, iter_entries
 from replay.viscounts.catalog import DEFAULT_CATALOG, builtin_document
 
 # What the rules fix about a board space or building spot even where its print is unknown:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from replay.core import claims
+from replay.core.verdicts import claims
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.table import Table, snapshot
 

@@ -279,7 +279,7 @@ class Catalog:
     links: Mapping[str, Link]  # every link, by id
     placeholders: Mapping[str, tuple[Placeholder, ...]]  # entry id -> its placeholder values
     entry_paths: Mapping[str, str]  # JSON pointer -> entry id
-    # The values the log declared from the printed components (``replay.core.declarations``).
+    # The values the log declared from the printed components (``replay.core.logs.declarations``).
     declared: tuple[dict, ...] = ()
 
     def summary(self) -> dict:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from replay.core.flow import record
-from replay.core.judge import SkipEvent
+from replay.core.protocol.flow import record
+from replay.core.verdicts.judge import SkipEvent
 from replay.viscounts.choices import CHOICES
 from replay.viscounts.effects import settle_corruption
 from replay.viscounts.state import Decision

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.core.judge import SkipEvent, StopReplay
+from replay.core.verdicts.judge import SkipEvent, StopReplay
 from replay.viscounts.decisions import decline_waiting
 from replay.viscounts.events import EVENT_SPECS, HELD_EVENTS, KEEP_WAITING
 from replay.viscounts.legal import primary_actions

@@ -1,14 +1,14 @@
 """Every Viscounts event type, declared once: its fields, its phase, its handler and the
 fields a text line gives by position.
 
-The shape check (``replay.core.shapes``), the replay loop (``engine.py``) and the text
+The shape check (``replay.core.protocol.shapes``), the replay loop (``engine.py``) and the text
 notation (``notation.py``) all read this one table.
 """
 
 from __future__ import annotations
 
-from replay.core.actions import EventSpec
-from replay.core.shapes import COMMON_KINDS, FieldKind, is_int, is_str
+from replay.core.protocol.actions import EventSpec
+from replay.core.protocol.shapes import COMMON_KINDS, FieldKind, is_int, is_str
 from replay.viscounts.actions import handle_construct, handle_trade, handle_transcribe
 from replay.viscounts.castle import handle_workers
 from replay.viscounts.choices import CHOICES, DECISIONS

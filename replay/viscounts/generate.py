@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from replay.core.generator import RandomGame
+from replay.core.protocol.generator import RandomGame
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog

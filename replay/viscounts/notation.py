@@ -30,9 +30,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from replay.core.log import GameLog
-from replay.core.problems import LogProblem
-from replay.core.text import (
+from replay.core.logs.log import GameLog
+from replay.core.logs.problems import LogProblem
+from replay.core.logs.text import (
     WHOLE_NUMBER,
     Line,
     TextSource,
@@ -44,7 +44,7 @@ from replay.core.text import (
     split_comment,
     words,
 )
-from replay.core.text_log import finish_text_log
+from replay.core.logs.text_log import finish_text_log
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.solo import OPPONENT

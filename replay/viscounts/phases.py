@@ -7,7 +7,7 @@ the log should say next.
 
 from __future__ import annotations
 
-from replay.core.flow import Phase
+from replay.core.protocol.flow import Phase
 from replay.viscounts.picks import next_in_picks
 from replay.viscounts.solo.words import describe
 from replay.viscounts.state import TURN_PHASES

@@ -18,7 +18,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Mapping
 
-from replay.core.problems import InvalidLog, LogProblem
+from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.viscounts.components import freeze
 from replay.viscounts.phases import PHASES
 from replay.viscounts.solo.state import SoloState, Step

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from replay.core.log import GameLog
-from replay.core.names import action_ids, ids_in, names_of
-from replay.core.replayer import Replayer
+from replay.core.logs.log import GameLog
+from replay.core.logs.names import action_ids, ids_in, names_of
+from replay.core.protocol.replayer import Replayer
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.engine import finish, run_events

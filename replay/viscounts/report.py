@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from replay.core.causes import audit_caveat
-from replay.core.ledger import phase_breakdown
-from replay.core.log import GameLog
-from replay.core.names import ids_in, names_of, words_of
-from replay.core.report import ENGINE_VERSION, REPORT_VERSION, causes_with_lines, verdict
+from replay.core.logs.log import GameLog
+from replay.core.logs.names import ids_in, names_of, words_of
+from replay.core.reports.report import ENGINE_VERSION, REPORT_VERSION, causes_with_lines, verdict
+from replay.core.verdicts.causes import audit_caveat
+from replay.core.verdicts.ledger import phase_breakdown
 from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
 from replay.viscounts.names import printed_names

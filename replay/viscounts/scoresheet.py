@@ -15,10 +15,10 @@ from collections import Counter
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from replay.core.log import GameLog
-from replay.core.names import ids_by_name, read_id
-from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
-from replay.core.text import closest
+from replay.core.logs.log import GameLog
+from replay.core.logs.names import ids_by_name, read_id
+from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.logs.text import closest
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog

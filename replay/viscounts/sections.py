@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from replay.core.game import Section
+from replay.core.protocol.game import Section
 
 
 def _dict(value) -> dict:

@@ -12,10 +12,10 @@ import difflib
 from collections import Counter
 from collections.abc import Mapping
 
-from replay.core.actions import Refusal
-from replay.core.flow import Phase, record
-from replay.core.judge import Judge
-from replay.core.ledger import LedgerRow, ledger_row
+from replay.core.protocol.actions import Refusal
+from replay.core.protocol.flow import Phase, record
+from replay.core.verdicts.judge import Judge
+from replay.core.verdicts.ledger import LedgerRow, ledger_row
 from replay.viscounts.components import Catalog, Townsfolk
 from replay.viscounts.phases import PHASES
 from replay.viscounts.rules import RULES, VARIANTS

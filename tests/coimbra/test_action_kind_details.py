@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from replay import replay
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 
 FIXTURES = Path(__file__).parents[2] / "fixtures/coimbra"
 

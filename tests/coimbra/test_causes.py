@@ -6,7 +6,7 @@ import itertools
 
 import replay
 from replay.coimbra.generate import generate
-from replay.core.causes import audit_caveat, causes_summary, group_causes
+from replay.core.verdicts.causes import audit_caveat, causes_summary, group_causes
 from replay.render.html import render_html
 from replay.render.markdown import render_markdown
 

@@ -19,8 +19,8 @@ from replay.coimbra.diplomas import best_diploma_score
 from replay.coimbra.engine import apply_event
 from replay.coimbra.replayer import replay_to
 from replay.coimbra.table import Table
-from replay.core.judge import StopReplay
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
+from replay.core.verdicts.judge import StopReplay
 from tests.coimbra.logs import index_of
 from tests.conftest import FIXTURES
 

@@ -21,7 +21,7 @@ from replay.coimbra.generate import generate
 from replay.coimbra.legal import legal_actions
 from replay.coimbra.new_table import new_table
 from replay.coimbra.rules import VARIANTS
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from tests.conftest import FIXTURES
 from tests.legal_walk import walk_offers
 

@@ -8,7 +8,7 @@ import replay
 from replay.coimbra.catalog import load_catalog
 from replay.coimbra.generate import generate
 from replay.coimbra.notation import parse_text, print_text
-from replay.core.text import closest
+from replay.core.logs.text import closest
 from replay.render.html import render_html
 from replay.render.markdown import render_markdown
 

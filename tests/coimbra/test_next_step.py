@@ -10,7 +10,7 @@ import pytest
 
 from replay import replay
 from replay.coimbra import GAME
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 
 
 def _first(log, kind: str) -> int:

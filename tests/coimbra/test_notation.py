@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 import replay
 from replay.coimbra.generate import generate
 from replay.coimbra.notation import parse_text, print_text
-from replay.core.log import load_log
-from replay.core.problems import InvalidLog
+from replay.core.logs.log import load_log
+from replay.core.logs.problems import InvalidLog
 from tests.conftest import FIXTURES
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

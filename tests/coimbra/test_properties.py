@@ -17,7 +17,7 @@ import replay
 from replay.coimbra.catalog import load_catalog
 from replay.coimbra.generate import generate
 from replay.coimbra.replayer import replay_to
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from tests.tampering import first_violation, indices
 
 games = st.builds(generate, players=st.integers(2, 4), seed=st.integers(0, 10**6))

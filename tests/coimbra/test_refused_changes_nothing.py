@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from replay import replay
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 
 LOG = Path(__file__).parents[2] / "fixtures/coimbra/illegal/pilgrim-steps-too-many.json"
 

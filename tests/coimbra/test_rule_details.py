@@ -336,8 +336,8 @@ def _apply_with(log: dict, index: int, **purse):
     from replay.coimbra.claims import Claims
     from replay.coimbra.engine import apply_event
     from replay.coimbra.replayer import replay_to
-    from replay.core.judge import StopReplay
-    from replay.core.log import load_log
+    from replay.core.logs.log import load_log
+    from replay.core.verdicts.judge import StopReplay
 
     game = replay_to(load_log(log), index - 1)
     player = game.state.players[log["events"][index]["player"]]

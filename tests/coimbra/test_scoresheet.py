@@ -11,7 +11,7 @@ import replay
 from replay.coimbra.order import crowns_of
 from replay.coimbra.replayer import replay_to
 from replay.coimbra.state import TRACKS
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from replay.render import render_markdown
 from tests.conftest import FIXTURES
 

@@ -18,7 +18,7 @@ from replay.coimbra.income import close_income
 from replay.coimbra.new_table import new_table
 from replay.coimbra.replayer import replay_to
 from replay.coimbra.scoring import _influence_awards, _track_ranks
-from replay.core.ledger import LedgerRow
+from replay.core.verdicts.ledger import LedgerRow
 from tests.conftest import FIXTURES
 
 LEGAL = FIXTURES / "coimbra" / "legal"

@@ -3,7 +3,7 @@ faces of the next roller's die, each one replaying legal, and nothing once the r
 
 from __future__ import annotations
 
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from tests.conformance.dice_race import GAME
 from tests.conformance.races import race_log
 

@@ -12,7 +12,7 @@ import requests
 
 from replay.coimbra.generate import generate
 from replay.coimbra.notation import print_text
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from tests.service.helpers import ALICE, BOB
 
 pytestmark = pytest.mark.redis

@@ -21,7 +21,7 @@ import requests
 
 from replay.coimbra.catalog import builtin_document
 from replay.coimbra.notation import print_text
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from tests.service.helpers import ALICE, BOB, poll, sample_log
 from workers.store import PREFIX, ReplayStore, content_hash
 

@@ -9,7 +9,7 @@ import redis
 import requests
 
 from replay.coimbra.notation import print_text
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from tests.service.helpers import ALICE, BOB, poll, sample_log
 from workers.store import ReplayStore
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from replay.viscounts.replayer import replay_to
 from tests.conftest import FIXTURES
 

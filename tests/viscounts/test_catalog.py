@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from replay.core.problems import InvalidLog
+from replay.core.logs.problems import InvalidLog
 from replay.viscounts.catalog import (
     BUILTIN,
     builtin_document,

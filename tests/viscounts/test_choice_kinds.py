@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from replay.core.judge import StopReplay
+from replay.core.verdicts.judge import StopReplay
 from replay.viscounts.claims import Claims
 from replay.viscounts.engine import apply_event
 from replay.viscounts.legal import decision_options, legal_actions

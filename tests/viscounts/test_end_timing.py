@@ -18,7 +18,7 @@ import json
 import pytest
 
 import replay
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from replay.viscounts.generate import generate
 from replay.viscounts.notation import print_text
 from tests.conftest import FIXTURES

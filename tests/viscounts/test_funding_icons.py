@@ -20,7 +20,7 @@ import json
 
 import pytest
 
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.engine import apply_event

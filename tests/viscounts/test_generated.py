@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import replay
-from replay.core.log import load_log
-from replay.core.report_schema import ReportSchema
+from replay.core.logs.log import load_log
+from replay.core.reports.report_schema import ReportSchema
 from replay.render.html import render_html
 from replay.render.markdown import render_markdown
 from replay.viscounts.catalog import load_catalog

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import replay
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from replay.viscounts.cards import where
 from tests.conftest import FIXTURES
 

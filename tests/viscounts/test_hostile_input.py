@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import replay
-from replay.core.problems import InvalidLog
+from replay.core.logs.problems import InvalidLog
 from replay.viscounts.catalog import check_catalog, load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.engine import run_events

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.effects import count_icons

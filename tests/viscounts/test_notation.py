@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import replay
-from replay.core.log import load_log
-from replay.core.problems import InvalidLog
+from replay.core.logs.log import load_log
+from replay.core.logs.problems import InvalidLog
 from replay.render.markdown import render_markdown
 from replay.render.state import render_state_markdown
 from replay.viscounts.generate import generate

@@ -4,7 +4,7 @@ picks (p.8 step 9), picks go in reverse turn order, then the start player plays.
 
 from __future__ import annotations
 
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from replay.viscounts import GAME
 
 

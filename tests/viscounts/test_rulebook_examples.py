@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from replay.core.judge import StopReplay
+from replay.core.verdicts.judge import StopReplay
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.engine import apply_event, run_events

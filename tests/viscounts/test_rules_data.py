@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from replay.core.rules import load_rules, load_variants
+from replay.core.protocol.rules import load_rules, load_variants
 
 INVENTORY = range(1, 182)  # the rule inventory numbers rules 1-181, multiplayer and solo
 # Rule 40, at most 1 dismiss per turn, is no rule of the list: a log writes a dismiss only as

@@ -8,8 +8,8 @@ import json
 import pytest
 
 import replay
-from replay.core.problems import InvalidLog
-from replay.core.report_schema import ReportSchema
+from replay.core.logs.problems import InvalidLog
+from replay.core.reports.report_schema import ReportSchema
 from replay.render import render_markdown
 from tests.conftest import FIXTURES
 

@@ -13,8 +13,8 @@ import random
 import pytest
 
 import replay
-from replay.core.judge import StopReplay
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
+from replay.core.verdicts.judge import StopReplay
 from replay.render.html import render_html
 from replay.render.markdown import render_markdown
 from replay.viscounts import GAME

@@ -14,8 +14,8 @@ import copy
 
 import pytest
 
-from replay.core.judge import StopReplay
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
+from replay.core.verdicts.judge import StopReplay
 from replay.viscounts import GAME
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims

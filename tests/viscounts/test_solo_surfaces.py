@@ -10,7 +10,7 @@ import time
 import pytest
 import requests
 
-from replay.core.log import load_log
+from replay.core.logs.log import load_log
 from replay.viscounts.generate import generate
 from replay.viscounts.notation import print_text
 from replay.viscounts.solo import OPPONENT

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from replay.core.actions import Refusal
+from replay.core.protocol.actions import Refusal
 from replay.viscounts.cards import hand_options, take_out, taking_refusals
 from replay.viscounts.choices.kind import ChoiceKind
 from replay.viscounts.effects import resolve

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.core.actions import Refusal
+from replay.core.protocol.actions import Refusal
 from replay.core.words import counted
 from replay.viscounts.castle import bump, place, resolve_castle
 from replay.viscounts.choices.kind import ChoiceKind

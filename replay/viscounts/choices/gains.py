@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.core.actions import Refusal
+from replay.core.protocol.actions import Refusal
 from replay.viscounts.choices.kind import ChoiceKind
 from replay.viscounts.effects import can_flip, flip, resolve
 from replay.viscounts.state import RESOURCES

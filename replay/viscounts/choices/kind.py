@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from replay.core.actions import Refusal
+from replay.core.protocol.actions import Refusal
 
 Answer = Callable[..., None]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.core.actions import Refusal
+from replay.core.protocol.actions import Refusal
 from replay.viscounts.actions import (
     place_building,
     read_slot,

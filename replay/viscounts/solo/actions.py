@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from replay.core.text import read_count
+from replay.core.logs.text import read_count
 from replay.viscounts.actions import check_spot, manuscript_cost, place_building, take_manuscript
 from replay.viscounts.castle import place
 from replay.viscounts.effects import resolve, trigger

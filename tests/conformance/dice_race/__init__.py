@@ -1,4 +1,4 @@
-"""A two-player dice race written only against the game protocol (``replay.core.game``).
+"""A two-player dice race written only against the game protocol (``replay.core.protocol.game``).
 
 It lives in the tests and is registered only while a test runs (``GAMES.registered(GAME)``):
 if it replays, renders and goes through the command line and the API without an edit
@@ -11,14 +11,14 @@ import random
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from replay.core.actions import EventSpec
-from replay.core.flow import Flow, NextStep
-from replay.core.game import Category, Game, Section
-from replay.core.judge import Judge
-from replay.core.log import GameLog
-from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
-from replay.core.rules import load_rules, load_variants
-from replay.core.shapes import COMMON_KINDS
+from replay.core.logs.log import GameLog
+from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.protocol.actions import EventSpec
+from replay.core.protocol.flow import Flow, NextStep
+from replay.core.protocol.game import Category, Game, Section
+from replay.core.protocol.rules import load_rules, load_variants
+from replay.core.protocol.shapes import COMMON_KINDS
+from replay.core.verdicts.judge import Judge
 
 from . import catalog as boards
 from . import notation

@@ -9,7 +9,7 @@ from importlib import resources
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
 BUILTIN = ("dice-race-basic",)
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from replay.core.log import GameLog, load_log
-from replay.core.problems import InvalidLog
-from replay.core.text import (
+from replay.core.logs.log import GameLog, load_log
+from replay.core.logs.problems import InvalidLog
+from replay.core.logs.text import (
     Line,
     TextSource,
     Token,

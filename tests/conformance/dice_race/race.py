@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from replay.core.actions import Refusal
-from replay.core.flow import Phase
-from replay.core.judge import Judge
-from replay.core.ledger import LedgerRow, phase_breakdown
-from replay.core.log import GameLog
-from replay.core.report import ENGINE_VERSION, REPORT_VERSION, standings, verdict
+from replay.core.logs.log import GameLog
+from replay.core.protocol.actions import Refusal
+from replay.core.protocol.flow import Phase
+from replay.core.reports.report import ENGINE_VERSION, REPORT_VERSION, standings, verdict
+from replay.core.verdicts.judge import Judge
+from replay.core.verdicts.ledger import LedgerRow, phase_breakdown
 
 from .catalog import Board
 

@@ -6,8 +6,8 @@ import difflib
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from replay.core.game import Game
-from replay.core.problems import InvalidLog, LogProblem
+from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.protocol.game import Game
 
 
 class GameRegistry:

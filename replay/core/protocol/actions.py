@@ -10,8 +10,8 @@ its fields, phase and notation, three functions:
 - ``apply(table, event)`` changes the table and writes ledger rows, checking nothing;
 - ``candidates(table)`` yields the events of this kind worth offering at this point.
 
-So legality has one source: replay is "refusals, then apply" (``replay.core.flow``), and the
-legal actions are the candidates with no refusal. A decision the rules leave to a player is
+So legality has one source: replay is "refusals, then apply" (``replay.core.protocol.flow``),
+and the legal actions are the candidates with no refusal. A decision the rules leave to a player is
 an action kind like any other.
 """
 
@@ -32,7 +32,7 @@ class EventSpec:
     word); ``write(event)`` gives its text lines. ``positional`` names the fields a text
     line gives by position, in order, for notations that read fields that way.
 
-    An action kind (``replay.core.actions``) declares its legality here, once:
+    An action kind (``replay.core.protocol.actions``) declares its legality here, once:
     ``refusals(table, event)``, ``apply(table, event)`` and ``candidates(table)``;
     ``chance`` marks events that record chance the table supplies, and ``supply(table)``
     describes, for chance too varied to list (a roll of thirteen dice), what the table may

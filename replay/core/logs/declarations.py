@@ -18,7 +18,7 @@ import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from replay.core.problems import InvalidLog, LogProblem
+from replay.core.logs.problems import InvalidLog, LogProblem
 
 # Keys that describe an entry rather than a printed value: never declared.
 ENTRY_KEYS = frozenset({"id", "source", "placeholder", "placeholder_fields", "confidence",

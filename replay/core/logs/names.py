@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 
-from replay.core.text import fold_name
+from replay.core.logs.text import fold_name
 
 WORD = re.compile(r"[\w:-]+")
 
@@ -49,7 +49,7 @@ def names_of(values: Iterable[str], printed: Callable[[str], str | None]) -> dic
 def ids_by_name(printed: Mapping[str, str]) -> dict[str, str]:
     """``{folded printed name: id}`` from ``{id: printed name}``: how a person's writing of a
     component is read, in text logs and scoresheets alike (case, accents and spacing do not
-    matter; ``replay.core.text.fold_name``)."""
+    matter; ``replay.core.logs.text.fold_name``)."""
     return {fold_name(name): ident for ident, name in printed.items()}
 
 

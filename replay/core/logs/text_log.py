@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from replay.core.log import GameLog, at_tag_lines, load_log
-from replay.core.problems import InvalidLog, LogProblem
-from replay.core.shapes import FieldKind, check_shapes
-from replay.core.text import TextSource
+from replay.core.logs.log import GameLog, at_tag_lines, load_log
+from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.logs.text import TextSource
+from replay.core.protocol.shapes import FieldKind, check_shapes
 
 
 def finish_text_log(source: TextSource, header: dict, events: list[dict],

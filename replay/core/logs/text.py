@@ -13,8 +13,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from replay.core.declare_text import declaration_lines, is_declaration, read_declaration
-from replay.core.problems import LogProblem
+from replay.core.logs.declare_text import declaration_lines, is_declaration, read_declaration
+from replay.core.logs.problems import LogProblem
 
 TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 # A quoted phrase is one token; an unmatched quote is a token of its own (a located problem).
@@ -163,7 +163,7 @@ def read_source(text: str) -> TextSource:
 
 
 def _declare(source: TextSource, number: int, raw: str, body: str) -> None:
-    """A ``declare`` line's values, each kept with its place (``replay.core.declare_text``);
+    """A ``declare`` line's values, each kept with its place (``replay.core.logs.declare_text``);
     a value declared again differently is a problem of the later line."""
     line = Line(number, raw, [])
     entry, items, problems = read_declaration(body)

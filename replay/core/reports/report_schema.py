@@ -8,9 +8,9 @@ import typing
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
-from replay.core.judge import MODES
-from replay.core.ledger import ROW_KEYS, LedgerRow
-from replay.core.report import VERDICTS
+from replay.core.verdicts.judge import MODES
+from replay.core.verdicts.ledger import ROW_KEYS, LedgerRow
+from replay.core.reports.report import VERDICTS
 
 
 class CatalogSummarySchema(Schema):
@@ -56,7 +56,7 @@ class CauseSchema(Schema):
 
 def _ledger_row_schema() -> type[Schema]:
     """The ledger row as reports publish it, made from its one declaration
-    (``replay.core.ledger.LedgerRow``: its keys, their types, which are always there)."""
+    (``replay.core.verdicts.ledger.LedgerRow``: its keys, their types, which are always there)."""
     made = {}
     for name, hint in typing.get_type_hints(LedgerRow, include_extras=True).items():
         optional = typing.get_origin(hint) is typing.NotRequired

@@ -8,10 +8,10 @@ from itertools import repeat
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from replay.core.canonical import canonical_sha256
-from replay.core.declarations import Declaration, from_json
-from replay.core.plain_load import plain_load
-from replay.core.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.logs.canonical import canonical_sha256
+from replay.core.logs.declarations import Declaration, from_json
+from replay.core.logs.plain_load import plain_load
+from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 
 
 class FullMatch(validate.Regexp):
@@ -55,7 +55,8 @@ class LogSchema(Schema):
     # Each event is checked by its game's engine; ``load_log`` checks only that each is an
     # object with a type, without a schema pass per event, which keeps long logs cheap.
     events = fields.List(fields.Dict(), load_default=list)
-    # Printed values read off the table (``replay.core.declarations``): entry -> field -> value.
+    # Printed values read off the table (``replay.core.logs.declarations``):
+    # entry -> field -> value.
     components = fields.Dict(keys=fields.String(), values=fields.Dict(), load_default=dict)
     # The table the events start from instead of the setup (each game's position document).
     position = fields.Dict(load_default=None, allow_none=True)
@@ -82,7 +83,7 @@ class GameLog:
     warnings: list[dict] = field(default_factory=list, compare=False)
     # Where each header tag came from in a text source: tag name -> (line, its text).
     tag_lines: dict[str, tuple[int, str]] = field(default_factory=dict, compare=False)
-    # Printed values the log declares (``replay.core.declarations``): entry -> field -> value;
+    # Printed values the log declares (``replay.core.logs.declarations``): entry -> field -> value;
     # and, for a text source, where each is: (entry, field) -> (line, column, its text).
     components: dict[str, dict] = field(default_factory=dict)
     # The table the events start from, when not from the setup (the game's position document).

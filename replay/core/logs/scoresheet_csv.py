@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 
 from marshmallow import fields as mm
 
-from replay.core.game import Game
-from replay.core.log import load_log
-from replay.core.problems import InvalidLog, LogProblem
-from replay.core.text import closest
+from replay.core.logs.log import load_log
+from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.logs.text import closest
+from replay.core.protocol.game import Game
 
 FIXED = ("table", "player", "total", "game")
 WORDS = re.compile(r"\s*[;,]\s*")

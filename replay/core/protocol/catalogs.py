@@ -10,8 +10,8 @@ from dataclasses import replace
 from importlib import resources
 from typing import Generic, TypeVar
 
-from replay.core.declarations import Declaration, declare
-from replay.core.problems import InvalidLog, LogProblem
+from replay.core.logs.declarations import Declaration, declare
+from replay.core.logs.problems import InvalidLog, LogProblem
 
 Catalog = TypeVar("Catalog")
 
@@ -45,7 +45,7 @@ class BuiltinCatalogs(Generic[Catalog]):
     def load(self, document: dict | None = None, catalog_id: str | None = None,
              declarations: list[Declaration] | None = None) -> Catalog:
         """Validate a catalog document (or a built-in one by id) and index it, with the
-        values a log declares in place (``replay.core.declarations``).
+        values a log declares in place (``replay.core.logs.declarations``).
 
         Raises ``InvalidLog`` with every located problem when the catalog is not valid.
         """

@@ -1,6 +1,6 @@
 """The one replay loop and the phase flow, for games that declare action kinds.
 
-A game declares its action kinds (``replay.core.actions``) and its phases (``Phase``); a
+A game declares its action kinds (``replay.core.protocol.actions``) and its phases (``Phase``); a
 ``Flow`` replays a log on a table with them, event by event:
 
 1. an event of another phase than the current one moves the table there, ending the phases
@@ -15,8 +15,8 @@ The same declarations answer "what may happen next" for any table (``next_step``
 acting player, the legal events (the candidates of the current phase's kinds that no refusal
 stops, chance the table must supply included) and, in words, what the log should say next.
 
-The table a flow drives has ``judge`` (a ``replay.core.judge.Judge``), ``phase`` (the name of
-its current phase) and ``event`` (the index of the event being replayed).
+The table a flow drives has ``judge`` (a ``replay.core.verdicts.judge.Judge``), ``phase``
+(the name of its current phase) and ``event`` (the index of the event being replayed).
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from replay.core.actions import Refusal, legal_candidates, refusals_of
-from replay.core.judge import SkipEvent, StopReplay
+from replay.core.protocol.actions import Refusal, legal_candidates, refusals_of
+from replay.core.verdicts.judge import SkipEvent, StopReplay
 from replay.core.words import article
 
 
 @dataclass(frozen=True)
 class Phase:
-    """One phase of a game's turn structure, declared once; ``replay.core.flow`` drives it.
+    """One phase of a game's turn structure, declared once; ``replay.core.protocol.flow`` drives it.
 
     ``title`` names it in messages; ``ledger`` is the label its ledger rows carry;
     ``markers`` are the phase names a round/phase marker of the log may use for it;

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 
-from replay.core.causes import group_causes
-from replay.core.places import with_lines
+from replay.core.verdicts.causes import group_causes
+from replay.core.logs.places import with_lines
 
 ENGINE_VERSION = "0.3.0"
 REPORT_VERSION = 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from replay.core.text import read_count
+from replay.core.logs.text import read_count
 
 
 def with_lines(items: Iterable[dict], positions: list[tuple[int, int]]) -> None:

@@ -7,7 +7,7 @@ import re
 
 import orjson
 
-from replay.core.problems import InvalidLog, LogProblem
+from replay.core.logs.problems import InvalidLog, LogProblem
 
 # Where a lone surrogate can come from: a \uD800-\uDFFF escape, the character itself (a str
 # a caller built), or (bytes input, which json decodes with "surrogatepass") an encoded

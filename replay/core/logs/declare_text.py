@@ -1,7 +1,7 @@
 """``declare`` lines of the text notation: printed values of a component, read off the table.
 
 ``declare tf-07 cost=3 icons=merchant,noble name="Debt Collector"`` declares values of the
-catalog entry ``tf-07`` (``replay.core.declarations``); a field inside a value is reached by
+catalog entry ``tf-07`` (``replay.core.logs.declarations``); a field inside a value is reached by
 a dotted path (``gain.silver=2``). A value is a whole number, ``true`` or ``false``, words
 joined by commas (a list), or text (quoted when it has spaces). Both games' notations read
 and write them the same way, anywhere in the log.

@@ -17,15 +17,15 @@ A game declares:
   in ``meta``: ``game`` (how the registry finds the game when a request does not say),
   ``id`` and ``printed`` (listed by the API's catalog records);
 - **events**: ``event_specs``, one ``EventSpec`` per event type (its fields, its phase, how
-  the text notation reads and prints it, and as an action kind of ``replay.core.actions``
+  the text notation reads and prints it, and as an action kind of ``replay.core.protocol.actions``
   its refusals, apply and candidates), and ``field_kinds``, the kinds of value those fields
-  name (``replay.core.shapes``);
+  name (``replay.core.protocol.shapes``);
 - **operations**: ``replay``, ``state_at``, ``legal_actions``, ``next_step`` (what may
-  happen next: ``replay.core.flow.NextStep``), ``score_sheet`` (with its
+  happen next: ``replay.core.protocol.flow.NextStep``), ``score_sheet`` (with its
   optional ``scoresheet_schema``), ``parse_text``, ``print_text``, ``generate``. ``replay``
-  and ``score_sheet`` return a report document of ``replay.core.report_schema``'s schema;
+  and ``score_sheet`` return a report document of ``replay.core.reports.report_schema``'s schema;
   the ledger rows of final scoring carry the phase ``final``. The text notation's header
-  tags are read and printed by ``replay.core.text`` (``read_header``, ``header_lines``);
+  tags are read and printed by ``replay.core.logs.text`` (``read_header``, ``header_lines``);
 - **for the renderers**: ``scoring_categories`` (the rows of the final breakdown, keys of
   ``report["final"]["players"][name]``), ``phase_order`` (how ledger phases sort),
   ``final_tables`` (tables below the final breakdown) and ``report_sections`` (tables of its
@@ -48,14 +48,14 @@ from dataclasses import dataclass
 
 from marshmallow import Schema
 
-from replay.core.actions import EventSpec
-from replay.core.catalogs import catalog_sha256
-from replay.core.flow import NextStep, Phase, supply_at
-from replay.core.log import GameLog
-from replay.core.problems import InvalidLog, LogProblem
-from replay.core.replayer import Replayer
-from replay.core.rules import Rule, Variant
-from replay.core.shapes import FieldKind, check_shapes
+from replay.core.logs.log import GameLog
+from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.protocol.actions import EventSpec
+from replay.core.protocol.catalogs import catalog_sha256
+from replay.core.protocol.flow import NextStep, Phase, supply_at
+from replay.core.protocol.replayer import Replayer
+from replay.core.protocol.rules import Rule, Variant
+from replay.core.protocol.shapes import FieldKind, check_shapes
 from replay.core.words import number_span
 
 

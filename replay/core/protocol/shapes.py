@@ -15,11 +15,11 @@ from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from replay.core.problems import InvalidLog, LogProblem
+from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.core.words import article
 
 if TYPE_CHECKING:
-    from replay.core.actions import EventSpec
+    from replay.core.protocol.actions import EventSpec
 
 
 @dataclass(frozen=True, eq=False)  # one kind is one object: compared and hashed as such

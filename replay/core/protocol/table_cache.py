@@ -13,7 +13,7 @@ import json
 import threading
 from collections import OrderedDict
 
-from replay.core.log import GameLog
+from replay.core.logs.log import GameLog
 
 SIZE = 8  # tables kept per engine (a few recordings in progress at once)
 

@@ -6,10 +6,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from replay.core.log import GameLog
-from replay.core.problems import InvalidLog, LogProblem
-from replay.core.shapes import FieldKind, check_shapes
-from replay.core.table_cache import TableCache, game_key
+from replay.core.logs.log import GameLog
+from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.protocol.shapes import FieldKind, check_shapes
+from replay.core.protocol.table_cache import TableCache, game_key
 
 
 class Replayed(NamedTuple):
@@ -29,7 +29,7 @@ class Replayer:
     ``load_catalog(document, catalog_id, declarations)`` gives the indexed catalog, with the
     values the log declares in place; ``new_table(players,
     catalog, mode, variants, positions)`` a table (its ``state.players`` and its ``judge``);
-    ``new_claims()`` a ``replay.core.claims.Claims``; ``run_events(table, events, claims)``
+    ``new_claims()`` a ``replay.core.verdicts.claims.Claims``; ``run_events(table, events, claims)``
     applies events and says whether every one was replayed; ``finish(table)`` scores the end.
     ``place(table, position)`` sets a new table up as a position document describes it
     (raising ``InvalidLog`` with every located problem of the position), and
@@ -68,7 +68,7 @@ class Replayer:
         """The table after events ``0..upto`` (inclusive), replayed in audit mode; with
         ``score_end``, a log replayed to its last event that reaches the end is scored too
         (the points a judge stepping to the last line expects to see). A table kept from an
-        earlier look at the same game (``replay.core.table_cache``) replays only the events
+        earlier look at the same game (``replay.core.protocol.table_cache``) replays only the events
         after it."""
         events, _ = check_shapes(log.events, self.event_specs, self.field_kinds)
         wanted = events[:upto + 1]

@@ -1,0 +1,1 @@
+"""Reading logs: the log model, the text and JSON notations, located problems."""

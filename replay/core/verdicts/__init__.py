@@ -1,0 +1,1 @@
+"""Verdicts: the judge, claims compared, causes and their consequences, the ledger."""
