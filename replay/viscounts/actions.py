@@ -3,63 +3,94 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from replay.core.logs.text import read_count
 from replay.core.protocol.actions import Refusal
 from replay.core.protocol.flow import record
 from replay.core.words import counted
 from replay.viscounts.effects import ask, resolve, trigger
-from replay.viscounts.funding import WORDS, fund
-from replay.viscounts.state import SLOTS, Player
+from replay.viscounts.funding import WORDS, funding_options, funding_refusals, pay_funding
+from replay.viscounts.state import BUILDINGS, SLOTS, Player
 from replay.viscounts.table import Table
-from replay.viscounts.turn import turn_step
 
 TRADE_RATE = {"silver": 1, "resource": 2, "destroy": 3, "flip": 4}
 TRADE_RULE = {"silver": "viscounts.trade.silver", "resource": "viscounts.trade.resource",
               "destroy": "viscounts.trade.destroy", "flip": "viscounts.trade.flip"}
 PATH = {"trade": "outer", "construct": "outer", "place_workers": "inner",
         "transcribe": "inner"}
+# The most uses of one Trade the legal actions offer (generated games use at most 8). A
+# table reached by applying an impossible Trade as played (audit mode) can hold a trillion
+# Silver, and listing every use it funds, one more at a time, would never end.
+MAX_TRADE_USES = 30
 WHERE_RULE = {"trade": "viscounts.trade.where", "construct": "viscounts.build.where",
               "place_workers": "viscounts.castle.where",
               "transcribe": "viscounts.transcribe.where"}
 
 
-def begin_action(table: Table, event: dict, action: str) -> Player:
-    """The checks every primary action shares: turn, phase, one action, the right path."""
-    player = turn_step(table, event, "action")
+def action_refusals(table: Table, player: Player, action: str,
+                     found: str) -> Iterator[Refusal]:
+    """The refusals every primary action shares: one action a turn, on the right path."""
     state = table.state
     if state.acted == "transcribe" == action:
-        table.breach("viscounts.transcribe.once", f"{player.name} has already transcribed a "
-                     "manuscript this turn: the Transcribe action takes one",
-                     player=player.name, found=event["type"], skip=True)
+        yield Refusal("viscounts.transcribe.once", f"{player.name} has already transcribed a "
+                      "manuscript this turn: the Transcribe action takes one",
+                      player=player.name, found=found, skip=True)
     if state.acted:
-        table.breach("viscounts.action.one", f"{player.name} has already taken a primary "
-                     "action this turn", player=player.name, found=event["type"], skip=True)
+        yield Refusal("viscounts.action.one", f"{player.name} has already taken a primary "
+                      "action this turn", player=player.name, found=found, skip=True)
     space = table.catalog.spaces[player.space]
     table.touch(space.id)
     if space.path != PATH[action]:
-        table.breach(WHERE_RULE[action], f"{WORDS[action]} is taken on the {PATH[action]} "
-                     f"path; {player.name}'s Viscount is on {space.id}, on the {space.path} "
-                     "path", player=player.name, found=space.id, skip=True)
-    state.acted = action
-    return player
+        yield Refusal(WHERE_RULE[action], f"{WORDS[action]} is taken on the {PATH[action]} "
+                      f"path; {player.name}'s Viscount is on {space.id}, on the {space.path} "
+                      "path", player=player.name, found=space.id, skip=True)
 
 
-def handle_trade(table: Table, event: dict) -> None:
-    """Trade: the exchange of the Viscount's outer space, used ``times`` times."""
-    player = begin_action(table, event, "trade")
+def taken(action: str, refusals: Iterator[Refusal]) -> Iterator[Refusal]:
+    """An action refused whole past the checks every action shares still uses up the
+    turn's primary action (in an audit replay, which goes on)."""
+    def acted(table: Table) -> None:
+        table.state.acted = action
+
+    for refusal in refusals:
+        yield replace(refusal, moved_on=acted) if refusal.skip else refusal
+
+
+def _acting(table: Table, event: dict) -> Player:
+    """The player of an event of their own turn (the turn step checked who it is)."""
+    return table.state.players[event["player"]]
+
+
+def trade_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """Trade: the exchange of the Viscount's outer space, used ``times`` times, funded."""
+    player = _acting(table, event)
+    yield from action_refusals(table, player, "trade", event["type"])
+    yield from taken("trade", _trade_refusals(table, player, event))
+
+
+def _trade_refusals(table: Table, player: Player, event: dict) -> Iterator[Refusal]:
     space = table.catalog.spaces[player.space]
     exchange = space.trade
     rate, times = TRADE_RATE[exchange["kind"]], event["times"]
     if times < 1:
-        table.breach("viscounts.trade.repeat", "a Trade uses its exchange at least once",
-                     player=player.name, found=str(times), skip=True)
-    merchants = fund(table, player, "trade", event)
+        yield Refusal("viscounts.trade.repeat", "a Trade uses its exchange at least once",
+                      player=player.name, found=str(times), skip=True)
+    merchants = yield from funding_refusals(table, player, "trade", event)
     if merchants < times * rate:
-        table.breach(TRADE_RULE[exchange["kind"]], f"{counted(merchants, 'Merchant icon')} "
-                     f"pay for {counted(merchants // rate, 'use')} of the exchange at "
-                     f"{space.id} ({rate} each), not {times}", player=player.name,
-                     expected=f"at most {merchants // rate}", found=str(times))
+        yield Refusal(TRADE_RULE[exchange["kind"]], f"{counted(merchants, 'Merchant icon')} "
+                      f"pay for {counted(merchants // rate, 'use')} of the exchange at "
+                      f"{space.id} ({rate} each), not {times}", player=player.name,
+                      expected=f"at most {merchants // rate}", found=str(times))
+
+
+def apply_trade(table: Table, event: dict) -> None:
+    """The Trade's funding paid, then its exchange used ``times`` times."""
+    player = _acting(table, event)
+    pay_funding(table, player, "trade", event)
+    table.state.acted = "trade"
+    space = table.catalog.spaces[player.space]
+    exchange, times = space.trade, event["times"]
     kind, name = exchange["kind"], player.name
     if kind == "silver":
         table.change(name, "silver", times, f"Trade at {space.id}", space.id)
@@ -77,36 +108,79 @@ def handle_trade(table: Table, event: dict) -> None:
     trigger(table, name, "after_trade")
 
 
-def handle_construct(table: Table, event: dict) -> None:
+def trade_candidates(table: Table) -> Iterator[dict]:
+    """Every number of uses of the exchange the player can fund, each least funding."""
+    player = table.player(table.state.current)
+    space = table.catalog.spaces[player.space]
+    if space.path != PATH["trade"]:
+        return
+    rate = TRADE_RATE[space.trade["kind"]]
+    times = 1
+    while times <= MAX_TRADE_USES and \
+            (fundings := funding_options(table, player, "trade", times * rate)):
+        for funding in fundings:
+            yield {"type": "trade", "player": player.name, "times": times, **funding}
+        times += 1
+
+
+def construct_refusals(table: Table, event: dict) -> Iterator[Refusal]:
     """Construct: a building from a slot of the board on an empty spot at the Viscount."""
-    player = begin_action(table, event, "construct")
+    player = _acting(table, event)
+    yield from action_refusals(table, player, "construct", event["type"])
+    yield from taken("construct", _construct_refusals(table, player, event))
+
+
+def _construct_refusals(table: Table, player: Player, event: dict) -> Iterator[Refusal]:
     built = sum(map(len, player.built.values()))
     if built == 3 * len(player.built):
-        table.breach("viscounts.build.exhausted", f"{player.name} has built all {built} "
-                     "buildings: Construct is no longer available", player=player.name,
-                     found=event["slot"], skip=True)
-    building, slot = check_slot(table, player, event["slot"])
+        yield Refusal("viscounts.build.exhausted", f"{player.name} has built all {built} "
+                      "buildings: Construct is no longer available", player=player.name,
+                      found=event["slot"], skip=True)
+    yield from slot_refusals(table, player, event["slot"])
+    building, _ = read_slot(event["slot"])
     space = table.catalog.spaces[player.space]
-    spot = check_spot(table, player, event["spot"], table.side_of(space.id))
+    yield from spot_refusals(table, player, event["spot"], table.side_of(space.id))
+    spot = table.catalog.spots[event["spot"]]
     if spot.river != space.river:
-        table.breach("viscounts.build.river", f"from {space.id} ({space.river} of the "
-                     f"river) {player.name} can build only on the {space.river} side, not "
-                     f"on {spot.id}", player=player.name, found=spot.id, skip=True)
+        yield Refusal("viscounts.build.river", f"from {space.id} ({space.river} of the "
+                      f"river) {player.name} can build only on the {space.river} side, not "
+                      f"on {spot.id}", player=player.name, found=spot.id, skip=True)
     cost = table.catalog.buildings[building].cost
-    icons = fund(table, player, "construct", event)
+    icons = yield from funding_refusals(table, player, "construct", event)
     if icons < cost:
-        table.breach("viscounts.build.cost", f"a {table.catalog.buildings[building].name} "
-                     f"costs {cost} Builder icons; {player.name} has {icons}",
-                     player=player.name, expected=str(cost), found=str(icons))
-    place_building(table, player, building, slot, spot)
+        yield Refusal("viscounts.build.cost", f"a {table.catalog.buildings[building].name} "
+                      f"costs {cost} Builder icons; {player.name} has {icons}",
+                      player=player.name, expected=str(cost), found=str(icons))
+
+
+def apply_construct(table: Table, event: dict) -> None:
+    """The Construct's funding paid, then the building placed."""
+    player = _acting(table, event)
+    pay_funding(table, player, "construct", event)
+    table.state.acted = "construct"
+    building, slot = read_slot(event["slot"])
+    place_building(table, player, building, slot, table.catalog.spots[event["spot"]])
     trigger(table, player.name, "after_construct")
 
 
-def check_slot(table: Table, player: Player, ident: str) -> tuple[str, int]:
-    """A building slot still covered on the player's board (``guildhall-2``), or refused."""
-    for refusal in slot_refusals(table, player, ident):
-        record(table, refusal)
-    return read_slot(ident)
+def construct_candidates(table: Table) -> Iterator[dict]:
+    """The next slot of each building the player has left, on every empty spot of the
+    Viscount's side of the river, each least funding."""
+    player = table.player(table.state.current)
+    space = table.catalog.spaces[player.space]
+    if space.path != PATH["construct"]:
+        return
+    spots = [s for s in table.side(table.side_of(space.id)).spots
+             if s.river == space.river and s.id not in table.state.spots]
+    for building in BUILDINGS:
+        free = player.free_slots(building)
+        if not free or not spots:
+            continue
+        for funding in funding_options(table, player, "construct",
+                                       table.catalog.buildings[building].cost):
+            for spot in spots:
+                yield {"type": "construct", "player": player.name,
+                       "slot": f"{building}-{free[0]}", "spot": spot.id, **funding}
 
 
 def read_slot(ident: str) -> tuple[str, int | None]:
@@ -183,34 +257,62 @@ def place_building(table: Table, player: Player, building: str, slot: int, spot)
             resolve(table, owner, link.reward, link.id)
 
 
-def handle_transcribe(table: Table, event: dict) -> None:
-    """Transcribe: the top manuscript of the pile at the Viscount's segment."""
-    player = begin_action(table, event, "transcribe")
+def transcribe_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """Transcribe: the top manuscript of the pile at the Viscount's segment, funded."""
+    player = _acting(table, event)
+    yield from action_refusals(table, player, "transcribe", event["type"])
+    yield from taken("transcribe", _transcribe_refusals(table, player, event))
+
+
+def _transcribe_refusals(table: Table, player: Player, event: dict) -> Iterator[Refusal]:
     side = table.side_of(player.space)
     pile = table.state.manuscripts[side]
     expected = pile.top if pile.size else f"{side}-ms"
     if expected is None:
-        table.breach("viscounts.log.reveal", f"the top of the manuscript pile of {side} was "
-                     "never revealed", player=player.name, found=event["manuscript"],
-                     skip=True)
+        yield Refusal("viscounts.log.reveal", f"the top of the manuscript pile of {side} was "
+                      "never revealed", player=player.name, found=event["manuscript"],
+                      skip=True)
     if not pile.size and event["manuscript"] != expected:
-        table.breach("viscounts.transcribe.empty_pile", f"the manuscript pile of {side} is "
-                     f"empty and not refilled: only its pre-printed manuscript {expected} "
-                     "can be transcribed", player=player.name, expected=expected,
-                     found=event["manuscript"], skip=True)
+        yield Refusal("viscounts.transcribe.empty_pile", f"the manuscript pile of {side} is "
+                      f"empty and not refilled: only its pre-printed manuscript {expected} "
+                      "can be transcribed", player=player.name, expected=expected,
+                      found=event["manuscript"], skip=True)
     if event["manuscript"] != expected:
-        table.breach("viscounts.transcribe.where", f"the manuscript at {player.name}'s "
-                     f"Viscount is {expected}, not {event['manuscript']}",
-                     player=player.name, expected=expected, found=event["manuscript"],
-                     skip=True)
+        yield Refusal("viscounts.transcribe.where", f"the manuscript at {player.name}'s "
+                      f"Viscount is {expected}, not {event['manuscript']}",
+                      player=player.name, expected=expected, found=event["manuscript"],
+                      skip=True)
     cost = manuscript_cost(table, expected)
-    icons = fund(table, player, "transcribe", event)
+    icons = yield from funding_refusals(table, player, "transcribe", event)
     if icons < cost:
-        table.breach("viscounts.transcribe.cost", f"manuscript {expected} costs {cost} "
-                     f"Cleric icons; {player.name} has {icons}", player=player.name,
-                     expected=str(cost), found=str(icons))
-    take_manuscript(table, player, side)
+        yield Refusal("viscounts.transcribe.cost", f"manuscript {expected} costs {cost} "
+                      f"Cleric icons; {player.name} has {icons}", player=player.name,
+                      expected=str(cost), found=str(icons))
+
+
+def apply_transcribe(table: Table, event: dict) -> None:
+    """The Transcribe's funding paid, then the manuscript taken."""
+    player = _acting(table, event)
+    pay_funding(table, player, "transcribe", event)
+    table.state.acted = "transcribe"
+    take_manuscript(table, player, table.side_of(player.space))
     trigger(table, player.name, "after_transcribe")
+
+
+def transcribe_candidates(table: Table) -> Iterator[dict]:
+    """The manuscript at the Viscount's segment (its pile's top, else the pre-printed one),
+    each least funding."""
+    player = table.player(table.state.current)
+    if table.catalog.spaces[player.space].path != PATH["transcribe"]:
+        return
+    side = table.side_of(player.space)
+    pile = table.state.manuscripts[side]
+    ident = pile.top if pile.size else f"{side}-ms"
+    if ident:
+        for funding in funding_options(table, player, "transcribe",
+                                       manuscript_cost(table, ident)):
+            yield {"type": "transcribe", "player": player.name, "manuscript": ident,
+                   **funding}
 
 
 def manuscript_cost(table: Table, ident: str) -> int:

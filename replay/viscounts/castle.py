@@ -2,36 +2,62 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from replay.core.protocol.actions import Refusal
 from replay.core.words import counted
-from replay.viscounts.actions import begin_action
+from replay.viscounts.actions import PATH, action_refusals, taken
 from replay.viscounts.effects import ask, resolve, trigger
-from replay.viscounts.funding import fund
+from replay.viscounts.funding import funding_options, funding_refusals, pay_funding
 from replay.viscounts.table import Table
 from replay.viscounts.turn import hand_limit
 
 LIMIT = 3
 
 
-def handle_workers(table: Table, event: dict) -> None:
+def workers_refusals(table: Table, event: dict) -> Iterator[Refusal]:
     """Place Workers: 1/3/5/8 Noble icons for 1/2/3/4 Workers into the adjacent section."""
-    player = begin_action(table, event, "place_workers")
+    player = table.state.players[event["player"]]
+    yield from action_refusals(table, player, "place_workers", event["type"])
+    yield from taken("place_workers", _workers_refusals(table, player, event))
+
+
+def _workers_refusals(table: Table, player, event: dict) -> Iterator[Refusal]:
     count = event["count"]
     brackets = table.catalog.castle.icons_for
     if count not in brackets:
-        table.breach("viscounts.castle.brackets", f"1 to {max(brackets)} Workers are "
-                     f"placed, not {count}", player=player.name, found=str(count), skip=True)
+        yield Refusal("viscounts.castle.brackets", f"1 to {max(brackets)} Workers are "
+                      f"placed, not {count}", player=player.name, found=str(count), skip=True)
     if not player.workers or count > player.workers:
-        table.breach("viscounts.castle.supply", f"{player.name} has "
-                     f"{counted(player.workers, 'Worker')} in supply and cannot place {count}",
-                     player=player.name, found=str(count), skip=True)
-    icons = fund(table, player, "place_workers", event)
+        yield Refusal("viscounts.castle.supply", f"{player.name} has "
+                      f"{counted(player.workers, 'Worker')} in supply and cannot place "
+                      f"{count}", player=player.name, found=str(count), skip=True)
+    icons = yield from funding_refusals(table, player, "place_workers", event)
     if icons < brackets[count]:
-        table.breach("viscounts.castle.brackets", f"placing {counted(count, 'Worker')} "
-                     f"takes {counted(brackets[count], 'Noble icon')}; {player.name} has "
-                     f"{icons}", player=player.name,
-                     expected=str(brackets[count]), found=str(icons))
-    place(table, player.name, table.side_of(player.space), count)
+        yield Refusal("viscounts.castle.brackets", f"placing {counted(count, 'Worker')} "
+                      f"takes {counted(brackets[count], 'Noble icon')}; {player.name} has "
+                      f"{icons}", player=player.name, expected=str(brackets[count]),
+                      found=str(icons))
+
+
+def apply_workers(table: Table, event: dict) -> None:
+    """The Place Workers' funding paid, then the Workers placed and the castle resolved."""
+    player = table.state.players[event["player"]]
+    pay_funding(table, player, "place_workers", event)
+    table.state.acted = "place_workers"
+    place(table, player.name, table.side_of(player.space), event["count"])
     trigger(table, player.name, "after_place_workers")
+
+
+def workers_candidates(table: Table) -> Iterator[dict]:
+    """Each bracket the player has the Workers for, largest first, each least funding."""
+    player = table.player(table.state.current)
+    if table.catalog.spaces[player.space].path != PATH["place_workers"]:
+        return
+    for icons, count in reversed(table.catalog.castle.brackets):
+        if count <= player.workers:
+            for funding in funding_options(table, player, "place_workers", icons):
+                yield {"type": "workers", "player": player.name, "count": count, **funding}
 
 
 def place(table: Table, name: str, side: str, count: int) -> None:

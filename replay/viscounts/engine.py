@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from replay.core.protocol.flow import record
 from replay.core.verdicts.judge import SkipEvent, StopReplay
 from replay.viscounts.decisions import decline_waiting
 from replay.viscounts.events import EVENT_SPECS, HELD_EVENTS, KEEP_WAITING
@@ -11,7 +12,7 @@ from replay.viscounts.scoring import final_scoring
 from replay.viscounts.solo import opponent
 from replay.viscounts.solo.setup import place_opponent
 from replay.viscounts.table import Table
-from replay.viscounts.turn import close_turn, last_turn_played
+from replay.viscounts.turn import close_turn, last_turn_played, turn_step
 
 
 def run_events(table: Table, events: list[dict], claims, start: int = 0) -> bool:
@@ -66,7 +67,7 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     if table.strict_primary_action:
         _require_primary_action(table, kind)
     try:
-        EVENT_SPECS[kind].handler(table, event)
+        _check_and_apply(table, EVENT_SPECS[kind], event)
     except SkipEvent:
         # An event refused whole answers nothing: what waited for an answer still waits,
         # and refusals (or notes of choices lost) for leaving it unanswered were premature.
@@ -79,6 +80,18 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         raise
     if kind == "pick" and table.solo is not None:
         place_opponent(table)  # the pair left is the opponent's (p.26 step 5)
+
+
+def _check_and_apply(table: Table, spec, event: dict) -> None:
+    """An action kind: the turn moved on to its phase, its refusals, then its apply (a
+    refusal that skips raises); any other event type: its handler."""
+    if spec.apply is None:
+        spec.handler(table, event)
+        return
+    turn_step(table, event, spec.phase)
+    for refusal in spec.refusals(table, event):
+        record(table, refusal)
+    spec.apply(table, event)
 
 
 def _hold(table: Table, index: int, event: dict, claims) -> None:
@@ -129,7 +142,7 @@ def _require_primary_action(table: Table, kind: str) -> None:
     if not leaving or state.acted or not state.moved or state.phase not in ("move", "action"):
         return
     player = table.player(state.current)
-    possible = primary_actions(table, player)
+    possible = primary_actions(table)
     if possible:
         state.acted = True  # reported once
         table.breach("viscounts.action.one", f"under strict-primary-action {player.name} "

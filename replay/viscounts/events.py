@@ -1,5 +1,6 @@
-"""Every Viscounts event type, declared once: its fields, its phase, its handler and the
-fields a text line gives by position.
+"""Every Viscounts event type, declared once: its fields, its phase, the fields a text line
+gives by position, and its legality: an action kind's refusals, apply and candidates (the
+primary actions and the hire), or a handler that checks and applies.
 
 The shape check (``replay.core.protocol.shapes``), the replay loop (``engine.py``) and the text
 notation (``notation.py``) all read this one table.
@@ -9,16 +10,28 @@ from __future__ import annotations
 
 from replay.core.protocol.actions import EventSpec
 from replay.core.protocol.shapes import COMMON_KINDS, FieldKind, is_int, is_str
-from replay.viscounts.actions import handle_construct, handle_trade, handle_transcribe
-from replay.viscounts.castle import handle_workers
+from replay.viscounts.actions import (
+    apply_construct,
+    apply_trade,
+    apply_transcribe,
+    construct_candidates,
+    construct_refusals,
+    trade_candidates,
+    trade_refusals,
+    transcribe_candidates,
+    transcribe_refusals,
+)
+from replay.viscounts.castle import apply_workers, workers_candidates, workers_refusals
 from replay.viscounts.choices import CHOICES, DECISIONS
 from replay.viscounts.decisions import answer
 from replay.viscounts.recruit import (
+    apply_hire,
     handle_collision,
     handle_draw,
-    handle_hire,
     handle_reveal,
     handle_shuffle,
+    hire_candidates,
+    hire_refusals,
 )
 from replay.viscounts.setup import handle_pick, handle_setup
 from replay.viscounts.solo.opponent import only_opponent
@@ -53,16 +66,21 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     EventSpec("move", {"player": PLAYER, "path": ("strs", True), "silver": ("int", False)},
               phase="move", handler=handle_move, positional=("path",)),
     EventSpec("trade", {"player": PLAYER, "times": ("int", True), **FUNDING},
-              phase="action", handler=handle_trade, positional=("times",)),
+              phase="action", refusals=trade_refusals, apply=apply_trade,
+              candidates=trade_candidates, positional=("times",)),
     EventSpec("construct", {"player": PLAYER, "slot": ("str", True), "spot": ("str", True),
-                            **FUNDING}, phase="action", handler=handle_construct,
+                            **FUNDING}, phase="action", refusals=construct_refusals,
+              apply=apply_construct, candidates=construct_candidates,
               positional=("slot", "spot")),
     EventSpec("workers", {"player": PLAYER, "count": ("int", True), **FUNDING},
-              phase="action", handler=handle_workers, positional=("count",)),
+              phase="action", refusals=workers_refusals, apply=apply_workers,
+              candidates=workers_candidates, positional=("count",)),
     EventSpec("transcribe", {"player": PLAYER, "manuscript": ("str", True), **FUNDING},
-              phase="action", handler=handle_transcribe, positional=("manuscript",)),
+              phase="action", refusals=transcribe_refusals, apply=apply_transcribe,
+              candidates=transcribe_candidates, positional=("manuscript",)),
     EventSpec("hire", {"player": PLAYER, "card": ("str", True)}, phase="recruit",
-              handler=handle_hire, positional=("card",)),
+              refusals=hire_refusals, apply=apply_hire, candidates=hire_candidates,
+              positional=("card",)),
     EventSpec("collision", {"player": PLAYER, "space": ("int", False)}, phase="collision",
               handler=handle_collision),
     EventSpec("draw", {"player": PLAYER, "cards": ("strs", True)}, phase="draw",

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 
+from replay.core.protocol.actions import Refusal
 from replay.viscounts.effects import count_icons, in_force, resolve
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
@@ -58,34 +59,106 @@ def icons_from(action: str, icons: Mapping[str, int], pay: dict, convs) -> tuple
     return count + best_merchants, used
 
 
-def fund(table: Table, player: Player, action: str, event: dict) -> int:
-    """Check and pay the funding of ``event``; return the action's icons."""
-    pay = {k: v for k, v in event["pay"].items() if v} if "pay" in event else {}
+def paid(event: dict) -> dict[str, int]:
+    """The resources an event pays (those of amount 0 left out)."""
+    return {k: v for k, v in event["pay"].items() if v} if "pay" in event else {}
+
+
+def funding_refusals(table: Table, player: Player, action: str,
+                     event: dict) -> Generator[Refusal, None, int]:
+    """Why the funding of ``event`` cannot be paid as written; its value (``yield from``) is
+    the action's icons. Read up to the first refusal that skips, like every kind's."""
+    pay = paid(event)
     for resource, amount in pay.items():
         if resource not in PAYABLE:
-            table.breach("viscounts.action.resource_as_icon", f"{resource!r} cannot be "
-                         "spent as an icon", player=player.name,
-                         expected=", ".join(PAYABLE), found=resource, skip=True)
+            yield Refusal("viscounts.action.resource_as_icon", f"{resource!r} cannot be spent "
+                          "as an icon", player=player.name, expected=", ".join(PAYABLE),
+                          found=resource, skip=True)
+            return 0
         if getattr(player, resource) < amount:
-            table.breach("viscounts.action.resource_as_icon", f"{player.name} has "
-                         f"{getattr(player, resource)} {resource.capitalize()}, not "
-                         f"{amount}", player=player.name, skip=True)
+            yield Refusal("viscounts.action.resource_as_icon", f"{player.name} has "
+                          f"{getattr(player, resource)} {resource.capitalize()}, not "
+                          f"{amount}", player=player.name, skip=True)
+            return 0
     abilities = in_force(table, player.name)
     icons = abilities.icons()
     if event.get("dismiss"):
-        card = dismiss(table, player, action, event["dismiss"], pay.get("silver", 0))
-        abilities = in_force(table, player.name)  # the dismissed card's effect may change them
+        card = yield from _dismiss_refusals(table, player, action, event["dismiss"],
+                                            pay.get("silver", 0))
+        if card is None:
+            return 0
         icons = with_dismissed(table, icons, card)
     count, used = icons_from(action, icons, pay, abilities.converters(action))
     if pay.keys() - used:
         unused = sorted(pay.keys() - used)
-        table.breach("viscounts.action.resource_as_icon", f"{', '.join(unused)} cannot "
-                     f"fund {WORDS[action]}: 1 {RESOURCE[action].capitalize()} is 1 "
-                     f"{ICON[action].capitalize()} icon", player=player.name,
-                     expected=RESOURCE[action], found=", ".join(unused))
-    for resource, amount in pay.items():
-        table.change(player.name, resource, -amount, f"spent on {WORDS[action]}", action)
+        yield Refusal("viscounts.action.resource_as_icon", f"{', '.join(unused)} cannot "
+                      f"fund {WORDS[action]}: 1 {RESOURCE[action].capitalize()} is 1 "
+                      f"{ICON[action].capitalize()} icon", player=player.name,
+                      expected=RESOURCE[action], found=", ".join(unused))
     return count
+
+
+def pay_funding(table: Table, player: Player, action: str, event: dict) -> None:
+    """Pay the funding of ``event``: the dismiss first (its effect included), then the
+    resources spent as icons."""
+    if event.get("dismiss"):
+        _dismiss(table, player, event["dismiss"])
+    for resource, amount in paid(event).items():
+        table.change(player.name, resource, -amount, f"spent on {WORDS[action]}", action)
+
+
+def funding_options(table: Table, player: Player, action: str, cost: int) -> list[dict]:
+    """Every way to fund ``cost`` icons with nothing wasted: without a dismiss and with the
+    adjacent card, each with every least payment in the action's own resource and in what
+    the board's converters take. (Paying more than that is legal too, and not listed.)"""
+    options = []
+    convs = converters(table, player, action)
+    payable = [RESOURCE[action], *sorted({c["from"] for c in convs if c["from"] in PAYABLE}
+                                         - {RESOURCE[action]})]
+    adjacent = adjacent_card(table, player)
+    for dismiss in (None, adjacent) if adjacent else (None,):
+        icons = board_icons(table, player)
+        silver = player.silver
+        if dismiss:
+            card = table.card(dismiss)
+            if not can_fund(card, action):
+                continue
+            silver -= dismiss_cost(table, player, card)
+            if silver < 0:
+                continue
+            icons = with_dismissed(table, icons, card)
+        holdings = {r: silver if r == "silver" else getattr(player, r) for r in payable}
+        for pay in least_payments(action, icons, convs, holdings, cost):
+            event = {"pay": pay} if pay else {}
+            if dismiss:
+                event["dismiss"] = dismiss
+            options.append(event)
+    return options
+
+
+def least_payments(action: str, icons: Mapping[str, int], convs, holdings: dict[str, int],
+                   cost: int) -> list[dict[str, int]]:
+    """Every payment out of ``holdings`` (resources in the order given) that brings the
+    action's icons to ``cost`` and from which no single resource could be taken back."""
+    def reaches(pay: dict) -> bool:
+        return icons_from(action, icons, pay, convs)[0] >= cost
+
+    found = []
+
+    def extend(pay: dict, resources: list[str]) -> None:
+        if not resources:
+            if reaches(pay) and not any(reaches({**pay, r: n - 1}) for r, n in pay.items()):
+                found.append(pay)
+            return
+        first, rest = resources[0], resources[1:]
+        for amount in range(holdings[first] + 1):
+            more = {**pay, first: amount} if amount else pay
+            extend(more, rest)
+            if reaches(more):  # any more of ``first`` would be wasted
+                break
+
+    extend({}, list(holdings))
+    return found
 
 
 def adjacent_card(table: Table, player: Player) -> str | None:
@@ -96,14 +169,14 @@ def adjacent_card(table: Table, player: Player) -> str | None:
     return top if table.state.townsfolk[side].size else f"{side}-tf"
 
 
-def revealed_adjacent(table: Table, player: Player, ident: str) -> str:
-    """The adjacent card, or a ``viscounts.log.reveal`` violation when it is unknown."""
-    adjacent = adjacent_card(table, player)
-    if adjacent is None:
-        table.breach("viscounts.log.reveal", f"the top of the Townsfolk pile at "
-                     f"{player.name}'s Viscount was never revealed", player=player.name,
-                     found=ident, skip=True)
-    return adjacent
+def adjacent_refusal(table: Table, player: Player, ident: str) -> Refusal | None:
+    """``viscounts.log.reveal`` when the card adjacent to the Viscount is unknown (the log
+    has not revealed the new top of its pile); None when it is known."""
+    if adjacent_card(table, player) is not None:
+        return None
+    return Refusal("viscounts.log.reveal", f"the top of the Townsfolk pile at "
+                   f"{player.name}'s Viscount was never revealed", player=player.name,
+                   found=ident, skip=True)
 
 
 def can_fund(card, action: str) -> bool:
@@ -125,28 +198,43 @@ def dismiss_cost(table: Table, player: Player, card) -> int:
     return flat["silver"] if flat else card.cost
 
 
-def dismiss(table: Table, player: Player, action: str, ident: str, silver_paid: int):
-    """Dismiss the adjacent card for this action: pay, remove, its top-right effect."""
-    adjacent = revealed_adjacent(table, player, ident)
+def _dismiss_refusals(table: Table, player: Player, action: str, ident: str,
+                      silver_paid: int) -> Generator[Refusal, None, object]:
+    """Why the adjacent card cannot be dismissed for this action; its value (``yield
+    from``) is the card (None when refused)."""
+    unknown = adjacent_refusal(table, player, ident)
+    if unknown is not None:
+        yield unknown
+        return None
+    adjacent = adjacent_card(table, player)
     if ident != adjacent:
-        table.breach("viscounts.dismiss.adjacent", f"{table.name(ident)} is not adjacent "
-                     f"to {player.name}'s Viscount: {table.name(adjacent)} is",
-                     player=player.name, expected=adjacent, found=ident, skip=True)
+        yield Refusal("viscounts.dismiss.adjacent", f"{table.name(ident)} is not adjacent "
+                      f"to {player.name}'s Viscount: {table.name(adjacent)} is",
+                      player=player.name, expected=adjacent, found=ident, skip=True)
+        return None
     card = table.card(ident)
     if not can_fund(card, action):
-        table.breach("viscounts.dismiss.adjacent", f"{card.name} shows no "
-                     f"{ICON[action].capitalize()} or Criminal icon and cannot be dismissed for "
-                     f"{WORDS[action]}", player=player.name, found=ident, skip=True)
+        yield Refusal("viscounts.dismiss.adjacent", f"{card.name} shows no "
+                      f"{ICON[action].capitalize()} or Criminal icon and cannot be dismissed "
+                      f"for {WORDS[action]}", player=player.name, found=ident, skip=True)
+        return None
     cost = dismiss_cost(table, player, card)
     if player.silver - silver_paid < cost:
-        table.breach("viscounts.dismiss.cost", f"dismissing {card.name} costs {cost} "
-                     f"Silver; {player.name} has {player.silver - silver_paid} left",
-                     player=player.name, expected=f"{cost} Silver", skip=True)
+        yield Refusal("viscounts.dismiss.cost", f"dismissing {card.name} costs {cost} "
+                      f"Silver; {player.name} has {player.silver - silver_paid} left",
+                      player=player.name, expected=f"{cost} Silver", skip=True)
+        return None
+    return card
+
+
+def _dismiss(table: Table, player: Player, ident: str) -> None:
+    """Dismiss the adjacent card: pay, remove, its top-right effect."""
+    card = table.card(ident)
+    cost = dismiss_cost(table, player, card)
     table.change(player.name, "silver", -cost, f"dismisses {card.name}", ident)
     if card.deck != "preprinted":
         take_top(table, table.side_of(player.space))
     resolve(table, player.name, card.hire, ident)
-    return card
 
 
 def take_top(table: Table, side: str) -> str:

@@ -9,34 +9,20 @@ is drawn is chance.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from replay.viscounts.actions import PATH, TRADE_RATE, manuscript_cost
+from replay.core.protocol.actions import legal_candidates
 from replay.viscounts.cards import UNKNOWN, deck_options, hand_options
 from replay.viscounts.choices import CHOICES
 from replay.viscounts.decisions import possible
-from replay.viscounts.funding import (
-    PAYABLE,
-    RESOURCE,
-    adjacent_card,
-    board_icons,
-    can_fund,
-    converters,
-    dismiss_cost,
-    icons_from,
-    with_dismissed,
-)
+from replay.viscounts.events import EVENT_SPECS
 from replay.viscounts.picks import next_in_picks
 from replay.viscounts.solo import opponent
-from replay.viscounts.state import BUILDINGS, TURN_PHASES, Decision, Player
+from replay.viscounts.state import TURN_PHASES, Decision, Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import collision_due, exits, hand_limit, move_cost
 
 MAX_EXTRA_STEPS = 2
-# The most uses of one Trade an action list offers (generated games use at most 8). A state
-# reached by applying an impossible Trade as played (audit mode) can hold a trillion
-# Silver, and listing every use it funds, one more at a time, would never end.
-MAX_TRADE_USES = 30
+PRIMARY_SPECS = tuple(EVENT_SPECS[k] for k in ("trade", "construct", "workers", "transcribe"))
+HIRE_SPECS = (EVENT_SPECS["hire"],)
 
 
 def acting_player(table: Table) -> str | None:
@@ -101,9 +87,9 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
     before = TURN_PHASES.index(state.phase)
     actions = []
     if before <= TURN_PHASES.index("action") and not state.acted:
-        actions += primary_actions(table, player)
+        actions += primary_actions(table)
     if before <= TURN_PHASES.index("recruit") and not state.hired:
-        actions += _hires(table, player)
+        actions += _hires(table)
     if before <= TURN_PHASES.index("collision") and collision_due(player) \
             and not state.collided:
         return [*actions, {"type": "collision", "player": name}]
@@ -161,105 +147,14 @@ def _moves(table: Table, player: Player) -> list[dict]:
     return [{"type": "move", "player": player.name, "path": p} for p in paths]
 
 
-def funding_options(table: Table, player: Player, action: str, cost: int) -> list[dict]:
-    """Every way to fund ``cost`` icons with nothing wasted: without a dismiss and with the
-    adjacent card, each with every least payment in the action's own resource and in what
-    the board's converters take. (Paying more than that is legal too, and not listed.)"""
-    options = []
-    convs = converters(table, player, action)
-    payable = [RESOURCE[action], *sorted({c["from"] for c in convs if c["from"] in PAYABLE}
-                                         - {RESOURCE[action]})]
-    adjacent = adjacent_card(table, player)
-    for dismiss in (None, adjacent) if adjacent else (None,):
-        icons = board_icons(table, player)
-        silver = player.silver
-        if dismiss:
-            card = table.card(dismiss)
-            if not can_fund(card, action):
-                continue
-            silver -= dismiss_cost(table, player, card)
-            if silver < 0:
-                continue
-            icons = with_dismissed(table, icons, card)
-        holdings = {r: silver if r == "silver" else getattr(player, r) for r in payable}
-        for pay in least_payments(action, icons, convs, holdings, cost):
-            event = {"pay": pay} if pay else {}
-            if dismiss:
-                event["dismiss"] = dismiss
-            options.append(event)
-    return options
+def primary_actions(table: Table) -> list[dict]:
+    """Trade, Construct, Place Workers or Transcribe where the current player's Viscount
+    stands: the candidates of those kinds no refusal stops."""
+    return legal_candidates(PRIMARY_SPECS, table)
 
 
-def least_payments(action: str, icons: Mapping[str, int], convs, holdings: dict[str, int],
-                   cost: int) -> list[dict[str, int]]:
-    """Every payment out of ``holdings`` (resources in the order given) that brings the
-    action's icons to ``cost`` and from which no single resource could be taken back."""
-    def reaches(pay: dict) -> bool:
-        return icons_from(action, icons, pay, convs)[0] >= cost
-
-    found = []
-
-    def extend(pay: dict, resources: list[str]) -> None:
-        if not resources:
-            if reaches(pay) and not any(reaches({**pay, r: n - 1}) for r, n in pay.items()):
-                found.append(pay)
-            return
-        first, rest = resources[0], resources[1:]
-        for amount in range(holdings[first] + 1):
-            more = {**pay, first: amount} if amount else pay
-            extend(more, rest)
-            if reaches(more):  # any more of ``first`` would be wasted
-                break
-
-    extend({}, list(holdings))
-    return found
-
-
-def primary_actions(table: Table, player: Player) -> list[dict]:
-    """Trade, Construct, Place Workers or Transcribe where the Viscount stands."""
-    space = table.catalog.spaces[player.space]
-    side = table.side_of(space.id)
-    name, actions = player.name, []
-    if space.path == PATH["trade"]:
-        rate = TRADE_RATE[space.trade["kind"]]
-        times = 1
-        while times <= MAX_TRADE_USES and \
-                (fundings := funding_options(table, player, "trade", times * rate)):
-            actions += [{"type": "trade", "player": name, "times": times, **funding}
-                        for funding in fundings]
-            times += 1
-        spots = [s for s in table.side(side).spots
-                 if s.river == space.river and s.id not in table.state.spots]
-        for building in BUILDINGS:
-            free = player.free_slots(building)
-            if not free or not spots:
-                continue
-            for funding in funding_options(table, player, "construct",
-                                           table.catalog.buildings[building].cost):
-                actions += [{"type": "construct", "player": name,
-                             "slot": f"{building}-{free[0]}", "spot": spot.id, **funding}
-                            for spot in spots]
-    else:
-        for icons, count in reversed(table.catalog.castle.brackets):
-            if count <= player.workers:
-                actions += [{"type": "workers", "player": name, "count": count, **funding}
-                            for funding in funding_options(table, player, "place_workers",
-                                                           icons)]
-        pile = table.state.manuscripts[side]
-        ident = pile.top if pile.size else f"{side}-ms"
-        if ident:
-            actions += [{"type": "transcribe", "player": name, "manuscript": ident, **f}
-                        for f in funding_options(table, player, "transcribe",
-                                                 manuscript_cost(table, ident))]
-    return actions
-
-
-def _hires(table: Table, player: Player) -> list[dict]:
-    adjacent = adjacent_card(table, player)
-    if adjacent is None or adjacent.endswith("-tf") or \
-            table.catalog.townsfolk[adjacent].cost > player.silver:
-        return []
-    return [{"type": "hire", "player": player.name, "card": adjacent}]
+def _hires(table: Table) -> list[dict]:
+    return legal_candidates(HIRE_SPECS, table)
 
 
 def decision_options(table: Table, decision: Decision) -> list[dict]:

@@ -2,43 +2,66 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from replay.core.protocol.actions import Refusal
 from replay.core.words import counted
 from replay.viscounts.cards import draw, where
 from replay.viscounts.effects import criminal_icons, in_force, resolve, shuffle_discards, trigger
-from replay.viscounts.funding import revealed_adjacent, take_top
+from replay.viscounts.funding import adjacent_card, adjacent_refusal, take_top
 from replay.viscounts.setup import NEUTRAL
 from replay.viscounts.state import TURN_PHASES, Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import collision_due, enter, hand_limit, own_turn, turn_step
 
 
-def handle_hire(table: Table, event: dict) -> None:
+def hire_refusals(table: Table, event: dict) -> Iterator[Refusal]:
     """Phase 4: hire the adjacent Townsfolk for its Silver value, at most once."""
-    player = turn_step(table, event, "recruit")
-    if not table.preprinted(event["card"]):
-        table.known(event["card"], table.catalog.townsfolk, "Townsfolk card", player.name)
+    player = table.state.players[event["player"]]
+    ident = event["card"]
+    if not table.preprinted(ident):
+        unknown = table.unknown(ident, table.catalog.townsfolk, "Townsfolk card", player.name)
+        if unknown is not None:
+            yield unknown
     if table.state.hired:
-        table.breach("viscounts.recruit.once", f"{player.name} has already hired this turn",
-                     player=player.name, found=event["card"], skip=True)
-    adjacent = revealed_adjacent(table, player, event["card"])
+        yield Refusal("viscounts.recruit.once", f"{player.name} has already hired this turn",
+                      player=player.name, found=ident, skip=True)
+    unrevealed = adjacent_refusal(table, player, ident)
+    if unrevealed is not None:
+        yield unrevealed
+    adjacent = adjacent_card(table, player)
     if adjacent.endswith("-tf"):
-        table.breach("viscounts.recruit.preprinted", f"the Townsfolk pile at "
-                     f"{player.name}'s Viscount is empty: its pre-printed card cannot be "
-                     "hired", player=player.name, found=event["card"], skip=True)
-    if event["card"] != adjacent:
-        table.breach("viscounts.recruit.hire", f"{player.name} can hire only the card "
-                     f"adjacent to the Viscount, {table.name(adjacent)}, not "
-                     f"{table.name(event['card'])}", player=player.name, expected=adjacent,
-                     found=event["card"], skip=True)
+        yield Refusal("viscounts.recruit.preprinted", f"the Townsfolk pile at "
+                      f"{player.name}'s Viscount is empty: its pre-printed card cannot be "
+                      "hired", player=player.name, found=ident, skip=True)
+    if ident != adjacent:
+        yield Refusal("viscounts.recruit.hire", f"{player.name} can hire only the card "
+                      f"adjacent to the Viscount, {table.name(adjacent)}, not "
+                      f"{table.name(ident)}", player=player.name, expected=adjacent,
+                      found=ident, skip=True)
     card = table.catalog.townsfolk[adjacent]
     if player.silver < card.cost:
-        table.breach("viscounts.recruit.hire", f"hiring {card.name} costs {card.cost} "
-                     f"Silver; {player.name} has {player.silver}", player=player.name,
-                     expected=f"{card.cost} Silver", found=f"{player.silver} Silver",
-                     skip=True)
+        yield Refusal("viscounts.recruit.hire", f"hiring {card.name} costs {card.cost} "
+                      f"Silver; {player.name} has {player.silver}", player=player.name,
+                      expected=f"{card.cost} Silver", found=f"{player.silver} Silver",
+                      skip=True)
+
+
+def apply_hire(table: Table, event: dict) -> None:
+    """The card's Silver paid, the card gained."""
+    player = table.state.players[event["player"]]
+    card = table.catalog.townsfolk[event["card"]]
     table.change(player.name, "silver", -card.cost, f"hires {card.name}", card.id)
     table.state.hired = True
     gain_card(table, player, table.side_of(player.space))
+
+
+def hire_candidates(table: Table) -> Iterator[dict]:
+    """The card adjacent to the Viscount, while its pile is not empty."""
+    player = table.player(table.state.current)
+    adjacent = adjacent_card(table, player)
+    if adjacent is not None and not adjacent.endswith("-tf"):
+        yield {"type": "hire", "player": player.name, "card": adjacent}
 
 
 def gain_card(table: Table, player: Player, side: str) -> None:

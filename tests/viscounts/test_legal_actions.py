@@ -19,9 +19,9 @@ from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.effects import count_icons
 from replay.viscounts.engine import apply_event
-from replay.viscounts.funding import board_icons, converters, icons_from
+from replay.viscounts.funding import board_icons, converters, icons_from, least_payments
 from replay.viscounts.generate import generate
-from replay.viscounts.legal import least_payments, legal_actions
+from replay.viscounts.legal import legal_actions
 from replay.viscounts.table import new_table, snapshot
 from tests.conftest import FIXTURES
 from tests.legal_walk import walk_offers
