@@ -36,7 +36,7 @@ from replay.viscounts.recruit import (
 from replay.viscounts.setup import handle_pick, handle_setup
 from replay.viscounts.solo.opponent import only_opponent
 from replay.viscounts.solo.setup import handle_opponent
-from replay.viscounts.turn import handle_move, handle_play
+from replay.viscounts.turn import apply_move, handle_play, move_candidates, move_refusals
 
 
 def _claims(value) -> bool:
@@ -64,7 +64,8 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     EventSpec("play", {"player": PLAYER, "card": ("str", True), "blind": ("bool", False)},
               phase="card", handler=handle_play, positional=("card",)),
     EventSpec("move", {"player": PLAYER, "path": ("strs", True), "silver": ("int", False)},
-              phase="move", handler=handle_move, positional=("path",)),
+              phase="move", refusals=move_refusals, apply=apply_move,
+              candidates=move_candidates, positional=("path",)),
     EventSpec("trade", {"player": PLAYER, "times": ("int", True), **FUNDING},
               phase="action", refusals=trade_refusals, apply=apply_trade,
               candidates=trade_candidates, positional=("times",)),

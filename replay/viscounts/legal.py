@@ -18,9 +18,9 @@ from replay.viscounts.picks import next_in_picks
 from replay.viscounts.solo import opponent
 from replay.viscounts.state import TURN_PHASES, Decision, Player
 from replay.viscounts.table import Table
-from replay.viscounts.turn import collision_due, exits, hand_limit, move_cost
+from replay.viscounts.turn import collision_due, hand_limit
 
-MAX_EXTRA_STEPS = 2
+MOVE_SPECS = (EVENT_SPECS["move"],)
 PRIMARY_SPECS = tuple(EVENT_SPECS[k] for k in ("trade", "construct", "workers", "transcribe"))
 HIRE_SPECS = (EVENT_SPECS["hire"],)
 
@@ -83,7 +83,7 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
     if state.played is None:
         return _plays(table, player)
     if not state.moved:
-        return _moves(table, player)
+        return legal_candidates(MOVE_SPECS, table)
     before = TURN_PHASES.index(state.phase)
     actions = []
     if before <= TURN_PHASES.index("action") and not state.acted:
@@ -133,18 +133,6 @@ def _plays(table: Table, player: Player) -> list[dict]:
         return [{"type": "play", "player": player.name, "card": c, "blind": True}
                 for c in options]
     return [{"type": "play", "player": player.name, "card": c} for c in hand_options(player)]
-
-
-def _moves(table: Table, player: Player) -> list[dict]:
-    """Every path of the card's value up to a few paid extra spaces."""
-    value = table.card(table.state.played).cost
-    paths, frontier = [], [[]]
-    for step in range(1, value + MAX_EXTRA_STEPS + 1):
-        frontier = [[*path, nxt] for path in frontier
-                    for nxt in exits(table, path[-1] if path else player.space)]
-        if step >= value:
-            paths += [p for p in frontier if move_cost(table, player, step) <= player.silver]
-    return [{"type": "move", "player": player.name, "path": p} for p in paths]
 
 
 def primary_actions(table: Table) -> list[dict]:

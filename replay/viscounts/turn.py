@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from replay.core.protocol.actions import Refusal
 from replay.core.words import counted
 from replay.viscounts.cards import from_deck, from_hand
 from replay.viscounts.effects import (
@@ -16,6 +19,9 @@ from replay.viscounts.phases import expected_next
 from replay.viscounts.setup import check_setup_draw
 from replay.viscounts.state import TURN_PHASES, Player, TableState
 from replay.viscounts.table import Table
+
+# The paid spaces beyond the card's value the legal moves offer.
+MAX_EXTRA_STEPS = 2
 
 
 def hand_limit(table: Table, player: Player) -> int:
@@ -270,48 +276,76 @@ def move_cost(table: Table, player: Player, steps: int) -> int:
     return max(0, extra - (free["spaces"] if free else 0))
 
 
-def handle_move(table: Table, event: dict) -> None:
-    """Phase 2: clockwise along the arrows, at least the card's Silver value."""
+def move_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """Phase 2: clockwise along the arrows, at least the card's Silver value, once."""
     state = table.state
-    player = turn_step(table, event, "move")
+    player = state.players[event["player"]]
     if state.moved:
-        table.breach("viscounts.move.steps", f"{player.name} has already moved this turn",
-                     player=player.name, skip=True)
+        yield Refusal("viscounts.move.steps", f"{player.name} has already moved this turn",
+                      player=player.name, skip=True)
     path = event["path"]
     walked = [player.space, *path]  # the spaces the Viscount stands on, one after another
     for i, step in enumerate(path):
         here = walked[i]
         if step not in exits(table, here):
             table.touch_all(walked[:i])  # the spaces left so far
-            table.known(step, table.catalog.spaces, "space", player.name)
-            table.breach("viscounts.move.arrows", f"no arrow leads from {here} to {step}",
-                         player=player.name, expected=" or ".join(exits(table, here)),
-                         found=step, skip=True)
-    table.touch_all(walked[:-1])  # the last space is noted once the Viscount is there
+            yield table.unknown(step, table.catalog.spaces, "space", player.name) or \
+                Refusal("viscounts.move.arrows", f"no arrow leads from {here} to {step}",
+                        player=player.name, expected=" or ".join(exits(table, here)),
+                        found=step, skip=True)
+            return
     value = _value(table)
-    if len(path) < value:
-        table.breach("viscounts.move.steps", f"{player.name} played "
-                     f"{table.name(state.played)} (Silver value {value}) and must move at "
-                     f"least {counted(value, 'space')}, not {len(path)}", player=player.name,
-                     expected=counted(value, "space"), found=counted(len(path), "space"))
     cost = move_cost(table, player, len(path))
+    refused = []
+    if len(path) < value:
+        refused.append(Refusal(
+            "viscounts.move.steps", f"{player.name} played {table.name(state.played)} "
+            f"(Silver value {value}) and must move at least {counted(value, 'space')}, not "
+            f"{len(path)}", player=player.name, expected=counted(value, "space"),
+            found=counted(len(path), "space")))
     if "silver" in event and event["silver"] != cost:
-        table.breach("viscounts.move.extra_paid", f"{len(path)} spaces after a card worth "
-                     f"{value} cost {cost} Silver, not {event['silver']}", player=player.name,
-                     expected=str(cost), found=str(event["silver"]))
+        refused.append(Refusal(
+            "viscounts.move.extra_paid", f"{len(path)} spaces after a card worth {value} "
+            f"cost {cost} Silver, not {event['silver']}", player=player.name,
+            expected=str(cost), found=str(event["silver"])))
     if cost > player.silver:
-        table.breach("viscounts.move.extra_paid", f"{player.name} has {player.silver} "
-                     f"Silver and cannot pay {cost} for the extra spaces", player=player.name,
-                     expected=f"{cost} Silver", found=f"{player.silver} Silver", skip=True)
+        refused.append(Refusal(
+            "viscounts.move.extra_paid", f"{player.name} has {player.silver} Silver and "
+            f"cannot pay {cost} for the extra spaces", player=player.name,
+            expected=f"{cost} Silver", found=f"{player.silver} Silver", skip=True))
+    if refused:  # a move refused still depended on the spaces it walked through
+        table.touch_all(walked[:-1])
+    yield from refused
+
+
+def apply_move(table: Table, event: dict) -> None:
+    """The extra spaces paid, the Viscount moved; a player landed on may rearrange."""
+    state = table.state
+    player = state.players[event["player"]]
+    path = event["path"]
+    table.touch_all([player.space, *path])  # the spaces the Viscount walked through
+    cost = move_cost(table, player, len(path))
     if cost:
         table.change(player.name, "silver", -cost,
                      f"{counted(cost, 'extra space')} of movement", "movement")
-    player.space = here = walked[-1]
-    table.touch(here)
+    player.space = here = path[-1] if path else player.space
     state.moved = True
     for other in state.order_from(player.name)[1:]:
         if state.players[other].space == here:
             ask(table, other, "rearrange", f"landed:{player.name}", optional=True)
+
+
+def move_candidates(table: Table) -> Iterator[dict]:
+    """Every path of the card's value up to a few paid extra spaces."""
+    player = table.player(table.state.current)
+    value = table.card(table.state.played).cost
+    frontier = [[]]
+    for step in range(1, value + MAX_EXTRA_STEPS + 1):
+        frontier = [[*path, nxt] for path in frontier
+                    for nxt in exits(table, path[-1] if path else player.space)]
+        if step >= value and move_cost(table, player, step) <= player.silver:
+            for path in frontier:
+                yield {"type": "move", "player": player.name, "path": path}
 
 
 def turn_step(table: Table, event: dict, phase: str) -> Player:
