@@ -27,7 +27,7 @@ from replay.core.logs.jsontext import load_json
 from replay.core.logs.problems import LogProblem
 from replay.core.words import spoken
 from replay.games import GAMES
-from replay.render.compare import _score_rows, comparison_lines
+from replay.render.compare import _score_rows
 from replay.render.names import NameLabels
 
 MOVE_LENGTH = 10_000  # as /v1/rulings takes a move
@@ -214,10 +214,13 @@ def ruling_page(dispute_id: str):
     game = GAMES.find(result.get("game") or "")
     variants = [(v, game.variants[v].statement if game and v in game.variants else "")
                 for v in result.get("legal_under") or []]
+    sections = {v["rule"]: game.rules[v["rule"]].section for v in result.get("violations", [])
+                if game and v.get("rule") in game.rules}
     changes = [(player, ", ".join(f"{spoken(k)} {d:+d}" for k, d in values.items()))
                for player, values in (result.get("changes") or {}).items()]
     return render_template(
         "ruling.html", record=record, body=body, result=result, variants=variants,
+        sections=sections,
         label=_labels(body["replay"], result.get("names")), changes=changes,
         replay_id=body["replay"], event=body["after"], spoken=spoken,
         line=log_lines(body["log"]).event_lines.get(body["after"]))
@@ -234,10 +237,8 @@ def what_if_page(dispute_id: str):
     context = {"record": record, "body": body, "result": result, "label": label,
                "replay_id": body["replay"], "event": body["event"],
                "line": log_lines(body["a"]).event_lines.get(body["event"])}
-    if result:
-        header, rows = _score_rows(result) if result.get("score_difference") else ([], [])
-        context.update(difference=label.text(comparison_lines(result)[0]),
-                       score_header=header, score_rows=rows)
+    if result and result.get("score_difference"):
+        context["score_header"], context["score_rows"] = _score_rows(result)
     return render_template("what_if.html", **context)
 
 

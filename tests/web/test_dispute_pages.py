@@ -13,6 +13,7 @@ v-07 (4 coins, less 1: 3), which he cannot pay.
 
 from __future__ import annotations
 
+import html
 import re
 import time
 
@@ -64,8 +65,10 @@ def _answer(game, response, timeout: float = 30) -> str:
     raise AssertionError("no answer in time")
 
 
-def _plain(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+def _plain(page: str) -> str:
+    """The page's text: no tags, entities read, one space between words."""
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+    return html.unescape(re.sub(r" ([;,.)])", r"\1", words))
 
 
 @pytest.mark.parametrize(("move", "what", "column"), [
@@ -166,7 +169,8 @@ def test_what_if_checks_the_rest_of_the_log_again_on_the_new_version(game, worke
     # played first breaks coimbra.voyage.payment at event 78.
     page = _plain(_answer(game, _post(game, "what-if", 75,
                                       move="ana: income orange6 -> merchant")))
-    assert f"They first differ at event 76 (line {LINES[76][0]}) of A and event 76 of B" in page
+    assert f"They first differ at event 76 (line {LINES[76][0]} of the log): as played, " \
+        "ana: income orange3 -> merchant; what if, ana: income orange6 -> merchant" in page
     played, branch = page.split("What if ana", 1)[1].split("As played", 1)[1].split("What if")
     assert "illegal" in played and "First at event 78" in played
     assert "coimbra.voyage.payment" in played
