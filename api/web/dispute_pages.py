@@ -21,7 +21,7 @@ from api.replays import owned_record, store
 from api.rulings import check_question
 from api.web import bp
 from api.web.report_view import LogLines, log_lines
-from api.web.step_pages import _report_names
+from api.web.step_pages import _catalog, _report_names
 from replay.compare import read_event
 from replay.core.logs.jsontext import load_json
 from replay.core.logs.problems import LogProblem
@@ -50,6 +50,8 @@ class Question:
     lines: LogLines
     event: int
     move: str
+    catalog_sha: str | None = None  # the uploaded catalog the game was replayed with...
+    catalog: dict | None = None  # ...and its document
 
     @property
     def line(self) -> int | None:
@@ -79,7 +81,8 @@ def _question(replay_id: str, need_move: bool = True) -> Question:
     if len(move) > MOVE_LENGTH:
         raise Problem(422, "move-too-long", "The move is too long",
                       f"a move is one line of at most {MOVE_LENGTH} characters")
-    return Question(replay_id, record["source"], lines, event, move)
+    return Question(replay_id, record["source"], lines, event, move,
+                    (record.get("options") or {}).get("catalog_sha"), _catalog(record))
 
 
 def _read_move(question: Question) -> dict:
@@ -89,7 +92,7 @@ def _read_move(question: Question) -> dict:
     try:
         move = read_event(log, question.move, "/move")
         replay.validate(dataclasses.replace(log, events=[*log.events[:cut], move],
-                                            positions=log.positions[:cut]))
+                                            positions=log.positions[:cut]), question.catalog)
     except replay.InvalidLog as err:
         found = [_at_move(p, cut) for p in err.problems]
         raise Problem(422, "invalid-move", "The move cannot be read",
@@ -104,8 +107,11 @@ def _at_move(problem: LogProblem, cut: int) -> LogProblem:
     return dataclasses.replace(problem, path="/move") if at_event else problem
 
 
-def _queue(body: dict, page: str):
+def _queue(question: Question, body: dict, page: str):
     """Store the question as a dispute job (a worker answers it) and go to its page."""
+    body = {**body, "replay": question.replay_id}
+    if question.catalog_sha:
+        body["catalog_sha"] = question.catalog_sha
     dispute_id = comparisons().create(json.dumps(body, ensure_ascii=False).encode(), g.client)
     return redirect(url_for(page, dispute_id=dispute_id), 303)
 
@@ -135,8 +141,8 @@ def ask_move(replay_id: str):
         check_question(body)  # as /v1/rulings checks it
         return body
 
-    _, body, refused = _asked(replay_id, read)
-    return refused or _queue({**body, "replay": replay_id}, "web.ruling_page")
+    question, body, refused = _asked(replay_id, read)
+    return refused or _queue(question, body, "web.ruling_page")
 
 
 @bp.route("/replays/<replay_id>/what-if", methods=["POST"])
@@ -150,8 +156,8 @@ def what_if(replay_id: str):
     log, cut = question.lines.log, question.event + 1
     branch = dataclasses.replace(log, events=[*log.events[:cut], move, *log.events[cut + 1:]],
                                  positions=[])
-    return _queue({"a": question.source, "b": branch.to_dict(), "mode": "audit",
-                   "replay": replay_id, "event": question.event, "asked": question.move},
+    return _queue(question, {"a": question.source, "b": branch.to_dict(), "mode": "audit",
+                             "event": question.event, "asked": question.move},
                   "web.what_if_page")
 
 
@@ -159,7 +165,7 @@ def what_if(replay_id: str):
 def start_here(replay_id: str):
     """The position after the event, and a log that starts from it: queued, then shown."""
     question = _question(replay_id, need_move=False)
-    return _queue({"log": question.source, "at": question.event, "replay": replay_id},
+    return _queue(question, {"log": question.source, "at": question.event},
                   "web.start_here_page")
 
 

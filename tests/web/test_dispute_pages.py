@@ -13,15 +13,19 @@ v-07 (4 coins, less 1: 3), which he cannot pay.
 
 from __future__ import annotations
 
+import copy
 import html
 import re
 import time
 
 import pytest
 import redis
+import requests
 from markupsafe import escape
 
 import replay
+from replay.coimbra.catalog import builtin_document
+from tests.service.helpers import ALICE
 from tests.web.pages import BOB_KEY, COIMBRA, text_log
 from tests.web.test_pages_http import csrf_token, signed_in
 from workers.jobs import run_replay
@@ -201,3 +205,18 @@ def test_start_from_here_gives_the_position_and_a_log_that_replays_from_it(
     assert [(v["rule"], v["event"]) for v in report["violations"]] == [
         ("coimbra.voyage.payment", 0)]
     assert '<textarea id="text" name="text"' in page and "[position " in page  # to submit
+
+
+def test_a_game_on_an_uploaded_catalog_is_ruled_on_with_that_catalog(api_url, worker_process):
+    # The club's catalog prints v-07 at 2 coins: less fav-4's 1, bruno pays 1 of his 2.
+    document = copy.deepcopy(builtin_document("coimbra-demo"))
+    document["meta"]["id"] = "club-copy"
+    next(v for v in document["voyages"] if v["id"] == "v-07")["cost"] = 2
+    assert requests.put(f"{api_url}/v1/catalogs/club", json=document, headers=ALICE,
+                        timeout=5).status_code == 201
+    accepted = requests.post(f"{api_url}/v1/replays?catalog=club&wait=20", data=TEXT.encode(),
+                             headers={**ALICE, "Content-Type": "text/plain"}, timeout=30)
+    game = (api_url, accepted.json()["id"], signed_in(api_url))
+    page = _plain(_answer(game, _post(game, "ask", 77, move="bruno: invest v-07")))
+    assert "NOT LEGAL" not in page and "LEGAL" in page
+    assert "bruno coins -1" in page
