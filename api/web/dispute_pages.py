@@ -21,7 +21,7 @@ from api.replays import owned_record, store
 from api.rulings import check_question
 from api.web import bp
 from api.web.report_view import LogLines, log_lines
-from api.web.step_pages import _catalog, _report_names
+from api.web.step_pages import replay_catalog, report_names
 from replay.compare import read_event
 from replay.core.logs.jsontext import load_json
 from replay.core.logs.problems import LogProblem
@@ -82,7 +82,7 @@ def _question(replay_id: str, need_move: bool = True) -> Question:
         raise Problem(422, "move-too-long", "The move is too long",
                       f"a move is one line of at most {MOVE_LENGTH} characters")
     return Question(replay_id, record["source"], lines, event, move,
-                    (record.get("options") or {}).get("catalog_sha"), _catalog(record))
+                    (record.get("options") or {}).get("catalog_sha"), replay_catalog(record))
 
 
 def _read_move(question: Question) -> dict:
@@ -205,7 +205,7 @@ def _answered(dispute_id: str, kind: str):
 
 def _labels(replay_id: str, names: dict | None = None) -> NameLabels:
     """The printed names of the replay's report, and those the answer adds."""
-    return NameLabels({**dict(_report_names(replay_id)), **(names or {})})
+    return NameLabels({**dict(report_names(replay_id)), **(names or {})})
 
 
 @bp.route("/rulings/<dispute_id>")

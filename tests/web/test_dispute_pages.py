@@ -220,3 +220,26 @@ def test_a_game_on_an_uploaded_catalog_is_ruled_on_with_that_catalog(api_url, wo
     page = _plain(_answer(game, _post(game, "ask", 77, move="bruno: invest v-07")))
     assert "NOT LEGAL" not in page and "LEGAL" in page
     assert "bruno coins -1" in page
+
+
+def test_what_if_the_move_played_had_been_played_shows_the_same_scores_side_by_side(
+        api_url, redis_url, worker_process):
+    # The hand-worked two-player game (game-2p.worked.md): bruno 82 points, ana 63. The log's
+    # own next move, asked about as a "what if", leaves the game as it was.
+    source = COIMBRA / "legal" / "game-2p.json"
+    text = text_log(source)
+    log = replay.parse(text)
+    connection = redis.Redis.from_url(redis_url)
+    replay_id = ReplayStore(connection).create(text, {"mode": "strict"}, owner="alice")
+    run_replay(connection, replay_id, 1)
+    game = (api_url, replay_id, signed_in(api_url))
+    same = replay.game_of(log).event_text(log.events[11])
+    page = _answer(game, _post(game, "what-if", 10, move=same))
+    assert "The two versions are the same game" in page
+    for side in ("a", "b"):
+        version = page.split(f'id="version-{side}"', 1)[1].split("</section>", 1)[0]
+        rows = re.findall(r'<td class="num">(\d+)</td><th scope="row">(\w+)</th>'
+                          r'<td class="num">(\d+)</td>', version)
+        assert rows == [("1", "bruno", "82"), ("2", "ana", "63")]
+    table = page.split('id="score-difference"', 1)[1]
+    assert "+0" in table and not re.search(r">[+-][1-9]", table)
