@@ -190,14 +190,14 @@ def dispute_status(dispute_id: str):
 
 def _answered(dispute_id: str, kind: str):
     """The finished job and what was asked, or (while the worker works) the waiting page.
-    ``kind`` is the key only this kind of answer has."""
+    ``kind`` is the key only this kind of question has."""
     record = _dispute(dispute_id)
     if record["status"] not in FINISHED:
         return None, None, render_template("dispute_wait.html", record=record,
                                            progress=_progress(record))
     record = _dispute(dispute_id, with_body=True)
     body = load_json(record.pop("body"))
-    if "replay" not in body or (record["status"] == "done" and kind not in record["result"]):
+    if "replay" not in body or kind not in body:
         raise Problem(404, "question-not-found", "No such question",
                       f"question {dispute_id} is not of this kind")
     return record, body, None
@@ -213,7 +213,7 @@ def ruling_page(dispute_id: str):
     """The ruling on one move, for a person: legal or not, the rule and why, the variant
     that allows it, what it costs and gains each player, its ledger rows, the moves legal
     there instead."""
-    record, body, waiting = _answered(dispute_id, "move_text")
+    record, body, waiting = _answered(dispute_id, "move")
     if waiting:
         return waiting
     result = record.get("result") or {}
@@ -235,7 +235,7 @@ def ruling_page(dispute_id: str):
 @bp.route("/what-if/<dispute_id>")
 def what_if_page(dispute_id: str):
     """The game as played and as it would have gone, side by side."""
-    record, body, waiting = _answered(dispute_id, "first_difference")
+    record, body, waiting = _answered(dispute_id, "asked")
     if waiting:
         return waiting
     result = record.get("result")
@@ -251,7 +251,7 @@ def what_if_page(dispute_id: str):
 @bp.route("/start-here/<dispute_id>")
 def start_here_page(dispute_id: str):
     """The position after the event: to download, or to start a log from."""
-    record, body, waiting = _answered(dispute_id, "position_log")
+    record, body, waiting = _answered(dispute_id, "at")
     if waiting:
         return waiting
     return render_template("start_here.html", record=record, body=body,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import html
+import json
 import re
 import time
 
@@ -28,6 +29,7 @@ from replay.coimbra.catalog import builtin_document
 from tests.service.helpers import ALICE
 from tests.web.pages import BOB_KEY, COIMBRA, text_log
 from tests.web.test_pages_http import csrf_token, signed_in
+from workers.comparisons import ComparisonStore
 from workers.jobs import run_replay
 from workers.store import ReplayStore
 
@@ -184,7 +186,12 @@ def test_what_if_checks_the_rest_of_the_log_again_on_the_new_version(game, worke
 def test_start_from_here_gives_the_position_and_a_log_that_replays_from_it(
         game, worker_process):
     base, _, session = game
-    page = _answer(game, _post(game, "start-here", 77))
+    asked = _post(game, "start-here", 77)
+    page = _answer(game, asked)
+    # Kept as a dispute is: the API's view of it is no server error either.
+    api = requests.get(f"{base}/v1/comparisons/{asked.headers['Location'].rsplit('/')[-1]}",
+                       headers=ALICE, timeout=10)
+    assert api.status_code == 200 and api.json()["status"] == "done"
     links = {name: link for link, name in
              re.findall(r'href="([^"]+/([a-z]+\.[a-z]+))" download', page)}
     assert set(links) == {"position.json", "log.json", "log.txt"}
@@ -243,3 +250,28 @@ def test_what_if_the_move_played_had_been_played_shows_the_same_scores_side_by_s
         assert rows == [("1", "bruno", "82"), ("2", "ana", "63")]
     table = page.split('id="score-difference"', 1)[1]
     assert "+0" in table and not re.search(r">[+-][1-9]", table)
+
+
+@pytest.mark.parametrize(("page", "body", "shown"), [
+    ("rulings", {"log": TEXT, "after": 77, "move": "bruno: pass"}, "NO RULING"),
+    ("what-if", {"a": TEXT, "b": TEXT, "event": 77, "asked": "bruno: pass"},
+     "What if bruno: pass had been played"),
+    ("start-here", {"log": TEXT, "at": 77}, "Start from the table after event 77"),
+])
+def test_a_question_the_worker_could_not_answer_says_why(game, redis_url, page, body, shown):
+    base, replay_id, session = game
+    questions = ComparisonStore(redis.Redis.from_url(redis_url))
+    asked = questions.create(json.dumps({**body, "replay": replay_id}).encode(), "alice")
+    waiting = session.get(f"{base}/{page}/{asked}", timeout=10)
+    assert waiting.status_code == 200 and "The question is queued" in waiting.text
+    questions.save_failure(asked, {"type": "compare-error", "title": "It stopped",
+                                   "detail": "a worker's own words"})
+    answer = session.get(f"{base}/{page}/{asked}", timeout=10)
+    assert answer.status_code == 200 and shown in html.unescape(answer.text)
+    assert "It stopped: a worker&#39;s own words" in answer.text
+    other = "what-if" if page != "what-if" else "rulings"
+    assert session.get(f"{base}/{other}/{asked}", timeout=10).status_code == 404
+    bob = signed_in(base, BOB_KEY)
+    assert bob.get(f"{base}/{page}/{asked}", timeout=10).status_code == 404
+    assert session.get(f"{base}/start-here/{asked}/position.json",
+                       timeout=10).status_code == 404  # no position to download
