@@ -26,6 +26,7 @@ from markupsafe import escape
 
 import replay
 from replay.coimbra.catalog import builtin_document
+from tests.conftest import FIXTURES
 from tests.service.helpers import ALICE
 from tests.web.pages import BOB_KEY, COIMBRA, text_log
 from tests.web.test_pages_http import csrf_token, signed_in
@@ -275,3 +276,33 @@ def test_a_question_the_worker_could_not_answer_says_why(game, redis_url, page, 
     assert bob.get(f"{base}/{page}/{asked}", timeout=10).status_code == 404
     assert session.get(f"{base}/start-here/{asked}/position.json",
                        timeout=10).status_code == 404  # no position to download
+
+
+def test_a_viscounts_transcription_paid_with_ink_writes_its_two_ledger_rows(
+        api_url, redis_url, worker_process):
+    # fixtures/viscounts/worked/transcribe-cost-short: after event 7 ana has 2 Cleric icons
+    # and 2 Ink; ms-09 costs 3 icons (p.21), 1 Ink counts as 1 icon. She spends 1 Ink (1
+    # left), then the manuscript's immediate effect gives her 2 (3): a net Ink +1.
+    text = text_log(FIXTURES / "viscounts" / "worked" / "transcribe-cost-short.json")
+    connection = redis.Redis.from_url(redis_url)
+    replay_id = ReplayStore(connection).create(text, {"mode": "audit"}, owner="alice")
+    run_replay(connection, replay_id, 1)
+    game = (api_url, replay_id, signed_in(api_url))
+    page = _answer(game, _post(game, "ask", 7, move="ana: transcribe ms-09 pay=ink:1"))
+    assert "<dt>ana</dt><dd>ink +1</dd>" in page
+    ledger = page.split('<table id="ruling-ledger">', 1)[1].split("</tbody>", 1)[0]
+    rows = [re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)[:4]
+            for row in ledger.split("<tbody>", 1)[1].split("</tr>")[:-1]]
+    assert rows == [["ana", "ink", "-1", "1"], ["ana", "ink", "+2", "3"]]
+    refused = _plain(_answer(game, _post(game, "ask", 7, move="ana: transcribe ms-09")))
+    assert "NOT LEGAL" in refused and "viscounts.transcribe.cost" in refused
+    assert "Expected 3 Found 2" in refused  # 3 icons needed, her 2
+
+
+def test_a_violation_in_the_report_leads_to_the_question_before_it(game):
+    # The violation is at event 78: what was legal instead is asked after event 77.
+    base, replay_id, session = game
+    report = session.get(f"{base}/replays/{replay_id}", timeout=10).text
+    assert f'href="/replays/{replay_id}/step?event=77#ask">Ask what was legal instead' in report
+    step = session.get(f"{base}/replays/{replay_id}/step?event=77", timeout=10).text
+    assert '<section id="ask"' in step and 'name="event" value="77"' in step
