@@ -26,7 +26,7 @@ PROBLEM = {"content_type": PROBLEM_MEDIA_TYPE}
 LOCATION = {"Location": {"description": "the ruling's URL", "schema": {"type": "string"}}}
 
 
-def _checked(body: dict) -> None:
+def check_question(body: dict) -> None:
     """The log as a submission is checked, the point inside it, the move readable."""
     check_log(body["log"])
     try:
@@ -75,7 +75,7 @@ def ask_ruling(wait: float):
                       '{"log": a log (object) or its text, "after": an event index (-1: '
                       'before the first), "move": a line of the notation or a JSON event}',
                       errors=err.messages) from None
-    _checked(body)
+    check_question(body)
     return queue_dispute(data, wait, ruling_url)
 
 

@@ -1,5 +1,6 @@
 """Comparison jobs: two versions of one game replayed by a worker, never by the API; and
-rulings on one disputed move (``replay.ruling``), kept and run the same way.
+rulings on one disputed move (``replay.ruling``) and a game's position after one event
+("start from here"), kept and run the same way.
 
 ``POST /v1/compare`` checks both logs (as a submission is checked), stores the request
 body as it came and queues one RQ job; the worker replays both versions and stores the
@@ -30,6 +31,7 @@ import replay
 from replay.compare import compare
 from replay.core.logs.jsontext import load_json
 from replay.ruling import rule_on
+from workers.catalogs import CatalogStore
 from workers.jobs import QUEUE_NAME, fault_drill_pause, lease_seconds
 from workers.store import PREFIX, compress, decompress, new_id
 
@@ -211,6 +213,28 @@ def side_log(source: str | dict) -> replay.GameLog:
     return replay.parse(source) if isinstance(source, str) else replay.load_log(source)
 
 
+def start_from(log: replay.GameLog, event: int, catalog: dict | None = None) -> dict:
+    """The log that starts from the table after ``event`` (its position document in place of
+    the events up to there, then the rest of the events): as JSON, and as text when the
+    notation writes it."""
+    positioned = replay.game_of(log).position_at(log, event, catalog)
+    return {"game": log.game, "at": event, "position_log": positioned.to_dict(),
+            "text": _text_of(positioned)}
+
+
+def _text_of(log: replay.GameLog) -> str | None:
+    """The log in the text notation when reading that text back gives the same log."""
+    try:
+        text = replay.print_log(log, "text")
+        again = replay.parse(text)
+    # Each game's printer and reader have their own limits (a name with a quote, an id the
+    # notation does not know): whatever either cannot do, the log stays JSON only.
+    except Exception:
+        return None
+    same = again.events == log.events and again.position == log.position
+    return text if same else None
+
+
 def run_comparison(comparison_id: str) -> None:
     """Replay both versions of a stored comparison request and store what they show."""
     job = get_current_job()
@@ -228,12 +252,17 @@ def _compare_and_store(store: ComparisonStore, comparison_id: str) -> None:
         return
     fault_drill_pause()
     body = load_json(record["body"])  # read and checked by the API before it was stored
+    # A question from a replay's pages about a game on an uploaded catalog names it.
+    catalog = CatalogStore(store.redis).document(body["catalog_sha"]) \
+        if body.get("catalog_sha") else None
     try:
         if "move" in body:  # a ruling on one move
-            result = rule_on(side_log(body["log"]), body["after"], body["move"])
+            result = rule_on(side_log(body["log"]), body["after"], body["move"], catalog)
+        elif "at" in body:  # the position after one event
+            result = start_from(side_log(body["log"]), body["at"], catalog)
         else:
             result = compare(side_log(body["a"]), side_log(body["b"]),
-                             mode=body.get("mode", "audit"))
+                             mode=body.get("mode", "audit"), catalog=catalog)
     except replay.InvalidLog as err:
         store.save_failure(comparison_id, {"type": "invalid-log",
                                            "title": "The logs cannot be compared",

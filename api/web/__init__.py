@@ -68,6 +68,7 @@ def _check_csrf():
 
 from api.web import (  # noqa: E402  (the views register themselves on ``bp``)
     catalog_pages,
+    dispute_pages,
     recorder_pages,
     replay_pages,
     scoresheet_pages,
@@ -78,6 +79,6 @@ from api.web import (  # noqa: E402  (the views register themselves on ``bp``)
 )
 from api.web.errors import problem_page  # noqa: E402
 
-__all__ = ["bp", "catalog_pages", "install_web", "page_headers", "recorder_pages", "replay_pages",
-           "scoresheet_pages", "session_pages", "step_pages", "submit_pages",
-           "tournament_pages"]
+__all__ = ["bp", "catalog_pages", "dispute_pages", "install_web", "page_headers",
+           "recorder_pages", "replay_pages", "scoresheet_pages", "session_pages", "step_pages",
+           "submit_pages", "tournament_pages"]

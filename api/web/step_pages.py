@@ -25,7 +25,7 @@ LISTED = 3  # things that came or went, named one by one up to this many, else c
 
 
 @lru_cache(maxsize=32)
-def _report_names(replay_id: str) -> tuple[tuple[str, str], ...]:
+def report_names(replay_id: str) -> tuple[tuple[str, str], ...]:
     """The printed names the replay's report gives (its cards, spaces, sources), kept for
     the last few replays: a judge steps through one game at a time, and a report once
     written does not change."""
@@ -93,7 +93,8 @@ def changes(before: dict, after: dict, label: NameLabels) -> str:
     return "; ".join(parts)
 
 
-def _catalog(record: dict) -> dict | None:
+def replay_catalog(record: dict) -> dict | None:
+    """The uploaded catalog a replay was replayed with (``None``: the one its log names)."""
     sha = (record.get("options") or {}).get("catalog_sha")
     if not sha:
         return None
@@ -126,10 +127,10 @@ def step(replay_id: str):
     game = replay.game_of(lines.log)
     last = len(lines.log.events) - 1
     event = min(max(request.args.get("event", 0, type=int), 0), last)
-    catalog = _catalog(record)
+    catalog = replay_catalog(record)
     with replay_slot():  # a replay up to the event, a few at a time per process
         state = game.state_at(lines.log, event, catalog)
-        state["names"] = {**dict(_report_names(replay_id)), **(state.get("names") or {})}
+        state["names"] = {**dict(report_names(replay_id)), **(state.get("names") or {})}
         actions = legal_actions(game, lines.log, event, state, catalog)
     names, rows = player_table(state)
     line = lines.event_lines.get(event)

@@ -13,10 +13,9 @@
       .then(function (state) {
         if (!state) { return setTimeout(tick, 3000); }
         if (state.finished) { window.location.reload(); return; }
-        bar.max = state.max || 1;
-        bar.value = state.value;
-        status.textContent = "The work is " + state.status + ": " + state.value + " of " +
-          state.max + ".";
+        if (bar) { bar.max = state.max || 1; bar.value = state.value; }
+        status.textContent = "The work is " + state.status +
+          (state.max ? ": " + state.value + " of " + state.max : "") + ".";
         setTimeout(tick, 1000);
       })
       .catch(function () { setTimeout(tick, 3000); });
