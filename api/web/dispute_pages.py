@@ -27,7 +27,7 @@ from replay.core.logs.jsontext import load_json
 from replay.core.logs.problems import LogProblem
 from replay.core.words import spoken
 from replay.games import GAMES
-from replay.render.compare import _score_rows
+from replay.render.compare import score_rows
 from replay.render.names import NameLabels
 
 MOVE_LENGTH = 10_000  # as /v1/rulings takes a move
@@ -244,7 +244,7 @@ def what_if_page(dispute_id: str):
                "replay_id": body["replay"], "event": body["event"],
                "line": log_lines(body["a"]).event_lines.get(body["event"])}
     if result and result.get("score_difference"):
-        context["score_header"], context["score_rows"] = _score_rows(result)
+        context["score_header"], context["score_rows"] = score_rows(result)
     return render_template("what_if.html", **context)
 
 

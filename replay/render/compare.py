@@ -36,7 +36,7 @@ def _verdict(side: dict) -> str:
     return text
 
 
-def _score_rows(result: dict) -> tuple[list[str], list[list[str]]]:
+def score_rows(result: dict) -> tuple[list[str], list[list[str]]]:
     difference = result.get("score_difference") or {}
     game = GAMES.find(result.get("game"))
     labels = {c.key: c.label for c in game.scoring_categories} if game else {}
@@ -61,7 +61,7 @@ def render_comparison_markdown(result: dict) -> str:
     if result.get("score_difference") is None:
         out.append("The score difference needs both versions scored; at least one was not.")
     else:
-        header, rows = _score_rows(result)
+        header, rows = score_rows(result)
         out += ["## Score difference", "", "| " + " | ".join(header) + " |",
                 "|" + "|".join("---" for _ in header) + "|",
                 *("| " + " | ".join(row) + " |" for row in rows)]
@@ -70,7 +70,7 @@ def render_comparison_markdown(result: dict) -> str:
 
 def render_comparison_html(result: dict) -> str:
     """The comparison as a small self-contained HTML page."""
-    header, rows = _score_rows(result)
+    header, rows = score_rows(result)
     table = ("" if result.get("score_difference") is None else
              "<h2>Score difference</h2><table><thead><tr>"
              + "".join(f"<th>{escape(h)}</th>" for h in header) + "</tr></thead><tbody>"
