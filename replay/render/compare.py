@@ -37,6 +37,7 @@ def _verdict(side: dict) -> str:
 
 
 def score_rows(result: dict) -> tuple[list[str], list[list[str]]]:
+    """The score table of a comparison: its header and one row per scoring category."""
     difference = result.get("score_difference") or {}
     game = GAMES.find(result.get("game"))
     labels = {c.key: c.label for c in game.scoring_categories} if game else {}
