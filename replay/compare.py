@@ -108,12 +108,18 @@ def read_event(log: GameLog, text: str, path: str) -> dict:
             raise InvalidLog([LogProblem("an event is a JSON object with a 'type'",
                                          path=path)])
         return event
-    header = "\n".join(header_lines(dataclasses.replace(log, metadata={})))
+    header = header_lines(dataclasses.replace(log, metadata={}))
+    move = text.strip()
     try:
-        parsed = game.parse_text(f"{header}\n{text.strip()}\n")
+        parsed = game.parse_text("\n".join([*header, move, ""]))
     except InvalidLog as err:
-        raise InvalidLog([dataclasses.replace(p, line=None, column=None, path=path)
-                          for p in err.problems]) from None
+        # The move is line 1 of what was typed: a problem on it keeps its column there.
+        lead = len(text) - len(text.lstrip(" \t"))
+        raise InvalidLog([
+            dataclasses.replace(p, line=1, column=p.column + lead, path=path)
+            if p.line == len(header) + 1 and p.column is not None and "\n" not in move
+            else dataclasses.replace(p, line=None, column=None, path=path)
+            for p in err.problems]) from None
     if len(parsed.events) != 1:
         raise InvalidLog([LogProblem("one event is one line", path=path, text=text)])
     return parsed.events[0]

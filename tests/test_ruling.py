@@ -66,3 +66,14 @@ def test_a_question_that_names_no_point_or_no_move_is_refused_where_it_is_wrong(
     with pytest.raises(replay.InvalidLog) as refused:
         rule_on(_log(VOYAGE), after, move)
     assert [p.path for p in refused.value.problems] == [path]
+
+
+@pytest.mark.parametrize(("move", "column"), [
+    ("bruno: invset v-07", 8),        # the verb starts after "bruno: " (7 characters)
+    ("  bruno: invest v-07 extra=1", 22),  # two blanks typed before the move
+])
+def test_a_typed_move_that_cannot_be_read_is_located_on_its_line(move, column):
+    with pytest.raises(replay.InvalidLog) as refused:
+        rule_on(_log(VOYAGE), 77, move)
+    assert [(p.path, p.line, p.column) for p in refused.value.problems] == [
+        ("/move", 1, column)]
