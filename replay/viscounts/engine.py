@@ -9,8 +9,7 @@ from replay.viscounts.events import EVENT_SPECS, HELD_EVENTS, KEEP_WAITING
 from replay.viscounts.legal import primary_actions
 from replay.viscounts.phases import expected_next
 from replay.viscounts.scoring import final_scoring
-from replay.viscounts.solo import opponent
-from replay.viscounts.solo.setup import place_opponent
+from replay.viscounts.seats import controllers
 from replay.viscounts.table import Table
 from replay.viscounts.turn import close_turn, last_turn_played, turn_step
 
@@ -54,11 +53,11 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     flips = state.fixed_flips if answers_none and state.fixed_flips else None
     if flips is not None:
         state.fixed_flips = []  # they belonged to the event before: answered or not
-    if table.solo is not None:
-        if opponent.owns(table, event):
-            opponent.handle(table, event)
+    for controller in controllers(table):
+        if controller.replays(table, event):
+            controller.replay(table, event)
             return
-        opponent.check_finished(table, kind)
+        controller.before_other(table, kind)
     waiting = state.pending if answers_none and state.pending else None
     if waiting is not None:
         declined_from, noted_from = len(table.judge.violations), len(table.notes)
@@ -78,8 +77,9 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
             del table.judge.violations[declined_from:declined_to]
             del table.notes[noted_from:noted_to]
         raise
-    if kind == "pick" and table.solo is not None:
-        place_opponent(table)  # the pair left is the opponent's (p.26 step 5)
+    if kind == "pick":
+        for controller in controllers(table):
+            controller.after_pick(table)
 
 
 def _check_and_apply(table: Table, spec, event: dict) -> None:

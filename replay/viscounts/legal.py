@@ -15,7 +15,7 @@ from replay.viscounts.choices import CHOICES
 from replay.viscounts.decisions import possible
 from replay.viscounts.events import EVENT_SPECS
 from replay.viscounts.picks import next_in_picks
-from replay.viscounts.solo import opponent
+from replay.viscounts.seats import controller_of
 from replay.viscounts.state import TURN_PHASES, Decision, Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import collision_due, hand_limit
@@ -56,8 +56,9 @@ def legal_actions(table: Table) -> list[dict]:
         # passed over: the next one is answered.
         for decision in state.pending:
             actions = decision_options(table, decision)
-            if table.automated(decision.player):
-                actions = opponent.decision_events(table, decision, actions)
+            controller = controller_of(table, decision.player)
+            if controller is not None:
+                actions = controller.answers(table, decision, actions)
             if actions or not (decision.optional or not possible(table, decision)):
                 break
         if all(d.optional or not possible(table, d) for d in state.pending):
@@ -77,8 +78,9 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
         return _plays(table, player)
     if name != state.current:  # the next turn
         return [] if _game_over(table) else _plays(table, player)
-    if table.automated(name):
-        return opponent.next_events(table) or ([] if _game_over(table) else _plays(
+    controller = controller_of(table, name)
+    if controller is not None:
+        return controller.next_events(table) or ([] if _game_over(table) else _plays(
             table, table.player(_next_player(table))))
     if state.played is None:
         return _plays(table, player)
@@ -124,8 +126,9 @@ def _draws(player: Player, limit: int) -> list[dict]:
 
 
 def _plays(table: Table, player: Player) -> list[dict]:
-    if table.automated(player.name):
-        return opponent.turn_start(table)
+    controller = controller_of(table, player.name)
+    if controller is not None:
+        return controller.turn_start(table)
     if player.hand_size == 0:
         # An empty draw pile is refilled from the discards, the dropped-off card included.
         dropped = {player.board[-1]} if player.board[-1] else set()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from replay.core.protocol.flow import Phase
 from replay.viscounts.picks import next_in_picks
-from replay.viscounts.solo.words import describe
 from replay.viscounts.state import TURN_PHASES
 
 
@@ -54,22 +53,10 @@ def expected_next(table) -> str:
     if state.pending:
         decision = state.pending[0]
         return f"{decision.kind} by {decision.player} (for {table.name(decision.source)})"
-    if state.phase in TURN_PHASES and table.automated(state.current):
-        return _expected_of_opponent(table)
+    # The seats module reaches this one through the solo opponent's turn: imported here.
+    from replay.viscounts.seats import controller_of
+
+    controller = controller_of(table, state.current) if state.phase in TURN_PHASES else None
+    if controller is not None:
+        return controller.expected(table)
     return PHASES[state.phase].expected(table)
-
-
-def _expected_of_opponent(table) -> str:
-    """In the solo opponent's turn: what its procedure waits for; after its last row, its
-    collision if its markers meet, else the next turn (it has no Recruit and no Draw phase,
-    p.26)."""
-    state = table.state
-    name = state.current
-    if table.solo.busy:
-        return f"{describe(table)} by {name}"
-    player = state.players[name]
-    if player.corruption == player.virtue and not state.collided:
-        return f"collision by {name}"
-    if state.round == state.last_round and state.turn == len(state.seats) - 1:
-        return "the final scores (the game is over)"
-    return f"play by {state.order_from(name)[1]}"

@@ -23,7 +23,7 @@ from replay.viscounts.claims import Claims
 from replay.viscounts.engine import apply_event, run_events
 from replay.viscounts.generate import generate
 from replay.viscounts.solo import OPPONENT
-from replay.viscounts.solo.opponent import next_events
+from replay.viscounts.solo.opponent import CONTROLLER
 from replay.viscounts.solo.reference import translate
 from replay.viscounts.solo.scoring import standings, summary
 from replay.viscounts.table import new_table
@@ -224,14 +224,14 @@ def _example_turn_one():
     table, play = _before_opponent_turn_one()
     table.player(OPPONENT).gold = 0  # "no Gold"
     play({"type": "scheme", "player": OPPONENT, "card": "scheme-s2"})
-    play(next_events(table)[0])  # row 1: dismiss the adjacent Townsfolk
+    play(CONTROLLER.next_events(table)[0])  # row 1: dismiss the adjacent Townsfolk
     while table.state.reveals_owed:
         _, side = table.state.reveals_owed[0]
         unseen = table.state.unseen_townsfolk
         play({"type": "reveal", "pile": side, "card": next(c for c in unseen if unseen[c])})
     while table.state.pending and table.state.pending[0].player == OPPONENT:
         play({"type": "resource", "player": OPPONENT, "resource": "ink"})
-    move = next_events(table)[0]
+    move = CONTROLLER.next_events(table)[0]
     assert move["type"] == "move" and len(move["path"]) == 2  # row 2: move 2
     play(move)
     return table, play
@@ -244,7 +244,7 @@ def test_rulebook_solo_example_p30_turn_one():
     table, play = _example_turn_one()
     ai = table.player(OPPONENT)
     assert table.solo.header_icons(table.catalog)["noble"] == 2
-    demanded = next_events(table)[0]
+    demanded = CONTROLLER.next_events(table)[0]
     assert demanded == {"type": "option", "player": OPPONENT, "option": 2}
     virtue, debts, ink = ai.virtue, ai.debts, ai.ink
     play(demanded)
@@ -268,7 +268,7 @@ def test_rulebook_solo_example_p30_workers_are_not_affordable():
 
 def test_rulebook_solo_example_p30_flip_goes_to_a_debt_on_a_tie():
     table, play = _example_turn_one()
-    play(next_events(table)[0])
+    play(CONTROLLER.next_events(table)[0])
     with pytest.raises(StopReplay):
         play({"type": "flip", "player": OPPONENT, "what": "deed"})
     assert table.judge.violations[0].rule == "viscounts.solo.ai.flip_choice"
@@ -278,7 +278,7 @@ def test_rulebook_solo_example_p30_turn_two():
     """Start Scheme C (Criminal header): 1 Corruption for the 1 Criminal icon on its
     board, then the top Future Scheme face up onto its discard pile."""
     table, play = _example_turn_one()
-    play(next_events(table)[0])
+    play(CONTROLLER.next_events(table)[0])
     play({"type": "flip", "player": OPPONENT, "what": "debt"})
     play({"type": "resource", "player": OPPONENT, "resource": "ink"})
     ai, solo = table.player(OPPONENT), table.solo
@@ -295,7 +295,7 @@ def test_rulebook_solo_example_p30_turn_two():
     future = sorted(+solo.future)[0]
     play({"type": "gain_card", "player": OPPONENT, "card": future})
     assert solo.discard[-1] == future
-    assert next_events(table)[0]["type"] == "move"
+    assert CONTROLLER.next_events(table)[0]["type"] == "move"
 
 
 def test_at_an_empty_pile_the_opponent_dismisses_the_pre_printed_card():
@@ -308,7 +308,7 @@ def test_at_an_empty_pile_the_opponent_dismisses_the_pre_printed_card():
     assert ai.space == "seg2a-in" and ai.virtue == 7
     pile.size, pile.top = 0, None  # the pile has run out
     play({"type": "scheme", "player": OPPONENT, "card": "scheme-s2"})
-    assert next_events(table)[0] == {"type": "dismiss", "player": OPPONENT,
+    assert CONTROLLER.next_events(table)[0] == {"type": "dismiss", "player": OPPONENT,
                                      "card": "seg2a-tf"}
     play({"type": "dismiss", "player": OPPONENT, "card": "seg2a-tf"})
     assert (ai.virtue, pile.size, table.state.reveals_owed) == (6, 0, [])

@@ -1,9 +1,14 @@
-"""The opponent's turn as the log records it, checked against what the procedure demands.
+"""The solo opponent's seat controller: its turn as the log records it, checked against
+what its procedure demands, and what the procedure demands next.
 
-The entry points the engine and the legal-action listing use. The ``scheme`` event starts its
-turn (``piles``); the engine resolves the card's rows top to bottom (``rows``) and stops at
-each row whose result the log records (a dismiss, a gained Future Scheme, the move:
-``steps``; the option taken: ``actions``) or that waits for one of its choices (``choices``).
+``CONTROLLER`` is plugged into the game through ``replay.viscounts.seats``: the replay loop
+hands it the opponent's events and asks it before a human's turn event; the legal actions
+and the words for what comes next ask it what its procedure requires.
+
+The ``scheme`` event starts its turn (``piles``); the card's rows resolve top to bottom
+(``rows``) and stop at each row whose result the log records (a dismiss, a gained Future
+Scheme, the move: ``steps``; the option taken: ``actions``) or that waits for one of its
+choices (``choices``).
 Each recorded action is compared with the procedure's (``procedure``); a different one is a
 violation naming what was demanded.
 """
@@ -14,6 +19,7 @@ from replay.viscounts.choices import DECISIONS
 from replay.viscounts.decisions import answer, decline_waiting
 from replay.viscounts.solo import actions, choices, piles, steps
 from replay.viscounts.solo.rows import advance
+from replay.viscounts.solo.setup import place_opponent
 from replay.viscounts.solo.words import describe
 from replay.viscounts.table import Table
 from replay.viscounts.turn import collision_due
@@ -29,39 +35,6 @@ def only_opponent(table: Table, event: dict) -> None:
     table.breach("viscounts.log.player", f"a {event['type']} event is the solo opponent's "
                  f"({table.solo.name if table.solo else 'in a solo game'}), not "
                  f"{event.get('player')}'s", found=str(event.get("player")), skip=True)
-
-
-def owns(table: Table, event: dict) -> bool:
-    """Whether the event is the opponent's (the solo module handles it)."""
-    return table.solo is not None and event.get("player") == table.solo.name
-
-
-def handle(table: Table, event: dict) -> None:
-    """Check and apply one opponent event, then resolve its rows as far as they go.
-
-    An event that answers no choice first declines the choices still waiting (the human's
-    optional Rearrange, say), so that the rows can go on to the step it records."""
-    if event["type"] not in ANSWERS and table.state.pending:
-        decline_waiting(table, event["type"])
-        advance(table)
-    _HANDLERS.get(event["type"], _not_for_opponent)(table, event)
-    advance(table)
-
-
-def check_finished(table: Table, kind: str) -> None:
-    """A human turn event while the opponent's turn still has rows, or its collision
-    unresolved, is refused."""
-    solo = table.solo
-    if solo is None or kind not in TURN_EVENTS:
-        return
-    if not solo.busy:
-        _check_collided(table, kind)
-        return
-    demanded = describe(table)
-    solo.rows, solo.step, solo.in_turn, solo.shifted = [], None, False, False
-    table.breach("viscounts.solo.ai.turn", f"the opponent's turn is not finished: its "
-                 f"procedure demands {demanded}", player=solo.name, expected=demanded,
-                 found=kind)
 
 
 def _check_collided(table: Table, kind: str) -> None:
@@ -100,36 +73,88 @@ _HANDLERS = {"scheme": piles.scheme, "shuffle": piles.shuffle, "gain_card": pile
              **dict.fromkeys(choices.KINDS, _decision)}
 
 
-# -- what it writes next (legal actions, the generator) ---------------------------------
+class Opponent:
+    """The controller of the solo opponent's seat (the second seat of a solo game)."""
 
+    def replays(self, table: Table, event: dict) -> bool:
+        """Whether the event is the opponent's (this controller replays it)."""
+        return event.get("player") == table.solo.name
 
-def turn_start(table: Table) -> list[dict]:
-    """The first event of its turn: a shuffle when its draw pile is empty, else a flip
-    (the card is chance: ``?``)."""
-    name = table.solo.name
-    if not table.solo.draw_size:
-        return [{"type": "shuffle", "player": name}]
-    return [{"type": "scheme", "player": name, "card": UNKNOWN}]
+    def replay(self, table: Table, event: dict) -> None:
+        """Check and apply one opponent event, then resolve its rows as far as they go.
 
+        An event that answers no choice first declines the choices still waiting (the
+        human's optional Rearrange, say), so that the rows can go on to the step it
+        records."""
+        if event["type"] not in ANSWERS and table.state.pending:
+            decline_waiting(table, event["type"])
+            advance(table)
+        _HANDLERS.get(event["type"], _not_for_opponent)(table, event)
+        advance(table)
 
-def next_events(table: Table) -> list[dict]:
-    """What the procedure demands next in its turn; [] when its turn is done."""
-    solo, state = table.solo, table.state
-    step, name = solo.step, solo.name
-    if solo.shifted:  # shuffled: the flip comes next
+    def before_other(self, table: Table, kind: str) -> None:
+        """A human turn event while the opponent's turn still has rows, or its collision
+        unresolved, is refused."""
+        solo = table.solo
+        if kind not in TURN_EVENTS:
+            return
+        if not solo.busy:
+            _check_collided(table, kind)
+            return
+        demanded = describe(table)
+        solo.rows, solo.step, solo.in_turn, solo.shifted = [], None, False, False
+        table.breach("viscounts.solo.ai.turn", f"the opponent's turn is not finished: its "
+                     f"procedure demands {demanded}", player=solo.name, expected=demanded,
+                     found=kind)
+
+    def after_pick(self, table: Table) -> None:
+        """The pair the human left is the opponent's (p.26 step 5)."""
+        place_opponent(table)
+
+    def turn_start(self, table: Table) -> list[dict]:
+        """The first event of its turn: a shuffle when its draw pile is empty, else a flip
+        (the card is chance: ``?``)."""
+        name = table.solo.name
+        if not table.solo.draw_size:
+            return [{"type": "shuffle", "player": name}]
         return [{"type": "scheme", "player": name, "card": UNKNOWN}]
-    if step is not None:
-        if step.kind == "move":
-            return [{"type": "move", "player": name, "path": step.data["path"]}]
-        if step.kind == "dismiss":
-            return [{"type": "dismiss", "player": name, "card": step.data["card"]}]
-        return [dict(step.data["event"])]
-    player = table.player(name)
-    if player.corruption == player.virtue and not state.collided:
-        return [{"type": "collision", "player": name}]
-    return []
+
+    def next_events(self, table: Table) -> list[dict]:
+        """What the procedure demands next in its turn; [] when its turn is done."""
+        solo, state = table.solo, table.state
+        step, name = solo.step, solo.name
+        if solo.shifted:  # shuffled: the flip comes next
+            return [{"type": "scheme", "player": name, "card": UNKNOWN}]
+        if step is not None:
+            if step.kind == "move":
+                return [{"type": "move", "player": name, "path": step.data["path"]}]
+            if step.kind == "dismiss":
+                return [{"type": "dismiss", "player": name, "card": step.data["card"]}]
+            return [dict(step.data["event"])]
+        player = table.player(name)
+        if player.corruption == player.virtue and not state.collided:
+            return [{"type": "collision", "player": name}]
+        return []
+
+    def answers(self, table: Table, decision, answers: list[dict]) -> list[dict]:
+        """The answers the procedure allows to one of its choices (``answers``: every
+        answer)."""
+        return choices.answers(table, decision, answers)
+
+    def expected(self, table: Table) -> str:
+        """In its turn, what the log should say next: what its procedure waits for; after
+        its last row, its collision if its markers meet, else the next turn (it has no
+        Recruit and no Draw phase, p.26)."""
+        state = table.state
+        name = state.current
+        if table.solo.busy:
+            return f"{describe(table)} by {name}"
+        player = state.players[name]
+        if player.corruption == player.virtue and not state.collided:
+            return f"collision by {name}"
+        if state.round == state.last_round and state.turn == len(state.seats) - 1:
+            return "the final scores (the game is over)"
+        return f"play by {state.order_from(name)[1]}"
 
 
-def decision_events(table: Table, decision, answers: list[dict]) -> list[dict]:
-    """The answers the procedure allows to one of its choices (``answers``: every answer)."""
-    return choices.answers(table, decision, answers)
+CONTROLLER = Opponent()
