@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from replay.core.protocol.flow import Phase
 from replay.viscounts.picks import next_in_picks
+from replay.viscounts.solo.words import expected as expected_of_opponent
 from replay.viscounts.state import TURN_PHASES
 
 
@@ -53,10 +54,8 @@ def expected_next(table) -> str:
     if state.pending:
         decision = state.pending[0]
         return f"{decision.kind} by {decision.player} (for {table.name(decision.source)})"
-    # The seats module reaches this one through the solo opponent's turn: imported here.
-    from replay.viscounts.seats import controller_of
-
-    controller = controller_of(table, state.current) if state.phase in TURN_PHASES else None
-    if controller is not None:
-        return controller.expected(table)
+    if state.phase in TURN_PHASES and table.automated(state.current):
+        # Its words, not its controller: the controller reaches this module through the
+        # turn's messages, which say what the log should say next.
+        return expected_of_opponent(table)
     return PHASES[state.phase].expected(table)

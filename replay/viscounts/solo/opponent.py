@@ -3,7 +3,7 @@ what its procedure demands, and what the procedure demands next.
 
 ``CONTROLLER`` is plugged into the game through ``replay.viscounts.seats``: the replay loop
 hands it the opponent's events and asks it before a human's turn event; the legal actions
-and the words for what comes next ask it what its procedure requires.
+ask it what its procedure requires next (the words for it are ``words.expected``).
 
 The ``scheme`` event starts its turn (``piles``); the card's rows resolve top to bottom
 (``rows``) and stop at each row whose result the log records (a dismiss, a gained Future
@@ -140,21 +140,6 @@ class Opponent:
         """The answers the procedure allows to one of its choices (``answers``: every
         answer)."""
         return choices.answers(table, decision, answers)
-
-    def expected(self, table: Table) -> str:
-        """In its turn, what the log should say next: what its procedure waits for; after
-        its last row, its collision if its markers meet, else the next turn (it has no
-        Recruit and no Draw phase, p.26)."""
-        state = table.state
-        name = state.current
-        if table.solo.busy:
-            return f"{describe(table)} by {name}"
-        player = state.players[name]
-        if player.corruption == player.virtue and not state.collided:
-            return f"collision by {name}"
-        if state.round == state.last_round and state.turn == len(state.seats) - 1:
-            return "the final scores (the game is over)"
-        return f"play by {state.order_from(name)[1]}"
 
 
 CONTROLLER = Opponent()

@@ -5,6 +5,22 @@ from __future__ import annotations
 from replay.core.words import counted
 
 
+def expected(table) -> str:
+    """In the opponent's turn, what the log should say next: what its procedure waits for;
+    after its last row, its collision if its markers meet, else the next turn (it has no
+    Recruit and no Draw phase, p.26)."""
+    state = table.state
+    name = state.current
+    if table.solo.busy:
+        return f"{describe(table)} by {name}"
+    player = state.players[name]
+    if player.corruption == player.virtue and not state.collided:
+        return f"collision by {name}"
+    if state.round == state.last_round and state.turn == len(state.seats) - 1:
+        return "the final scores (the game is over)"
+    return f"play by {state.order_from(name)[1]}"
+
+
 def describe(table) -> str:
     """What the procedure waits for, in words."""
     solo = table.solo
