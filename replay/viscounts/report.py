@@ -20,13 +20,29 @@ from replay.viscounts.table import Table
 DEFAULT_RULESET = "viscounts-2020"
 
 
+def placeholders_used(table: Table, catalog: Catalog) -> list[dict]:
+    """The placeholder values the verdict rests on; each read at an event that broke a rule
+    says at which (``violations``): such a value may decide that violation."""
+    used = [p.to_dict() for p in catalog.placeholders_used(sorted(table.touched()))]
+    broken = sorted({v.event for v in table.judge.violations})
+    if not broken or not used:
+        return used
+    at: dict[str, list[int]] = {}
+    for event in broken:
+        for placeholder in catalog.placeholders_used(sorted(table.touched({event}))):
+            at.setdefault(placeholder.path, []).append(event)
+    for item in used:
+        if item["path"] in at:
+            item["violations"] = at[item["path"]]
+    return used
+
+
 def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replayed: int,
                  final: dict | None, claims: Claims, warnings: list[dict]) -> dict:
     """The whole report: verdict first, then everything that explains it."""
     state = table.state
     rows, notes = standings(table) if final else ([], [])
-    used = catalog.placeholders_used(sorted(table.touched))
-    summary = dict(catalog.summary(), placeholders_used=[p.to_dict() for p in used])
+    summary = dict(catalog.summary(), placeholders_used=placeholders_used(table, catalog))
     phase = PHASES[state.phase].ledger if state.phase in PHASES else state.phase
     violations = [v.to_dict() for v in table.judge.violations]
     ledger = table.ledger  # its rows are in their report form already
@@ -62,7 +78,8 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
         "final_order": state.turn_order() if state.start_player else list(state.seats),
         "state": {name: player_state(table, name) for name in state.seats},
         "ledger": ledger,
-        "names": _names_used(table, ledger, violations, used, awaited),
+        "names": _names_used(table, ledger, violations, summary["placeholders_used"],
+                            awaited),
     }
     if table.solo is not None:
         report["solo"] = solo_summary(table, final)
@@ -73,8 +90,8 @@ def _names_used(table: Table, ledger: list[dict], violations: list[dict],
                 placeholders: list, awaited: str) -> dict[str, str]:
     """The name of every component the report mentions by id."""
     used = set(map(itemgetter("source"), ledger))
-    used.update(p.entry for p in placeholders)
-    used.update(ids_in([p.value for p in placeholders]))
+    used.update(p["entry"] for p in placeholders)
+    used.update(ids_in([p["value"] for p in placeholders]))
     used.update(d["entry"] for d in table.catalog.declared)
     used.update(words_of(awaited))
     for name in table.state.seats:

@@ -44,20 +44,30 @@ def report_sections(report: dict) -> list[Section]:
 
 
 def _placeholders(used: list[dict]) -> Section:
-    """One row per catalog entry: its placeholder values, and the note they share (an entry's
-    fields are placeholders for one reason, so the reason is written once)."""
+    """One row per catalog entry: its placeholder values, the note they share (an entry's
+    fields are placeholders for one reason, so the reason is written once) and the events
+    that read one of them and broke a rule (a value there may decide the violation)."""
     by_entry: dict[str, list[dict]] = {}
     for item in used:
         by_entry.setdefault(str(item.get("entry")), []).append(item)
-    rows = []
+    rows, deciding, broken = [], 0, set()
     for entry, items in by_entry.items():
         values = "; ".join(f"{i.get('field')} = {json.dumps(i.get('value'))}" for i in items)
         notes = dict.fromkeys(i.get("note") or "" for i in items)
-        rows.append([entry, values, " ".join(n for n in notes if n)])
-    return Section("placeholders", "Placeholder values used", ["Entry", "Values used", "Note"],
-                   rows, note=f"This game used {len(used)} placeholder values of "
-                              f"{len(rows)} catalog entries: check them against the printed "
-                              "components.")
+        events = sorted({e for i in items for e in i.get("violations") or ()})
+        deciding += sum(bool(i.get("violations")) for i in items)
+        broken.update(events)
+        rows.append([entry, values, " ".join(n for n in notes if n),
+                     ", ".join(map(str, events)) or "—"])
+    note = (f"This game used {len(used)} placeholder values of {len(rows)} catalog entries: "
+            "check them against the printed components.")
+    if deciding:
+        note += (f" {deciding} of them were read where a rule was broken (event"
+                 f"{'s' if len(broken) > 1 else ''} {', '.join(map(str, sorted(broken)))}):"
+                 " they may decide that verdict.")
+    return Section("placeholders", "Placeholder values used",
+                   ["Entry", "Values used", "Note", "Read where a rule was broken (event)"],
+                   rows, note=note)
 
 
 def final_tables(report: dict) -> list[Section]:

@@ -46,7 +46,8 @@ class Table:
         self.warnings: list[dict] = []  # leniencies: what was accepted and normalised
         self.notes: list[dict] = []  # moments worth reading: end trigger, bonuses, lost flips
         self.markers: list[tuple[int, dict]] = []
-        self.touched: set[str] = set()
+        # (event, catalog entry or field) for each value the replay read, event by event.
+        self.reads: list[tuple[int | None, str]] = []
         self.exits: dict[str, list[str]] = {}  # space -> the spaces its arrows lead to
         self.names: dict[str, str] = {}  # ident -> its name (``name``), most asked again
         self.solo = None  # the automated opponent's SoloState in a solo game
@@ -68,7 +69,7 @@ class Table:
         twin.judge = self.judge.copy()
         twin.ledger = list(self.ledger)  # rows are never changed once written
         twin.warnings, twin.notes = list(self.warnings), list(self.notes)
-        twin.markers, twin.touched = list(self.markers), set(self.touched)
+        twin.markers, twin.reads = list(self.markers), list(self.reads)
         twin.in_force = {}  # read again where it is needed
         if self.solo is not None:
             twin.solo = copy.copy(self.solo)
@@ -90,12 +91,19 @@ class Table:
         return self.state.players[name]
 
     def touch(self, item: str) -> None:
-        """Note a catalog entry (id or ``id.field``) the replay depended on."""
-        self.touched.add(item)
+        """Note a catalog entry (id or ``id.field``) the replay depended on, at this event."""
+        self.reads.append((self.event, item))
 
     def touch_all(self, items: list[str]) -> None:
         """Note several catalog entries at once (the spaces a move walks through)."""
-        self.touched.update(items)
+        event = self.event
+        self.reads.extend((event, item) for item in items)
+
+    def touched(self, events: set[int] | None = None) -> set[str]:
+        """The catalog entries the replay depended on (at ``events`` only, when given)."""
+        if events is None:
+            return {item for _, item in self.reads}
+        return {item for event, item in self.reads if event in events}
 
     def card(self, ident: str) -> Townsfolk:
         """A Townsfolk card, or the pre-printed card of a segment side (``seg1a-tf``)."""

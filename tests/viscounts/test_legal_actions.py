@@ -56,7 +56,7 @@ def strict_copy(table):
     twin = snapshot(table)
     twin.judge = copy.copy(table.judge)
     twin.judge.violations, twin.judge.strict = [], True
-    twin.touched, twin.markers = set(table.touched), []
+    twin.reads, twin.markers = list(table.reads), []
     return twin
 
 

@@ -23,7 +23,9 @@ class CatalogSummarySchema(Schema):
     placeholder_values = fields.Integer(
         metadata={"description": "placeholder values in the catalog (not the printed game)"})
     placeholders_used = fields.List(fields.Dict(), metadata={
-        "description": "the placeholder values the verdict depended on"})
+        "description": "the placeholder values the verdict depended on; one read at an event "
+                       "that broke a rule lists those events (``violations``): it may decide "
+                       "that violation"})
     declared_values = fields.List(fields.Dict(), metadata={
         "description": "the values the log declared from the printed components: entry, "
                        "field, value, and the catalog value it replaces"})
