@@ -19,11 +19,12 @@ from replay.coimbra.state import CITY_ROWS, LOCATIONS, TRACKS
 from replay.coimbra.table import Table
 from replay.render.svg import STYLE, Mark, Picture, element, legend, marks, text, titled
 
-WIDTH = 600
-LABEL = 92  # the column of row names on the left
+WIDTH = 420  # narrow, so that a phone shows it near its own size
+LABEL = 78  # the column of track names on the left
 LOCATION_NAMES = {"castle": "Castle", "upper": "Upper city", "central": "Central city",
                   "lower": "Lower city"}
-CARD_W, CARD_H, DIE = 122, 40, 20
+CARDS_PER_LINE, CARD_H, DIE = 2, 30, 22
+CARD_W = (WIDTH - 20) / CARDS_PER_LINE - 4
 NODE_ROW = 56  # the height of one ring of the pilgrim map
 
 
@@ -31,11 +32,11 @@ def _colour(name: str) -> dict:
     return STYLE["dice"].get(name, STYLE["dice"]["token"])
 
 
-def _wrap(words: str, width: int) -> list[str]:
-    """A name in at most two lines of about ``width`` characters."""
+def _wrap(words: str, width: int, most: int = 2) -> list[str]:
+    """Words in at most ``most`` lines of about ``width`` characters."""
     lines = [""]
     for word in words.split():
-        if lines[-1] and len(lines[-1]) + 1 + len(word) > width and len(lines) < 2:
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width and len(lines) < most:
             lines.append(word)
         else:
             lines[-1] = f"{lines[-1]} {word}".strip()
@@ -74,6 +75,15 @@ def picture(table: Table) -> Picture:
         width=WIDTH, height=top + height, body=body, facts=facts)
 
 
+def _fitted(x: float, y: float, words: str, width: float, size: float) -> str:
+    """A line of text from ``x``, squeezed into ``width`` when it is longer (about 0.55 em
+    a letter)."""
+    long = len(words) * size * 0.55 > width
+    return text(x, y, words, size=size, text_anchor="start",
+                textLength=round(width) if long else None,
+                lengthAdjust="spacingAndGlyphs" if long else None)
+
+
 def _heading(words: str, top: float) -> str:
     return text(8, top + 18, words, size=15, font_weight="bold", text_anchor="start")
 
@@ -88,9 +98,9 @@ def _die(slot, x: float, y: float, players: dict[str, Mark]) -> str:
     return titled(what, element("rect", x=x, y=y, width=DIE, height=DIE, rx=3,
                                 fill=look["fill"], stroke="#111",
                                 stroke_dasharray="2 2" if slot.resolved else None),
-                  text(x + DIE / 2, y + 15, slot.value, size=12, fill=look["ink"],
+                  text(x + DIE / 2, y + 16, slot.value, size=14, fill=look["ink"],
                        font_weight="bold"),
-                  text(x + DIE / 2, y + DIE + 12, owner or "·", size=10),
+                  text(x + DIE / 2, y + DIE + 13, owner or "·", size=12),
                   data_die=slot.die)
 
 
@@ -100,36 +110,42 @@ def _city(table: Table, players, named, top: float):
     y = top + 28
     for location in LOCATIONS:
         name = LOCATION_NAMES[location]
-        row_h = 22 + (CARD_H + 6 if location in CITY_ROWS else 0) + DIE + 16
+        cards = state.rows.get(location) or [] if location in CITY_ROWS else []
+        favors = [named(f) for f in state.favors_available] if location == "castle" else []
+        notes = _wrap("Favors: " + (", ".join(favors) or "none"), 58, 3) if location == \
+            "castle" else []
+        card_lines = -(-len(cards) // CARDS_PER_LINE)
+        row_h = 28 + len(notes) * 15 + card_lines * (CARD_H + 4) + DIE + 18
         body.append(element("rect", x=2, y=y, width=WIDTH - 4, height=row_h - 4, rx=6,
                             fill="#f4efe4", stroke="#8a7a5a"))
-        body.append(text(8, y + 18, name, size=13, font_weight="bold", text_anchor="start"))
-        inner = y + 24
-        if location in CITY_ROWS:
-            cards = []
-            for i, card in enumerate(state.rows.get(location) or []):
-                x = LABEL + i * (CARD_W + 4)
-                if card is None:
-                    body.append(element("rect", x=x, y=inner, width=CARD_W, height=CARD_H, rx=4,
-                                        fill="none", stroke="#8a7a5a", stroke_dasharray="4 3"))
-                    continue
-                body.append(_card(catalog.characters[card], x, inner,
-                                  state.crown_tokens.get(card)))
-                crown = " (crown token)" if card in state.crown_tokens else ""
-                cards.append(f"{catalog.characters[card].name} "
-                             f"({catalog.characters[card].cls}){crown}")
-            said.append(f"{name}: {', '.join(cards) or 'no character left'}")
-            inner += CARD_H + 6
-        elif location == "castle":
-            favors = [named(f) for f in state.favors_available]
-            body.append(text(LABEL, y + 18, "Favors: " + (", ".join(favors) or "none"),
-                             size=11, text_anchor="start"))
+        body.append(text(10, y + 19, name, size=14, font_weight="bold", text_anchor="start"))
+        inner = y + 26
+        for line in notes:
+            body.append(text(10, inner + 10, line, size=12, text_anchor="start"))
+            inner += 15
+        if notes:
             said.append(f"Favors in the castle: {', '.join(favors) or 'none'}")
+        shown = []
+        for i, card in enumerate(cards):
+            x = 10 + (i % CARDS_PER_LINE) * (CARD_W + 4)
+            at = inner + (i // CARDS_PER_LINE) * (CARD_H + 4)
+            if card is None:
+                body.append(element("rect", x=round(x, 1), y=at, width=round(CARD_W, 1),
+                                    height=CARD_H, rx=4, fill="none", stroke="#8a7a5a",
+                                    stroke_dasharray="4 3"))
+                continue
+            character = catalog.characters[card]
+            body.append(_card(character, x, at, state.crown_tokens.get(card)))
+            crown = " (crown token)" if card in state.crown_tokens else ""
+            shown.append(f"{character.name} ({character.cls}){crown}")
+        if location in CITY_ROWS:
+            said.append(f"{name}: {', '.join(shown) or 'no character left'}")
+        inner += card_lines * (CARD_H + 4)
         dice = state.queues.get(location) or []
         for i, slot in enumerate(dice):
-            body.append(_die(slot, LABEL + i * (DIE + 8), inner, players))
+            body.append(_die(slot, 10 + i * (DIE + 10), inner, players))
         if not dice:
-            body.append(text(LABEL, inner + 14, "no die yet", size=11, text_anchor="start",
+            body.append(text(10, inner + 15, "no die yet", size=12, text_anchor="start",
                              fill="#555"))
         said.append(f"Dice on the {name.lower()}, in the order they resolve: "
                     + (", ".join(f"{s.value} ({s.owner or 'neutral token'})" for s in dice)
@@ -139,17 +155,15 @@ def _city(table: Table, players, named, top: float):
 
 
 def _card(card, x: float, y: float, crown: str | None) -> str:
-    """A face-up character: its name on its class's colour, a crown if a token lies on it."""
+    """A face-up character: its name beside its class's colour, a crown if a token lies on
+    it."""
     look = _colour(TRACK_COLOURS.get(card.cls, "token"))
-    lines = _wrap(card.name, 18)
-    parts = [element("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=4, fill="#ffffff",
-                     stroke="#444"),
-             element("rect", x=x, y=y, width=8, height=CARD_H, fill=look["fill"])]
-    for n, line in enumerate(lines):
-        parts.append(text(x + 12, y + (25 if len(lines) == 1 else 17 + n * 14), line,
-                          size=11.5, text_anchor="start"))
+    parts = [element("rect", x=round(x, 1), y=y, width=round(CARD_W, 1), height=CARD_H, rx=4,
+                     fill="#ffffff", stroke="#444"),
+             element("rect", x=round(x, 1), y=y, width=8, height=CARD_H, fill=look["fill"]),
+             _fitted(x + 13, y + 19, card.name, CARD_W - 32, size=12.5)]
     if crown:
-        parts.append(text(x + CARD_W - 10, y + 14, "♛", size=13))
+        parts.append(text(x + CARD_W - 10, y + 20, "♛", size=15))
     title = f"{card.name}, {card.cls}, level {card.level}" + (", a crown token on it"
                                                               if crown else "")
     return titled(title, *parts, data_card=card.id)
@@ -164,21 +178,22 @@ def _tracks(table: Table, players, named, top: float):
         cell = (WIDTH - LABEL - 6) / (most + 1)
         look = _colour(TRACK_COLOURS.get(track, "token"))
         tile = state.scoring_tiles.get(track)
-        body.append(text(8, y + 22, track.capitalize(), size=12, font_weight="bold",
+        body.append(text(8, y + 21, track.capitalize(), size=13, font_weight="bold",
                          text_anchor="start"))
         for space in range(most + 1):
             x = LABEL + space * cell
             body.append(element("rect", x=round(x, 1), y=y, width=round(cell, 1), height=32,
                                 fill=look["fill"] if space % 5 == 0 else "#ffffff",
                                 fill_opacity=0.35, stroke="#666"))
-            body.append(text(x + cell / 2, y + 10, space, size=8, fill="#333"))
+            if space % 5 == 0:
+                body.append(text(x + cell / 2, y + 10, space, size=9, fill="#333"))
         at: dict[int, list[str]] = {}
         for name, player in state.players.items():
             at.setdefault(player.influence.get(track, 0), []).append(name)
         for space, names in at.items():
             for n, name in enumerate(names):
-                x = LABEL + space * cell + cell / 2 + (n % 2 - 0.5) * 10 * (len(names) > 1)
-                body.append(players[name].disc(x, y + 20 + (n // 2) * 4, radius=8,
+                x = LABEL + space * cell + cell / 2 + (n % 2 - 0.5) * 9 * (len(names) > 1)
+                body.append(players[name].disc(x, y + 21 + (n // 2) * 4, radius=8,
                                                label=f"{name}: {track} {space}"))
         said.append(f"{track.capitalize()}"
                     + (f" ({named(tile)})" if tile else "") + ": "
@@ -193,18 +208,17 @@ def _voyages(table: Table, players, named, top: float):
     owners = {v: name for name, p in state.players.items() for v in p.voyages}
     shown = [*state.voyages, *(v for v in owners if v not in state.voyages)]
     body, said = [_heading("Voyages", top)], []
-    width = (WIDTH - 8) / 3
+    width = (WIDTH - 8) / 2
     for i, voyage in enumerate(shown):
-        x, y = 4 + (i % 3) * width, top + 28 + (i // 3) * 44
+        x, y = 4 + (i % 2) * width, top + 28 + (i // 2) * 44
         tile = table.catalog.voyages.get(voyage)
         owner = owners.get(voyage)
         cost = f"{tile.cost} {tile.currency}" if tile else ""
         parts = [element("rect", x=round(x, 1), y=y, width=round(width - 4, 1), height=40,
                          rx=4, fill="#e9f0f7" if owner is None else "#ffffff", stroke="#3a5f85")]
-        parts += [text(x + 6, y + 15, line, size=11, text_anchor="start")
-                  for line in _wrap(named(voyage), 22)[:1]]
-        parts.append(text(x + 6, y + 32, cost + (f" · taken by {owner}" if owner else ""),
-                          size=10, text_anchor="start", fill="#333"))
+        parts.append(_fitted(x + 6, y + 16, named(voyage), width - 40, size=12.5))
+        parts.append(text(x + 6, y + 33, cost + (f" · {owner}" if owner else ""),
+                          size=11.5, text_anchor="start", fill="#333"))
         if owner:
             parts.append(players[owner].disc(x + width - 18, y + 20, radius=9))
         body.append(titled(f"{named(voyage)}, {cost}"
@@ -212,7 +226,7 @@ def _voyages(table: Table, players, named, top: float):
                            data_voyage=voyage))
         said.append(f"{named(voyage)} ({cost}): " + (f"taken by {owner}" if owner else
                                                      "on the board"))
-    rows = (len(shown) + 2) // 3
+    rows = (len(shown) + 1) // 2
     return body, [("Voyages", said or ["none"])], 32 + rows * 44
 
 

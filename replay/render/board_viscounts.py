@@ -120,7 +120,7 @@ def _space(ident: str, name: str, place: tuple[float, float], standing: list[Mar
                      stroke="#6b5a3a", stroke_width=1.5)]
     for n, mark in enumerate(standing):
         dx = (n - (len(standing) - 1) / 2) * 14
-        parts.append(mark.disc(x + dx, y, radius=11, label=f"{mark.name}'s Viscount"))
+        parts.append(mark.disc(x + dx, y, radius=12.5, label=f"{mark.name}'s Viscount"))
     whose = ", ".join(f"{m.name}'s Viscount" for m in standing)
     return titled(f"{name}: {whose}" if whose else name, *parts, data_place=ident)
 
@@ -137,9 +137,9 @@ def _spot(ident: str, name: str, place: tuple[float, float], held, players: dict
     mark = players.get(owner) or Mark(owner, owner[:1].upper(), "#777", "#fff")
     building_name = catalog.buildings[building].name
     return titled(f"{name}: {owner}'s {building_name}", element(
-        "rect", x=round(x - 15, 1), y=round(y - 11, 1), width=30, height=22, rx=3,
+        "rect", x=round(x - 17, 1), y=round(y - 12, 1), width=34, height=24, rx=3,
         fill=mark.fill, stroke="#111", stroke_width=1.5),
-        text(x, y + 4, f"{mark.initials}·{building_name[:1]}", size=11, fill=mark.ink,
+        text(x, y + 5, f"{mark.initials}·{building_name[:1]}", size=12.5, fill=mark.ink,
              font_weight="bold"), data_place=ident, data_building=building)
 
 
@@ -175,10 +175,10 @@ def _tops(table: Table, side_id: str, label: str, middle: float, piles: list[str
     x, y = polar(CENTRE, CENTRE, 212, middle)
     number = label.split(",")[0].removeprefix("segment ")
     return titled(f"{label}: {folk}; {written}",
-                  text(x, y - 13, f"Segment {number}{label.rpartition('side')[2].strip()}", size=12,
-                       font_weight="bold"),
-                  text(x, y + 2, folk, size=12),
-                  text(x, y + 16, short, size=10.5, fill="#3b3b3b"))
+                  text(x, y - 15, f"Segment {number}{label.rpartition('side')[2].strip()}",
+                       size=13.5, font_weight="bold"),
+                  text(x, y + 2, folk, size=13.5),
+                  text(x, y + 17, short, size=12, fill="#3b3b3b"))
 
 
 def _tier2_name(printed: str, segment: str) -> str:
@@ -209,15 +209,16 @@ def _castle(table: Table, sides: list[str], span: float, players: dict[str, Mark
             body.append(titled(f"castle {name}: {words}", ring_sector(
                 CENTRE, CENTRE, inner, outer, middle - span / 2, middle + span / 2,
                 fill="#ece8df" if tier == 1 else "#dcd6c8", stroke="#444"),
-                text(x, y + 4, _counts(workers, players), size=11 if tier == 1 else 10,
+                text(x, y + 5, _counts(workers, players), size=14 if tier == 1 else 12.5,
                      font_weight="bold"), data_section=f"t{tier}-{side_id}"))
     words = count_words(dict(state.tier3), "Worker")
     facts.append(f"tier 3: {words}")
     leader = f"; the Leader is {state.leader}" if state.leader else ""
     body.append(titled(f"castle tier 3: {words}{leader}", element(
         "circle", cx=CENTRE, cy=CENTRE, r=TIER3, fill="#c9c1ae", stroke="#444"),
-        text(CENTRE, CENTRE - 8, "Tier 3", size=10),
-        text(CENTRE, CENTRE + 8, _counts(state.tier3, players), size=10, font_weight="bold"),
+        text(CENTRE, CENTRE - 7, "Tier 3", size=11),
+        text(CENTRE, CENTRE + 11, _counts(state.tier3, players), size=12.5,
+             font_weight="bold"),
         data_section="t3"))
     if state.leader:
         facts.append(f"the castle Leader: {state.leader}")

@@ -101,8 +101,8 @@ def legend(players: dict[str, Mark], top: float, width: float) -> tuple[str, flo
     for i, mark in enumerate(players.values()):
         x = 20 + (i % per_row) * 150
         y = top + 20 + (i // per_row) * 30
-        parts += [mark.disc(x, y - 4), text(x + 18, y + 1, mark.name, size=14,
-                                            text_anchor="start")]
+        parts += [mark.disc(x, y - 5, radius=12), text(x + 19, y + 1, mark.name, size=15,
+                                                       text_anchor="start")]
     rows = (len(players) + per_row - 1) // per_row
     return titled("Players", *parts), rows * 30 + 10
 
