@@ -16,7 +16,7 @@ from replay.core.words import spoken
 from replay.render.markdown import player_names
 from replay.render.svg import element, marks, text
 
-WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 300, 150, 34, 26, 12, 26
+WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 300, 150, 34, 50, 12, 26
 
 
 def held_by_round(report: dict, starts: Mapping[str, int]
@@ -81,6 +81,7 @@ def _chart(resource: str, lines: dict[str, list[int]], rounds: list[int],
         parts.append(text(LEFT - 5, y(value) + 4, value, size=11, text_anchor="end"))
     for i, number in enumerate(rounds):
         parts.append(text(x(i), HEIGHT - 8, round_label(number), size=11))
+    ending: dict[int, int] = {}  # how many lines end at each value so far
     for n, (player, line) in enumerate(lines.items()):
         mark = players[player]
         points = [(x(i), y(v)) for i, v in enumerate(line)]
@@ -88,7 +89,8 @@ def _chart(resource: str, lines: dict[str, list[int]], rounds: list[int],
                              fill="none", stroke=mark.fill, stroke_width=2.5,
                              stroke_dasharray=("", "6 3", "2 3", "8 3 2 3")[n % 4] or None))
         last_x, last_y = points[-1]
-        parts.append(text(last_x + 4, last_y + 4 + (n % 2) * 2, mark.initials, size=11,
+        beside = ending[line[-1]] = ending.get(line[-1], -1) + 1  # side by side, not on top
+        parts.append(text(last_x + 4 + beside * 12, last_y + 4, mark.initials, size=11,
                           text_anchor="start", font_weight="bold"))
     summary = "; ".join(f"{p} {' → '.join(map(str, line))}"
                         for p, line in lines.items())
