@@ -49,6 +49,12 @@ def picture(page: str) -> str:
     return found[0]
 
 
+def board_section(page: str) -> str:
+    """The step page's board section: the picture and the same in words."""
+    start = page.index('<section id="board"')
+    return page[start:page.index("</section>", start)]
+
+
 def titles(svg: str, attribute: str) -> dict[str, str]:
     """The title of each drawn thing by the value of its ``data-`` attribute."""
     return {key: unescape(title) for key, title in
@@ -72,9 +78,10 @@ def catalog_ids(game: str) -> set[str]:
     return found
 
 
-def assert_no_bare_id(svg: str, game: str) -> None:
-    """No component id in what the picture says (its titles and its texts)."""
-    words = unescape(re.sub(r"<[^>]+>", " ", svg))
+def assert_no_bare_id(section: str, game: str) -> None:
+    """No component id in what the board section says: the picture's titles and texts, the
+    lists in words."""
+    words = unescape(re.sub(r"<[^>]+>", " ", section))
     bare = {ident for ident in catalog_ids(game)
             if re.search(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", words)}
     assert not bare, f"bare ids in the {game} picture: {sorted(bare)}"
@@ -85,7 +92,8 @@ def test_a_viscounts_picture_shows_viscounts_buildings_and_pile_tops(api_url, re
     seg5a-or -> seg1a-ol (event 9) and built a Workshop on seg1a-l2 (event 10); ana moved
     onto seg1a-ol too (event 13) and built a Workshop on seg1a-l1 (event 14); the Mason she
     dismissed from the top of segment 1 was replaced by the Foreman (event 15)."""
-    svg = picture(step_page(api_url, redis_url, VISCOUNTS / "construct-p17-example.json", 17))
+    page = step_page(api_url, redis_url, VISCOUNTS / "construct-p17-example.json", 17)
+    svg = picture(page)
     places = titles(svg, "data-place")
     assert "ana's Viscount" in places["seg1a-ol"] and "bruno's Viscount" in places["seg1a-ol"]
     assert places["seg1a-ol"].startswith("segment 1, outer left space")
@@ -97,7 +105,10 @@ def test_a_viscounts_picture_shows_viscounts_buildings_and_pile_tops(api_url, re
     assert "Foreman" in svg and "Mason" not in svg
     assert "Segment 1A" in svg and "Segment 5A" in svg
     assert re.search(r"<title>Players</title>.*ana.*bruno", svg, re.S)
-    assert_no_bare_id(svg, "viscounts")
+    words = unescape(page[page.index('id="board-words"'):])
+    assert "building spot 1 left of the river, segment 1: ana's Workshop" in words
+    assert "ana (A): segment 1, outer left space" in words
+    assert_no_bare_id(board_section(page), "viscounts")
 
 
 def test_a_viscounts_picture_shows_the_castle_workers_per_section(api_url, redis_url):
@@ -126,7 +137,7 @@ def test_a_viscounts_picture_shows_the_castle_workers_per_section(api_url, redis
     assert "tier 2, section 2 (flip a Debt or a Deed), facing segment 2: ana 1 Worker" in \
         unescape(words)
     assert "2 Workers on tier 1, 1 on tier 2, 0 on tier 3" in page
-    assert_no_bare_id(svg, "viscounts")
+    assert_no_bare_id(board_section(page), "viscounts")
 
 
 def test_a_coimbra_picture_shows_the_city_tracks_and_pilgrims(api_url, redis_url):
@@ -139,7 +150,8 @@ def test_a_coimbra_picture_shows_the_city_tracks_and_pilgrims(api_url, redis_url
     monastery space 1 (event 5), bruno's stands on his south-east corner (event 4); the
     start cards gave ana merchant 1 and clergy 1, bruno council 1 and scholar 1."""
     fixture = COIMBRA / "legal" / "game-2p.json"
-    svg = picture(step_page(api_url, redis_url, fixture, 13))
+    page = step_page(api_url, redis_url, fixture, 13)
+    svg = picture(page)
     dice = re.findall(r'<g data-die="([a-z]+\d)"><title>([^<]*)</title>', svg)
     said = [unescape(title) for _, title in dice]
     assert said[:3] == ["ana's white die showing 1", "bruno's gray die showing 2",
@@ -164,4 +176,4 @@ def test_a_coimbra_picture_shows_the_city_tracks_and_pilgrims(api_url, redis_url
     for disc in ("ana: merchant 1", "ana: clergy 1", "ana: council 0", "bruno: council 1",
                  "bruno: scholar 1", "bruno: merchant 0"):
         assert f"<title>{disc}</title>" in svg
-    assert_no_bare_id(svg, "coimbra")
+    assert_no_bare_id(board_section(page), "coimbra")

@@ -3,6 +3,7 @@ scoring counts: values worked out by hand in the fixture's ``.worked.md``."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 
@@ -19,6 +20,7 @@ pytestmark = pytest.mark.redis
 
 
 def report_page(api_url: str, redis_url: str, fixture) -> str:
+    """The report page of a fixture's log, replayed by the worker's function."""
     connection = redis.Redis.from_url(redis_url)
     replay_id = ReplayStore(connection).create(text_log(fixture), {"mode": "strict"},
                                                owner="alice")
@@ -44,8 +46,12 @@ def test_a_viscounts_report_charts_the_markers_debts_and_deeds_round_by_round(
     1 (checks 13 and 19): ana Corruption 4, bruno 5, Virtues unchanged. In round 2 both
     collide and reset to Corruption 1, Virtue 7; ana's collision gives her 2 Debts (3),
     bruno's Bishop 1 and his collision 3 (6)."""
-    page = report_page(api_url, redis_url, FIXTURES / "viscounts" / "worked" / "game-2p.json")
+    fixture = FIXTURES / "viscounts" / "worked" / "game-2p.json"
+    page = report_page(api_url, redis_url, fixture)
     assert 'id="rounds"' in page
+    # The board at the end is the step page after the log's last event.
+    last = len(json.loads(fixture.read_text())["events"]) - 1
+    assert re.search(rf'id="final-board" href="/replays/[^"]+/step\?event={last}#board"', page)
     header = re.findall(r'<th scope="col">([^<]+)</th>',
                         page[page.index('id="rounds-table"'):].split("</thead>")[0])
     assert header[:5] == ["What", "Player", "setup", "R1", "R2"]
