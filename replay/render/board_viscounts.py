@@ -1,4 +1,5 @@
-"""A picture of a Viscounts table: the ring of segments in play around the castle.
+"""A picture of a Viscounts table: the ring of segments in play around the castle, and each
+player's Virtue and Corruption track.
 
 Each segment in play is a wedge of the ring, clockwise from the top as the table lays them:
 its two outer spaces near the rim, its inner space near the castle, its four building spots
@@ -98,19 +99,56 @@ def picture(table: Table) -> Picture:
         body.append(_tops(table, side_id, label, middle, piles))
     castle, castle_facts = _castle(table, sides, span, players, printed)
     body += castle
-    drawn, height = legend(players, SIZE, SIZE)
+    tracks, track_facts, below = _tracks(table, players, SIZE)
+    body += tracks
+    drawn, height = legend(players, SIZE + below, SIZE)
     body.append(drawn)
+    height += below
     body.insert(0, element("rect", x=0, y=0, width=SIZE, height=SIZE + height, fill="#ffffff"))
     where = f"round {state.round}" if state.round else "setup"
     return Picture(
         title=f"The Viscounts table ({where})",
         description=("The segments in play around the castle, clockwise from the top; each "
                      "player's Viscount by initials on its space, buildings on their spots, "
-                     "the castle's Workers per tier and section, the tops of the piles."),
+                     "the castle's Workers per tier and section, the tops of the piles; below, "
+                     "each player's Virtue and Corruption markers."),
         width=SIZE, height=SIZE + height, body=body,
         facts=[("Viscounts", stands or ["no Viscount on the board yet"]),
                ("Buildings", built or ["no building yet"]),
-               ("Castle", castle_facts), ("Tops of the piles", piles)])
+               ("Castle", castle_facts), ("Virtue and Corruption", track_facts),
+               ("Tops of the piles", piles)])
+
+
+def _tracks(table: Table, players: dict[str, Mark], top: float
+            ) -> tuple[list[str], list[str], float]:
+    """Each player's Virtue and Corruption track (its collision track): the two markers on
+    their spaces, C and V, meeting where they collide (p.10); the drawing, the words and the
+    height they take."""
+    spaces = table.catalog.player_board.track_spaces
+    cell = (SIZE - 150) / spaces
+    body = [text(8, top + 22, "Virtue (V) and Corruption (C) markers", size=15,
+                 font_weight="bold", text_anchor="start")]
+    facts = []
+    for row, (name, player) in enumerate(table.state.players.items()):
+        y = top + 34 + row * 30
+        mark = players[name]
+        parts = [mark.disc(20, y + 12, radius=11),
+                 text(36, y + 17, name, size=13, text_anchor="start")]
+        for space in range(1, spaces + 1):
+            x = 140 + (space - 1) * cell
+            parts.append(element("rect", x=round(x, 1), y=y, width=round(cell - 2, 1),
+                                 height=24, fill="#ffffff", stroke="#888"))
+            here = [letter for letter, at in (("C", player.corruption), ("V", player.virtue))
+                    if at == space]
+            if here:
+                parts.append(text(x + cell / 2 - 1, y + 17, " ".join(here), size=13,
+                                  font_weight="bold", fill=mark.fill if mark.ink == "#ffffff"
+                                  else "#111"))
+        said = (f"{name}: Corruption on space {player.corruption}, Virtue on space "
+                f"{player.virtue} of {spaces}")
+        facts.append(said)
+        body.append(titled(said, *parts, data_track=name))
+    return body, facts, 40 + len(table.state.players) * 30
 
 
 def _space(ident: str, name: str, place: tuple[float, float], standing: list[Mark]) -> str:
@@ -134,7 +172,7 @@ def _spot(ident: str, name: str, place: tuple[float, float], held, players: dict
             "rect", x=round(x - 9, 1), y=round(y - 9, 1), width=18, height=18, rx=3,
             fill="#ffffff", stroke="#6b5a3a", stroke_dasharray="3 2"), data_place=ident)
     owner, building = held
-    mark = players.get(owner) or Mark(owner, owner[:1].upper(), "#777", "#fff")
+    mark = players[owner]
     building_name = catalog.buildings[building].name
     return titled(f"{name}: {owner}'s {building_name}", element(
         "rect", x=round(x - 17, 1), y=round(y - 12, 1), width=34, height=24, rx=3,

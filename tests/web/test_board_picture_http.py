@@ -129,6 +129,9 @@ def test_a_viscounts_picture_shows_the_castle_workers_per_section(api_url, redis
     assert all(sections[f"t{tier}-seg{n}a"].endswith(": none")
                for tier, n in ((1, 4), (1, 5), (2, 1), (2, 3), (2, 4), (2, 5)))
     assert sections["t3"].endswith("tier 3: none")
+    # Her Thief moved Corruption 1 -> 2 (event 7); her Virtue is where it starts (p.7).
+    assert titles(svg, "data-track")["ana"] == ("ana: Corruption on space 2, Virtue on "
+                                                "space 7 of 7")
     places = titles(svg, "data-place")
     assert places["seg2a-in"].endswith("ana's Viscount")
     assert places["seg4a-ol"].endswith("bruno's Viscount")
