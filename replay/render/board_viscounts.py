@@ -34,6 +34,7 @@ TIER1, TIER2, TIER3 = 120, 78, 42  # the castle's tiers, outer radius of each
 OUTER_SPACE, INNER_SPACE, SPOT = 262, 150, 150  # radius of each kind of place
 OUTER_TURN, SPOT_TURNS = 17, (17, 29)  # degrees from the segment's middle
 SPACE_RADIUS = 17
+RIVER = 236  # the river is drawn from here to the rim, between the outer spaces
 ROLES = ("outer_left", "outer_right", "inner")
 
 
@@ -76,7 +77,7 @@ def picture(table: Table) -> Picture:
         body.append(titled(label, ring_sector(
             CENTRE, CENTRE, RING, RIM, middle - span / 2, middle + span / 2,
             fill="#e8dfc6" if i % 2 else "#efe7d2", stroke="#6b5a3a", stroke_width=1.5)))
-        river_in, river_out = polar(CENTRE, CENTRE, 236, middle), polar(CENTRE, CENTRE, RIM,
+        river_in, river_out = polar(CENTRE, CENTRE, RIVER, middle), polar(CENTRE, CENTRE, RIM,
                                                                        middle)
         body.append(titled(f"the river of {label}", element(
             "line", x1=round(river_in[0], 1), y1=round(river_in[1], 1),
