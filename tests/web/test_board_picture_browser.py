@@ -1,6 +1,7 @@
 """The step page's board picture in a real headless Chromium: on a phone (390x844) it fits
 the screen's width and the page has no horizontal scroll; on a desktop it is as wide as its
-column; accessibility findings are checked on both (axe-core), with screenshots."""
+column; the report's round charts fit a phone too; accessibility findings are checked on
+each (axe-core), with screenshots."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from workers.store import ReplayStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.redis]
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
-STEPS = {"viscounts": (FIXTURES / "viscounts" / "worked" / "castle-tier1-three.json", 11),
+STEPS = {"viscounts": (FIXTURES / "viscounts" / "worked" / "game-2p.json", 40),
          "coimbra": (COIMBRA / "legal" / "game-2p.json", 13)}
 
 
@@ -44,6 +45,14 @@ def test_the_board_picture_fits_a_phone_and_a_desktop(api_url, redis_url, tmp_pa
                 assert driver.execute_script(
                     "return document.documentElement.scrollWidth") <= PHONE["width"]
                 look(driver, f"step-board-{game}-phone")
+                if game == "viscounts":  # its report charts the rounds
+                    driver.get(f"{api_url}/replays/{replay_id}")
+                    charts = driver.find_elements(By.CSS_SELECTOR, "#rounds figure svg")
+                    assert charts and all(c.rect["x"] + c.rect["width"] <= PHONE["width"]
+                                          for c in charts)
+                    assert driver.execute_script(
+                        "return document.documentElement.scrollWidth") <= PHONE["width"]
+                    look(driver, "report-round-charts-phone")
             finally:
                 driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     finally:
