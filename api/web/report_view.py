@@ -13,12 +13,17 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
+
+from markupsafe import Markup
 
 import replay
+import replay.viscounts
 from replay.core.logs.log import GameLog
 from replay.core.logs.text import source_lines
 from replay.core.protocol.game import Section
 from replay.core.verdicts.causes import causes_summary
+from replay.core.words import spoken
 from replay.render.markdown import (
     PHASES_NOTE,
     causes,
@@ -30,6 +35,7 @@ from replay.render.markdown import (
     verdict_title,
 )
 from replay.render.names import NameLabels, ledger_named, with_names
+from replay.render.round_chart import held_by_round, round_charts, round_label
 
 POINTS = "points"
 
@@ -146,6 +152,38 @@ def ledger_rows(report: dict, label: NameLabels, player: str | None, source: str
                          and (not source or str(row.get("source")) == source)], label)
 
 
+VISCOUNTS_CATALOG = Path(replay.viscounts.__file__).parent / "data" / "viscounts-base.json"
+
+
+@lru_cache(maxsize=1)
+def viscounts_starts() -> dict[str, int]:
+    """What a Viscounts player's final scoring counts that moves during play, charted round
+    by round, each with what it is before the setup: the Virtue and Corruption markers where
+    the player board prints them, Debts, Deeds and Silver none."""
+    board = json.loads(VISCOUNTS_CATALOG.read_text(encoding="utf-8"))["player_board"]
+    return {"virtue": board["virtue_start"], "corruption": board["corruption_start"],
+            "debts": 0, "deeds": 0, "approved_deeds": 0, "silver": 0}
+
+
+# The games that score only at their end, charted by what their scoring counts instead.
+ROUND_STARTS = {"viscounts": viscounts_starts}
+
+
+def rounds_context(report: dict) -> dict:
+    """The charts of what each player held at the end of every round, and the same as a
+    table (rows of resource, player and values), for a game that scores at its end."""
+    starts = ROUND_STARTS.get(report.get("game"))
+    charts = round_charts(report, starts()) if starts else ""
+    if not charts:
+        return {"round_charts": "", "round_header": [], "round_rows": []}
+    rounds, held = held_by_round(report, starts())
+    return {"round_charts": Markup(charts),
+            "round_header": [round_label(n) for n in rounds],
+            "round_rows": [(spoken(resource).capitalize(), player, line)
+                           for resource, lines in held.items()
+                           for player, line in lines.items()]}
+
+
 def report_context(report: dict, lines: LogLines, player: str | None,
                    source: str | None, everything: bool = False) -> dict:
     """Everything the report part of the replay page shows, ids as printed names."""
@@ -174,4 +212,5 @@ def report_context(report: dict, lines: LogLines, player: str | None,
         "ledger_sources": sorted({(label.name(r.get("source")), str(r.get("source")))
                                   for r in ledger}),
         "player": player or "", "source": source or "",
+        **rounds_context(report),
     }

@@ -12,6 +12,7 @@ import replay
 from api.problems import Problem
 from api.replays import owned_record, store
 from api.web import bp
+from api.web.board_picture import board_picture
 from api.web.replaying import replay_slot
 from api.web.report_view import log_lines
 from replay.core.words import spoken
@@ -101,17 +102,48 @@ def replay_catalog(record: dict) -> dict | None:
     return CatalogStore(current_app.extensions["referee_redis"]).document(sha)
 
 
-def player_table(state: dict) -> tuple[list[str], list[tuple[str, list[str]]]]:
+def castle_words(tiers, label: NameLabels) -> str:
+    """A player's Workers in the castle, tier by tier (the state holds bare counts)."""
+    counts = list(tiers or [])
+    if not counts:
+        return "—"
+    first = f"{counts[0]} Worker{'' if counts[0] == 1 else 's'} on tier 1"
+    return ", ".join([first, *(f"{n} on tier {tier}" for tier, n in
+                               enumerate(counts[1:], 2))])
+
+
+def building_words(built, label: NameLabels) -> str:
+    """The buildings a player has built, each with the board slots it came from."""
+    said = [f"{label.name(building)} (slot{'s' if len(slots) > 1 else ''} "
+            f"{', '.join(map(str, slots))})" for building, slots in (built or {}).items()
+            if slots]
+    return ", ".join(said) or "none"
+
+
+def card_space_words(board, label: NameLabels) -> str:
+    """The cards on a player board's three card spaces, left to right."""
+    return ", ".join(f"space {i}: {state_value(card, label)}"
+                     for i, card in enumerate(board or [], 1)) or "—"
+
+
+# Fields whose bare values say too little on their own (``castle 6, 0, 0``), by game.
+FIELD_WORDS = {("viscounts", "castle"): castle_words,
+               ("viscounts", "buildings"): building_words,
+               ("viscounts", "board"): card_space_words}
+
+
+def player_table(state: dict, game: str | None = None
+                 ) -> tuple[list[str], list[tuple[str, list[str]]]]:
     """Every player's state as rows of fields and one column per player, ids with their
-    printed names."""
+    printed names, counts with what they count."""
     players = state.get("players") or {}
     label = NameLabels(state.get("names"))
     names = list(players)
     fields = []
     for values in players.values():
         fields += [k for k in values if k not in fields]
-    return names, [(f, [state_value(players[n].get(f), label) for n in names])
-                   for f in fields]
+    return names, [(f, [FIELD_WORDS.get((game, f), state_value)(players[n].get(f), label)
+                        for n in names]) for f in fields]
 
 
 @bp.route("/replays/<replay_id>/step")
@@ -132,7 +164,8 @@ def step(replay_id: str):
         state = game.state_at(lines.log, event, catalog)
         state["names"] = {**dict(report_names(replay_id)), **(state.get("names") or {})}
         actions = legal_actions(game, lines.log, event, state, catalog)
-    names, rows = player_table(state)
+        picture = board_picture(game, lines.log, event, catalog)
+    names, rows = player_table(state, game.name)
     line = lines.event_lines.get(event)
     first = max(1, (line or 1) - CONTEXT_LINES)
     window = [(n, lines.lines[n - 1]) for n in range(first, min(len(lines.lines),
@@ -147,4 +180,4 @@ def step(replay_id: str):
         next_text=game.event_text(lines.log.events[event + 1]) if event < last else None,
         next_line=lines.event_lines.get(event + 1),
         violations=state.get("violations_so_far") or [], note=lines.note,
-        namer=NameLabels(state.get("names")))
+        namer=NameLabels(state.get("names")), picture=picture)
