@@ -21,7 +21,7 @@ from replay.render.markdown import (
     verdict_title,
 )
 from replay.render.names import NameLabels, with_names
-from replay.render.state import action_lines, state_heading, state_value
+from replay.render.state import action_lines, field_words, state_heading
 
 FULL_REPORT = "The full report: --format json, md or html."
 MOST_LISTED = 10  # violations or legal actions; the rest are counted, the formats list them
@@ -81,7 +81,7 @@ def state_summary(state: dict, game: str | None) -> str:
         width = max((len(spoken(key)) for key in values), default=0)
         for key, value in values.items():
             # Long holdings (every card owned) wrap under their own column.
-            lines += textwrap.wrap(state_value(value, label), columns,
+            lines += textwrap.wrap(field_words(game, key, value, label), columns,
                                    initial_indent=f"  {spoken(key):<{width}}  ",
                                    subsequent_indent=" " * (width + 4),
                                    break_on_hyphens=False) or [f"  {spoken(key)}"]

@@ -131,3 +131,14 @@ def test_a_solo_game_s_summary_says_who_won_and_why(tmp_path):
     lines = _run("replay", path).stdout.splitlines()
     assert f"  Solo game: {report['solo']['why']}." in lines
     assert lines.index(f"  Solo game: {report['solo']['why']}.") > lines.index("Standings:")
+
+
+def test_at_says_what_a_viscounts_castle_count_counts():
+    # castle-tier1-three.worked.md: after event 11 ana has 2 Workers on tier 1 (moved out
+    # clockwise and counter-clockwise) and 1 on tier 2, none on tier 3.
+    result = _run("replay", FIXTURES / "viscounts" / "worked" / "castle-tier1-three.json",
+                  "--at", 11)
+    lines = result.stdout.splitlines()
+    ana = lines.index("ana")
+    castle = next(line for line in lines[ana:] if line.split()[:1] == ["castle"])
+    assert castle.split(None, 1)[1] == "2 Workers on tier 1, 1 on tier 2, 0 on tier 3"

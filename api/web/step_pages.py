@@ -17,7 +17,7 @@ from api.web.replaying import replay_slot
 from api.web.report_view import log_lines
 from replay.core.words import spoken
 from replay.render.names import NameLabels
-from replay.render.state import state_value
+from replay.render.state import field_words, state_value
 from workers.catalogs import CatalogStore
 
 CONTEXT_LINES = 8  # log lines shown above and below the event's own
@@ -102,36 +102,6 @@ def replay_catalog(record: dict) -> dict | None:
     return CatalogStore(current_app.extensions["referee_redis"]).document(sha)
 
 
-def castle_words(tiers, label: NameLabels) -> str:
-    """A player's Workers in the castle, tier by tier (the state holds bare counts)."""
-    counts = list(tiers or [])
-    if not counts:
-        return "—"
-    first = f"{counts[0]} Worker{'' if counts[0] == 1 else 's'} on tier 1"
-    return ", ".join([first, *(f"{n} on tier {tier}" for tier, n in
-                               enumerate(counts[1:], 2))])
-
-
-def building_words(built, label: NameLabels) -> str:
-    """The buildings a player has built, each with the board slots it came from."""
-    said = [f"{label.name(building)} (slot{'s' if len(slots) > 1 else ''} "
-            f"{', '.join(map(str, slots))})" for building, slots in (built or {}).items()
-            if slots]
-    return ", ".join(said) or "none"
-
-
-def card_space_words(board, label: NameLabels) -> str:
-    """The cards on a player board's three card spaces, left to right."""
-    return ", ".join(f"space {i}: {state_value(card, label)}"
-                     for i, card in enumerate(board or [], 1)) or "—"
-
-
-# Fields whose bare values say too little on their own (``castle 6, 0, 0``), by game.
-FIELD_WORDS = {("viscounts", "castle"): castle_words,
-               ("viscounts", "buildings"): building_words,
-               ("viscounts", "board"): card_space_words}
-
-
 def player_table(state: dict, game: str | None = None
                  ) -> tuple[list[str], list[tuple[str, list[str]]]]:
     """Every player's state as rows of fields and one column per player, ids with their
@@ -142,7 +112,7 @@ def player_table(state: dict, game: str | None = None
     fields = []
     for values in players.values():
         fields += [k for k in values if k not in fields]
-    return names, [(f, [FIELD_WORDS.get((game, f), state_value)(players[n].get(f), label)
+    return names, [(f, [field_words(game, f, players[n].get(f), label)
                         for n in names]) for f in fields]
 
 

@@ -29,7 +29,42 @@ def state_value(value, label: NameLabels) -> str:
     return "—" if value is None or value == "" else str(label(value))
 
 
-def state_rows(state: dict) -> tuple[list[str], list[list[str]]]:
+def castle_words(tiers, label: NameLabels) -> str:
+    """A player's Workers in the castle, tier by tier (the state holds bare counts)."""
+    counts = list(tiers or [])
+    if not counts:
+        return "—"
+    first = f"{counts[0]} Worker{'' if counts[0] == 1 else 's'} on tier 1"
+    return ", ".join([first, *(f"{n} on tier {tier}" for tier, n in
+                               enumerate(counts[1:], 2))])
+
+
+def building_words(built, label: NameLabels) -> str:
+    """The buildings a player has built, each with the board slots it came from."""
+    said = [f"{label.name(building)} (slot{'s' if len(slots) > 1 else ''} "
+            f"{', '.join(map(str, slots))})" for building, slots in (built or {}).items()
+            if slots]
+    return ", ".join(said) or "none"
+
+
+def card_space_words(board, label: NameLabels) -> str:
+    """The cards on a player board's three card spaces, left to right."""
+    return ", ".join(f"space {i}: {state_value(card, label)}"
+                     for i, card in enumerate(board or [], 1)) or "—"
+
+
+# Fields whose bare values say too little on their own (``castle 6, 0, 0``), by game.
+FIELD_WORDS = {("viscounts", "castle"): castle_words,
+               ("viscounts", "buildings"): building_words,
+               ("viscounts", "board"): card_space_words}
+
+
+def field_words(game: str | None, key: str, value, label: NameLabels) -> str:
+    """One field of a player's state in words, as the game's fields are best said."""
+    return FIELD_WORDS.get((game, key), state_value)(value, label)
+
+
+def state_rows(state: dict, game: str | None = None) -> tuple[list[str], list[list[str]]]:
     """The players table: one row per player, one column per thing they hold."""
     players = state.get("players") or {}
     label = NameLabels(state.get("names"))
@@ -37,7 +72,7 @@ def state_rows(state: dict) -> tuple[list[str], list[list[str]]]:
     for values in players.values():
         keys += [k for k in values if k not in keys]
     return (["Player", *map(spoken, keys)],
-            [[name, *(state_value(values.get(k), label) for k in keys)]
+            [[name, *(field_words(game, k, values.get(k), label) for k in keys)]
              for name, values in players.items()])
 
 
@@ -57,7 +92,7 @@ def state_heading(state: dict) -> str:
 
 def render_state_markdown(state: dict, game: str | None = None) -> str:
     """The state as Markdown: where, the players table, who acts and what they may write."""
-    header, rows = state_rows(state)
+    header, rows = state_rows(state, game)
     out = [f"# {state_heading(state)}", "", "| " + " | ".join(header) + " |",
            "|" + "|".join("---" for _ in header) + "|"]
     out += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
@@ -74,7 +109,7 @@ def render_state_markdown(state: dict, game: str | None = None) -> str:
 
 def render_state_html(state: dict, game: str | None = None) -> str:
     """The state as a small self-contained HTML page."""
-    header, rows = state_rows(state)
+    header, rows = state_rows(state, game)
     table = ("<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in header)
              + "</tr></thead><tbody>"
              + "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"
