@@ -153,3 +153,14 @@ def test_a_funding_refusal_after_a_refused_event_of_the_same_player_may_follow_f
     report = replay.replay(log, mode="audit")
     assert [(v["rule"], v["event"], v.get("follows_from")) for v in report["violations"]] == [
         ("viscounts.move.steps", 8, None), ("viscounts.action.resource_as_icon", 9, 8)]
+
+
+def test_a_dismiss_writes_its_silver_as_the_card_dismissed_then_its_effect():
+    """Event 8 of build-dismiss-foreman: the Foreman's Silver value 2 is paid (8 -> 6), it
+    leaves the pile and its top-right effect, 1 Virtue, follows (p.14); then the spot's
+    Stone (1 -> 2)."""
+    report = replay.replay(_log("build-dismiss-foreman"))
+    rows = [(r["resource"], r["delta"], r["after"], r["reason"], r["source"])
+            for r in report["ledger"] if r["event"] == 8]
+    assert rows[0] == ("silver", -2, 6, "dismisses Foreman", "tf-24")
+    assert [r[0] for r in rows[1:3]] == ["virtue", "stone"]
