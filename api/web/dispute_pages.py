@@ -17,11 +17,10 @@ from flask import g, jsonify, make_response, redirect, render_template, request,
 import replay
 from api.compare import comparisons
 from api.problems import Problem
-from api.replays import owned_record, store
 from api.rulings import check_question
 from api.web import bp
 from api.web.report_view import LogLines, log_lines
-from api.web.step_pages import replay_catalog, report_names
+from api.web.step_pages import replay_catalog, replay_events, report_names
 from replay.compare import read_event
 from replay.core.logs.jsontext import load_json
 from replay.core.logs.problems import LogProblem
@@ -61,12 +60,7 @@ class Question:
 
 def _question(replay_id: str, need_move: bool = True) -> Question:
     """The form's question, its event within the log; a problem else."""
-    owned_record(replay_id)
-    record = store().get(replay_id, with_source=True)
-    lines = log_lines(record["source"])
-    if lines.log is None or not lines.log.events:
-        raise Problem(409, "no-events", "This log has no events to ask about",
-                      "a scoresheet or an unreadable log has no events")
+    record, lines = replay_events(replay_id, "to ask about")
     last = len(lines.log.events) - 1
     event = request.form.get("event", type=int)
     if event is None or not 0 <= event <= last:

@@ -14,7 +14,7 @@ from api.replays import owned_record, store
 from api.web import bp
 from api.web.board_picture import board_picture
 from api.web.replaying import replay_slot
-from api.web.report_view import log_lines
+from api.web.report_view import LogLines, log_lines
 from replay.core.words import spoken
 from replay.render.names import NameLabels
 from replay.render.state import field_words, state_value
@@ -94,6 +94,18 @@ def changes(before: dict, after: dict, label: NameLabels) -> str:
     return "; ".join(parts)
 
 
+def replay_events(replay_id: str, doing: str) -> tuple[dict, LogLines]:
+    """The client's stored replay and its log's lines; a 409 for a log with no events (a
+    scoresheet, an unreadable log), which has nothing ``doing`` needs."""
+    owned_record(replay_id)
+    record = store().get(replay_id, with_source=True)
+    lines = log_lines(record["source"])
+    if lines.log is None or not lines.log.events:
+        raise Problem(409, "no-events", f"This log has no events {doing}",
+                      "a scoresheet or an unreadable log has no events")
+    return record, lines
+
+
 def replay_catalog(record: dict) -> dict | None:
     """The uploaded catalog a replay was replayed with (``None``: the one its log names)."""
     sha = (record.get("options") or {}).get("catalog_sha")
@@ -120,12 +132,7 @@ def player_table(state: dict, game: str | None = None
 def step(replay_id: str):
     """Every player's state after ``?event=N`` and the legal actions of the player to act,
     with that event's line of the log highlighted."""
-    owned_record(replay_id)
-    record = store().get(replay_id, with_source=True)
-    lines = log_lines(record["source"])
-    if lines.log is None or not lines.log.events:
-        raise Problem(409, "no-events", "This log has no events to step through",
-                      "a scoresheet or an unreadable log has no events")
+    record, lines = replay_events(replay_id, "to step through")
     game = replay.game_of(lines.log)
     last = len(lines.log.events) - 1
     event = min(max(request.args.get("event", 0, type=int), 0), last)

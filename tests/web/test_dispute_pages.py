@@ -79,9 +79,11 @@ def _plain(page: str) -> str:
 
 
 @pytest.mark.parametrize(("move", "what", "column"), [
-    ("bruno invest v-01", "expected &#39;:&#39;", None),  # the notation's "player: ..."
-    ("bruno: invest v-99", "unknown voyage &#39;v-99&#39;", None),  # no such voyage card
-    ("zed: invest v-01", "cannot read &#39;zed&#39; here", None),  # no such player
+    # The notation's "player: ...": the word after "bruno " (6 characters) is where the colon
+    # was expected.
+    ("bruno invest v-01", "expected &#39;:&#39;", 7),
+    ("bruno: invest v-99", "unknown voyage &#39;v-99&#39;", 15),  # after "bruno: invest "
+    ("zed: invest v-01", "cannot read &#39;zed&#39; here", 1),  # no such player
     ('{"type": "sail", "player": "bruno"}', "unknown event type &#39;sail&#39;", None),
     ('{"type": invest}', "not valid JSON", 10),  # the bare word starts at column 10
 ])
