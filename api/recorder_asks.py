@@ -62,18 +62,18 @@ def collection(pointer: str) -> str:
     return re.sub(r"/\d+", "/*", pointer).rsplit("/", 1)[0]
 
 
-def _leaves(value: object, path: str = ""):
+def leaves(value: object, path: str = ""):
     """The values of an entry by dotted path, down to scalars, lists of scalars and the
     blanks of a template (entries inside it are left to themselves)."""
     if isinstance(value, dict) and not (path and "id" in value):
         for key, item in value.items():
             if not path and key in ENTRY_KEYS:
                 continue
-            yield from _leaves(item, f"{path}.{key}" if path else key)
+            yield from leaves(item, f"{path}.{key}" if path else key)
     elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value) \
             and not holds_entries(value):
         for index, item in enumerate(value):
-            yield from _leaves(item, f"{path}.{index}")
+            yield from leaves(item, f"{path}.{index}")
     elif not holds_entries(value):
         yield path, value
 
@@ -90,7 +90,7 @@ def _builtin(game: str) -> tuple[dict, dict[str, tuple[str, dict]], dict[str, li
         if blank["id"] not in entries:
             continue
         entry = entries[blank["id"]][1]
-        names = [path for path, value in _leaves(blank) if value is None or value == []]
+        names = [path for path, value in leaves(blank) if value is None or value == []]
         names = [path for path in names if not held_from_source(document, entry, path)]
         if names:
             slots[blank["id"]] = names
@@ -219,7 +219,7 @@ def form(header: dict, events: list[dict], entry_id: str | None = None) -> dict 
                                                   f"{layout['what']}.",
             "stand_in": _written(slot.stand_in, slot.kind)})
     source = _source(current)
-    given = [(path, value) for path, value in _leaves(current)
+    given = [(path, value) for path, value in leaves(current)
              if path not in open_fields and path.split(".")[0] not in open_fields
              and path.split(".")[0] not in ("name", "level")]
     for path, value in given[:12]:
