@@ -149,6 +149,18 @@ def open_slots(header: dict, entry_id: str) -> list[Slot]:
     return found
 
 
+def components_with_slots(game: str) -> list[tuple[str, str]]:
+    """Every component of the game that has slots, in the catalog's order, with what its
+    kind is called in the plural ("character cards")."""
+    _, entries, slots = _builtin(game)
+    layouts = _layouts().get(game, {})
+    found = []
+    for entry in slots:
+        layout = layouts.get(collection(entries[entry][0]), {"what": "component"})
+        found.append((entry, layout.get("many") or layout["what"] + "s"))
+    return found
+
+
 _INDEXES: dict[tuple, dict[str, dict]] = {}
 
 
@@ -192,14 +204,19 @@ def pending(header: dict, events: list[dict]) -> list[str]:
             if entry not in asked and open_slots(header, entry)]
 
 
-def form(header: dict, events: list[dict], entry_id: str | None = None) -> dict | None:
-    """The form asking for a component's values (the first pending one unless
-    ``entry_id``), laid out like the component; None when nothing is to be asked."""
+def form(header: dict, events: list[dict]) -> dict | None:
+    """The form asking for the values of the first component the recording reached that
+    waits to be asked about; None when none waits."""
     waiting = pending(header, events)
-    if entry_id is None:
-        if not waiting:
-            return None
-        entry_id = waiting[0]
+    if not waiting:
+        return None
+    return dict(component_form(header, waiting[0]), waiting=len(waiting))
+
+
+def component_form(header: dict, entry_id: str) -> dict | None:
+    """The form asking for a component's open slots, laid out like the component: each
+    value in the area where it is printed, with its sentence, and the values the sources
+    give beside, marked with their source; None when no slot is open."""
     slots = open_slots(header, entry_id)
     if not slots:
         return None
@@ -232,7 +249,7 @@ def form(header: dict, events: list[dict], entry_id: str | None = None) -> dict 
             "collection": where, "source": source,
             "fields": [slot.field for slot in slots],
             "areas": [area for area in areas.values() if area["asked"] or area["given"]],
-            "waiting": len(waiting), "layout": layout.get("layout", "card")}
+            "layout": layout.get("layout", "card")}
 
 
 def _source(entry: dict) -> str:

@@ -61,7 +61,7 @@ def start(owner: str, game: str, players: list[str], variants: list[str]) -> Rec
     except engine.Refused as err:
         raise Problem(422, "invalid-recording", "This game cannot be recorded as asked",
                       str(err), problems=err.problems) from None
-    components = _transcribed_before(owner, header)
+    components = transcribed_before(owner, header)
     if components:
         header["components"] = components
     return store().create(owner, header, make_step(header, [], 1, engine.look(header, [])))
@@ -71,7 +71,7 @@ def _drafts() -> DraftStore:
     return DraftStore(current_app.extensions["referee_redis"])
 
 
-def _transcribed_before(owner: str, header: dict) -> dict[str, dict]:
+def transcribed_before(owner: str, header: dict) -> dict[str, dict]:
     """The values the client's earlier recordings transcribed (its draft), as the new
     recording's declarations: those the recording's catalog takes (a value it now holds
     otherwise from a source is left out, and asked again)."""

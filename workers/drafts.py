@@ -30,6 +30,10 @@ def _draft_key(owner: str, game: str) -> str:
     return f"{PREFIX}draft:{owner}:{game}"
 
 
+def _skipped_key(owner: str, game: str) -> str:
+    return f"{PREFIX}draft-skipped:{owner}:{game}"
+
+
 def _counter_key(owner: str, game: str) -> str:
     return f"{PREFIX}draft-adopted:{owner}:{game}"
 
@@ -40,9 +44,11 @@ class DraftStore:
     def __init__(self, connection: redis.Redis):
         self.redis = connection
 
-    def add(self, owner: str, game: str, entry: str, values: dict, recording: str) -> None:
-        """Keep the values one recording declared of one component (a later transcription
-        of the same value replaces the earlier one)."""
+    def add(self, owner: str, game: str, entry: str, values: dict,
+            recording: str | None) -> None:
+        """Keep the values one recording declared of one component (None: read on the
+        whole-game page); a later transcription of the same value replaces the earlier
+        one."""
         now = round(time.time(), 3)
         self.redis.hset(_draft_key(owner, game), mapping={
             f"{entry}{SEPARATOR}{name}": json.dumps(
@@ -57,6 +63,18 @@ class DraftStore:
         """The draft as a log's ``components`` section: entry -> field -> value."""
         return {entry: {name: item["value"] for name, item in fields.items()}
                 for entry, fields in self.values(owner, game).items()}
+
+    def skip(self, owner: str, game: str, entry: str) -> None:
+        """The whole-game page goes past a component (until it starts again)."""
+        self.redis.sadd(_skipped_key(owner, game), entry)
+
+    def skipped(self, owner: str, game: str) -> set[str]:
+        """The components the whole-game page went past."""
+        return {raw.decode() for raw in self.redis.smembers(_skipped_key(owner, game))}
+
+    def restart(self, owner: str, game: str) -> None:
+        """The whole-game page asks again for the components it went past."""
+        self.redis.delete(_skipped_key(owner, game))
 
     def adopt(self, owner: str, game: str, draft: dict, document: dict, sha: str,
               provenance: dict) -> str:
