@@ -192,9 +192,18 @@ def test_adopt_publish_compare_and_a_second_client_adopts(api_url, worker_proces
     taken = requests.post(f"{api_url}/v1/shared-catalogs/{record['sha256']}/adoption",
                           headers=BOB, timeout=10)
     assert taken.status_code == 201
-    report = _finish(api_url, BOB, _setup(api_url, BOB))
+    game = _setup(api_url, BOB)
+    side = game["ask"]["entry"]
+    assert side in SETUP["segments"]  # the board's sides are asked about first
+    skipped = _declare(api_url, BOB, game, side, None, skip=True).json()
+    assert skipped["skipped"] == [side] and skipped["ask"]["entry"] != side
+    report = _finish(api_url, BOB, skipped)
     assert report["catalog"]["id"] == "viscounts-alice"
     assert report["catalog"]["sha256"] == record["sha256"]
+    # The side went on with its stand-in: the report says the verdict used it.
+    stand_in = next(s for seg in CATALOG["segments"] for s in seg["sides"] if s["id"] == side)
+    assert {"entry": side, "field": "player_counts", "value": stand_in["player_counts"]}.items() \
+        <= next(p for p in report["catalog"]["placeholders_used"] if p["entry"] == side).items()
     # A published catalog a stored replay names stays: not even its publisher withdraws it.
     assert requests.delete(f"{api_url}/v1/shared-catalogs/{record['sha256']}", headers=BOB,
                            timeout=10).status_code == 403
