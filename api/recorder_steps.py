@@ -25,6 +25,7 @@ from api.submission import accept, options_for
 from replay.core.logs.declarations import declare as apply_declarations
 from replay.core.logs.declarations import from_json
 from replay.core.logs.problems import InvalidLog
+from replay.games import GAMES
 from workers.drafts import DraftStore
 from workers.recordings import STATUS_RECORDING, ChangeRefused, Recording, RecordingStore
 
@@ -54,10 +55,12 @@ def start(owner: str, game: str, players: list[str], variants: list[str]) -> Rec
         raise Problem(422, "too-many-recordings", "Too many recordings",
                       f"at most {limit} recordings per client", limit=limit)
     catalogs = recorder_catalog.store()
-    sha = catalogs.chosen(owner, game) if isinstance(game, str) else None
+    known = GAMES.find(game) if isinstance(game, str) else None
+    sha = catalogs.chosen(owner, known.name) if known else None
+    document = catalogs.document(sha) if sha else None
     try:
         header = engine.new_header(game, players, variants,
-                                   (sha, catalogs.document(sha)) if sha else None)
+                                   (sha, document) if document else None)
     except engine.Refused as err:
         raise Problem(422, "invalid-recording", "This game cannot be recorded as asked",
                       str(err), problems=err.problems) from None

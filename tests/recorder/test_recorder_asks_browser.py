@@ -82,3 +82,13 @@ def test_the_recorder_asks_for_a_placeholder_card_once(phone, api_url):
     manuscript = next(iter(SETUP["manuscripts"].values()))
     asked = _skip_until(phone, manuscript)
     assert asked and not any(CARD["name"] in heading for heading in asked)
+
+    # The draft holds the card's value, with the game it came from; the pages pass the
+    # accessibility check on a phone too.
+    phone.get(api_url + "/catalogs/draft/viscounts")
+    row = phone.find_element(By.CSS_SELECTOR, "#draft-values tbody tr").text
+    assert CARD["name"] in row and first in row
+    look(phone, "catalog-draft-phone")
+    phone.get(api_url + "/catalogs/guide/viscounts")
+    assert "of" in phone.find_element(By.ID, "progress").text
+    look(phone, "catalog-guide-phone")

@@ -20,7 +20,7 @@ from tests.service.helpers import ALICE, BOB, poll
 pytestmark = pytest.mark.redis
 
 CATALOG = builtin_document("viscounts-base")
-ENTRIES = {entry["id"]: entry for section in ("manuscripts", "player_cards")
+ENTRIES = {entry["id"]: entry for section in ("manuscripts", "player_cards", "townsfolk")
            for entry in CATALOG[section]}
 GAME = replay.GAMES.get("viscounts")
 LOG = replay.load_log(GAME.generate(2, 7))
@@ -136,13 +136,15 @@ def test_a_declaration_is_refused_where_it_is_wrong_naming_both_values(api_url):
     assert now["declared"] == {MANUSCRIPT: {"cost": 5}} and now["version"] == version + 1
 
 
-def _finish(base: str, who: dict, recording: dict) -> dict:
+def _finish(base: str, who: dict, recording: dict) -> tuple[dict, dict]:
+    """Finish a recording: its replay's record, and its report."""
     done = requests.post(f"{base}{recording['links']['finish']}", json={
         "version": recording["version"]}, headers=who, timeout=30)
     assert done.status_code == 200, done.text
     record = poll(base, done.json()["links"]["replay"], who)
     assert record["status"] == "done", record
-    return requests.get(base + record["links"]["report"], headers=who, timeout=10).json()
+    return record, requests.get(base + record["links"]["report"], headers=who,
+                                timeout=10).json()
 
 
 def test_adopt_publish_compare_and_a_second_client_adopts(api_url, worker_process):
@@ -197,9 +199,19 @@ def test_adopt_publish_compare_and_a_second_client_adopts(api_url, worker_proces
     assert side in SETUP["segments"]  # the board's sides are asked about first
     skipped = _declare(api_url, BOB, game, side, None, skip=True).json()
     assert skipped["skipped"] == [side] and skipped["ask"]["entry"] != side
-    report = _finish(api_url, BOB, skipped)
+    # A value that is an object (a card's hire effect) goes through the text log too.
+    card = next(c for c in SETUP["townsfolk"].values()
+                if ENTRIES[c].get("placeholder_fields") == ["hire"])
+    hire = {"op": "gain", "items": {"silver": 2}}
+    declared = _declare(api_url, BOB, skipped, card, {"hire": hire})
+    assert declared.status_code == 200, declared.text
+    replayed, report = _finish(api_url, BOB, declared.json())
+    assert {"entry": card, "field": "hire", "value": hire,
+            "replaces": ENTRIES[card]["hire"]} in report["catalog"]["declared_values"]
+    # The replay names the catalog: by its id in the report (whose sha256 is of the catalog
+    # with the log's declarations in place), by its sha256 in the replay's options.
     assert report["catalog"]["id"] == "viscounts-alice"
-    assert report["catalog"]["sha256"] == record["sha256"]
+    assert replayed["options"]["catalog_sha"] == record["sha256"]
     # The side went on with its stand-in: the report says the verdict used it.
     stand_in = next(s for seg in CATALOG["segments"] for s in seg["sides"] if s["id"] == side)
     assert {"entry": side, "field": "player_counts", "value": stand_in["player_counts"]}.items() \
