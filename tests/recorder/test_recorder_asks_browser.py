@@ -71,7 +71,11 @@ def test_the_recorder_asks_for_a_placeholder_card_once(phone, api_url):
     # What the sources give is shown, marked with the source: the card's Silver value.
     top_left = phone.find_element(By.CSS_SELECTOR, ".area-top-left").text
     assert f"cost: {CARD['cost']}" in top_left and "from the fan card list" in top_left
-    phone.find_element(By.ID, "ask-hire").send_keys(json.dumps(PRINTED))
+    hire = phone.find_element(By.ID, "ask-hire")
+    hire.send_keys('{"op": "gain"')  # checked as it is typed
+    assert "Not JSON yet" in hire.find_element(By.XPATH, "..").text
+    hire.clear()
+    hire.send_keys(json.dumps(PRINTED))
     click_and_load(phone, phone.find_element(By.ID, "declare-it"))
     assert CARD["name"] not in phone.find_element(By.ID, "ask-title").text
     log = requests.get(f"{api_url}/v1/recordings/{first}/log.json", headers=ALICE,

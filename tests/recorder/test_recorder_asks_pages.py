@@ -72,7 +72,7 @@ def test_the_question_is_laid_out_like_the_tile_and_a_bad_value_is_named(api_url
 
 # A cost: a number no other component's number constrains (a space's start number must be
 # unique on its board, a spot's order in its row).
-NUMBER = re.compile(r'name="v-(cost)" type="number"')
+NUMBER = re.compile(r'name="v-(cost)" data-kind="number"')
 COMPONENT = re.compile(r'name="component" value="([^"]+)"')
 
 
