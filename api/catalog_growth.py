@@ -65,7 +65,9 @@ def draft(owner: str, game: str) -> dict:
                    "values": [{"field": field, **item} for field, item in fields.items()]}
                   for entry, fields in values.items()]
     return {"game": found.name, "base": document["meta"]["id"],
-            "count": sum(len(c["values"]) for c in components), "components": components}
+            "count": sum(len(c["values"]) for c in components),
+            "disagree": sum(bool(v.get("earlier")) for c in components for v in c["values"]),
+            "components": components}
 
 
 def adopt_draft(owner: str, game: str) -> dict:

@@ -24,11 +24,16 @@ def _ok(description: str, schema: dict) -> dict:
 
 VALUE = {"type": "object", "properties": {
     "field": {"type": "string"}, "value": {}, "at": {"type": "number"},
-    "recording": {"type": "string", "description": "the recording it came from"}}}
+    "recording": {"type": ["string", "null"], "description": "the recording it came from "
+                  "(null: read on the whole-game page)"},
+    "earlier": {"type": "array", "description": "earlier transcriptions that differ",
+                "items": {"type": "object"}}}}
 DRAFT = {"type": "object", "required": ["game", "count", "components"], "properties": {
     "game": {"type": "string"}, "base": {"type": "string", "description": "the catalog the "
                                          "draft is adopted into"},
-    "count": {"type": "integer"}, "components": {"type": "array", "items": {
+    "count": {"type": "integer"},
+    "disagree": {"type": "integer", "description": "values transcribed differently"},
+    "components": {"type": "array", "items": {
         "type": "object", "properties": {"entry": {"type": "string"},
                                          "name": {"type": ["string", "null"]},
                                          "values": {"type": "array", "items": VALUE}}}}}}

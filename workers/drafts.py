@@ -47,13 +47,25 @@ class DraftStore:
     def add(self, owner: str, game: str, entry: str, values: dict,
             recording: str | None) -> None:
         """Keep the values one recording declared of one component (None: read on the
-        whole-game page); a later transcription of the same value replaces the earlier
-        one."""
+        whole-game page). A later transcription of the same value takes its place; one
+        that differs keeps the earlier ones beside it (``earlier``), to be seen side by
+        side before the draft is adopted."""
         now = round(time.time(), 3)
-        self.redis.hset(_draft_key(owner, game), mapping={
-            f"{entry}{SEPARATOR}{name}": json.dumps(
-                {"value": value, "recording": recording, "at": now})
-            for name, value in values.items()})
+        key = _draft_key(owner, game)
+        fields = [f"{entry}{SEPARATOR}{name}" for name in values]
+        held = dict(zip(fields, self.redis.hmget(key, fields), strict=True))
+        kept = {}
+        for field, value in zip(fields, values.values(), strict=True):
+            item = {"value": value, "recording": recording, "at": now}
+            before = json.loads(held[field]) if held[field] else None
+            if before is not None:
+                earlier = before.pop("earlier", [])
+                if before["value"] != value:
+                    earlier.append(before)
+                if earlier:
+                    item["earlier"] = earlier
+            kept[field] = json.dumps(item)
+        self.redis.hset(key, mapping=kept)
 
     def values(self, owner: str, game: str) -> dict[str, dict[str, dict]]:
         """The draft: entry -> field -> ``{"value", "recording", "at"}``."""

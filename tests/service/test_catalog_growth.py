@@ -256,3 +256,20 @@ def test_a_draft_is_adopted_whole_or_not_at_all(api_url):
                        timeout=10).json()
     assert log["header"]["catalog"] == "viscounts-alice"
     assert log["components"] == {other: {"ribbon": "blue"}}  # the refused cost is left out
+
+
+def test_two_games_that_transcribe_a_value_differently_are_both_kept_in_the_draft(api_url):
+    first, second = _setup(api_url, ALICE), _setup(api_url, ALICE)  # two tables at once
+    assert _declare(api_url, ALICE, first, MANUSCRIPT, {"cost": 4}).status_code == 200
+    assert _declare(api_url, ALICE, second, MANUSCRIPT, {"cost": 5}).status_code == 200
+    draft = requests.get(f"{api_url}/v1/catalog-drafts/viscounts", headers=ALICE,
+                         timeout=10).json()
+    value = draft["components"][0]["values"][0]
+    assert draft["disagree"] == 1 and value["value"] == 5
+    assert value["recording"] == second["id"]
+    assert [(e["value"], e["recording"]) for e in value["earlier"]] == [(4, first["id"])]
+    record = requests.post(f"{api_url}/v1/catalog-drafts/viscounts/adoption", headers=ALICE,
+                           timeout=30).json()
+    log = requests.get(f"{api_url}{_setup(api_url, ALICE)['links']['log_json']}",
+                       headers=ALICE, timeout=10).json()
+    assert log["header"]["catalog"] == record["id"] and "components" not in log
