@@ -22,7 +22,13 @@ from importlib import resources
 
 from api import recorder_catalog
 from api import recorder_engine as engine
-from replay.core.logs.declarations import ENTRY_KEYS, held_from_source, holds_entries, iter_entries
+from replay.core.logs.declarations import (
+    DECLARED_SOURCE,
+    ENTRY_KEYS,
+    held_from_source,
+    holds_entries,
+    iter_entries,
+)
 from replay.core.logs.declarations import resolve as resolve_field
 from replay.core.logs.declare_text import read_value
 from replay.games import GAMES
@@ -30,6 +36,7 @@ from replay.games import GAMES
 AREAS = ("top-left", "top", "top-right", "left", "middle", "right", "bottom", "back", "edge")
 NOT_COMPONENTS = frozenset({"type", "player", "comment"})  # event keys that name no component
 MAX_JSON = 4000  # characters of one value written as JSON
+MAX_GIVEN = 12  # values known of a component shown beside the form (the rest are not asked)
 
 
 class AnswerError(Exception):
@@ -235,21 +242,39 @@ def component_form(header: dict, entry_id: str) -> dict | None:
             "sentence": place.get("sentence") or f"The {_words(slot.field)} printed on the "
                                                   f"{layout['what']}.",
             "stand_in": _written(slot.stand_in, slot.kind)})
-    source = _source(current)
-    given = [(path, value) for path, value in leaves(current)
-             if path not in open_fields and path.split(".")[0] not in open_fields
-             and path.split(".")[0] not in ("name", "level")]
-    for path, value in given[:12]:
+    for path, value, told in _given(header, current, open_fields)[:MAX_GIVEN]:
         place = layout["fields"].get(path.split(".")[0], {})
         areas[place.get("area", "middle")]["given"].append({
             "field": path, "value": _written(value, "json" if isinstance(value, dict)
                                              else "list" if isinstance(value, list) else ""),
-            "source": source})
+            "source": told})
     return {"entry": entry_id, "name": names.get(entry_id), "what": layout["what"],
-            "collection": where, "source": source,
+            "collection": where, "source": _source(current),
             "fields": [slot.field for slot in slots],
-            "areas": [area for area in areas.values() if area["asked"] or area["given"]],
-            "layout": layout.get("layout", "card")}
+            "areas": [area for area in areas.values() if area["asked"] or area["given"]]}
+
+
+def _given(header: dict, entry: dict, open_fields: set[str]) -> list[tuple[str, object, str]]:
+    """The values of a component already known, each with where it is known from: a
+    source the catalog names, the client's transcription, or the log's declaration (a
+    stand-in is no value known, and is not shown)."""
+    document = engine.document_of(header)
+    transcribed = recorder_catalog.transcribed(header).get(entry["id"], {})
+    declared = (header.get("components") or {}).get(entry["id"], {})
+    found = []
+    for path, value in leaves(entry):
+        top = path.split(".")[0]
+        if path in open_fields or top in open_fields or top in ("name", "level"):
+            continue
+        if top in transcribed:
+            found.append((path, value, transcribed[top]["source"]))
+        elif top in declared:
+            if not any(known == top for known, _, _ in found):
+                found.append((top, declared[top], "what you typed before"))
+        elif held_from_source(document, entry, path) and entry.get("source") not in (
+                None, DECLARED_SOURCE):
+            found.append((path, value, _source(entry)))
+    return found
 
 
 def _source(entry: dict) -> str:

@@ -65,6 +65,11 @@ def test_declared_fields_are_not_asked_again_and_the_answer_is_read_by_kind():
     read = asks.read_answer(slots, {"back": " grey ", "ribbon": "",
                                     "effect": '{"op": "gain", "items": {"ink": 2}}'})
     assert read == {"back": "grey", "effect": {"op": "gain", "items": {"ink": 2}}}
+    # The cost typed before is shown where it is printed, said to be what was typed.
+    top_left = next(a for a in asks.component_form(header, manuscript)["areas"]
+                    if a["area"] == "top-left")
+    assert top_left["asked"] == [] and top_left["given"] == [
+        {"field": "cost", "value": "5", "source": "what you typed before"}]
     number = next(s for s in asks.open_slots(new_header("viscounts", ["a", "b"], []),
                                               manuscript) if s.field == "cost")
     with pytest.raises(asks.AnswerError, match="cost: a whole number, not 'three'"):
