@@ -76,7 +76,7 @@ class SharedCatalogs:
         """Give the client a name for a published catalog and make it the one its
         recordings of that game are made with, together; the name."""
         record = self.record(sha)
-        name = f"shared-{record['id']}-{sha[:8]}"
+        name = f"shared-{record['id'][:40]}-{sha[:8]}"  # a catalog name: 64 characters at most
         pipe = self.redis.pipeline(transaction=True)
         pipe.set(CatalogStore.name_key(owner, name), sha)
         pipe.sadd(CatalogStore.names_key(owner), name)
