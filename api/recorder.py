@@ -280,13 +280,17 @@ def note(recording_id: str):
     "values": {"type": "object", "description": "field -> the value printed on it (a dotted "
                "field reaches inside a value: gain.silver)"},
     "skip": {"type": "boolean", "description": "go on without its values: the "
-             "placeholders stay, and it is not asked about again in this recording"}},
-    ["version", "component"]), responses={"200": RECORDING_OK, **CHANGE_ERRORS})
+             "placeholders stay, and it is not asked about again in this recording"},
+    "stop": {"type": "boolean", "description": "ask about no more components in this "
+             "recording (no component is named)"}},
+    ["version"]), responses={"200": RECORDING_OK, **CHANGE_ERRORS})
 def components(recording_id: str):
     """Declare printed values of a component in the recording's log (read off the table),
-    or skip it; declared values join the client's draft catalog."""
+    or skip it, or stop asking; declared values join the client's draft catalog."""
     body = _json_request()
     version = _version(body)
+    if body.get("stop") is True:
+        return _answer(steps.stop_asking(recording_id, g.client, version))
     if body.get("skip") is True:
         return _answer(steps.skip(recording_id, g.client, version, body.get("component")))
     return _answer(steps.declare(recording_id, g.client, version, body.get("component"),

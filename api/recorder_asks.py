@@ -205,7 +205,10 @@ def reached(header: dict, events: list[dict]) -> list[str]:
 
 
 def pending(header: dict, events: list[dict]) -> list[str]:
-    """The components reached that still have open slots and were not asked about."""
+    """The components reached that still have open slots and were not asked about (none
+    once the table said to stop asking in this recording)."""
+    if header.get("asking") is False:
+        return []
     asked = set(header.get("asked") or ())
     return [entry for entry in reached(header, events)
             if entry not in asked and open_slots(header, entry)]

@@ -403,6 +403,14 @@ def skip(recording_id: str, owner: str, version: int, entry: object) -> Recordin
     return _set_header(recording, version, changed, None)
 
 
+def stop_asking(recording_id: str, owner: str, version: int) -> Recording:
+    """Ask about no more components in this recording: every stand-in not yet read
+    stays (the report says which values the verdict used)."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    return _set_header(recording, version, {**recording.header, "asking": False}, None)
+
+
 def _set_header(recording: Recording, version: int, header: dict,
                 look: dict | None) -> Recording:
     """Store a recording's new header with the step that goes with it (the step as it was

@@ -207,7 +207,9 @@ def recorder_components(recording_id: str):
     log, or the form again saying which value is refused and why."""
     entry = request.form.get("component", "")
     try:
-        if request.form.get("skip") == "1":
+        if request.form.get("skip") == "all":
+            steps.stop_asking(recording_id, g.client, _version())
+        elif request.form.get("skip") == "1":
             steps.skip(recording_id, g.client, _version(), entry)
         else:
             recording = steps.owned(recording_id, g.client)

@@ -273,3 +273,18 @@ def test_two_games_that_transcribe_a_value_differently_are_both_kept_in_the_draf
     log = requests.get(f"{api_url}{_setup(api_url, ALICE)['links']['log_json']}",
                        headers=ALICE, timeout=10).json()
     assert log["header"]["catalog"] == record["id"] and "components" not in log
+
+
+def test_a_table_may_stop_being_asked_and_still_declare(api_url):
+    recording = _setup(api_url, ALICE)
+    assert recording["ask"] is not None
+    stopped = requests.post(f"{api_url}{recording['links']['components']}", json={
+        "version": recording["version"], "stop": True}, headers=ALICE, timeout=10)
+    assert stopped.status_code == 200 and stopped.json()["ask"] is None
+    assert stopped.json()["version"] == recording["version"] + 1
+    declared = _declare(api_url, ALICE, stopped.json(), MANUSCRIPT, {"cost": 2})
+    assert declared.status_code == 200 and declared.json()["ask"] is None
+    nameless = requests.post(f"{api_url}{recording['links']['components']}", json={
+        "version": declared.json()["version"], "values": {"cost": 2}}, headers=ALICE,
+        timeout=10)
+    assert nameless.status_code == 422 and nameless.json()["path"] == "/component"
