@@ -11,7 +11,7 @@ from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
-from api import batches, compare, games, health, recorder, replays, rulings
+from api import batches, catalog_sharing, compare, games, health, recorder, replays, rulings
 from api.auth import install_auth, load_keys
 from api.blueprint import CommonResponsesPlugin
 from api.problems import PROBLEM_MEDIA_TYPE, install_problem_handlers
@@ -94,7 +94,7 @@ def create_app(config: dict | None = None) -> Flask:
     api.spec.components.security_scheme("apiKey", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"apiKey": []}]
     for blueprint in (replays.blp, batches.blp, compare.blp, rulings.blp, games.blp,
-                      health.blp, recorder.blp):
+                      catalog_sharing.blp, health.blp, recorder.blp):
         api.register_blueprint(blueprint)
     install_problem_handlers(app)
     install_auth(app)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from flask import Response, g, json, request, url_for
 
+from api import recorder_asks as asks
 from api import recorder_engine as engine
 from api import recorder_steps as steps
 from api.blueprint import RefereeBlueprint
@@ -76,6 +77,21 @@ RECORDING = {"type": "object", "required": ["id", "status", "version", "game", "
                                              "moves": {"type": "array",
                                                        "items": {"type": "integer"}}}},
                  "last": {"type": ["object", "null"]},
+                 "ask": {"type": ["object", "null"], "description": "a component the game "
+                         "reached whose printed values the catalog holds only as "
+                         "placeholders: the values to read off it, each in the area of the "
+                         "component where it is printed, with a sentence; send them to "
+                         "links.components (or skip it there)", "properties": {
+                             "entry": {"type": "string"}, "name": {"type": ["string", "null"]},
+                             "what": {"type": "string"},
+                             "fields": {"type": "array", "items": {"type": "string"}},
+                             "areas": {"type": "array", "items": {"type": "object"}},
+                             "waiting": {"type": "integer", "description": "how many "
+                                         "components reached wait to be asked about"}}},
+                 "declared": {"type": "object", "description": "the printed values the log "
+                              "declares: component id -> field -> value"},
+                 "skipped": {"type": "array", "items": {"type": "string"},
+                             "description": "components the table went on without"},
                  "corrected": {"type": "object", "description": "after a correction: its "
                                "index, what the event was, the later events now illegal"},
                  "replay": {"type": ["string", "null"]},
@@ -119,6 +135,7 @@ def document(recording: Recording) -> dict:
                    undo=url_for("recordings.undo", recording_id=recording.id),
                    correct=url_for("recordings.correct", recording_id=recording.id),
                    note=url_for("recordings.note", recording_id=recording.id),
+                   components=url_for("recordings.components", recording_id=recording.id),
                    finish=url_for("recordings.finish", recording_id=recording.id))
     if recording.replay:
         own["replay"] = url_for("replays.Replay", replay_id=recording.replay)
@@ -130,7 +147,10 @@ def document(recording: Recording) -> dict:
             "chance": None if finished else step["chance"],
             "final": None if finished else step["final"], "violations": step["violations"],
             "opponent": steps.opponent_turn(recording),
-            "last": last, "replay": recording.replay, "links": own}
+            "last": last, "replay": recording.replay,
+            "ask": None if finished else asks.form(header, recording.events),
+            "declared": header.get("components") or {}, "skipped": header.get("skipped") or [],
+            "links": own}
 
 
 def _json_request() -> dict:
@@ -251,6 +271,30 @@ def note(recording_id: str):
     version = _version(body)
     index = _index(body, "the event the note is on")
     return _answer(steps.note(recording_id, g.client, version, index, body.get("note")))
+
+
+@blp.route("/recordings/<string:recording_id>/components", endpoint="components",
+           methods=["POST"])
+@blp.doc(requestBody=_body({"version": VERSION, "component": {
+    "type": "string", "description": "the component's id (the one asked about)"},
+    "values": {"type": "object", "description": "field -> the value printed on it (a dotted "
+               "field reaches inside a value: gain.silver)"},
+    "skip": {"type": "boolean", "description": "go on without its values: the "
+             "placeholders stay, and it is not asked about again in this recording"},
+    "stop": {"type": "boolean", "description": "ask about no more components in this "
+             "recording (no component is named)"}},
+    ["version"]), responses={"200": RECORDING_OK, **CHANGE_ERRORS})
+def components(recording_id: str):
+    """Declare printed values of a component in the recording's log (read off the table),
+    or skip it, or stop asking; declared values join the client's draft catalog."""
+    body = _json_request()
+    version = _version(body)
+    if body.get("stop") is True:
+        return _answer(steps.stop_asking(recording_id, g.client, version))
+    if body.get("skip") is True:
+        return _answer(steps.skip(recording_id, g.client, version, body.get("component")))
+    return _answer(steps.declare(recording_id, g.client, version, body.get("component"),
+                                 body.get("values")))
 
 
 @blp.route("/recordings/<string:recording_id>/undo", endpoint="undo", methods=["POST"])

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from api import recorder_catalog
 from api.replay_slots import ReplaySlots
 from replay.core.logs.log import GameLog, load_log
 from replay.core.logs.problems import InvalidLog
@@ -55,16 +56,20 @@ def games() -> list[GameChoice]:
                        tuple(v.to_dict() for v in g.variants.values())) for g in GAMES]
 
 
-def new_header(game: str, players: list[str], variants: list[str]) -> dict:
-    """A checked log header for a new recording (the game's default ruleset and
-    catalog); ``Refused`` names every problem."""
+def new_header(game: str, players: list[str], variants: list[str],
+               catalog: tuple[str, dict] | None = None) -> dict:
+    """A checked log header for a new recording (the game's default ruleset, and its
+    default catalog or the client's ``catalog``, its sha256 and document); ``Refused``
+    names every problem."""
     try:
         found = GAMES.get(game, path="/game")
         header = {"game": found.name, "ruleset": found.rulesets[0],
-                  "catalog": found.builtin_catalogs[0], "variants": list(variants),
-                  "players": list(players), "metadata": {}}
+                  "catalog": catalog[1]["meta"]["id"] if catalog else found.builtin_catalogs[0],
+                  "variants": list(variants), "players": list(players), "metadata": {}}
         log = load_log({"header": header, "events": []})
-        problems = found.header_problems(log, None)
+        problems = found.header_problems(log, catalog[1] if catalog else None)
+        if catalog:
+            header["catalog_sha"] = catalog[0]
     except InvalidLog as err:
         problems = err.problems
     if problems:
@@ -76,7 +81,16 @@ def _log(header: dict, events: list[dict]) -> GameLog:
     return GameLog(game=header["game"], players=list(header["players"]),
                    ruleset=header.get("ruleset"), catalog=header.get("catalog"),
                    variants=list(header.get("variants") or ()),
-                   metadata=dict(header.get("metadata") or {}), events=list(events))
+                   metadata=dict(header.get("metadata") or {}), events=list(events),
+                   components={entry: dict(values) for entry, values
+                               in (header.get("components") or {}).items()})
+
+
+def document_of(header: dict) -> dict:
+    """The catalog document a recording is made with (before the values its log
+    declares)."""
+    return recorder_catalog.custom_document(header) or \
+        catalog_document(header["game"], header["catalog"])
 
 
 def look(header: dict, events: list[dict]) -> dict:
@@ -87,6 +101,7 @@ def look(header: dict, events: list[dict]) -> dict:
     The replays it needs run in one of the process's recorder slots (a 429 problem when
     every slot stays taken)."""
     game = GAMES.get(header["game"])
+    custom = recorder_catalog.custom_document(header)
     # ``state_at`` at a log's last event scores the end of the game when the log could end
     # there (a judge stepping to the last line wants the final points); a game being
     # recorded goes on. So the log is looked at with its last event once more after it: an
@@ -94,14 +109,15 @@ def look(header: dict, events: list[dict]) -> dict:
     padded = [*events, events[-1]] if events else []
     with SLOTS.held(WAIT_SECONDS):
         try:
-            state = game.state_at(_log(header, padded), len(events) - 1)
+            state = game.state_at(_log(header, padded), len(events) - 1, custom)
             actions = state.get("legal_actions") or []
             title = phase_titles(game.name).get(str(state.get("phase")))
             # What comes next, as the engine says it, when the look alone cannot tell: the
             # chance due when nobody may act (for a game whose engine describes its chance),
             # the phase when its label is shared (Coimbra's deal and roll, both phase A).
             asks = title is None or (not actions and describes_chance(game.name))
-            step = game.next_step(_log(header, events), len(events) - 1) if asks else None
+            step = game.next_step(_log(header, events), len(events) - 1, custom) \
+                if asks else None
         except InvalidLog as err:
             raise Refused([p.to_dict() for p in err.problems]) from None
     table = {key: state.get(key) for key in TABLE_KEYS}
@@ -164,9 +180,23 @@ def catalog_document(game: str, catalog: str) -> dict:
     return json.loads(text)
 
 
+def printed_names(header: dict) -> dict[str, str]:
+    """Every component id of a recording's catalog that has a printed name, with that name
+    (the name its log declares, when it declares one)."""
+    declared = {entry: values["name"] for entry, values
+                in (header.get("components") or {}).items()
+                if isinstance(values.get("name"), str)}
+    sha = header.get("catalog_sha")
+    found = _names(header["game"], header["catalog"], sha) if sha \
+        else _names(header["game"], header["catalog"])
+    return {**found, **declared}
+
+
 @cache
-def printed_names(game: str, catalog: str) -> dict[str, str]:
-    """Every component id of a catalog that has a printed name, with that name."""
+def _names(game: str, catalog: str, sha: str | None = None) -> dict[str, str]:
+    """The printed names of a catalog (a built-in one by id, a client's by sha256)."""
+    document = recorder_catalog.custom_document({"catalog_sha": sha}) if sha \
+        else catalog_document(game, catalog)
     names: dict[str, str] = {}
 
     def walk(value) -> None:
@@ -179,7 +209,7 @@ def printed_names(game: str, catalog: str) -> dict[str, str]:
             for item in value:
                 walk(item)
 
-    walk(catalog_document(game, catalog))
+    walk(document)
     return names
 
 
@@ -215,7 +245,8 @@ def coimbra_facts(header: dict) -> dict:
     from replay.coimbra.state import TRACKS
 
     game = GAMES.get("coimbra")
-    catalog = game.engine.replayer.load_catalog(None, header.get("catalog"))
+    catalog = game.engine.replayer.load_catalog(recorder_catalog.custom_document(header),
+                                                header.get("catalog"))
     return {
         "spaces": dict(catalog.spaces),
         "monasteries": {t.id: t.level for t in catalog.monasteries.values()},
@@ -235,7 +266,8 @@ def viscounts_facts(header: dict) -> dict:
     from replay.viscounts.setup import NEUTRAL
 
     players = len(header["players"])
-    catalog = GAMES.get("viscounts").engine.replayer.load_catalog(None, header.get("catalog"))
+    catalog = GAMES.get("viscounts").engine.replayer.load_catalog(
+        recorder_catalog.custom_document(header), header.get("catalog"))
     townsfolk = catalog.townsfolk.values()
     return {
         "sides": [side.id for side in catalog.sides_for(players).values()],

@@ -14,12 +14,19 @@ from dataclasses import replace
 
 from flask import current_app
 
+from api import recorder_asks as asks
+from api import recorder_catalog
 from api import recorder_chance as chance
 from api import recorder_engine as engine
 from api import recorder_forms as forms
 from api.problems import Problem
 from api.recorder_viscounts import UNSEEN
 from api.submission import accept, options_for
+from replay.core.logs.declarations import declare as apply_declarations
+from replay.core.logs.declarations import from_json
+from replay.core.logs.problems import InvalidLog
+from replay.games import GAMES
+from workers.drafts import DraftStore
 from workers.recordings import STATUS_RECORDING, ChangeRefused, Recording, RecordingStore
 
 MAX_RECORDINGS = 200  # per client, unless the app's config MAX_RECORDINGS says otherwise
@@ -47,12 +54,41 @@ def start(owner: str, game: str, players: list[str], variants: list[str]) -> Rec
     if store().count_for(owner) >= limit:
         raise Problem(422, "too-many-recordings", "Too many recordings",
                       f"at most {limit} recordings per client", limit=limit)
+    catalogs = recorder_catalog.store()
+    known = GAMES.find(game) if isinstance(game, str) else None
+    sha = catalogs.chosen(owner, known.name) if known else None
+    document = catalogs.document(sha) if sha else None
     try:
-        header = engine.new_header(game, players, variants)
+        header = engine.new_header(game, players, variants,
+                                   (sha, document) if document else None)
     except engine.Refused as err:
         raise Problem(422, "invalid-recording", "This game cannot be recorded as asked",
                       str(err), problems=err.problems) from None
+    components = transcribed_before(owner, header)
+    if components:
+        header["components"] = components
     return store().create(owner, header, make_step(header, [], 1, engine.look(header, [])))
+
+
+def _drafts() -> DraftStore:
+    return DraftStore(current_app.extensions["referee_redis"])
+
+
+def transcribed_before(owner: str, header: dict) -> dict[str, dict]:
+    """The values the client's earlier recordings transcribed (its draft), as the new
+    recording's declarations: those the recording's catalog takes (a value it now holds
+    otherwise from a source is left out, and asked again)."""
+    components = _drafts().declared(owner, header["game"])
+    document = engine.document_of(header)
+    try:
+        apply_declarations(document, from_json(components))
+    except InvalidLog as err:
+        for problem in err.problems:  # each at /components/<entry>/<field>
+            parts = (problem.path or "").split("/")
+            if len(parts) == 4:
+                components.get(parts[2], {}).pop(parts[3], None)
+        components = {entry: values for entry, values in components.items() if values}
+    return components
 
 
 def owned(recording_id: str, owner: str) -> Recording:
@@ -311,6 +347,83 @@ def undo(recording_id: str, owner: str, version: int) -> Recording:
     return replace(recording, events=events, version=now, step=step)
 
 
+def declare(recording_id: str, owner: str, version: int, entry: object,
+            values: object) -> Recording:
+    """Declare printed values of a component (read off the table) in the recording's log:
+    checked as the replay checks them (an unknown component or field, a value of the wrong
+    kind, one that contradicts the catalog's source or the log's earlier declaration is
+    refused, located, naming both values); kept in the client's draft with the recording
+    they came from. The component is not asked about again."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    if not isinstance(entry, str) or not entry or not isinstance(values, dict) or not values:
+        raise Problem(422, "invalid-declaration", "This declaration is not complete",
+                      "a declaration names a component and gives one or more of its values",
+                      version=version, path="/values" if isinstance(entry, str) else "/component")
+    header = recording.header
+    earlier = dict((header.get("components") or {}).get(entry, {}))
+    for field, value in values.items():
+        if field in earlier and earlier[field] != value:
+            raise Problem(422, "contradicts-declaration", "This contradicts the log",
+                          f"{entry} {field}: the log already declares {earlier[field]!r}, and "
+                          f"this declares {value!r}", path=f"/values/{field}", version=version,
+                          problems=[{"message": f"{entry} {field}: declared {earlier[field]!r} "
+                                     f"before, {value!r} now", "path": f"/values/{field}",
+                                     "expected": repr(earlier[field])}])
+    components = {**(header.get("components") or {}), entry: {**earlier, **values}}
+    changed = {**header, "components": components,
+               "asked": sorted({*(header.get("asked") or ()), entry})}
+    try:
+        look = engine.look(changed, recording.events)
+    except engine.Refused as err:
+        problems = [dict(p, path=p["path"].replace(f"/components/{entry}/", "/values/", 1))
+                    if str(p.get("path", "")).startswith(f"/components/{entry}/") else p
+                    for p in err.problems]
+        raise Problem(422, "invalid-declaration", "This declaration is refused",
+                      problems[0].get("message", ""), problems=problems,
+                      path=problems[0].get("path"), version=version) from None
+    recording = _set_header(recording, version, changed, look)
+    _drafts().add(owner, header["game"], entry, values, recording.id)
+    return recording
+
+
+def skip(recording_id: str, owner: str, version: int, entry: object) -> Recording:
+    """Go on without a component's values: its placeholders stay (the report says which
+    values it rests on), and this recording does not ask again."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    if not isinstance(entry, str) or entry not in asks.reached(recording.header,
+                                                                recording.events):
+        raise Problem(422, "not-asked", "This component is not asked about",
+                      f"only a component the game has reached can be skipped: {entry!r}",
+                      path="/component", version=version)
+    header = recording.header
+    changed = {**header, "asked": sorted({*(header.get("asked") or ()), entry}),
+               "skipped": sorted({*(header.get("skipped") or ()), entry})}
+    return _set_header(recording, version, changed, None)
+
+
+def stop_asking(recording_id: str, owner: str, version: int) -> Recording:
+    """Ask about no more components in this recording: every stand-in not yet read
+    stays (the report says which values the verdict used)."""
+    recording = owned(recording_id, owner)
+    _check_version(recording, version)
+    return _set_header(recording, version, {**recording.header, "asking": False}, None)
+
+
+def _set_header(recording: Recording, version: int, header: dict,
+                look: dict | None) -> Recording:
+    """Store a recording's new header with the step that goes with it (the step as it was
+    when the table does not change)."""
+    step = make_step(header, recording.events, version + 1, look) if look \
+        else {**recording.step, "version": version + 1}
+    try:
+        now = store().set_header(recording.id, version, header, step)
+    except ChangeRefused as err:
+        raise _refused(err, version) from None
+    return replace(recording, header=header, version=now, step=step)
+
+
 def finish(recording_id: str, owner: str, version: int) -> Recording:
     """Submit the log as a replay (queued for a worker, like any submission) and close
     the recording; its ``replay`` is the replay's id. A log that breaks rules (a move the
@@ -323,7 +436,10 @@ def finish(recording_id: str, owner: str, version: int) -> Recording:
                       "the recording has no events")
     text = engine.log_text(recording.header, recording.events)
     mode = "audit" if recording.step["violations"] else "strict"
-    accepted = accept(text, options_for(mode, None, None))
+    options = options_for(mode, None, None)
+    if recording.header.get("catalog_sha"):
+        options["catalog_sha"] = recording.header["catalog_sha"]
+    accepted = accept(text, options)
     try:
         store().finish(recording_id, version, accepted.replay_id)
     except ChangeRefused as err:

@@ -36,7 +36,7 @@ class Labeller:
     def __init__(self, header: dict, events: list[dict], extra: dict | None = None):
         self.game = header["game"]
         words = _game_words(self.game)
-        self.names = {**engine.printed_names(self.game, header["catalog"]), **(extra or {}),
+        self.names = {**engine.printed_names(header), **(extra or {}),
                       **words.get("words", {})}
         self.patterns = [(re.compile(p), template) for p, template in words.get("patterns", [])]
         self.groups = words.get("groups", {})

@@ -1,7 +1,10 @@
 """Transcribed catalogs registered by clients: content-addressed, immutable once used.
 
 "Used" is each client's own: another client's reports with the same content neither block
-a name nor tell whether anyone used it.
+a name nor tell whether anyone used it. Beside a document may be kept its *provenance*: the
+values transcribed from the printed components, each with who transcribed it and the game it
+came from (written once with the document, never changed). And each client may have chosen,
+per game, the catalog its recordings are made with (one it adopted).
 """
 
 from __future__ import annotations
@@ -25,16 +28,29 @@ class CatalogStore:
         self.redis = connection
 
     @staticmethod
-    def _name_key(owner: str, name: str) -> str:
+    def name_key(owner: str, name: str) -> str:
+        """The Redis key of a client's name for a catalog (its sha256)."""
         return f"{PREFIX}catalog:{owner}:{name}"
 
     @staticmethod
-    def _names_key(owner: str) -> str:
+    def names_key(owner: str) -> str:
+        """The Redis set of a client's catalog names."""
         return f"{PREFIX}catalog-names:{owner}"
 
     @staticmethod
-    def _doc_key(sha: str) -> str:
+    def doc_key(sha: str) -> str:
+        """The Redis key of a catalog document, by its sha256."""
         return f"{PREFIX}catalog-doc:{sha}"
+
+    @staticmethod
+    def provenance_key(sha: str) -> str:
+        """The Redis key of a catalog's transcribed values and their provenance."""
+        return f"{PREFIX}catalog-provenance:{sha}"
+
+    @staticmethod
+    def chosen_key(owner: str, game: str) -> str:
+        """The Redis key of the catalog a client's recordings of ``game`` are made with."""
+        return f"{PREFIX}catalog-chosen:{owner}:{game}"
 
     @staticmethod
     def _used_key(owner: str, sha: str) -> str:
@@ -49,27 +65,27 @@ class CatalogStore:
         if current and self.is_used(owner, current):
             raise CatalogInUse(current)
         pipe = self.redis.pipeline()
-        pipe.set(self._doc_key(sha), json.dumps(document, sort_keys=True))
-        pipe.set(self._name_key(owner, name), sha)
-        pipe.sadd(self._names_key(owner), name)
+        pipe.set(self.doc_key(sha), json.dumps(document, sort_keys=True))
+        pipe.set(self.name_key(owner, name), sha)
+        pipe.sadd(self.names_key(owner), name)
         pipe.execute()
         return sha, True
 
     def sha_of(self, owner: str, name: str) -> str | None:
         """The sha256 a client's catalog name points at."""
-        raw = self.redis.get(self._name_key(owner, name))
+        raw = self.redis.get(self.name_key(owner, name))
         return raw.decode() if raw else None
 
     def records(self, owner: str) -> list[dict]:
         """A client's catalogs by name: sha256, identity, game, and whether a report used it."""
-        names = sorted(raw.decode() for raw in self.redis.smembers(self._names_key(owner)))
+        names = sorted(raw.decode() for raw in self.redis.smembers(self.names_key(owner)))
         if not names:
             return []
         shas = [raw.decode() for raw in self.redis.mget(
-            [self._name_key(owner, name) for name in names])]
+            [self.name_key(owner, name) for name in names])]
         pipe = self.redis.pipeline()
         for sha in shas:
-            pipe.get(self._doc_key(sha))
+            pipe.get(self.doc_key(sha))
             pipe.exists(self._used_key(owner, sha))
         answers = pipe.execute()
         return [dict(catalog_record(name, sha, json.loads(answers[2 * i])),
@@ -78,8 +94,20 @@ class CatalogStore:
 
     def document(self, sha: str) -> dict | None:
         """A catalog document by its sha256."""
-        raw = self.redis.get(self._doc_key(sha))
+        raw = self.redis.get(self.doc_key(sha))
         return json.loads(raw) if raw else None
+
+    def provenance(self, sha: str) -> dict:
+        """The values of a catalog transcribed from the printed components: entry -> field ->
+        ``{"value", "source", "game"}`` (empty for a catalog nobody transcribed here)."""
+        raw = self.redis.get(self.provenance_key(sha))
+        return json.loads(raw) if raw else {}
+
+    def chosen(self, owner: str, game: str) -> str | None:
+        """The sha256 of the catalog a client's new recordings of ``game`` are made with
+        (None: the game's built-in catalog)."""
+        raw = self.redis.get(self.chosen_key(owner, game))
+        return raw.decode() if raw else None
 
     def is_used(self, owner: str, sha: str) -> bool:
         """Whether a report of ``owner`` used this catalog (its name is then fixed)."""
@@ -88,6 +116,12 @@ class CatalogStore:
     def mark_used(self, owner: str, sha: str) -> None:
         """A report of ``owner`` used this catalog: their names for it stay as they are."""
         self.redis.set(self._used_key(owner, sha), 1)
+
+    def used_by_anyone(self, sha: str) -> bool:
+        """Whether any client's report used this catalog (a rare question: it walks the
+        keys of every client's use of catalogs)."""
+        pattern = self._used_key("*", sha)
+        return next(iter(self.redis.scan_iter(match=pattern, count=1000)), None) is not None
 
 
 def catalog_record(name: str, sha: str, document: dict) -> dict:

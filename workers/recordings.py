@@ -26,9 +26,10 @@ STATUS_RECORDING = "recording"
 STATUS_FINISHED = "finished"
 
 # KEYS[1] the recording, KEYS[2] its events; ARGV[1] the version the change was made on,
-# ARGV[2] the operation (append, undo, replace, finish), ARGV[3] the step (or the replay id)
-# that goes with the new version, ARGV[4] the most events allowed, ARGV[5] the time now,
-# ARGV[6..] the events to append (replace: the index, then the event put there).
+# ARGV[2] the operation (append, undo, replace, header, finish), ARGV[3] the step (or the
+# replay id) that goes with the new version, ARGV[4] the most events allowed, ARGV[5] the time
+# now, ARGV[6..] the events to append (replace: the index, then the event put there; header:
+# the new header).
 # Answers {outcome, version}: ok, stale (the version now), missing, finished, full, empty.
 CHANGE = """
 local version = redis.call('HGET', KEYS[1], 'version')
@@ -46,6 +47,8 @@ elseif op == 'undo' then
 elseif op == 'replace' then
   if tonumber(ARGV[6]) >= redis.call('LLEN', KEYS[2]) then return {'empty', version} end
   redis.call('LSET', KEYS[2], ARGV[6], ARGV[7])
+elseif op == 'header' then
+  redis.call('HSET', KEYS[1], 'header', ARGV[6])
 elseif op == 'finish' then
   redis.call('HSET', KEYS[1], 'status', 'finished', 'replay', ARGV[3])
 end
@@ -170,6 +173,11 @@ class RecordingStore:
         ``version``."""
         return self._run(recording_id, version, "replace", _pack(step), 0,
                          [str(index), json.dumps(event)])
+
+    def set_header(self, recording_id: str, version: int, header: dict, step: dict) -> int:
+        """Put a new header in place (the components the log declares, the ones the table
+        passed over), if the recording is still at ``version``."""
+        return self._run(recording_id, version, "header", _pack(step), 0, [json.dumps(header)])
 
     def finish(self, recording_id: str, version: int, replay_id: str) -> int:
         """Mark the recording finished, submitted as the replay ``replay_id``."""

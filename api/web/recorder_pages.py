@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from flask import Response, g, json, redirect, render_template, request, url_for
 
+from api import recorder_asks as asks
 from api import recorder_chance as chance
 from api import recorder_engine as engine
 from api import recorder_steps as steps
@@ -50,7 +51,8 @@ def recorder_new(game: str):
 
 def _page(recording, problem: Problem | None = None, status: int = 200,
           entered: dict | None = None, written: str = "",
-          notice: dict | None = None) -> tuple[str, int]:
+          notice: dict | None = None, ask_problem: Problem | None = None,
+          ask_entered: dict | None = None) -> tuple[str, int]:
     """The recording's page, with what went wrong with the last tap when something did."""
     doc = document(recording)
     label = Labeller(recording.header, recording.events, recording.step.get("names"))
@@ -77,6 +79,8 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
                "names": list(players), "problem": problem, "entered": entered or {},
                "problem_detail": label.text(problem.detail) if problem else None,
                "written": written, "notice": notice, "opponent": opponent,
+               "ask_problem": ask_problem, "ask_entered": ask_entered or {},
+               "ask_problem_detail": label.text(ask_problem.detail) if ask_problem else None,
                "claim": chance.claim_form(recording.step),
                "game_title": GAMES_BY_NAME[recording.header["game"]].title,
                "where": where(recording.step),
@@ -195,6 +199,37 @@ def recorder_correct(recording_id: str, index: int):
                 "same": m == event} for i, m in enumerate(moves)],
         game_title=GAMES_BY_NAME[recording.header["game"]].title), \
         problem.status if problem else 200
+
+
+@bp.route("/record/<recording_id>/components", methods=["POST"])
+def recorder_components(recording_id: str):
+    """The values read off a component the page asked about (or a skip): declared in the
+    log, or the form again saying which value is refused and why."""
+    entry = request.form.get("component", "")
+    try:
+        if request.form.get("skip") == "all":
+            steps.stop_asking(recording_id, g.client, _version())
+        elif request.form.get("skip") == "1":
+            steps.skip(recording_id, g.client, _version(), entry)
+        else:
+            recording = steps.owned(recording_id, g.client)
+            slots = asks.open_slots(recording.header, entry)
+            try:
+                values = asks.read_answer(slots, {k[2:]: v for k, v in request.form.items()
+                                                  if k.startswith("v-")})
+            except asks.AnswerError as err:
+                raise Problem(422, "invalid-declaration", "This value cannot be read",
+                              str(err), path=f"/values/{err.field}") from None
+            if not values:
+                raise Problem(422, "invalid-declaration", "No value was typed",
+                              "type what is printed, or skip the component")
+            steps.declare(recording_id, g.client, _version(), entry, values)
+    except Problem as problem:
+        if problem.status == 404:
+            raise
+        return _page(steps.owned(recording_id, g.client), status=problem.status,
+                     ask_problem=problem, ask_entered=dict(request.form))
+    return redirect(url_for("web.recording", recording_id=recording_id), 303)
 
 
 @bp.route("/record/<recording_id>/claim", methods=["POST"])

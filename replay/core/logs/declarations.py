@@ -96,7 +96,7 @@ def _source(entry: dict) -> str:
     return f"the {source}" if source == "fan list" else source
 
 
-def _held_from_source(document: dict, entry: dict, field: str) -> bool:
+def held_from_source(document: dict, entry: dict, field: str) -> bool:
     """Whether the catalog holds this value from a source rather than as a stand-in. A
     catalog that labels its placeholders holds every value it does not label from the
     source its entry names; a catalog that labels none is invented as a whole."""
@@ -145,7 +145,7 @@ def declare(document: dict, declarations: list[Declaration]) -> tuple[dict, list
             continue
         if value == held:
             continue
-        if _held_from_source(document, entry, item.field):
+        if held_from_source(document, entry, item.field):
             problems.append(item.problem(
                 f"{_label(entry)} {item.field}: the catalog holds {held!r} from "
                 f"{_source(entry)}, and the log declares {value!r} (only a value the catalog "

@@ -3,12 +3,14 @@
 ``declare tf-07 cost=3 icons=merchant,noble name="Debt Collector"`` declares values of the
 catalog entry ``tf-07`` (``replay.core.logs.declarations``); a field inside a value is reached by
 a dotted path (``gain.silver=2``). A value is a whole number, ``true`` or ``false``, words
-joined by commas (a list), or text (quoted when it has spaces). Both games' notations read
-and write them the same way, anywhere in the log.
+joined by commas (a list), text (quoted when it has spaces), or an object or a list of
+objects written as JSON (``hire={"op":"gain","items":{"silver":2}}``). Both games' notations
+read and write them the same way, anywhere in the log.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 DECLARE = "declare"
@@ -26,6 +28,11 @@ def is_declaration(body: str) -> bool:
 
 def read_value(text: str) -> object:
     """A declared value as written."""
+    if text[:1] in ("{", "["):
+        try:
+            return json.loads(text)
+        except ValueError:
+            pass  # words in brackets: read as any other text
     if len(text) >= 2 and text[0] == text[-1] == '"':
         return " ".join(text[1:-1].split())
     if text in ("true", "false"):
@@ -39,6 +46,9 @@ def read_value(text: str) -> object:
 
 def write_value(value: object) -> str:
     """A declared value as its line writes it (``read_value`` reads it back)."""
+    if isinstance(value, dict) or (isinstance(value, list) and any(
+            isinstance(item, (dict, list)) for item in value)):
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):

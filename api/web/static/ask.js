@@ -1,0 +1,26 @@
+/* The component form checks each value as it is typed: a value written as JSON must parse
+   (the message says where it stops), a list is shown back as the items it holds. The
+   server checks everything again; this only says it sooner. */
+(function () {
+  "use strict";
+  function say(field, text) {
+    var note = field.parentNode.querySelector(".check");
+    if (note) { note.textContent = text; }
+    field.setCustomValidity(text && field.dataset.kind === "json" ? text : "");
+  }
+  document.querySelectorAll("#ask [data-kind]").forEach(function (field) {
+    field.addEventListener("input", function () {
+      var value = field.value.trim();
+      if (!value) { say(field, ""); return; }
+      if (field.dataset.kind === "json") {
+        try { JSON.parse(value); say(field, ""); }
+        catch (err) { say(field, "Not JSON yet: " + err.message); }
+      } else if (field.dataset.kind === "list") {
+        var items = value.split(",").map(function (s) { return s.trim(); })
+          .filter(function (s) { return s; });
+        say(field, items.length + " item" + (items.length === 1 ? "" : "s") + ": " +
+            items.join(" · "));
+      }
+    });
+  });
+})();
