@@ -7,8 +7,10 @@ recovery can find what a dead worker or a restarted Redis left behind.
 Logs and reports are stored zlib-compressed (a four-player game's log and report shrink
 about twelve times). Every change of state that must not be torn is one Lua script:
 accepting (idempotency key, content key, record, queue, and the client's quota),
-finishing (only an unfinished replay can finish, so a finished replay is terminal; it then
-expires after its client's retention period) and queueing again.
+claiming (a drain job takes the next pending replay and its lease), finishing (only an
+unfinished replay can finish, so a finished replay is terminal; it then expires after its
+client's retention period), finishing one replay and claiming the next (one write where
+two would wait for the disk each), and queueing again.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import orjson
 import redis
 
 from replay.core.reports.tournament import first_problem
-from replay.render.names import with_names
+from replay.render.names import NameLabels
 from workers.client_settings import for_client, per_client
 
 PREFIX = "referee:"
@@ -123,29 +125,85 @@ return {outcome, id, needed}
 """
 # Only an unfinished replay finishes; the first report or failure stored is the answer.
 # ARGV: the id, the status, the default retention, the content-key prefix, the clients' own
-# retentions, the owner-key prefix, then the fields.
-FINISH = """
-local found = redis.call('HMGET', KEYS[1], 'status', 'owner', 'content')
-local status, owner, content = found[1], found[2], found[3]
-if (not status) or status == 'done' or status == 'failed' then return 0 end
-local fields, size = {}, 0
-for i = 7, #ARGV do fields[#fields + 1] = ARGV[i] end
-for i = 7, #ARGV - 1, 2 do
-  if ARGV[i] == 'report' then size = #ARGV[i + 1] end
+# retentions, the owner-key prefix, then the fields. (A function of its own KEYS and ARGV,
+# so that FINISH_THEN_CLAIM runs it with part of its own.)
+FINISH_FUNCTION = """
+local function finish(KEYS, ARGV)
+  local found = redis.call('HMGET', KEYS[1], 'status', 'owner', 'content')
+  local status, owner, content = found[1], found[2], found[3]
+  if (not status) or status == 'done' or status == 'failed' then return 0 end
+  local fields, size = {}, 0
+  for i = 7, #ARGV do fields[#fields + 1] = ARGV[i] end
+  for i = 7, #ARGV - 1, 2 do
+    if ARGV[i] == 'report' then size = #ARGV[i + 1] end
+  end
+  redis.call('HSET', KEYS[1], unpack(fields))
+  if owner and size > 0 then  -- the report counts in its client's bytes stored
+    redis.call('HINCRBY', ARGV[6] .. owner .. ':bytes', 'total', size)
+  end
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  redis.call('DEL', KEYS[3])
+  redis.call('PUBLISH', KEYS[4], ARGV[2])
+  local keep = tonumber(cjson.decode(ARGV[5])[owner or ''] or ARGV[3])
+  if keep > 0 then
+    redis.call('EXPIRE', KEYS[1], keep)
+    if owner and content then redis.call('EXPIRE', ARGV[4] .. owner .. ':' .. content, keep) end
+  end
+  return 1
 end
-redis.call('HSET', KEYS[1], unpack(fields))
-if owner and size > 0 then  -- the report counts in its client's bytes stored
-  redis.call('HINCRBY', ARGV[6] .. owner .. ':bytes', 'total', size)
+"""
+FINISH = FINISH_FUNCTION + "return finish(KEYS, ARGV)"
+
+# A drain job's claim (KEYS: the pending list, the idle drain jobs), atomically: take the
+# next pending replay, mark it running, count the attempt, and take the lease, so no moment
+# exists where a replay is neither pending nor leased; and answer its record's fields
+# (ARGV[9..]) as they are now, which the replay needs. A replay already finished, or running
+# under a live worker's lease, is dropped (attempt 0): it was pushed twice by recovery. With
+# nothing to take, the drain job about to wait lists itself as idle; the claim after the
+# wait takes it off that list.
+CLAIM_FUNCTION = """
+local function claim(KEYS, ARGV)
+  if ARGV[7] == '0' then redis.call('ZREM', KEYS[2], ARGV[6]) end  -- idle no more
+  local id = redis.call('LPOP', KEYS[1])
+  if not id then
+    if ARGV[7] == '1' then  -- about to wait: idle until a little past the wait's end
+      redis.call('ZADD', KEYS[2], redis.call('TIME')[1] + ARGV[8] + 1, ARGV[6])
+    end
+    return false
+  end
+  local key = ARGV[1] .. id
+  local found = redis.call('HMGET', key, 'status', 'attempts')
+  local status = found[1]
+  if (not status) or status == 'done' or status == 'failed'
+     or (status == 'running' and redis.call('EXISTS', ARGV[4] .. id) == 1) then
+    return {id, 0}
+  end
+  local attempts = (tonumber(found[2]) or 0) + 1
+  redis.call('HSET', key, 'status', 'running', 'started_at', ARGV[2], 'worker', ARGV[3],
+             'attempts', attempts)
+  redis.call('SET', ARGV[4] .. id, ARGV[3], 'EX', ARGV[5])
+  local fields = {}
+  for i = 9, #ARGV do fields[#fields + 1] = ARGV[i] end
+  return {id, attempts, unpack(redis.call('HMGET', key, unpack(fields)))}
 end
-redis.call('ZREM', KEYS[2], ARGV[1])
-redis.call('DEL', KEYS[3])
-redis.call('PUBLISH', KEYS[4], ARGV[2])
-local keep = tonumber(cjson.decode(ARGV[5])[owner or ''] or ARGV[3])
-if keep > 0 then
-  redis.call('EXPIRE', KEYS[1], keep)
-  if owner and content then redis.call('EXPIRE', ARGV[4] .. owner .. ':' .. content, keep) end
+"""
+CLAIM = CLAIM_FUNCTION + "return claim(KEYS, ARGV)"
+
+# A drain job finishes one replay and claims the next in one script: one write to the
+# append-only file (one fsync with ``appendfsync always``) instead of two. ARGV[1] and
+# ARGV[2] are how many keys and arguments are the finish's; the rest are the claim's. The
+# answer is whether the finish stored, then the claim's answer (nothing when it took none).
+FINISH_THEN_CLAIM = FINISH_FUNCTION + CLAIM_FUNCTION + """
+local function part(list, first, last)
+  local out = {}
+  for i = first, last do out[#out + 1] = list[i] end
+  return out
 end
-return 1
+local keys, args = tonumber(ARGV[1]), tonumber(ARGV[2])
+local stored = finish(part(KEYS, 1, keys), part(ARGV, 3, args + 2))
+local claimed = claim(part(KEYS, keys + 1, #KEYS), part(ARGV, args + 3, #ARGV))
+if not claimed then return {stored} end
+return {stored, unpack(claimed)}
 """
 
 # Queue a replay again only if it is still as recovery saw it: a replay that finished (or
@@ -170,6 +228,33 @@ class Stored(NamedTuple):
     created: bool
     drainer_needed: bool
     status: dict | None = None
+
+
+class Outcome(NamedTuple):
+    """How a replay ended, as stored: its status (done or failed) and the fields that say
+    so (the report and its summary, or the failure)."""
+
+    status: str
+    fields: dict
+
+
+def report_outcome(report: dict) -> Outcome:
+    """A finished report as stored: compressed, with the fields a status shows."""
+    summary = {"standings": report.get("standings", []),
+               "players": report.get("players", []), "game": report.get("game"),
+               "first_violation": named_problem(report)}
+    return Outcome(STATUS_DONE, {
+        # orjson writes the same canonical JSON as json.dumps(sort_keys=True, compact,
+        # ensure_ascii=False), in a tenth of the time: a four-player report in 0.3 ms.
+        "report": zlib.compress(orjson.dumps(report, option=orjson.OPT_SORT_KEYS), 6),
+        "verdict": report.get("verdict", ""),
+        "progress": json.dumps(report.get("events", {})),
+        "summary": json.dumps(summary)})
+
+
+def failure_outcome(failure: dict) -> Outcome:
+    """Why a replay has no report, as stored."""
+    return Outcome(STATUS_FAILED, {"failure": json.dumps(failure, sort_keys=True)})
 
 
 class AcceptConflict(Exception):
@@ -242,6 +327,8 @@ class ReplayStore:
         self.redis = connection
         self._accept = connection.register_script(ACCEPT)
         self._finish_script = connection.register_script(FINISH)
+        self._claim = connection.register_script(CLAIM)
+        self._finish_then_claim = connection.register_script(FINISH_THEN_CLAIM)
         self._requeue = connection.register_script(REQUEUE)
 
     @staticmethod
@@ -359,30 +446,42 @@ class ReplayStore:
 
     def save_report(self, replay_id: str, report: dict) -> bool:
         """Store the finished report; the replay is done. False if it had finished before."""
-        summary = {"standings": report.get("standings", []),
-                   "players": report.get("players", []), "game": report.get("game"),
-                   "first_violation": first_problem(with_names(report))}
-        return self._finish(replay_id, STATUS_DONE, {
-            # orjson writes the same canonical JSON as json.dumps(sort_keys=True, compact,
-            # ensure_ascii=False), in a tenth of the time: a four-player report in 0.3 ms.
-            "report": zlib.compress(orjson.dumps(report, option=orjson.OPT_SORT_KEYS), 6),
-            "verdict": report.get("verdict", ""),
-            "progress": json.dumps(report.get("events", {})),
-            "summary": json.dumps(summary)})
+        return self.finish(replay_id, report_outcome(report))
 
     def save_failure(self, replay_id: str, failure: dict) -> bool:
         """Record why a replay could not produce a report. False if it had finished before."""
-        return self._finish(replay_id, STATUS_FAILED,
-                            {"failure": json.dumps(failure, sort_keys=True)})
+        return self.finish(replay_id, failure_outcome(failure))
 
-    def _finish(self, replay_id: str, status: str, fields: dict) -> bool:
-        fields = {"status": status, "finished_at": _now(), **fields}
+    def finish(self, replay_id: str, outcome: Outcome) -> bool:
+        """Store a replay's outcome (its report or failure). False if it had finished
+        before."""
+        keys, args = self._finish_arguments(replay_id, outcome)
+        return bool(self._finish_script(keys=keys, args=args))
+
+    def finish_then_claim(self, replay_id: str, outcome: Outcome,
+                          claim: tuple[list, list]) -> tuple[bool, list | None]:
+        """``finish`` and then a drain job's ``claim`` (its keys and arguments), in one
+        script: whether the outcome was stored, and what the claim answered."""
+        keys, args = self._finish_arguments(replay_id, outcome)
+        claim_keys, claim_args = claim
+        answer = self._finish_then_claim(keys=[*keys, *claim_keys],
+                                         args=[len(keys), len(args), *args, *claim_args])
+        return bool(answer[0]), answer[1:] or None
+
+    def claim(self, claim: tuple[list, list]) -> list | None:
+        """A drain job's claim of the next pending replay (its keys and arguments): the id,
+        the attempt (0: dropped) and the fields asked for; None when none is pending."""
+        keys, args = claim
+        return self._claim(keys=keys, args=args) or None
+
+    @staticmethod
+    def _finish_arguments(replay_id: str, outcome: Outcome) -> tuple[list, list]:
+        fields = {"status": outcome.status, "finished_at": _now(), **outcome.fields}
         everyone, own = retention_seconds()
-        return bool(self._finish_script(
-            keys=[self.key(replay_id), UNFINISHED, lease_key(replay_id),
-                  done_channel(replay_id)],
-            args=[replay_id, status, everyone, f"{PREFIX}content:", json.dumps(own),
-                  f"{PREFIX}owner:", *[item for pair in fields.items() for item in pair]]))
+        return ([ReplayStore.key(replay_id), UNFINISHED, lease_key(replay_id),
+                 done_channel(replay_id)],
+                [replay_id, outcome.status, everyone, f"{PREFIX}content:", json.dumps(own),
+                 f"{PREFIX}owner:", *[item for pair in fields.items() for item in pair]])
 
     def requeue(self, replay_id: str, expected_status: str = "") -> bool:
         """Put an unfinished replay back on the pending list, if still ``expected_status``.
@@ -460,6 +559,16 @@ def decode_record(names: list[str], values: list) -> dict | None:
         if field in record:
             record[field] = float(record[field])
     return record
+
+
+def named_problem(report: dict) -> dict | None:
+    """The report's first problem (``first_problem``) with the ids of its message named: only
+    that message is named, not the whole report (naming every text of a report costs more
+    than the rest of storing it)."""
+    problem = first_problem(report)
+    if problem and isinstance(problem.get("message"), str):
+        problem["message"] = NameLabels(report.get("names")).text(problem["message"])
+    return problem
 
 
 def lease_key(replay_id: str) -> str:
