@@ -48,6 +48,9 @@ STATUS_FIELDS = ("id", "owner", "status", "submitted_at", "started_at", "finishe
                  "batch", "worker", "content", "webhook_attempts", "webhook_status")
 FLOAT_FIELDS = ("submitted_at", "started_at", "finished_at")
 COMPRESSED_FIELDS = ("source", "report")
+# zlib level of a stored report: a four-player game's 54 KiB report is 9.0 KiB at level 3
+# in 0.55 ms, 7.6 KiB at level 6 in 1.3 ms, which was a sixth of a worker's time per replay.
+REPORT_LEVEL = 3
 IDEMPOTENCY_TTL = 24 * 3600
 RETENTION, DEFAULT_RETENTION_DAYS = "REFEREE_RETENTION_DAYS", 90
 QUOTA, DEFAULT_QUOTA = "REFEREE_QUOTA", 20_000
@@ -246,7 +249,8 @@ def report_outcome(report: dict) -> Outcome:
     return Outcome(STATUS_DONE, {
         # orjson writes the same canonical JSON as json.dumps(sort_keys=True, compact,
         # ensure_ascii=False), in a tenth of the time: a four-player report in 0.3 ms.
-        "report": zlib.compress(orjson.dumps(report, option=orjson.OPT_SORT_KEYS), 6),
+        "report": zlib.compress(orjson.dumps(report, option=orjson.OPT_SORT_KEYS),
+                                REPORT_LEVEL),
         "verdict": report.get("verdict", ""),
         "progress": json.dumps(report.get("events", {})),
         "summary": json.dumps(summary)})
