@@ -7,11 +7,12 @@ carry no log, only the ids they claim from Redis. Storing one replay's outcome a
 the next is one script: with ``appendfsync always`` each write waits for the disk, and a
 replay then waits for one write of the worker's, not two.
 
-When the list is empty a drain job lingers a moment (``LINGER``), blocked on the list and
-listed as idle, before it ends: submissions arriving one by one then cost no RQ job each
-(an RQ job is some fifty Redis commands). A submission queues a new drain job only when
-no drain job is idle; the idle list and the queueing decision are each one script, so a
-drain job that leaves sees a submission that counted on it.
+When the list is empty a drain job lingers a moment (``LINGER``), listed as idle and
+subscribed to a channel that a push for it is told on, before it ends: submissions
+arriving one by one then cost no RQ job each (an RQ job is some fifty Redis commands). A
+submission queues a new drain job only when no drain job is idle; the idle list and the
+queueing decision are each one script, so a drain job that leaves sees a submission that
+counted on it.
 
 A claimed replay holds a lease; a worker killed mid-replay lets it expire, and recovery
 (``workers.recovery``) puts the replay back on the list.
@@ -36,6 +37,7 @@ from workers.store import (
     IDLE_DRAINERS,
     PENDING,
     REPLAY,
+    WAKE,
     Outcome,
     ReplayStore,
     decode_record,
@@ -58,7 +60,7 @@ MAX_ATTEMPTS = 3  # runs of one replay, counting restarts after a worker died
 log = logging.getLogger(__name__)
 
 FIELDS = record_fields(with_source=True)  # what a replay reads of its record
-ENSURE = DRAINER_NEEDED + "return drainer_needed(KEYS[1], KEYS[2]) and 1 or 0"
+ENSURE = DRAINER_NEEDED + "return drainer_needed(KEYS[1], KEYS[2], KEYS[3]) and 1 or 0"
 
 
 def lease_seconds() -> int:
@@ -78,7 +80,7 @@ def submit(connection: redis.Redis, replay_id: str, expected_status: str = "") -
 def ensure_drainer(connection: redis.Redis) -> None:
     """Queue a drain job unless one is idle (it takes the submission) or already queued
     and not yet started."""
-    if connection.register_script(ENSURE)(keys=[IDLE_DRAINERS, DRAINER_QUEUED]):
+    if connection.register_script(ENSURE)(keys=[IDLE_DRAINERS, DRAINER_QUEUED, WAKE]):
         queue_drainer(connection)
 
 
@@ -105,15 +107,27 @@ def drain_pending() -> int:
             REPLAY, round(time.time(), 3), worker, lease_key(""), lease_seconds(), job.id,
             "1" if then_wait else "0", LINGER, *FIELDS])
 
+    # Subscribed before the first claim: a submission pushed after a claim that found
+    # nothing is heard.
+    wake = connection.pubsub()
+    wake.subscribe(WAKE)
+    try:
+        _confirmed(wake)
+        return _drain(connection, store, claim, wake)
+    finally:
+        wake.close()
+
+
+def _drain(connection: redis.Redis, store: ReplayStore, claim, wake) -> int:
     done, ends = 0, time.monotonic() + JOB_SECONDS
+    _forget(wake)
     claimed = store.claim(claim(then_wait=True))
     while True:
-        # Nothing pending: wait for the next submission (BLMOVE from the list to itself
-        # takes nothing, it only wakes when the list has an id), then claim once more;
+        # Nothing pending: wait to be told of the next submission, then claim once more;
         # that claim also takes this job off the idle list, so a submission that came as
         # the wait ended, counting on this job, is claimed here.
         if not claimed:
-            connection.blmove(PENDING, PENDING, LINGER, "LEFT", "LEFT")
+            _wait_for_push(wake, LINGER)
             claimed = store.claim(claim(then_wait=False))
         if not claimed:
             return done
@@ -121,6 +135,8 @@ def drain_pending() -> int:
         done += 1 if attempts else 0
         more = done < PER_JOB and time.monotonic() < ends and not stop_requested.is_set()
         then_claim = claim(then_wait=True) if more else None
+        if more:
+            _forget(wake)  # pushes told of before this claim are seen by the claim itself
         if attempts:
             # The finish of this replay claims the next one in the same write.
             claimed = run_replay(connection, replay_id, attempts,
@@ -131,6 +147,30 @@ def drain_pending() -> int:
             break
     ensure_drainer(connection)
     return done
+
+
+def _confirmed(wake: redis.client.PubSub, seconds: float = 5) -> None:
+    """Until Redis has confirmed the subscription (or ``seconds`` have passed)."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        message = wake.get_message(timeout=left)
+        if message is not None and message["type"] == "subscribe":
+            return
+
+
+def _forget(wake: redis.client.PubSub) -> None:
+    """Drop the messages (and the subscription's confirmation) already received."""
+    while wake.get_message(timeout=0) is not None:
+        pass
+
+
+def _wait_for_push(wake: redis.client.PubSub, seconds: float) -> None:
+    """Until a replay is pushed for an idle drain job, or ``seconds`` have passed."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        message = wake.get_message(timeout=left)
+        if message is not None and message["type"] == "message":
+            return
 
 
 def run_replay(connection: redis.Redis, replay_id: str, attempt: int,

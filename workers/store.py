@@ -58,12 +58,19 @@ QUOTA_MB, DEFAULT_QUOTA_MB = "REFEREE_QUOTA_MB", 500  # MiB of stored logs and r
 
 IDLE_DRAINERS = PREFIX + "drainers-idle"  # sorted set: drain job id -> until when it waits
 DRAINER_QUEUED = PREFIX + "drainer-queued"
+# Idle drain jobs wait on this channel, told when a replay is pushed for them to take: a
+# message costs no write to the append-only file, where a blocking pop (even from a list
+# to itself) is one, and waits for the disk.
+WAKE = PREFIX + "pending-pushed"
 
 # A drain job is needed unless one is idle, waiting for submissions (the entry of one killed
-# while waiting runs out), or one is queued and not yet started.
+# while waiting runs out; an idle one is woken), or one is queued and not yet started.
 DRAINER_NEEDED = """
-local function drainer_needed(idle, queued)
-  if redis.call('ZCOUNT', idle, redis.call('TIME')[1], '+inf') > 0 then return false end
+local function drainer_needed(idle, queued, wake)
+  if redis.call('ZCOUNT', idle, redis.call('TIME')[1], '+inf') > 0 then
+    redis.call('PUBLISH', wake, 1)
+    return false
+  end
   return redis.call('SET', queued, 1, 'NX', 'EX', 10) ~= false
 end
 """
@@ -119,7 +126,7 @@ if (not id) or redis.call('EXISTS', prefix .. id) == 0 then
   redis.call('ZADD', KEYS[4], ARGV[4], id)
   redis.call('RPUSH', KEYS[5], id)
   redis.call('SET', KEYS[2], id)
-  if drainer_needed(KEYS[6], KEYS[7]) then needed = 1 end
+  if drainer_needed(KEYS[6], KEYS[7], KEYS[9]) then needed = 1 end
 end
 if ARGV[6] == '1' then
   redis.call('SET', KEYS[1], cjson.encode({content = content, replay = id}), 'EX', ARGV[5])
@@ -161,7 +168,8 @@ FINISH = FINISH_FUNCTION + "return finish(KEYS, ARGV)"
 # next pending replay, mark it running, count the attempt, and take the lease, so no moment
 # exists where a replay is neither pending nor leased; and answer its record's fields
 # (ARGV[9..]) as they are now, which the replay needs. A replay already finished, or running
-# under a live worker's lease, is dropped (attempt 0): it was pushed twice by recovery. With
+# under a live worker's lease, is dropped (attempt 0): it was pushed twice by recovery. The
+# fields asked for include ``status`` and ``attempts``, read with the rest in one HMGET. With
 # nothing to take, the drain job about to wait lists itself as idle; the claim after the
 # wait takes it off that list.
 CLAIM_FUNCTION = """
@@ -175,19 +183,26 @@ local function claim(KEYS, ARGV)
     return false
   end
   local key = ARGV[1] .. id
-  local found = redis.call('HMGET', key, 'status', 'attempts')
-  local status = found[1]
+  local names = {}  -- the fields asked for, 'status' and 'attempts' among them
+  for i = 9, #ARGV do names[#names + 1] = ARGV[i] end
+  local values = redis.call('HMGET', key, unpack(names))
+  local found = {}
+  for i, name in ipairs(names) do found[name] = values[i] end
+  local status = found['status']
   if (not status) or status == 'done' or status == 'failed'
      or (status == 'running' and redis.call('EXISTS', ARGV[4] .. id) == 1) then
     return {id, 0}
   end
-  local attempts = (tonumber(found[2]) or 0) + 1
+  local attempts = (tonumber(found['attempts']) or 0) + 1
+  local claimed = {status = 'running', started_at = ARGV[2], worker = ARGV[3],
+                   attempts = tostring(attempts)}
   redis.call('HSET', key, 'status', 'running', 'started_at', ARGV[2], 'worker', ARGV[3],
              'attempts', attempts)
   redis.call('SET', ARGV[4] .. id, ARGV[3], 'EX', ARGV[5])
-  local fields = {}
-  for i = 9, #ARGV do fields[#fields + 1] = ARGV[i] end
-  return {id, attempts, unpack(redis.call('HMGET', key, unpack(fields)))}
+  for i, name in ipairs(names) do  -- answered as they are now, after this claim
+    if claimed[name] then values[i] = claimed[name] end
+  end
+  return {id, attempts, unpack(values)}
 end
 """
 CLAIM = CLAIM_FUNCTION + "return claim(KEYS, ARGV)"
@@ -384,7 +399,7 @@ class ReplayStore:
             keys=[f"{PREFIX}idem:{owner}:{idempotency_key or ''}",
                   f"{PREFIX}content:{owner}:{record['content']}", self.owner_index(owner),
                   UNFINISHED, PENDING, IDLE_DRAINERS, DRAINER_QUEUED,
-                  self.bytes_key(owner)],
+                  self.bytes_key(owner), WAKE],
             args=[REPLAY, record["content"], record["id"], submitted, IDEMPOTENCY_TTL,
                   "1" if idempotency_key else "0", quota(owner), quota_bytes(owner),
                   len(record["source"]), *fields])
