@@ -129,7 +129,8 @@ def heavy_pair(events: int) -> str:
 
 def health_under_compares(base: str, body: str, count: int) -> tuple[float, float]:
     """The slowest ``/healthz`` answer (ms, probing every 0.1 s) while ``count`` heavy
-    comparisons are posted at once with ``?wait``, and the seconds until all are done."""
+    comparisons are posted at once with ``?wait`` (those refused as busy sent again after
+    ``Retry-After``), and the seconds until all are done."""
     worst, stop = [0.0], threading.Event()
 
     def probe() -> None:
@@ -142,8 +143,12 @@ def health_under_compares(base: str, body: str, count: int) -> tuple[float, floa
             time.sleep(0.1)
 
     def compare() -> None:
-        response = requests.post(f"{base}/v1/compare?wait=30", data=body, timeout=60,
-                                 headers={"Content-Type": "application/json"})
+        for _ in range(100):  # refused as busy (429): sent again when told
+            response = requests.post(f"{base}/v1/compare?wait=30", data=body, timeout=60,
+                                     headers={"Content-Type": "application/json"})
+            if response.status_code != 429:
+                break
+            time.sleep(float(response.headers.get("Retry-After", 1)))
         response.raise_for_status()
         location = base + response.headers["Location"]
         while response.json()["status"] not in ("done", "failed"):
