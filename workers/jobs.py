@@ -24,6 +24,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 
 import redis
 from rq import Queue
@@ -120,33 +121,49 @@ def drain_pending() -> int:
 
 def _drain(connection: redis.Redis, store: ReplayStore, claim, wake) -> int:
     done, ends = 0, time.monotonic() + JOB_SECONDS
-    _forget(wake)
-    claimed = store.claim(claim(then_wait=True))
+
+    def claim_then_wait() -> tuple[list, list]:
+        # Pushes told of before this claim are seen by the claim itself: forgotten, so
+        # that the wait after it waits for new ones.
+        _forget(wake)
+        return claim(then_wait=True)
+
+    claimed = store.claim(claim_then_wait())
     while True:
-        # Nothing pending: wait to be told of the next submission, then claim once more;
-        # that claim also takes this job off the idle list, so a submission that came as
-        # the wait ended, counting on this job, is claimed here.
         if not claimed:
-            _wait_for_push(wake, LINGER)
-            claimed = store.claim(claim(then_wait=False))
+            claimed = _claim_after_wait(store, claim, claim_then_wait, wake)
         if not claimed:
             return done
         replay_id, attempts = claimed[0].decode(), int(claimed[1])
         done += 1 if attempts else 0
         more = done < PER_JOB and time.monotonic() < ends and not stop_requested.is_set()
-        then_claim = claim(then_wait=True) if more else None
-        if more:
-            _forget(wake)  # pushes told of before this claim are seen by the claim itself
         if attempts:
             # The finish of this replay claims the next one in the same write.
             claimed = run_replay(connection, replay_id, attempts,
-                                 decode_record(FIELDS, claimed[2:]), then_claim)
+                                 decode_record(FIELDS, claimed[2:]),
+                                 claim_then_wait if more else None)
         else:
-            claimed = store.claim(then_claim) if more else None
+            claimed = store.claim(claim_then_wait()) if more else None
         if not more:
             break
     ensure_drainer(connection)
     return done
+
+
+def _claim_after_wait(store: ReplayStore, claim, claim_then_wait, wake) -> list | None:
+    """Wait, listed as idle, to be told of the next submission (for ``LINGER`` seconds at
+    most) and claim it; None when none came. The claim after the wait also takes this job
+    off the idle list, so a submission that came as the wait ended, counting on this job,
+    is claimed here; told of one another job took first, it lists itself again."""
+    deadline = time.monotonic() + LINGER
+    while True:
+        pushed = _wait_for_push(wake, deadline - time.monotonic())
+        claimed = store.claim(claim(then_wait=False))
+        if claimed or not pushed or time.monotonic() >= deadline:
+            return claimed
+        claimed = store.claim(claim_then_wait())
+        if claimed:
+            return claimed
 
 
 def _confirmed(wake: redis.client.PubSub, seconds: float = 5) -> None:
@@ -164,21 +181,23 @@ def _forget(wake: redis.client.PubSub) -> None:
         pass
 
 
-def _wait_for_push(wake: redis.client.PubSub, seconds: float) -> None:
-    """Until a replay is pushed for an idle drain job, or ``seconds`` have passed."""
+def _wait_for_push(wake: redis.client.PubSub, seconds: float) -> bool:
+    """Until a replay is pushed for an idle drain job (True), or ``seconds`` have passed."""
     deadline = time.monotonic() + seconds
     while (left := deadline - time.monotonic()) > 0:
         message = wake.get_message(timeout=left)
         if message is not None and message["type"] == "message":
-            return
+            return True
+    return False
 
 
 def run_replay(connection: redis.Redis, replay_id: str, attempt: int,
                record: dict | None = None,
-               then_claim: tuple[list, list] | None = None) -> list | None:
+               then_claim: Callable[[], tuple[list, list]] | None = None) -> list | None:
     """Replay one claimed submission (its ``record`` as the claim read it, or read here);
-    store its report or the reason it has none, and with ``then_claim`` (a claim's keys and
-    arguments) claim the next replay in the same script: answer what that claim took.
+    store its report or the reason it has none, and with ``then_claim`` (which gives a
+    claim's keys and arguments, as of the moment it is called) claim the next replay in
+    the same script: answer what that claim took.
 
     Only the first outcome stored counts (a finished replay is terminal), and only that
     one is announced by webhook.
@@ -193,7 +212,7 @@ def run_replay(connection: redis.Redis, replay_id: str, attempt: int,
         fault_drill_pause()
         outcome = _outcome(connection, record)
     if then_claim:
-        stored, claimed = store.finish_then_claim(replay_id, outcome, then_claim)
+        stored, claimed = store.finish_then_claim(replay_id, outcome, then_claim())
     else:
         stored, claimed = store.finish(replay_id, outcome), None
     if stored and record["options"].get("webhook"):
