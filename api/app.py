@@ -35,7 +35,8 @@ DEFAULTS = {
     "RATE_LIMIT": (600, 60),
     "REDIS_URL": "redis://127.0.0.1:6379/0",
     "WEBHOOK_ALLOW_PRIVATE": False,
-    "MAX_WAITING": 4,  # requests held by ?wait at once (half of waitress's 8 threads)
+    "MAX_WAITING": 2,  # requests held by ?wait at once (a quarter of waitress's 8 threads)
+    "MAX_BUSY": 4,  # heavy requests served at once, waiting ones aside (half the threads)
 }
 ENVIRONMENT = {  # variable -> (config key, conversion)
     "REDIS_URL": ("REDIS_URL", str),
@@ -97,6 +98,7 @@ def create_app(config: dict | None = None) -> Flask:
                       catalog_sharing.blp, health.blp, recorder.blp):
         api.register_blueprint(blueprint)
     install_problem_handlers(app)
+    health.install_busy_limit(app)
     install_auth(app)
     install_web(app)
     return app

@@ -12,6 +12,8 @@ PROBLEM_MEDIA_TYPE = "application/problem+json"
 TYPE_BASE = "https://referee.example/problems/"
 
 log = logging.getLogger(__name__)
+# What Redis says when it takes no writes for now (also inside a script's error).
+REFUSED_WRITES = ("NOREPLICAS", "READONLY", "read only replica")
 
 
 class Problem(Exception):
@@ -83,6 +85,20 @@ def install_problem_handlers(app: Flask) -> None:
         return problem_response(
             Problem(503, "service-unavailable", "The service is briefly unavailable",
                     "its database is not reachable; try again shortly"),
+            {"Retry-After": "5"})
+
+    @app.errorhandler(redis.ResponseError)
+    def _redis_refused(err: redis.ResponseError):
+        # A primary without enough replicas (min-replicas-to-write), or a former primary
+        # now a replica after a failover, refuses writes for a while: try again.
+        if not any(word in str(err) for word in REFUSED_WRITES):
+            log.exception("unhandled Redis error")
+            return _from_http_exception(InternalServerError())
+        log.warning("Redis refuses writes: %s", err)
+        return problem_response(
+            Problem(503, "service-unavailable", "The service is briefly unavailable",
+                    "its database takes no writes just now (a failover, or no replica to "
+                    "copy them); try again shortly"),
             {"Retry-After": "5"})
 
     @app.errorhandler(HTTPException)

@@ -1,8 +1,9 @@
 """``?wait``: hold a request until a job (a replay, a comparison) finishes, or a deadline.
 
 A waiting request holds one of the server's threads. Only ``MAX_WAITING`` requests wait at
-once (half the threads): past that ``?wait`` answers at once, as without it (202, follow
-``Location``), so waiting clients never take the threads every other request needs.
+once (a quarter of the threads): past that ``?wait`` answers at once, as without it (202,
+follow ``Location``), so waiting clients never take the threads every other request needs.
+While it waits, a request does not count among the heavy ones (``api.health``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Callable
 
 import redis
 from flask import current_app
+
+from api.health import set_busy_slot_aside
 
 FINISHED = ("done", "failed")
 
@@ -23,6 +26,7 @@ def wait_until_finished(connection: redis.Redis, channel: str, read: Callable[[]
     slots = current_app.extensions["referee_waiting"]
     if seconds <= 0 or not slots.acquire(blocking=False):
         return read()
+    set_busy_slot_aside()
     try:
         return _wait(connection, channel, read, seconds)
     finally:

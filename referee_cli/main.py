@@ -378,8 +378,7 @@ def serve(host: str, port: int, threads: int) -> None:
     services.stop_on_sigterm()
     with services.redis_url() as url:
         try:
-            app = create_app({"REDIS_URL": url,
-                              "MAX_WAITING": services.waiting_slots(threads)})
+            app = create_app({"REDIS_URL": url, **services.thread_limits(threads)})
         except KeyListError as err:
             raise click.ClickException(f"API keys: {err}") from None
         server = waitress.create_server(app, host=host, port=port,

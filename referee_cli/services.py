@@ -89,9 +89,20 @@ def stop_process(process: subprocess.Popen, timeout: float = 15) -> None:
 
 
 def waiting_slots(threads: int) -> int:
-    """How many requests may wait (``?wait``) at once: half the threads, so the other half
-    always answers everything else (``/healthz`` included)."""
+    """How many requests may wait (``?wait``) at once: a quarter of the threads."""
+    return max(1, threads // 4)
+
+
+def busy_slots(threads: int) -> int:
+    """How many heavy requests (``api.health``) may be served at once, waiting ones aside:
+    half the threads. With those that wait, a quarter of the threads is always free for
+    light requests (``/healthz`` among them) and for refusing heavy ones at once."""
     return max(1, threads // 2)
+
+
+def thread_limits(threads: int) -> dict:
+    """The app's settings that follow from the number of threads."""
+    return {"MAX_WAITING": waiting_slots(threads), "MAX_BUSY": busy_slots(threads)}
 
 
 @contextmanager
@@ -101,8 +112,7 @@ def api_server(url: str, host: str, port: int, config: dict | None = None,
     ``effective_port`` is the port bound (``port=0`` lets the system choose: no race)."""
     from api import create_app
 
-    app = create_app({"REDIS_URL": url, "MAX_WAITING": waiting_slots(threads),
-                      **(config or {})})
+    app = create_app({"REDIS_URL": url, **thread_limits(threads), **(config or {})})
     server = waitress.create_server(app, host=host, port=port, **server_settings(threads))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -3,13 +3,16 @@
 A replay takes milliseconds while an RQ job costs several more, so one job replays many
 submissions: the API pushes the replay id on ``referee:pending`` and makes sure a drain job
 is queued; each running drain job claims ids one at a time until the list is empty. Jobs
-carry no log, only the ids they claim from Redis.
+carry no log, only the ids they claim from Redis. Storing one replay's outcome and claiming
+the next is one script: with ``appendfsync always`` each write waits for the disk, and a
+replay then waits for one write of the worker's, not two.
 
-When the list is empty a drain job lingers a moment (``LINGER``), blocked on the list and
-listed as idle, before it ends: submissions arriving one by one then cost no RQ job each
-(an RQ job is some fifty Redis commands). A submission queues a new drain job only when
-no drain job is idle; the idle list and the queueing decision are each one script, so a
-drain job that leaves sees a submission that counted on it.
+When the list is empty a drain job lingers a moment (``LINGER``), listed as idle and
+subscribed to a channel that a push for it is told on, before it ends: submissions
+arriving one by one then cost no RQ job each (an RQ job is some fifty Redis commands). A
+submission queues a new drain job only when no drain job is idle; the idle list and the
+queueing decision are each one script, so a drain job that leaves sees a submission that
+counted on it.
 
 A claimed replay holds a lease; a worker killed mid-replay lets it expire, and recovery
 (``workers.recovery``) puts the replay back on the list.
@@ -21,6 +24,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 
 import redis
 from rq import Queue
@@ -34,10 +38,14 @@ from workers.store import (
     IDLE_DRAINERS,
     PENDING,
     REPLAY,
+    WAKE,
+    Outcome,
     ReplayStore,
     decode_record,
+    failure_outcome,
     lease_key,
     record_fields,
+    report_outcome,
 )
 
 QUEUE_NAME = "replays"
@@ -52,39 +60,8 @@ MAX_ATTEMPTS = 3  # runs of one replay, counting restarts after a worker died
 
 log = logging.getLogger(__name__)
 
-# Atomically: take the next pending replay, mark it running, count the attempt, and
-# take the lease, so no moment exists where a replay is neither pending nor leased; and
-# answer its record's fields (ARGV[9..]) as they are now, which the replay needs.
-# A replay already finished, or running under a live worker's lease, is dropped (attempt
-# 0): it was pushed twice by recovery. With nothing to take, the drain job about to wait
-# lists itself as idle; the claim after the wait takes it off that list.
-CLAIM = """
-if ARGV[7] == '0' then redis.call('ZREM', KEYS[2], ARGV[6]) end  -- idle no more
-local id = redis.call('LPOP', KEYS[1])
-if not id then
-  if ARGV[7] == '1' then  -- about to wait: idle until a little past the wait's end
-    redis.call('ZADD', KEYS[2], redis.call('TIME')[1] + ARGV[8] + 1, ARGV[6])
-  end
-  return false
-end
-local key = ARGV[1] .. id
-local found = redis.call('HMGET', key, 'status', 'attempts')
-local status = found[1]
-if (not status) or status == 'done' or status == 'failed'
-   or (status == 'running' and redis.call('EXISTS', ARGV[4] .. id) == 1) then
-  return {id, 0}
-end
-local attempts = (tonumber(found[2]) or 0) + 1
-redis.call('HSET', key, 'status', 'running', 'started_at', ARGV[2], 'worker', ARGV[3],
-           'attempts', attempts)
-redis.call('SET', ARGV[4] .. id, ARGV[3], 'EX', ARGV[5])
-local fields = {}
-for i = 9, #ARGV do fields[#fields + 1] = ARGV[i] end
-return {id, attempts, unpack(redis.call('HMGET', key, unpack(fields)))}
-"""
-
 FIELDS = record_fields(with_source=True)  # what a replay reads of its record
-ENSURE = DRAINER_NEEDED + "return drainer_needed(KEYS[1], KEYS[2]) and 1 or 0"
+ENSURE = DRAINER_NEEDED + "return drainer_needed(KEYS[1], KEYS[2], KEYS[3]) and 1 or 0"
 
 
 def lease_seconds() -> int:
@@ -104,7 +81,7 @@ def submit(connection: redis.Redis, replay_id: str, expected_status: str = "") -
 def ensure_drainer(connection: redis.Redis) -> None:
     """Queue a drain job unless one is idle (it takes the submission) or already queued
     and not yet started."""
-    if connection.register_script(ENSURE)(keys=[IDLE_DRAINERS, DRAINER_QUEUED]):
+    if connection.register_script(ENSURE)(keys=[IDLE_DRAINERS, DRAINER_QUEUED, WAKE]):
         queue_drainer(connection)
 
 
@@ -123,38 +100,104 @@ def drain_pending() -> int:
     # From now on a new submission queues another drain job, which another worker can
     # run alongside this one.
     connection.delete(DRAINER_QUEUED)
-    claim_script = connection.register_script(CLAIM)
+    store = ReplayStore(connection)
     worker = job.worker_name or "worker"
 
-    def claim(then_wait: bool):
-        return claim_script(keys=[PENDING, IDLE_DRAINERS], args=[
+    def claim(then_wait: bool) -> tuple[list, list]:
+        return ([PENDING, IDLE_DRAINERS], [
             REPLAY, round(time.time(), 3), worker, lease_key(""), lease_seconds(), job.id,
             "1" if then_wait else "0", LINGER, *FIELDS])
 
+    # Subscribed before the first claim: a submission pushed after a claim that found
+    # nothing is heard.
+    wake = connection.pubsub()
+    wake.subscribe(WAKE)
+    try:
+        _confirmed(wake)
+        return _drain(connection, store, claim, wake)
+    finally:
+        wake.close()
+
+
+def _drain(connection: redis.Redis, store: ReplayStore, claim, wake) -> int:
     done, ends = 0, time.monotonic() + JOB_SECONDS
-    while done < PER_JOB and time.monotonic() < ends and not stop_requested.is_set():
-        claimed = claim(then_wait=True)
-        # Nothing pending: wait for the next submission (BLMOVE from the list to itself
-        # takes nothing, it only wakes when the list has an id), then claim once more;
-        # that claim also takes this job off the idle list, so a submission that came as
-        # the wait ended, counting on this job, is claimed here.
+
+    def claim_then_wait() -> tuple[list, list]:
+        # Pushes told of before this claim are seen by the claim itself: forgotten, so
+        # that the wait after it waits for new ones.
+        _forget(wake)
+        return claim(then_wait=True)
+
+    claimed = store.claim(claim_then_wait())
+    while True:
         if not claimed:
-            connection.blmove(PENDING, PENDING, LINGER, "LEFT", "LEFT")
-            claimed = claim(then_wait=False)
+            claimed = _claim_after_wait(store, claim, claim_then_wait, wake)
         if not claimed:
             return done
         replay_id, attempts = claimed[0].decode(), int(claimed[1])
+        done += 1 if attempts else 0
+        more = done < PER_JOB and time.monotonic() < ends and not stop_requested.is_set()
         if attempts:
-            run_replay(connection, replay_id, attempts, decode_record(FIELDS, claimed[2:]))
-            done += 1
+            # The finish of this replay claims the next one in the same write.
+            claimed = run_replay(connection, replay_id, attempts,
+                                 decode_record(FIELDS, claimed[2:]),
+                                 claim_then_wait if more else None)
+        else:
+            claimed = store.claim(claim_then_wait()) if more else None
+        if not more:
+            break
     ensure_drainer(connection)
     return done
 
 
+def _claim_after_wait(store: ReplayStore, claim, claim_then_wait, wake) -> list | None:
+    """Wait, listed as idle, to be told of the next submission (for ``LINGER`` seconds at
+    most) and claim it; None when none came. The claim after the wait also takes this job
+    off the idle list, so a submission that came as the wait ended, counting on this job,
+    is claimed here; told of one another job took first, it lists itself again."""
+    deadline = time.monotonic() + LINGER
+    while True:
+        pushed = _wait_for_push(wake, deadline - time.monotonic())
+        claimed = store.claim(claim(then_wait=False))
+        if claimed or not pushed or time.monotonic() >= deadline:
+            return claimed
+        claimed = store.claim(claim_then_wait())
+        if claimed:
+            return claimed
+
+
+def _confirmed(wake: redis.client.PubSub, seconds: float = 5) -> None:
+    """Until Redis has confirmed the subscription (or ``seconds`` have passed)."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        message = wake.get_message(timeout=left)
+        if message is not None and message["type"] == "subscribe":
+            return
+
+
+def _forget(wake: redis.client.PubSub) -> None:
+    """Drop the messages (and the subscription's confirmation) already received."""
+    while wake.get_message(timeout=0) is not None:
+        pass
+
+
+def _wait_for_push(wake: redis.client.PubSub, seconds: float) -> bool:
+    """Until a replay is pushed for an idle drain job (True), or ``seconds`` have passed."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        message = wake.get_message(timeout=left)
+        if message is not None and message["type"] == "message":
+            return True
+    return False
+
+
 def run_replay(connection: redis.Redis, replay_id: str, attempt: int,
-               record: dict | None = None) -> None:
+               record: dict | None = None,
+               then_claim: Callable[[], tuple[list, list]] | None = None) -> list | None:
     """Replay one claimed submission (its ``record`` as the claim read it, or read here);
-    store its report or the reason it has none.
+    store its report or the reason it has none, and with ``then_claim`` (which gives a
+    claim's keys and arguments, as of the moment it is called) claim the next replay in
+    the same script: answer what that claim took.
 
     Only the first outcome stored counts (a finished replay is terminal), and only that
     one is announced by webhook.
@@ -162,32 +205,35 @@ def run_replay(connection: redis.Redis, replay_id: str, attempt: int,
     store = ReplayStore(connection)
     record = record or store.get(replay_id, with_source=True)
     if attempt > MAX_ATTEMPTS:
-        stored = store.save_failure(replay_id, {
+        outcome = failure_outcome({
             "type": "interrupted",
             "title": f"The replay was interrupted {attempt - 1} times and was given up"})
     else:
         fault_drill_pause()
-        stored = _replay_and_store(connection, store, record)
+        outcome = _outcome(connection, record)
+    if then_claim:
+        stored, claimed = store.finish_then_claim(replay_id, outcome, then_claim())
+    else:
+        stored, claimed = store.finish(replay_id, outcome), None
     if stored and record["options"].get("webhook"):
         from workers.webhooks import enqueue_delivery
 
         enqueue_delivery(connection, replay_id)
+    return claimed
 
 
-def _replay_and_store(connection: redis.Redis, store: ReplayStore, record: dict) -> bool:
-    replay_id = record["id"]
+def _outcome(connection: redis.Redis, record: dict) -> Outcome:
     try:
         report = _replay(connection, record)
     except Exception as err:  # a bug must not lose the submission: record it
-        log.exception("replay %s failed", replay_id)
-        return store.save_failure(replay_id, {
+        log.exception("replay %s failed", record["id"])
+        return failure_outcome({
             "type": "replay-error", "title": "The replay stopped with an internal error",
             "detail": f"{type(err).__name__}: {err}"})
     if report["verdict"] == "unparseable":
-        return store.save_failure(replay_id, {"type": "invalid-log",
-                                              "title": "The log cannot be replayed",
-                                              "problems": report["problems"]})
-    return store.save_report(replay_id, report)
+        return failure_outcome({"type": "invalid-log", "title": "The log cannot be replayed",
+                                "problems": report["problems"]})
+    return report_outcome(report)
 
 
 def _replay(connection: redis.Redis, record: dict) -> dict:

@@ -176,6 +176,30 @@ def test_while_redis_is_down_the_api_answers_503_with_retry_after(api_url, redis
         redis_server.start()
 
 
+def test_while_redis_takes_no_writes_a_submission_is_503_and_accepted_once_it_does(
+        api_url, redis_url):
+    # A primary set up to write only with a replica (min-replicas-to-write 1), none
+    # connected: it refuses every write, as during a failover, and reads still work.
+    connection = redis.Redis.from_url(redis_url)
+    headers = {**ALICE, "Idempotency-Key": "while-refused"}
+    connection.config_set("min-replicas-to-write", 1)
+    try:
+        refused = requests.post(f"{api_url}/v1/replays", json=sample_log(), headers=headers,
+                                timeout=HANG)
+        listing = requests.get(f"{api_url}/v1/replays", headers=ALICE, timeout=HANG)
+    finally:
+        connection.config_set("min-replicas-to-write", 0)
+    assert refused.status_code == 503, refused.text
+    assert refused.headers["Retry-After"] == "5"
+    assert refused.headers["Content-Type"] == "application/problem+json"
+    assert listing.status_code == 200 and listing.json()["total"] == 0
+    again = requests.post(f"{api_url}/v1/replays", json=sample_log(), headers=headers,
+                          timeout=HANG)
+    assert again.status_code == 202
+    assert requests.get(f"{api_url}/v1/replays", headers=ALICE,
+                        timeout=HANG).json()["total"] == 1
+
+
 # -- storage: compressed, ETags of the bytes served ------------------------------------------
 
 def test_logs_and_reports_are_stored_compressed(api_url, redis_url, worker_process):

@@ -1,5 +1,5 @@
-"""``?wait`` holds a server thread: only half the threads may wait at once, so requests
-that wait never keep ``/healthz`` or anything else from an answer."""
+"""``?wait`` holds a server thread: only a quarter of the threads (one of two here) may wait
+at once, so requests that wait never keep ``/healthz`` or anything else from an answer."""
 
 from __future__ import annotations
 
