@@ -14,9 +14,9 @@ from api.archives import logs_from_archive
 from api.blueprint import RefereeBlueprint
 from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.replays import store
-from api.schemas import BatchSchema, BatchSubmitSchema, SubmitArgsSchema
+from api.schemas import BatchSchema, BatchSubmitSchema, StandingsArgsSchema, SubmitArgsSchema
 from api.submission import accept, check_log, json_body, options_for
-from replay.core.reports.tournament import COUNTED, tally
+from replay.core.reports.tournament import COUNTED, DEFAULT_RANKING, Ranking, tally
 from workers.store import PREFIX, client_retention_seconds, new_id
 
 blp = RefereeBlueprint("batches", __name__, url_prefix="/v1/batches",
@@ -145,16 +145,18 @@ def accept_batch(logs: list[tuple[str, str, dict | None]], options: dict) -> str
 
 
 @blp.route("/<string:batch_id>", endpoint="Batch", methods=["GET"])
+@blp.arguments(StandingsArgsSchema, location="query", as_kwargs=True)
 @blp.response(200, BatchSchema)
 @blp.alt_response(404, schema="Problem", description="No such batch", **PROBLEM)
-def get_batch(batch_id: str):
-    """Progress, each game's verdict and winner, and the standings."""
-    return batch_document(batch_id)
+def get_batch(batch_id: str, place_points: Ranking):
+    """Progress, each game's verdict and winner, and the standings (ranked by tournament
+    points per place with ``place_points``)."""
+    return batch_document(batch_id, place_points)
 
 
-def batch_document(batch_id: str) -> dict:
-    """The caller's batch: progress, each game's status and verdict, standings (404 if none).
-    """
+def batch_document(batch_id: str, ranking: Ranking = DEFAULT_RANKING) -> dict:
+    """The caller's batch: progress, each game's status and verdict, standings ranked as
+    ``ranking`` says (404 if none)."""
     connection = current_app.extensions["referee_redis"]
     raw = connection.hgetall(_batch_key(batch_id))
     if not raw or raw[b"owner"].decode() != g.client:
@@ -194,8 +196,9 @@ def batch_document(batch_id: str) -> dict:
                 counted.setdefault(item["replay"], (summary.get("game") or "", standings))
         elif record["status"] == "failed":
             item["failure"] = record.get("failure")
-    standings = tally(rows for _, rows in counted.values())
-    by_game = {game: tally(rows for other, rows in counted.values() if other == game)
+    standings = tally((rows for _, rows in counted.values()), ranking)
+    by_game = {game: tally((rows for other, rows in counted.values() if other == game),
+                           ranking)
                for game in sorted({game for game, _ in counted.values()})}
     return {
         "id": batch_id, "status": "done" if finished == len(items) else "running",

@@ -6,6 +6,7 @@ The log itself is ``replay.core.logs.log.LogSchema``; a scoresheet document is d
 from marshmallow import Schema, ValidationError, fields, validate
 
 from replay.core.logs.log import FullMatch, HeaderSchema
+from replay.core.reports.tournament import DEFAULT_RANKING, read_place_points
 from replay.core.verdicts.judge import MODES as JUDGE_MODES
 
 MODES = validate.OneOf(JUDGE_MODES)
@@ -162,6 +163,29 @@ class StandingSchema(Schema):
     games = fields.Integer(required=True)
     wins = fields.Integer(required=True)
     points = fields.Integer(required=True)
+    tournament_points = fields.Integer(metadata={
+        "description": "the points per place asked for (``place_points``), summed over the "
+                       "player's games"})
+
+
+class PlacePointsField(fields.String):
+    """Tournament points per place, ``4,2,1,0``, read as a ``Ranking``."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            return read_place_points(text)
+        except ValueError as err:
+            raise ValidationError(str(err)) from None
+
+
+class StandingsArgsSchema(Schema):
+    """How the standings rank the players."""
+
+    place_points = PlacePointsField(load_default=DEFAULT_RANKING, metadata={
+        "description": "tournament points per place in each game, 1st place first "
+                       "(``4,2,1,0``): the standings rank by them, then wins and points "
+                       "(default: wins, then points)"})
 
 
 class BatchSchema(Schema):

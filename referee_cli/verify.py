@@ -13,10 +13,11 @@ import click
 import replay
 from replay.core.reports.tournament import (
     COUNTED,
-    RANKING,
+    Ranking,
     first_problem,
     natural_key,
     problem_words,
+    read_place_points,
     tally,
 )
 from replay.core.verdicts.judge import MODES
@@ -86,18 +87,28 @@ def _unread(report: dict) -> str:
     return f"{where}{first.get('message')}"
 
 
-def _print_standings(rows: list[dict]) -> None:
+def _print_standings(rows: list[dict], ranking: Ranking) -> None:
     """One standings table per game, from the games that count (each once)."""
     counted = [r for r in rows if r["verdict"] in COUNTED and not r.get("duplicate_of")]
+    placed = bool(ranking.place_points)
     for game in sorted({r["game"] for r in counted}):
         known = replay.GAMES.find(game)
-        table = tally(r["standings"] for r in counted if r["game"] == game)
-        click.echo(f"\nstandings, {known.title if known else game} ({RANKING}):")
+        table = tally((r["standings"] for r in counted if r["game"] == game), ranking)
+        click.echo(f"\nstandings, {known.title if known else game} ({ranking.words}):")
         width = max(len(line["player"]) for line in table)
-        click.echo(f"  rank  {'player':<{width}}  games  wins  points")
+        click.echo(f"  rank  {'player':<{width}}  games  wins  points"
+                   + ("  tournament points" if placed else ""))
         for rank, line in enumerate(table, start=1):
             click.echo(f"  {rank:>4}  {line['player']:<{width}}  {line['games']:>5}  "
-                       f"{line['wins']:>4}  {line['points']:>6}")
+                       f"{line['wins']:>4}  {line['points']:>6}"
+                       + (f"  {line['tournament_points']:>17}" if placed else ""))
+
+
+def _ranking(_context, _parameter, value: str | None) -> Ranking:
+    try:
+        return read_place_points(value)
+    except ValueError as err:
+        raise click.BadParameter(str(err)) from None
 
 
 @click.command()
@@ -108,7 +119,11 @@ def _print_standings(rows: list[dict]) -> None:
               default="json", show_default=True, help="The format of each report file.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Where the reports go (default: FOLDER-reports, beside FOLDER).")
-def verify(folder: Path, mode: str, output_format: str, out: Path | None) -> None:
+@click.option("--place-points", "ranking", callback=_ranking, metavar="POINTS",
+              help="Tournament points per place in each game, 1st place first (4,2,1,0): "
+                   "the standings rank by them, then wins and points.")
+def verify(folder: Path, mode: str, output_format: str, out: Path | None,
+           ranking: Ranking) -> None:
     """Replay every log in FOLDER; write one report per log and print a summary table: each
     game's verdict and winner, why a game is illegal or unreadable, which logs are the same
     game (counted once), and the standings of each game.
@@ -158,7 +173,7 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None) -> Non
             click.echo(f"{'':<{width}}    why: {row['why']}")
         if row.get("duplicate_of"):
             click.echo(f"{'':<{width}}    the same game as {row['duplicate_of']}: counted once")
-    _print_standings(rows)
+    _print_standings(rows, ranking)
     totals = Counter(r["verdict"] for r in rows)
     click.echo("totals: " + ", ".join(f"{n} {v}" for v, n in sorted(totals.items()))
                + f" ({counted(len(rows), 'log')}); reports in {out}")

@@ -6,8 +6,10 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 import replay
-from replay.core.reports.tournament import natural_key, tally
+from replay.core.reports.tournament import natural_key, read_place_points, tally
 from tests.conftest import FIXTURES, ROOT
 
 
@@ -129,3 +131,42 @@ def test_tournament_order_and_standings_worked_by_hand():
     assert tally(games) == [{"player": "ana", "games": 2, "wins": 1, "points": 95},
                             {"player": "bo", "games": 2, "wins": 1, "points": 70},
                             {"player": "cy", "games": 1, "wins": 1, "points": 10}]
+
+
+def test_tournament_points_per_place_rank_before_wins():
+    # bo wins two games and is last in the third; ana is second twice and wins the third.
+    # By wins, bo leads (2 to 1); with 3, 2, 0 points per place ana has 2 + 2 + 3 = 7 to
+    # bo's 3 + 3 + 0 = 6, and cy 0 + 0 + 2 = 2.
+    games = [[{"rank": 1, "player": "bo", "points": 30}, {"rank": 2, "player": "ana",
+                                                          "points": 25},
+              {"rank": 3, "player": "cy", "points": 5}]] * 2 + \
+        [[{"rank": 1, "player": "ana", "points": 40}, {"rank": 2, "player": "cy",
+                                                        "points": 20},
+          {"rank": 3, "player": "bo", "points": 10}]]
+    assert [row["player"] for row in tally(games)] == ["bo", "ana", "cy"]
+    ranking = read_place_points("3, 2, 0")
+    ranked = tally(games, ranking)
+    assert [(row["player"], row["tournament_points"]) for row in ranked] == [
+        ("ana", 7), ("bo", 6), ("cy", 2)]
+    assert ranking.words.startswith(
+        "tournament points per place in each game (1st 3, 2nd 2, 3rd 0), then wins")
+    # A place beyond those given scores 0.
+    assert read_place_points("1").points_for(2) == 0
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("4,x,1", "the points for 2nd place are 'x'"),
+    ("4,-1", "the points for 2nd place are '-1'"),
+    (",".join(["1"] * 9), "points for at most 8 places, not 9"),
+])
+def test_points_per_place_that_cannot_be_read_say_which_place(text, message):
+    with pytest.raises(ValueError, match=message):
+        read_place_points(text)
+
+
+def test_verify_refuses_points_per_place_it_cannot_read(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "referee_cli.main", "verify", str(tmp_path),
+                             "--place-points", "4,x"], capture_output=True, text=True,
+                            cwd=ROOT, timeout=60, check=False)
+    assert result.returncode == 2
+    assert "the points for 2nd place are 'x'" in result.stderr

@@ -7,12 +7,18 @@ import io
 import json
 import zipfile
 
-from flask import Response, jsonify, render_template, stream_with_context
+from flask import Response, jsonify, render_template, request, stream_with_context
 
 from api.batches import batch_document
+from api.problems import Problem
 from api.replays import store
 from api.web import bp
-from replay.core.reports.tournament import RANKING, natural_key, problem_words
+from replay.core.reports.tournament import (
+    DEFAULT_RANKING,
+    natural_key,
+    problem_words,
+    read_place_points,
+)
 from replay.games import GAMES
 from replay.render import render_html
 
@@ -51,14 +57,22 @@ def why(item: dict) -> str:
 def batch(batch_id: str):
     """The batch's progress bar, per-game verdicts with links and causes, standings per game
     and duplicates."""
-    document = batch_document(batch_id)
+    text = request.args.get("place_points", "")
+    try:
+        ranking, problem = read_place_points(text), None
+    except ValueError as err:
+        ranking, problem = DEFAULT_RANKING, str(err)
+    document = batch_document(batch_id, ranking)
     items = in_order(document["items"])
     standings = [(GAMES.find(game).title if GAMES.find(game) else game or "Games", rows)
                  for game, rows in document["standings_by_game"].items()]
-    return render_template("batch.html", batch=document, progress=batch_progress(document),
-                           items=items, standings=standings, ranking=RANKING,
+    page = render_template("batch.html", batch=document, progress=batch_progress(document),
+                           items=items, standings=standings, ranking=ranking.words,
+                           placed=bool(ranking.place_points), place_points=text,
+                           ranking_problem=problem,
                            duplicates=[i for i in items if i.get("duplicate_of")],
                            refused=[i for i in items if not i.get("replay")])
+    return page, 422 if problem else 200
 
 
 @bp.route("/batches/<batch_id>/status")
@@ -69,13 +83,23 @@ def batch_status(batch_id: str):
 
 @bp.route("/batches/<batch_id>/standings.csv")
 def standings_csv(batch_id: str):
-    """The standings as CSV: rank, player, games, wins, points."""
-    document = batch_document(batch_id)
+    """The standings as CSV: rank, player, games, wins, points (and tournament points,
+    ranked by them, with ``?place_points=4,2,1,0``)."""
+    try:
+        ranking = read_place_points(request.args.get("place_points"))
+    except ValueError as err:
+        raise Problem(422, "invalid-place-points", "The points per place cannot be read",
+                      str(err)) from None
+    document = batch_document(batch_id, ranking)
+    placed = bool(ranking.place_points)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["rank", "player", "games", "wins", "points"])
+    writer.writerow(["rank", "player", *(["tournament points"] if placed else []), "games",
+                     "wins", "points"])
     for rank, row in enumerate(document["standings"], start=1):
-        writer.writerow([rank, row["player"], row["games"], row["wins"], row["points"]])
+        writer.writerow([rank, row["player"],
+                         *([row["tournament_points"]] if placed else []), row["games"],
+                         row["wins"], row["points"]])
     return Response(out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="standings-{batch_id}.csv"'})
 

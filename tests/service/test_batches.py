@@ -61,6 +61,22 @@ def test_a_json_batch_gives_verdicts_winners_duplicates_and_standings(api_url, w
             for row in batch["standings"]} == expected
     assert requests.get(api_url + response.headers["Location"], headers=BOB,
                         timeout=5).status_code == 404
+    # Tournament points 3, 2, 0 for 1st, 2nd, 3rd place in each counted game.
+    placed = requests.get(api_url + response.headers["Location"], headers=ALICE,
+                          params={"place_points": "3,2,0"}, timeout=5).json()
+    points_for_place = {}
+    for game in games:
+        scores = game["events"][-1]["scores"]
+        for place, player in enumerate(sorted(scores, key=scores.get, reverse=True), 1):
+            points_for_place[player] = points_for_place.get(player, 0) + (3, 2, 0)[place - 1]
+    assert {row["player"]: row["tournament_points"] for row in placed["standings"]} == \
+        points_for_place
+    ranked = [row["tournament_points"] for row in placed["standings"]]
+    assert ranked == sorted(ranked, reverse=True)
+    refused = requests.get(api_url + response.headers["Location"], headers=ALICE,
+                           params={"place_points": "3,x"}, timeout=5)
+    assert refused.status_code == 422
+    assert "2nd place" in json.dumps(refused.json())
 
 
 def test_a_zip_of_log_files_is_a_batch(api_url, worker_process):

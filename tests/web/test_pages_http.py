@@ -235,3 +235,27 @@ def test_the_step_page_marks_the_move_played_and_says_what_each_choice_leads_to(
     assert marked == [f"{player}: {played}"]
     assert "destroy" in options[0][2] and "flip" in options[1][2]
     assert f"Event {event} of " in page and f'line {line}</a> of the log' in page
+
+
+def test_a_tournament_ranks_by_the_points_per_place_typed_on_its_page(api_url, worker_process):
+    # game-2p.worked.md: bruno 82, ana 63 (its copy counts once). With 3 and 1 points for
+    # 1st and 2nd place, bruno has 3 tournament points and ana 1.
+    session = signed_in(api_url)
+    log = (COIMBRA / "legal" / "game-2p.json").read_bytes()
+    files = [("files", (name, log)) for name in ("table1.json", "table1-copy.json")]
+    location = submit(session, api_url, files=files).headers["Location"]
+    assert location.startswith("/batches/")
+    poll(api_url, "/v1" + location, ALICE)
+    page = session.get(api_url + location, params={"place_points": "3,1"}, timeout=5)
+    assert page.status_code == 200 and "<th scope=\"col\">Tournament points</th>" in page.text
+    rows = re.findall(r'<tr><td class="num">(\d)</td><td>(\w+)</td><td class="num">(\d+)</td>',
+                      page.text)
+    assert rows == [("1", "bruno", "3"), ("2", "ana", "1")]
+    assert "1st 3, 2nd 1" in page.text
+    csv_text = session.get(f"{api_url}{location}/standings.csv",
+                           params={"place_points": "3,1"}, timeout=5).text
+    assert csv_text.splitlines()[:2] == ["rank,player,tournament points,games,wins,points",
+                                         "1,bruno,3,1,1,82"]
+    wrong = session.get(api_url + location, params={"place_points": "3,one"}, timeout=5)
+    assert wrong.status_code == 422
+    assert "the points for 2nd place are &#39;one&#39;" in wrong.text

@@ -10,9 +10,59 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 COUNTED = ("legal", "incomplete")  # the verdicts whose standings count
-RANKING = "wins first, then points, then the player's name"
+MOST_PLACES = 8  # the most places a game of either game can have
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How a tournament ranks its players. Without ``place_points``: wins first, then
+    points, then the player's name. With them (the organisers' tournament points for 1st,
+    2nd, ... place in each game; a place beyond the list scores 0, players tied in a game
+    share the place's points): tournament points first, then wins, points and name."""
+
+    place_points: tuple[int, ...] = ()
+
+    @property
+    def words(self) -> str:
+        """The ranking as the standings' note says it."""
+        if not self.place_points:
+            return "wins first, then points, then the player's name"
+        places = ", ".join(f"{ordinal(place)} {points}"
+                           for place, points in enumerate(self.place_points, start=1))
+        return (f"tournament points per place in each game ({places}), then wins, then "
+                "points, then the player's name")
+
+    def points_for(self, rank: int) -> int:
+        """The tournament points of a place in one game."""
+        return self.place_points[rank - 1] if 0 < rank <= len(self.place_points) else 0
+
+
+DEFAULT_RANKING = Ranking()
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{({1: 'st', 2: 'nd', 3: 'rd'}).get(number % 10, 'th')}"
+
+
+def read_place_points(text: str | None) -> Ranking:
+    """A ranking from the organisers' points per place, written ``4,2,1,0`` (1st place
+    first); empty: the default ranking. ``ValueError`` says what is wrong and where."""
+    if not text or not text.strip():
+        return DEFAULT_RANKING
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) > MOST_PLACES:
+        raise ValueError(f"points for at most {MOST_PLACES} places, not {len(parts)}")
+    for place, part in enumerate(parts, start=1):
+        if not part.isdigit():
+            raise ValueError(f"the points for {ordinal(place)} place are {part!r}: a whole "
+                             "number of 0 or more, places separated by commas (4,2,1,0)")
+    return Ranking(tuple(int(part) for part in parts))
 
 
 def natural_key(name: str) -> tuple:
@@ -21,9 +71,10 @@ def natural_key(name: str) -> tuple:
                  for part in re.split(r"(\d+)", name) if part)
 
 
-def tally(games: Iterable[list[dict]]) -> list[dict]:
+def tally(games: Iterable[list[dict]], ranking: Ranking = DEFAULT_RANKING) -> list[dict]:
     """Standings over games, from each game's own standings rows (rank, player, points):
-    per player games, wins and points, ranked by ``RANKING``."""
+    per player games, wins and points (and tournament points, when the ranking gives them
+    per place), ranked as ``ranking`` says."""
     table: dict[str, dict] = defaultdict(lambda: {"games": 0, "wins": 0, "points": 0})
     for rows in games:
         for row in rows:
@@ -31,8 +82,12 @@ def tally(games: Iterable[list[dict]]) -> list[dict]:
             line["games"] += 1
             line["wins"] += row["rank"] == 1
             line["points"] += row["points"]
+            if ranking.place_points:
+                line["tournament_points"] = line.get("tournament_points", 0) + \
+                    ranking.points_for(row["rank"])
     return sorted(({"player": p, **line} for p, line in table.items()),
-                  key=lambda r: (-r["wins"], -r["points"], r["player"]))
+                  key=lambda r: (-r.get("tournament_points", 0), -r["wins"], -r["points"],
+                                 r["player"]))
 
 
 def first_problem(report: dict) -> dict | None:
