@@ -148,10 +148,10 @@ def accept_batch(logs: list[tuple[str, str, dict | None]], options: dict) -> str
 @blp.arguments(StandingsArgsSchema, location="query", as_kwargs=True)
 @blp.response(200, BatchSchema)
 @blp.alt_response(404, schema="Problem", description="No such batch", **PROBLEM)
-def get_batch(batch_id: str, place_points: Ranking):
+def get_batch(batch_id: str, place_points: Ranking | None):
     """Progress, each game's verdict and winner, and the standings (ranked by tournament
     points per place with ``place_points``)."""
-    return batch_document(batch_id, place_points)
+    return batch_document(batch_id, place_points or DEFAULT_RANKING)
 
 
 def batch_document(batch_id: str, ranking: Ranking = DEFAULT_RANKING) -> dict:

@@ -6,7 +6,7 @@ The log itself is ``replay.core.logs.log.LogSchema``; a scoresheet document is d
 from marshmallow import Schema, ValidationError, fields, validate
 
 from replay.core.logs.log import FullMatch, HeaderSchema
-from replay.core.reports.tournament import DEFAULT_RANKING, read_place_points
+from replay.core.reports.tournament import read_place_points
 from replay.core.verdicts.judge import MODES as JUDGE_MODES
 
 MODES = validate.OneOf(JUDGE_MODES)
@@ -182,7 +182,7 @@ class PlacePointsField(fields.String):
 class StandingsArgsSchema(Schema):
     """How the standings rank the players."""
 
-    place_points = PlacePointsField(load_default=DEFAULT_RANKING, metadata={
+    place_points = PlacePointsField(load_default=None, metadata={
         "description": "tournament points per place in each game, 1st place first "
                        "(``4,2,1,0``): the standings rank by them, then wins and points "
                        "(default: wins, then points)"})
