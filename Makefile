@@ -7,7 +7,7 @@ AXE := $(VENV)/npm/node_modules/axe-core/axe.min.js
 SCREENSHOTS := test-artifacts/screenshots
 
 .PHONY: run test lint bench bench-instructions bench-service bench-web bench-scoresheets bench-recorder bench-look report-diff soak openapi \
-	clean browser golden mutation
+	clean browser golden mutation translations
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,12 @@ test: $(STAMP) browser $(AXE)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+## Extract every text a person reads into languages/*.pot and bring each language's PO files
+## in step (new entries empty); languages.catalogs check says what is left to translate.
+translations: $(STAMP)
+	$(BIN)/python -m languages.catalogs update
+	$(BIN)/python -m languages.catalogs check || true
 
 ## Rewrite the golden report renderings of the fixtures (review the diff before committing).
 golden: $(STAMP)

@@ -14,6 +14,7 @@ from flask_smorest.utils import prepare_response
 from api import batches, catalog_sharing, compare, games, health, recorder, replays, rulings
 from api.auth import install_auth, load_keys
 from api.blueprint import CommonResponsesPlugin
+from api.languages import install_languages
 from api.problems import PROBLEM_MEDIA_TYPE, install_problem_handlers
 from api.schemas import (
     BatchSubmitSchema,
@@ -100,5 +101,6 @@ def create_app(config: dict | None = None) -> Flask:
     install_problem_handlers(app)
     health.install_busy_limit(app)
     install_auth(app)
+    install_languages(app)
     install_web(app)
     return app

@@ -1,0 +1,84 @@
+"""What a person reads, in their language.
+
+The engines write English. A page, a rendered report or the command line says it in the
+reader's language by running inside ``speaking(translator)``, where ``tr`` and ``ntr`` look
+each text up in that translator (a gettext catalog: see the ``languages`` package). Outside
+it they give the English text. The translator lives in a context variable, so two requests
+on two threads never hear each other's language.
+
+A ``Phrase`` is English text that keeps the template and values it was made from, so a
+report stored in English (a violation's message) can be said again in another language:
+``said(words)`` renders the template's translation with the values, each itself said again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+_TRANSLATOR: ContextVar[object | None] = ContextVar("translator", default=None)
+
+
+@contextmanager
+def speaking(translator) -> Iterator[None]:
+    """Within this block ``tr`` and ``ntr`` answer from ``translator`` (None: English)."""
+    token = _TRANSLATOR.set(translator)
+    try:
+        yield
+    finally:
+        _TRANSLATOR.reset(token)
+
+
+def speak(translator) -> None:
+    """Answer from ``translator`` from now on in this context (a request's own thread)."""
+    _TRANSLATOR.set(translator)
+
+
+def tr(text: str, **values) -> str:
+    """``text`` in the reader's language, its ``{name}`` fields filled from ``values``."""
+    translator = _TRANSLATOR.get()
+    said = translator.gettext(text) if translator is not None and text else text
+    return said.format(**values) if values else said
+
+
+def ntr(singular: str, plural: str, number: int, **values) -> str:
+    """The form of ``singular``/``plural`` for ``number`` in the reader's language, its
+    fields (``number`` among them) filled in."""
+    translator = _TRANSLATOR.get()
+    if translator is None:
+        said = singular if number == 1 else plural
+    else:
+        said = translator.ngettext(singular, plural, number)
+    return said.format(number=number, **values)
+
+
+class Phrase(str):
+    """English text that remembers the template and values it was made from."""
+
+    __slots__ = ("template", "values")
+
+    def __new__(cls, text: str, template: str, values: dict):
+        phrase = super().__new__(cls, text)
+        phrase.template = template
+        phrase.values = values
+        return phrase
+
+    def words(self) -> dict:
+        """Plain data to say this again later: the template and each value (a phrase among
+        the values as its own words)."""
+        return {"template": self.template,
+                "values": {name: value.words() if isinstance(value, Phrase) else value
+                           for name, value in self.values.items()}}
+
+
+def say(template: str, **values) -> Phrase:
+    """``template`` with its ``{name}`` fields filled in English, remembering both."""
+    return Phrase(template.format(**values), template, values)
+
+
+def said(words: dict) -> str:
+    """A phrase's ``words()`` said in the reader's language."""
+    values = {name: said(value) if isinstance(value, dict) else value
+              for name, value in words.get("values", {}).items()}
+    return tr(words["template"], **values)

@@ -1,0 +1,66 @@
+"""Phrases said again in the reader's language."""
+
+import threading
+
+from babel.support import Translations
+
+from replay.core.speech import Phrase, ntr, said, say, speaking, tr
+
+
+class Catalog(Translations):
+    """A catalog with a few entries, as a compiled PO file would give them."""
+
+    def __init__(self, entries):
+        super().__init__()
+        self._catalog.update(entries)
+
+
+ZH = Catalog({"{card} costs {cost} coins": "{card}需要{cost}枚金币", "Monk": "修道士",
+              ("{number} card", 0): "{number}张牌", ("{number} card", 1): "{number}张牌"})
+
+
+def test_english_outside_any_language():
+    assert tr("{card} costs {cost} coins", card="Monk", cost=3) == "Monk costs 3 coins"
+    assert ntr("{number} card", "{number} cards", 2) == "2 cards"
+    assert ntr("{number} card", "{number} cards", 1) == "1 card"
+
+
+def test_inside_a_language_the_catalog_answers():
+    with speaking(ZH):
+        assert tr("{card} costs {cost} coins", card="Monk", cost=3) == "Monk需要3枚金币"
+        assert ntr("{number} card", "{number} cards", 2) == "2张牌"
+        assert tr("not in the catalog") == "not in the catalog"
+    assert tr("Monk") == "Monk"
+
+
+def test_a_phrase_is_english_and_keeps_its_words():
+    phrase = say("{card} costs {cost} coins", card=say("Monk"), cost=3)
+    assert phrase == "Monk costs 3 coins"
+    assert isinstance(phrase, Phrase)
+    assert phrase.words() == {"template": "{card} costs {cost} coins",
+                              "values": {"card": {"template": "Monk", "values": {}}, "cost": 3}}
+
+
+def test_stored_words_are_said_again_with_their_values_translated():
+    words = say("{card} costs {cost} coins", card=say("Monk"), cost=3).words()
+    with speaking(ZH):
+        assert said(words) == "修道士需要3枚金币"
+    assert said(words) == "Monk costs 3 coins"
+
+
+def test_two_threads_keep_their_own_language():
+    heard = {}
+
+    def listen(name, catalog):
+        with speaking(catalog):
+            barrier.wait()
+            heard[name] = tr("Monk")
+
+    barrier = threading.Barrier(2)
+    threads = [threading.Thread(target=listen, args=("zh", ZH)),
+               threading.Thread(target=listen, args=("en", None))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert heard == {"zh": "修道士", "en": "Monk"}
