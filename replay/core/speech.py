@@ -82,3 +82,10 @@ def said(words: dict) -> str:
     values = {name: said(value) if isinstance(value, dict) else value
               for name, value in words.get("values", {}).items()}
     return tr(words["template"], **values)
+
+
+def message(item: dict) -> str:
+    """A report item's message (a violation, a note) in the reader's language: said again
+    from its stored words when it has them, else its English text looked up as it is."""
+    words = item.get("words")
+    return said(words) if isinstance(words, dict) else tr(item.get("message", ""))

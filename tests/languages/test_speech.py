@@ -4,7 +4,7 @@ import threading
 
 from babel.support import Translations
 
-from replay.core.speech import Phrase, ntr, said, say, speaking, tr
+from replay.core.speech import Phrase, message, ntr, said, say, speaking, tr
 
 
 class Catalog(Translations):
@@ -64,3 +64,11 @@ def test_two_threads_keep_their_own_language():
     for thread in threads:
         thread.join()
     assert heard == {"zh": "修道士", "en": "Monk"}
+
+
+def test_a_report_item_is_said_from_its_words_or_looked_up():
+    words = say("{card} costs {cost} coins", card=say("Monk"), cost=3).words()
+    with speaking(ZH):
+        assert message({"message": "Monk costs 3 coins", "words": words}) == "修道士需要3枚金币"
+        assert message({"message": "Monk"}) == "修道士"
+        assert message({"message": "unknown sentence"}) == "unknown sentence"
