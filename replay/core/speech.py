@@ -84,8 +84,9 @@ def said(words: dict) -> str:
     return tr(words["template"], **values)
 
 
-def message(item: dict) -> str:
-    """A report item's message (a violation, a note) in the reader's language: said again
-    from its stored words when it has them, else its English text looked up as it is."""
-    words = item.get("words")
-    return said(words) if isinstance(words, dict) else tr(item.get("message", ""))
+def message(item: dict, name: str = "message") -> str:
+    """A report item's text ``name`` (a violation's message, expected or found) in the
+    reader's language: said again from its stored words when it has them, else its English
+    text looked up as it is."""
+    words = (item.get("words") or {}).get(name)
+    return said(words) if isinstance(words, dict) else tr(item.get(name) or "")

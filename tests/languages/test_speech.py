@@ -69,6 +69,20 @@ def test_two_threads_keep_their_own_language():
 def test_a_report_item_is_said_from_its_words_or_looked_up():
     words = say("{card} costs {cost} coins", card=say("Monk"), cost=3).words()
     with speaking(ZH):
-        assert message({"message": "Monk costs 3 coins", "words": words}) == "修道士需要3枚金币"
+        assert message({"message": "Monk costs 3 coins", "words": {"message": words}}) == "修道士需要3枚金币"
         assert message({"message": "Monk"}) == "修道士"
         assert message({"message": "unknown sentence"}) == "unknown sentence"
+
+
+def test_a_violation_keeps_the_words_of_its_phrases_and_its_english():
+    from replay.core.verdicts.judge import Violation
+    violation = Violation(rule="r", event=3, message=say("{card} costs {cost} coins",
+                                                         card=say("Monk"), cost=3),
+                          expected=say("at most {number}", number=2), found="3")
+    data = violation.to_dict()
+    assert data["message"] == "Monk costs 3 coins"
+    assert data["expected"] == "at most 2"
+    assert set(data["words"]) == {"message", "expected"}
+    with speaking(Catalog({"at most {number}": "至多{number}"})):
+        assert message(data, "expected") == "至多2"
+        assert message(data, "found") == "3"

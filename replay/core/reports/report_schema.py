@@ -8,7 +8,7 @@ import typing
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
-from replay.core.verdicts.judge import MODES
+from replay.core.verdicts.judge import MODES, SAID
 from replay.core.verdicts.ledger import ROW_KEYS, LedgerRow
 from replay.core.reports.report import VERDICTS
 
@@ -45,6 +45,12 @@ class ViolationSchema(Schema):
     found = fields.String()
     legal_under = fields.String()
     follows_from = fields.Integer()
+    words = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(SAID)), values=fields.Dict(),
+        metadata={"description": "for the message, expected and found texts built from a "
+                  "template: the English template and its values (a value may itself be "
+                  "such words), so a page can say them in the reader's language; the same "
+                  "in every language"})
 
 
 class CauseSchema(Schema):

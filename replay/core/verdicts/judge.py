@@ -6,6 +6,11 @@ import copy
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from replay.core.speech import Phrase
+
+# The texts of a violation a person reads that may be phrases (said again in their language).
+SAID = ("message", "expected", "found")
+
 
 @dataclass
 class Violation:
@@ -24,13 +29,19 @@ class Violation:
     applied: bool = True  # audit mode: the event was applied as played (else skipped)
 
     def to_dict(self) -> dict:
-        """Plain-data form for the report (unset optional fields left out)."""
+        """Plain-data form for the report (unset optional fields left out). ``words`` keeps,
+        for each text built as a phrase, its template and values, so a page can say it in
+        the reader's language; the English texts themselves are the same in every language."""
         data = {"rule": self.rule, "event": self.event, "message": self.message,
                 "statement": self.statement, "applied": self.applied}
         for name in ("line", "column", "expected", "found", "legal_under", "follows_from"):
             value = getattr(self, name)
             if value is not None:
                 data[name] = value
+        words = {name: getattr(self, name).words() for name in SAID
+                 if isinstance(getattr(self, name), Phrase)}
+        if words:
+            data["words"] = words
         return data
 
 
@@ -134,8 +145,7 @@ class Judge:
         violation = Violation(
             rule=rule, event=self.event, message=message, statement=self.rules[rule].statement,
             line=line, column=column,
-            expected=None if expected is None else str(expected),
-            found=None if found is None else str(found),
+            expected=_text(expected), found=_text(found),
             legal_under=legal_under,
             follows_from=earlier if earlier is not None and earlier < self.event else None,
             applied=not skip,
@@ -149,3 +159,10 @@ class Judge:
             raise StopReplay
         if skip:
             raise SkipEvent
+
+
+def _text(value: object) -> str | None:
+    """A value as report text: a phrase stays a phrase (``str()`` would drop its words)."""
+    if value is None or isinstance(value, str):
+        return value
+    return str(value)
