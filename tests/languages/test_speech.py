@@ -69,7 +69,8 @@ def test_two_threads_keep_their_own_language():
 def test_a_report_item_is_said_from_its_words_or_looked_up():
     words = say("{card} costs {cost} coins", card=say("Monk"), cost=3).words()
     with speaking(ZH):
-        assert message({"message": "Monk costs 3 coins", "words": {"message": words}}) == "修道士需要3枚金币"
+        item = {"message": "Monk costs 3 coins", "words": {"message": words}}
+        assert message(item) == "修道士需要3枚金币"
         assert message({"message": "Monk"}) == "修道士"
         assert message({"message": "unknown sentence"}) == "unknown sentence"
 
