@@ -23,7 +23,9 @@ from languages import DOMAINS, ENGLISH, HERE, NAMES, catalog_path
 ROOT = HERE.parent
 # The functions whose first argument (ntr: first two) is a text a person reads.
 KEYWORDS = ("tr", "ntr:1,2", "say", "lazy_gettext")
-FIELD = re.compile(r"\{(\w*)[^{}]*\}")
+FIELD = re.compile(r"\{(\w*)[^{}]*\}|%\((\w+)\)s")
+# Header lines that change on every run: left out, so an unchanged catalog stays the same file.
+DATED = re.compile(rb'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"\n', re.MULTILINE)
 
 
 def template_path(domain: str) -> Path:
@@ -35,10 +37,17 @@ def extract(domain: str, output: Path) -> None:
     """Extract ``domain``'s texts from the project into the template ``output``."""
     arguments = ["pybabel", "-q", "extract", "-F", str(HERE / f"{domain}.cfg"),
                  "-o", str(output), "--no-location", "--sort-output", "--no-wrap",
-                 "--project", "tabletop-referee", "--add-comments", "TRANSLATORS:"]
+                 "--project", "tabletop-referee", "--add-comments", "TRANSLATORS:",
+                 "--copyright-holder", "the tabletop-referee project",
+                 "--msgid-bugs-address", "the project's issues"]
     for keyword in KEYWORDS:
         arguments += ["-k", keyword]
     CommandLineInterface().run([*arguments, str(ROOT)])
+    _undate(output)
+
+
+def _undate(path: Path) -> None:
+    path.write_bytes(DATED.sub(b"", path.read_bytes()))
 
 
 def update() -> None:
@@ -54,6 +63,7 @@ def update() -> None:
             if command == "update":
                 arguments += ["--no-fuzzy-matching", "--ignore-obsolete"]
             CommandLineInterface().run(arguments)
+            _undate(catalog_path(language, domain))
 
 
 def _texts(path: Path) -> set:

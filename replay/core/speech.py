@@ -89,4 +89,7 @@ def message(item: dict, name: str = "message") -> str:
     reader's language: said again from its stored words when it has them, else its English
     text looked up as it is."""
     words = (item.get("words") or {}).get(name)
-    return said(words) if isinstance(words, dict) else tr(item.get(name) or "")
+    if isinstance(words, dict):
+        return said(words)
+    text = item.get(name)
+    return tr(text) if text else ""
