@@ -21,8 +21,8 @@ from babel.messages.pofile import read_po
 from languages import DOMAINS, ENGLISH, HERE, NAMES, catalog_path
 
 ROOT = HERE.parent
-# The functions whose first argument (ntr: first two) is a text a person reads.
-KEYWORDS = ("tr", "ntr:1,2", "say", "lazy_gettext")
+# The functions whose first argument (ntr: the first two; counted: its noun) a person reads.
+KEYWORDS = ("tr", "ntr:1,2", "say", "counted:2", "lazy_gettext")
 FIELD = re.compile(r"\{(\w*)[^{}]*\}|%\((\w+)\)s")
 # Header lines that change on every run: left out, so an unchanged catalog stays the same file.
 DATED = re.compile(rb'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"\n', re.MULTILINE)

@@ -89,7 +89,7 @@ def message(item: dict, name: str = "message") -> str:
     reader's language: said again from its stored words when it has them, else its English
     text looked up as it is."""
     words = (item.get("words") or {}).get(name)
-    if isinstance(words, dict):
+    if isinstance(words, dict) and _TRANSLATOR.get() is not None:
         return said(words)
-    text = item.get(name)
+    text = item.get(name)  # English: the text as the engine wrote it
     return tr(text) if text else ""

@@ -1,14 +1,18 @@
 """Small English helpers for messages: articles and counted nouns."""
 
+from replay.core.speech import Phrase, say
+
 
 def article(word: str) -> str:
     """``a`` or ``an`` before ``word``."""
     return "an" if word[:1] in tuple("aeiou") else "a"
 
 
-def counted(number: int, noun: str) -> str:
-    """``1 step``, ``2 steps``."""
-    return f"{number} {noun}" + ("" if number == 1 else "s")
+def counted(number: int, noun: str) -> Phrase:
+    """``1 step``, ``2 steps``: a phrase, so another language can say the number and the
+    noun (its singular, extracted from the call) its own way."""
+    text = f"{number} {noun}" + ("" if number == 1 else "s")
+    return Phrase(text, "{number} {noun}", {"number": number, "noun": say(noun)})
 
 
 def spoken(key):

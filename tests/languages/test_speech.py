@@ -87,3 +87,12 @@ def test_a_violation_keeps_the_words_of_its_phrases_and_its_english():
     with speaking(Catalog({"at most {number}": "至多{number}"})):
         assert message(data, "expected") == "至多2"
         assert message(data, "found") == "3"
+
+
+def test_in_english_a_counted_noun_keeps_its_plural():
+    from replay.core.words import counted
+    icons = counted(3, "Merchant icon")
+    item = {"message": icons, "words": {"message": icons.words()}}
+    assert message(item) == "3 Merchant icons"
+    with speaking(Catalog({"{number} {noun}": "{number}个{noun}", "Merchant icon": "商人图标"})):
+        assert message(item) == "3个商人图标"
