@@ -6,10 +6,15 @@ import difflib
 import re
 from functools import lru_cache
 
+from replay.core.speech import say
+
 # A die's value in ASCII digits (not ``\d``, which takes other scripts' digits), at most 4:
 # a longer number is no die, and past 4300 digits ``int`` would refuse it with an exception.
 DIE = re.compile(r"^([a-z]+)([0-9]{1,4})$")
 COLOURS = ("gray", "orange", "purple", "green", "white")
+# The colours as words in a message ("3 gray").
+COLOUR_NAMES = {"gray": say("gray"), "orange": say("orange"), "purple": say("purple"),
+                "green": say("green"), "white": say("white")}
 COLOUR_ALIASES = {"grey": "gray", "yellow": "orange"}
 DIE_EXAMPLE = "a die such as gray5"
 
