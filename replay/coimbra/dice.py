@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 
 from replay.core.speech import say
+from replay.core.words import alternatives
 
 # A die's value in ASCII digits (not ``\d``, which takes other scripts' digits), at most 4:
 # a longer number is no die, and past 4300 digits ``int`` would refuse it with an exception.
@@ -16,7 +17,7 @@ COLOURS = ("gray", "orange", "purple", "green", "white")
 COLOUR_NAMES = {"gray": say("gray"), "orange": say("orange"), "purple": say("purple"),
                 "green": say("green"), "white": say("white")}
 COLOUR_ALIASES = {"grey": "gray", "yellow": "orange"}
-DIE_EXAMPLE = "a die such as gray5"
+DIE_EXAMPLE = say("a die such as gray5")
 
 
 @lru_cache(maxsize=1024)
@@ -24,18 +25,22 @@ def normalise_die(text: str) -> tuple[str | None, str | None]:
     """``(die, warning)`` for a die's text, or ``(None, problem)`` when it is not a die."""
     match = DIE.match(text.strip().lower())
     if not match:
-        return None, f"{text!r} is not a die (a colour and a value, e.g. gray5)"
+        return None, say("{text} is not a die (a colour and a value, e.g. gray5)",
+                         text=repr(text))
     colour, value = match.groups()
     warning = None
     if colour in COLOUR_ALIASES:
-        warning = f"{text!r} read as {COLOUR_ALIASES[colour]}{value}"
+        warning = say("{written} read as {read}", written=repr(text),
+                      read=f"{COLOUR_ALIASES[colour]}{value}")
         colour = COLOUR_ALIASES[colour]
     elif text != text.strip().lower():
-        warning = f"{text!r} read as {colour}{value}"
+        warning = say("{written} read as {read}", written=repr(text), read=f"{colour}{value}")
     if colour not in COLOURS:
         close = difflib.get_close_matches(colour, COLOURS + tuple(COLOUR_ALIASES), n=2)
-        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
-        return None, f"unknown die colour {colour!r}{hint}"
+        if close:
+            return None, say("unknown die colour {colour} (did you mean {close}?)",
+                             colour=repr(colour), close=alternatives(close))
+        return None, say("unknown die colour {colour}", colour=repr(colour))
     return f"{colour}{int(value)}", warning
 
 

@@ -12,6 +12,12 @@ CITY_ROWS = ("upper", "central", "lower")
 LOCATION_NAMES = {"castle": say("castle"), "upper": say("upper"), "central": say("central"),
                   "lower": say("lower")}
 TRACKS = ("council", "merchant", "clergy", "scholar")
+# The kinds of thing an id of a log names, as words in a message ("unknown voyage").
+COMPONENT_KINDS = {"character": say("character"), "favor tile": say("favor tile"),
+                   "map location": say("map location"), "monastery": say("monastery"),
+                   "monastery space": say("monastery space"), "scoring tile": say("scoring tile"),
+                   "starting corner": say("starting corner"), "voyage": say("voyage"),
+                   "location": say("location"), "track": say("track"), "player": say("player")}
 # The resources beside the tracks as words in a message ("paid entirely in coins").
 RESOURCE_NAMES = {"coins": say("coins"), "guards": say("guards")}
 # The tracks as words in a message ("pays on the council track").

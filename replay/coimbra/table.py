@@ -13,19 +13,13 @@ import math
 from collections.abc import Mapping
 
 from replay.coimbra.catalog import Catalog
-from replay.coimbra.state import GameState, Player
+from replay.coimbra.state import COMPONENT_KINDS, GameState, Player
 from replay.core.protocol.actions import Refusal
 from replay.core.protocol.flow import Phase
 from replay.core.speech import Phrase, say
 from replay.core.verdicts.judge import Judge
 from replay.core.verdicts.ledger import LedgerRow, ledger_row
 from replay.core.words import counted
-
-# The kinds of component an unknown id was meant to be, as words in a message.
-COMPONENT_KINDS = {"character": say("character"), "favor tile": say("favor tile"),
-                   "map location": say("map location"), "monastery": say("monastery"),
-                   "monastery space": say("monastery space"), "scoring tile": say("scoring tile"),
-                   "starting corner": say("starting corner"), "voyage": say("voyage")}
 
 RESOURCE_CAP = 20
 # The most a player can hold of each resource kept beside the tracks.

@@ -36,3 +36,15 @@ def listed(items, separator: str = ", ") -> Phrase:
     template = separator.join(f"{{item{i}}}" for i in range(len(items)))
     return Phrase(separator.join(items), template,
                   {f"item{i}": item for i, item in enumerate(items)})
+
+
+def alternatives(items) -> str:
+    """``a or b or c``: a phrase (each ``or`` said in the reader's language) for two items or
+    more, the item itself for one."""
+    items = list(items)
+    if not items:
+        return ""
+    said = items[0]
+    for item in items[1:]:
+        said = say("{first} or {second}", first=said, second=item)
+    return said
