@@ -77,7 +77,9 @@ def problems_from_marshmallow(messages: dict | list, prefix: str = "") -> list[L
             if isinstance(item, dict | list):
                 found.extend(problems_from_marshmallow(item, prefix))
             else:
-                found.append(LogProblem(message=str(item), path=prefix or "/"))
+                # A message built as a phrase stays one (its words go in the report).
+                found.append(LogProblem(message=item if isinstance(item, str) else str(item),
+                                        path=prefix or "/"))
     else:
         found.append(LogProblem(message=str(messages), path=prefix or "/"))
     return found
