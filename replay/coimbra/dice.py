@@ -30,11 +30,12 @@ def normalise_die(text: str) -> tuple[str | None, str | None]:
     colour, value = match.groups()
     warning = None
     if colour in COLOUR_ALIASES:
-        warning = say("{written} read as {read}", written=repr(text),
-                      read=f"{COLOUR_ALIASES[colour]}{value}")
+        read = COLOUR_ALIASES[colour] + value
+        warning = say("{written} read as {read}", written=repr(text), read=read)
         colour = COLOUR_ALIASES[colour]
     elif text != text.strip().lower():
-        warning = say("{written} read as {read}", written=repr(text), read=f"{colour}{value}")
+        read = colour + value
+        warning = say("{written} read as {read}", written=repr(text), read=read)
     if colour not in COLOURS:
         close = difflib.get_close_matches(colour, COLOURS + tuple(COLOUR_ALIASES), n=2)
         if close:

@@ -16,8 +16,7 @@ from replay.coimbra.claims import Claims
 from replay.coimbra.new_table import new_table
 from replay.coimbra.report import build_report
 from replay.coimbra.scoring import final_scoring
-from replay.coimbra.state import (DICE_PER_PLAYER, RESOURCE_NAMES, ROUNDS, TRACK_NAMES,
-                                  TRACKS)
+from replay.coimbra.state import DICE_PER_PLAYER, RESOURCE_NAMES, ROUNDS, TRACK_NAMES, TRACKS
 from replay.coimbra.table import RESOURCE_CAP
 from replay.core.logs.log import GameLog
 from replay.core.logs.names import ids_by_name, read_id
