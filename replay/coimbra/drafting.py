@@ -195,8 +195,9 @@ def place_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     if location not in LOCATIONS:
         yield Refusal("coimbra.draft.location",
                       say("{location} is not a location", location=repr(location)),
-                      player=player.name, expected=", ".join(LOCATIONS), found=location,
-                      skip=True, moved_on=_next_pick)
+                      player=player.name,
+                      expected=listed(LOCATION_NAMES[name] for name in LOCATIONS),
+                      found=location, skip=True, moved_on=_next_pick)
 
 
 def apply_place(game: Table, event: dict) -> None:

@@ -6,10 +6,11 @@ from collections import Counter
 from collections.abc import Iterator
 
 from replay.coimbra.effects import apply_immediate
-from replay.coimbra.state import TRACKS
+from replay.coimbra.state import TRACK_NAMES, TRACKS
 from replay.coimbra.table import Table
 from replay.core.protocol.actions import Refusal
 from replay.core.speech import say
+from replay.core.words import listed
 
 VOYAGES_SHOWN = 6
 STARTING = {"coins": 7, "guards": 7}
@@ -66,7 +67,8 @@ def setup_refusals(game: Table, event: dict) -> Iterator[Refusal]:
         yield Refusal("coimbra.setup.scoring_tiles",
                       say("the scoring tiles {tiles} are not one different tile per track",
                           tiles=", ".join(f"{k}={v}" for k, v in tiles.items())),
-                      expected=", ".join(TRACKS), found=", ".join(sorted(tiles)), skip=True)
+                      expected=listed(TRACK_NAMES[track] for track in TRACKS),
+                      found=", ".join(sorted(tiles)), skip=True)
     pairs = [tuple(pair) for pair in event["start_pairs"]]
     known = {frozenset(pair) for pair in catalog.start_pairs}
     for pair in pairs:
