@@ -16,6 +16,7 @@ from replay.core.logs.log import GameLog
 from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.core.logs.text import header_lines
 from replay.core.protocol.game import Game
+from replay.core.speech import say
 from replay.games import GAMES
 
 
@@ -73,7 +74,8 @@ def score_difference(game: Game, a: dict, b: dict) -> dict:
 def compare(a: GameLog, b: GameLog, mode: str = "audit", catalog: dict | None = None) -> dict:
     """Replay two versions of a game and say where and how they differ."""
     if a.game != b.game:
-        raise InvalidLog([LogProblem(f"the logs are of two games: {a.game} and {b.game}",
+        raise InvalidLog([LogProblem(say("the logs are of two games: {first} and {second}",
+                                         first=a.game, second=b.game),
                                      path="/header/game", expected=a.game)])
     game = GAMES.get(a.game)
     report_a = game.replay(a, mode=mode, catalog=catalog)
@@ -105,7 +107,7 @@ def read_event(log: GameLog, text: str, path: str) -> dict:
     if text.lstrip().startswith("{"):
         event = load_json(text)
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-            raise InvalidLog([LogProblem("an event is a JSON object with a 'type'",
+            raise InvalidLog([LogProblem(say("an event is a JSON object with a 'type'"),
                                          path=path)])
         return event
     header = header_lines(dataclasses.replace(log, metadata={}))
@@ -121,7 +123,7 @@ def read_event(log: GameLog, text: str, path: str) -> dict:
             else dataclasses.replace(p, line=None, column=None, path=path)
             for p in err.problems]) from None
     if len(parsed.events) != 1:
-        raise InvalidLog([LogProblem("one event is one line", path=path, text=text)])
+        raise InvalidLog([LogProblem(say("one event is one line"), path=path, text=text)])
     return parsed.events[0]
 
 
@@ -135,5 +137,6 @@ def drop(log: GameLog, index: int) -> GameLog:
 
 def _check_index(log: GameLog, index: int) -> None:
     if not 0 <= index < len(log.events):
-        raise InvalidLog([LogProblem(f"the log has {len(log.events)} events; there is no "
-                                     f"event {index}", path="/amend")])
+        raise InvalidLog([LogProblem(say("the log has {total} events; there is no event "
+                                         "{event}", total=len(log.events), event=index),
+                                     path="/amend")])

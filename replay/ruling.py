@@ -17,6 +17,7 @@ import dataclasses
 from replay.compare import read_event
 from replay.core.logs.log import GameLog
 from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.speech import say
 from replay.games import GAMES
 
 
@@ -24,8 +25,9 @@ def rule_on(log: GameLog, after: int, text: str, catalog: dict | None = None) ->
     """The ruling on the move ``text`` (a line of the game's notation, or a JSON event)
     right after event ``after`` of ``log`` (-1: before its first event)."""
     if not -1 <= after < len(log.events):
-        raise InvalidLog([LogProblem(f"the log has {len(log.events)} events; there is no "
-                                     f"event {after} to follow", path="/after")])
+        raise InvalidLog([LogProblem(say("the log has {total} events; there is no event "
+                                         "{event} to follow", total=len(log.events),
+                                         event=after), path="/after")])
     game = GAMES.get(log.game)
     move = read_event(log, text, "/move")
     index = after + 1

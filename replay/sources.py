@@ -10,6 +10,7 @@ from replay.core.logs.log import GameLog, load_log
 from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.core.logs.text import TAG, read_source
 from replay.core.reports.report import ENGINE_VERSION, REPORT_VERSION
+from replay.core.speech import say
 
 
 def decode(text: str) -> GameLog | dict:
@@ -40,8 +41,8 @@ def parse(text: str) -> GameLog:
     """A log (not a scoresheet) from its text in either notation."""
     decoded = decode(text)
     if isinstance(decoded, dict):
-        raise InvalidLog([LogProblem("a scoresheet has no events to replay", path="/scoresheet",
-                                     expected="a log with events")])
+        raise InvalidLog([LogProblem(say("a scoresheet has no events to replay"),
+                                     path="/scoresheet", expected=say("a log with events"))])
     return decoded
 
 
@@ -51,7 +52,7 @@ def _parse_text(text: str) -> GameLog:
     source = read_source(text)
     game = source.tags.get("game")
     if not game:
-        raise InvalidLog([LogProblem('a text log starts with [game "..."]', line=1, column=1,
+        raise InvalidLog([LogProblem(say('a text log starts with [game "..."]'), line=1, column=1,
                                      expected=" or ".join(f'[game "{name}"]'
                                                           for name in GAMES.names()))])
     try:

@@ -6,10 +6,12 @@ from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 
-from replay.coimbra.dice import die_colour, die_value
-from replay.coimbra.state import CITY_ROWS, DICE_PER_PLAYER, LOCATIONS, Slot
+from replay.coimbra.dice import COLOUR_NAMES, die_colour, die_value
+from replay.coimbra.state import CITY_ROWS, DICE_PER_PLAYER, LOCATION_NAMES, LOCATIONS, Slot
 from replay.coimbra.table import Table
 from replay.core.protocol.actions import Refusal
+from replay.core.speech import say
+from replay.core.words import listed
 
 CARDS_PER_ROW = 4
 FACES = range(1, 7)
@@ -35,7 +37,8 @@ def deal_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     II before level III."""
     state, catalog = game.state, game.catalog
     if event["round"] != state.round + 1:
-        yield Refusal("coimbra.log.order", f"round {event['round']} cannot be dealt now",
+        yield Refusal("coimbra.log.order",
+                      say("round {round} cannot be dealt now", round=event["round"]),
                       expected=state.round + 1, found=event["round"])
     seen: set[str] = set()
     deck = state.deck
@@ -43,7 +46,9 @@ def deal_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     for row in CITY_ROWS:
         cards = event[row]
         if len(cards) != CARDS_PER_ROW:
-            yield Refusal("coimbra.deal.cards", f"{len(cards)} characters dealt to {row}",
+            yield Refusal("coimbra.deal.cards",
+                          say("{number} characters dealt to {row}", number=len(cards),
+                              row=LOCATION_NAMES[row]),
                           expected=CARDS_PER_ROW, found=len(cards))
         for card_id in cards:
             if card_id not in catalog.characters:
@@ -52,15 +57,17 @@ def deal_refusals(game: Table, event: dict) -> Iterator[Refusal]:
             in_deck = card_id in deck
             if not in_deck or card_id in seen:
                 yield Refusal("coimbra.deal.cards",
-                              f"{card_id} is not in the deck (already dealt, or a start card)",
+                              say("{card} is not in the deck (already dealt, or a start card)",
+                                  card=card_id),
                               found=card_id)
             elif card.level == "II":
                 level_two -= 1  # level-II cards still in the deck, this one dealt
             seen.add(card_id)
             if level_two and in_deck and card.level == "III":
                 yield Refusal("coimbra.deal.cards",
-                              f"{card_id} is level III but level-II cards are still on top",
-                              expected="a level-II character", found=card_id)
+                              say("{card} is level III but level-II cards are still on top",
+                                  card=card_id),
+                              expected=say("a level-II character"), found=card_id)
 
 
 def apply_deal(game: Table, event: dict) -> None:
@@ -116,13 +123,15 @@ def roll_refusals(game: Table, event: dict) -> Iterator[Refusal]:
         rolled = Counter(colours)
         full = dice_pool(players, True)
         yield Refusal("coimbra.roll.pool",
-                      f"the roll for {players} players is {_describe(wanted)}",
+                      say("the roll for {players} players is {dice}", players=players,
+                          dice=_describe(wanted)),
                       expected=_describe(wanted), found=_describe(rolled),
                       legal_under="all-dice" if rolled == full and not all_dice else None)
     for die in dice:
         value = die_value(die)
         if value not in FACES:
-            yield Refusal("coimbra.roll.value", f"{die}: a die shows 1 to 6", found=value)
+            yield Refusal("coimbra.roll.value", say("{die}: a die shows 1 to 6", die=die),
+                          found=value)
 
 
 def apply_roll(game: Table, event: dict) -> None:
@@ -145,7 +154,8 @@ def roll_supply(game: Table) -> dict:
 
 
 def _describe(pool: Counter) -> str:
-    return ", ".join(f"{n} {colour}" for colour, n in sorted(pool.items()))
+    return listed([say("{number} {colour}", number=n, colour=COLOUR_NAMES[colour])
+                   for colour, n in sorted(pool.items())])
 
 
 def place_refusals(game: Table, event: dict) -> Iterator[Refusal]:
@@ -162,26 +172,32 @@ def place_refusals(game: Table, event: dict) -> Iterator[Refusal]:
             # the turns that follow line up again (unless the engine's order may not be the
             # table's, after a skipped event).
             yield Refusal("coimbra.draft.turn",
-                          f"a line is missing {judge.before()}: it was {expected}'s turn to "
-                          f"take a die, then {player.name}'s", player=expected,
-                          expected=f"a place by {expected}",
-                          found=f"a place by {player.name}", parts=True, moved_on=_next_pick)
+                          say("a line is missing {where}: it was {expected}'s turn to take a "
+                              "die, then {player}'s", where=judge.before(), expected=expected,
+                              player=player.name), player=expected,
+                          expected=say("a place by {player}", player=expected),
+                          found=say("a place by {player}", player=player.name), parts=True,
+                          moved_on=_next_pick)
         else:
-            yield Refusal("coimbra.draft.turn", f"it is {expected}'s turn to take a die",
+            yield Refusal("coimbra.draft.turn",
+                          say("it is {player}'s turn to take a die", player=expected),
                           player=player.name, expected=expected, found=player.name)
     if len(player.dice) >= DICE_PER_PLAYER:
-        yield Refusal("coimbra.draft.turn", f"{player.name} has already placed three dice",
+        yield Refusal("coimbra.draft.turn",
+                      say("{player} has already placed three dice", player=player.name),
                       player=player.name, skip=True)
     # A die that cannot be placed uses the turn all the same: the table moved on.
     die, location = event["die"], event["to"]
     if die not in state.pool:
-        yield Refusal("coimbra.draft.die", f"{die} is not in the rolled pool",
+        yield Refusal("coimbra.draft.die", say("{die} is not in the rolled pool", die=die),
                       player=player.name, expected=", ".join(sorted(state.pool)), found=die,
                       skip=True, moved_on=_next_pick)
     if location not in LOCATIONS:
-        yield Refusal("coimbra.draft.location", f"{location!r} is not a location",
-                      player=player.name, expected=", ".join(LOCATIONS), found=location,
-                      skip=True, moved_on=_next_pick)
+        yield Refusal("coimbra.draft.location",
+                      say("{location} is not a location", location=repr(location)),
+                      player=player.name,
+                      expected=listed(LOCATION_NAMES[name] for name in LOCATIONS),
+                      found=location, skip=True, moved_on=_next_pick)
 
 
 def apply_place(game: Table, event: dict) -> None:

@@ -12,6 +12,7 @@ from replay.coimbra.scoring import final_scoring
 from replay.coimbra.state import ROUNDS
 from replay.coimbra.table import Table
 from replay.core.protocol.flow import Flow
+from replay.core.speech import say
 from replay.core.verdicts.judge import SkipEvent, StopReplay
 
 # Events after which unused pilgrim steps are still there to use.
@@ -32,7 +33,8 @@ def _prelude(game: Table, spec, event: dict) -> None:
 
 FLOW = Flow(EVENT_SPECS, PHASES, order_rule="coimbra.log.order",
             after_end_rule="coimbra.log.after_end", acting=acting_player, prelude=_prelude,
-            when=lambda game: f" of round {game.state.round}" if game.state.round else "",
+            when=lambda game: (say(" of round {round}", round=game.state.round)
+                              if game.state.round else ""),
             # After round four's investments, a deal or a roll would begin a fifth round.
             beyond=lambda game, phase: phase in ("deal", "A"))
 

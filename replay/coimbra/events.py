@@ -16,6 +16,7 @@ from replay.coimbra.dice import DIE_EXAMPLE, normalise_die
 from replay.coimbra.markers import hold_marker, no_refusals
 from replay.core.protocol.actions import EventSpec
 from replay.core.protocol.shapes import COMMON_KINDS, FieldKind, is_int, is_str, str_list
+from replay.core.speech import say
 
 
 def _claims(value) -> bool:
@@ -25,9 +26,9 @@ def _claims(value) -> bool:
 FIELD_KINDS: dict[str, FieldKind] = {
     **COMMON_KINDS,
     "die": FieldKind(is_str, DIE_EXAMPLE, normalise_die, DIE_EXAMPLE),
-    "dice": FieldKind(str_list, 'a list of dice such as ["gray5", "white2"]', normalise_die,
+    "dice": FieldKind(str_list, say('a list of dice such as ["gray5", "white2"]'), normalise_die,
                       DIE_EXAMPLE, many=True, plain_items=str),
-    "claims": FieldKind(_claims, "an object of numbers (or a place, for pilgrim)"),
+    "claims": FieldKind(_claims, say("an object of numbers (or a place, for pilgrim)")),
 }
 
 PLAYER = ("str", True)

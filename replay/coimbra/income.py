@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from replay.coimbra.effects import condition_failed, condition_holds, die_track
-from replay.coimbra.state import TRACKS, Player
+from replay.coimbra.state import TRACK_NAMES, TRACKS, Player
 from replay.coimbra.table import Table
 from replay.core.protocol.actions import Refusal
+from replay.core.speech import say
+from replay.core.words import listed
 
 # The ledger source of a track's income rows.
 TRACK_SOURCES = {track: f"track:{track}" for track in TRACKS}
@@ -21,23 +23,26 @@ def income_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     player = state.players[event["player"]]
     if state.order.index(player.name) != state.cursor:
         yield Refusal("coimbra.income.turn",
-                      f"it is {state.acting_in_turn()}'s turn to take income",
+                      say("it is {player}'s turn to take income", player=state.acting_in_turn()),
                       player=player.name, expected=state.acting_in_turn(), found=player.name)
     die = event["die"]
     # Activated dice are always among the player's dice, so a die is still to activate while
     # the player holds more of it than they activated (equal dice counted separately).
     if player.dice.count(die) <= player.income_used.count(die):
         yield Refusal("coimbra.income.die",
-                      f"{die} is not one of {player.name}'s dice still to activate",
+                      say("{die} is not one of {player}'s dice still to activate", die=die,
+                          player=player.name),
                       player=player.name, expected=", ".join(sorted(_unused_dice(player))),
                       found=die, skip=True)
     colour_track = die_track(die)
     track = event.get("track", colour_track)
     if track not in TRACKS or (colour_track and track != colour_track):
         yield Refusal("coimbra.income.track",
-                      f"{die} pays on the {colour_track} track" if colour_track
-                      else "a white die names one of the four tracks",
-                      player=player.name, expected=colour_track or ", ".join(TRACKS),
+                      say("{die} pays on the {track} track", die=die,
+                          track=TRACK_NAMES[colour_track]) if colour_track
+                      else say("a white die names one of the four tracks"),
+                      player=player.name, expected=TRACK_NAMES[colour_track] if colour_track
+                      else listed(TRACK_NAMES[t] for t in TRACKS),
                       found=track, skip=track not in TRACKS)
 
 
@@ -96,8 +101,9 @@ def _end_turn(game: Table, player: Player) -> None:
         unused = _unused_dice(player)
         player.income_used.extend(unused)
         game.judge.breach("coimbra.income.die",
-                          f"{player.name} did not activate {', '.join(sorted(unused))}",
-                          player=player.name, expected="three income activations",
+                          say("{player} did not activate {dice}", player=player.name,
+                              dice=", ".join(sorted(unused))),
+                          player=player.name, expected=say("three income activations"),
                           found=len(player.dice) - len(unused))
     _phase_e_abilities(game, player)
     state.cursor += 1

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from replay.coimbra.phases import PHASES
 from replay.coimbra.table import Table
+from replay.core.speech import say
+from replay.core.words import listed
 
 
 def no_refusals(game: Table, event: dict) -> tuple:
@@ -30,21 +32,24 @@ def check_markers(game: Table, spec, event: dict) -> None:
     for index, marker in markers:
         wrong = []
         if "round" in marker and marker["round"] != round_:
-            wrong.append(f"round {round_}")
+            wrong.append(say("round {round}", round=round_))
         names = PHASES[phase].markers
         if "phase" in marker and marker["phase"] not in names:
-            wrong.append(f"phase {(names or (phase,))[-1]}")
+            wrong.append(say("phase {phase}", phase=(names or (phase,))[-1]))
         if wrong:
             current = game.judge.event
             game.judge.event = index
             try:
                 game.judge.breach("coimbra.log.order",
-                                  f"the marker says {_describe(marker)} but the next event, a "
-                                  f"{kind}, is in {' '.join(wrong)}",
-                                  expected=" ".join(wrong), found=_describe(marker))
+                                  say("the marker says {marker} but the next event, a {kind}, "
+                                      "is in {wanted}", marker=_describe(marker), kind=kind,
+                                      wanted=listed(wrong, " ")),
+                                  expected=listed(wrong, " "), found=_describe(marker))
             finally:
                 game.judge.event = current
 
 
 def _describe(marker: dict) -> str:
-    return " ".join(f"{k} {marker[k]}" for k in ("round", "phase") if k in marker)
+    told = {"round": lambda value: say("round {round}", round=value),
+            "phase": lambda value: say("phase {phase}", phase=value)}
+    return listed([told[k](marker[k]) for k in ("round", "phase") if k in marker], " ")

@@ -34,7 +34,7 @@ from replay.coimbra.dice import normalise_die
 from replay.coimbra.events import EVENT_SPECS, FIELD_KINDS, VERBS
 from replay.coimbra.lines import at as _at
 from replay.coimbra.phases import MARKER_LETTERS
-from replay.coimbra.state import LOCATIONS, TRACKS
+from replay.coimbra.state import COMPONENT_KINDS, LOCATION_NAMES, LOCATIONS, TRACKS
 from replay.core.logs.log import GameLog
 from replay.core.logs.names import ids_by_name
 from replay.core.logs.text import (
@@ -51,6 +51,8 @@ from replay.core.logs.text import (
     read_source,
 )
 from replay.core.logs.text_log import finish_text_log
+from replay.core.speech import say
+from replay.core.words import alternatives
 
 SETUP_KEYS = ("order", "monasteries", "voyages", "tiles", "pairs")
 VERB_ALIASES = {"take": "place", "buy": "recruit", "favour": "favor"}
@@ -102,16 +104,18 @@ class _Reader:
     def ident(self, token: Token | None, kind: str) -> str:
         """A known id of ``kind``; misspellings get the closest valid ids."""
         if token is None:
-            self.fail(None, f"a {kind} is missing")
+            self.fail(None, say("a {kind} is missing", kind=COMPONENT_KINDS.get(kind, kind)))
         known = self.ids[kind]
         names = self.names.get(kind, {})
         if known is not None and token.text not in known:
             named = names.get(fold_name(token.raw))
             if named is not None:
                 return named
-            self.fail(token, f"unknown {kind} {token.raw!r}",
-                      expected=f"a {kind} id" + (", or its printed name (in quotes when it has "
-                                                 "spaces)" if names else ""),
+            said = COMPONENT_KINDS.get(kind, kind)
+            self.fail(token, say("unknown {kind} {id}", kind=said, id=repr(token.raw)),
+                      expected=say("a {kind} id, or its printed name (in quotes when it has "
+                                   "spaces)", kind=said) if names
+                      else say("a {kind} id", kind=said),
                       suggestions=self.suggest(token, kind))
         self.noted_case(token)
         return token.text
@@ -128,8 +132,8 @@ class _Reader:
             ident = names.get(fold_name(" ".join(t.raw for t in words)))
             if ident is not None and tokens[0].text not in (self.ids[kind] or ()):
                 self.source.warn(self.line, tokens[0].column,
-                                 f"{' '.join(t.raw for t in words)!r} read as {ident}; "
-                                 "quote a name with spaces")
+                                 say("{words} read as {id}; quote a name with spaces",
+                                     words=repr(" ".join(t.raw for t in words)), id=ident))
                 return ident, tokens[end:]
         return self.ident(_at(tokens, 0), kind), tokens[1:]
 
@@ -149,10 +153,10 @@ class _Reader:
     def die(self, token: Token | None) -> str:
         """A die such as gray5 (``yellow`` and ``grey`` accepted, with a warning)."""
         if token is None:
-            self.fail(None, "a die is missing", expected="a die such as gray5")
+            self.fail(None, say("a die is missing"), expected=say("a die such as gray5"))
         die, note = normalise_die(token.raw)
         if die is None:
-            self.fail(token, note, expected="a die such as gray5")
+            self.fail(token, note, expected=say("a die such as gray5"))
         if note:
             self.source.warn(self.line, token.column, note)
         return die
@@ -160,13 +164,14 @@ class _Reader:
     def number(self, token: Token | None, what: str) -> int:
         """A whole number."""
         if token is None:
-            self.fail(token, f"{what} must be a whole number", expected="a number")
-        return self.whole(token, f"{what} must be a whole number")
+            self.fail(token, say("{what} must be a whole number", what=what),
+                      expected=say("a number"))
+        return self.whole(token, say("{what} must be a whole number", what=what))
 
     def whole(self, token: Token, message: str) -> int:
         """The whole number ``token`` writes in ASCII digits, or ``message`` at it."""
         if not WHOLE_NUMBER.fullmatch(token.text):
-            self.fail(token, message, expected="a number")
+            self.fail(token, message, expected=say("a number"))
         too_long = number_too_long(token.text)
         if too_long:
             self.fail(token, too_long[0], expected=too_long[1])
@@ -175,8 +180,8 @@ class _Reader:
     def keyword(self, token: Token | None, *words: str) -> str:
         """One of ``words``."""
         if token is None or token.text not in words:
-            self.fail(token, f"expected {' or '.join(repr(w) for w in words)}",
-                      expected=" or ".join(words),
+            self.fail(token, say("expected {words}", words=alternatives(map(repr, words))),
+                      expected=alternatives(words),
                       suggestions=closest(token.text, words) if token else ())
         self.noted_case(token)
         return token.text
@@ -187,7 +192,8 @@ class _Reader:
         for token in tokens:
             left, found, right = token.raw.partition(sep)
             if not found or not left or not right:
-                self.fail(token, f"expected two parts joined by {sep!r}",
+                self.fail(token, say("expected two parts joined by {separator}",
+                                     separator=repr(sep)),
                           expected=f"name{sep}value")
             result.append((Token(left.lower(), token.column, left),
                            Token(right.lower(), token.column + len(left) + 1, right)))
@@ -196,18 +202,22 @@ class _Reader:
     def noted_case(self, token: Token) -> None:
         """Warn once when a word was not written in lowercase."""
         if token.raw != token.text and not token.raw.lower().startswith(("yellow", "grey")):
-            self.source.warn(self.line, token.column, f"{token.raw!r} read as {token.text!r}")
+            self.source.warn(self.line, token.column,
+                             say("{written} read as {read}", written=repr(token.raw),
+                                 read=repr(token.text)))
 
     def values(self, tokens: list[Token], allowed: tuple[str, ...] | None) -> dict:
         """``key=value`` words: numbers stay numbers, anything else stays text."""
         result = {}
         for key, value in self.pairs_of(tokens, "="):
             if allowed is not None and key.text not in allowed:
-                self.fail(key, f"unknown name {key.raw!r}", expected=", ".join(allowed),
+                self.fail(key, say("unknown name {name}", name=repr(key.raw)),
+                          expected=", ".join(allowed),
                           suggestions=closest(key.text, allowed))
             # Text is a claim's place (pilgrim=stop-01); what looks like digits is a number.
-            result[key.text] = self.whole(value, f"{key.raw} must be a whole number, not "
-                                          f"{value.raw!r}") \
+            result[key.text] = self.whole(value, say("{name} must be a whole number, not "
+                                                     "{value}", name=key.raw,
+                                                     value=repr(value.raw))) \
                 if value.text.lstrip("-").isdigit() else value.text
         return result
 
@@ -221,7 +231,7 @@ class _Reader:
         for line in self.source.lines:
             self.line = line
             if "  " in line.raw.split("#")[0].strip() or line.raw[:1].isspace():
-                self.source.warn(line, 1, "extra spaces ignored")
+                self.source.warn(line, 1, say("extra spaces ignored"))
             try:
                 first = line.tokens[0]
                 if first.text == "setup":
@@ -266,13 +276,15 @@ class _Reader:
         first, rest = tokens[0], tokens[1:]
         head = first.text
         if head == "round":
-            return {"type": "marker", "round": self.number(_at(rest, 0), "the round")}
+            return {"type": "marker", "round": self.number(_at(rest, 0), say("the round"))}
         if head == "phase":
             token = _at(rest, 0)
             if token is None or token.text.upper() not in MARKER_LETTERS:
-                self.fail(token, f"a phase is a letter {MARKER_LETTERS[0]} to "
-                          f"{MARKER_LETTERS[-1]}", expected=", ".join(MARKER_LETTERS[:-1])
-                          + f" or {MARKER_LETTERS[-1]}")
+                self.fail(token, say("a phase is a letter {first} to {last}",
+                                     first=MARKER_LETTERS[0], last=MARKER_LETTERS[-1]),
+                          expected=say("{first} or {second}",
+                                       first=", ".join(MARKER_LETTERS[:-1]),
+                                       second=MARKER_LETTERS[-1]))
             return {"type": "marker", "phase": token.text.upper()}
         if head == "deal":
             return self.deal(rest)
@@ -288,8 +300,9 @@ class _Reader:
         if head in self.players:
             self.colon(rest, 0)
             return self.action(head, rest[1:])
-        expected = ("a player name, setup, round, phase, deal, roll, check or final")
-        self.fail(first, f"cannot read {first.raw!r} here", expected=expected,
+        expected = say("a player name, setup, round, phase, deal, roll, check or final")
+        self.fail(first, say("cannot read {word} here", word=repr(first.raw)),
+                  expected=expected,
                   suggestions=closest(head, [*self.players, "setup", "round", "phase", "deal",
                                              "roll", "check", "final"]))
         raise AssertionError  # unreachable: fail() raises
@@ -299,7 +312,7 @@ class _Reader:
             self.fail(_at(tokens, index), "expected ':'", expected=":")
 
     def deal(self, tokens: list[Token]) -> dict:
-        event = {"type": "deal", "round": self.number(_at(tokens, 0), "the round")}
+        event = {"type": "deal", "round": self.number(_at(tokens, 0), say("the round"))}
         self.colon(tokens, 1)
         groups: list[list[Token]] = [[]]
         for token in tokens[2:]:
@@ -312,7 +325,8 @@ class _Reader:
             event[row] = [self.ident(t, "character") for t in group[1:]]
         for row in ("upper", "central", "lower"):
             if row not in event:
-                self.fail(None, f"the {row} row is missing", expected=f"| {row} ids...")
+                self.fail(None, say("the {row} row is missing", row=LOCATION_NAMES[row]),
+                          expected=f"| {row} ids...")
         return event
 
     def action(self, player: str, tokens: list[Token]) -> dict:
@@ -321,12 +335,13 @@ class _Reader:
             self.fail(None, "an action is missing", expected=", ".join(VERBS))
         verb = VERB_ALIASES.get(verb_token.text, verb_token.text)
         if verb not in VERBS:
-            self.fail(verb_token, f"unknown action {verb_token.raw!r}",
+            self.fail(verb_token, say("unknown action {verb}", verb=repr(verb_token.raw)),
                       expected=", ".join(VERBS),
                       suggestions=closest(verb_token.text, [*VERBS, *VERB_ALIASES]))
         if verb != verb_token.text:
             self.source.warn(self.line, verb_token.column,
-                             f"{verb_token.raw!r} read as {verb!r}")
+                             say("{written} read as {read}", written=repr(verb_token.raw),
+                                 read=repr(verb)))
         event = {"type": verb, "player": player}
         EVENT_SPECS[verb].read(self, event, tokens[1:])
         return event
@@ -340,7 +355,8 @@ class _Reader:
 
     def nothing_more(self, tokens: list[Token]) -> None:
         if tokens:
-            self.fail(tokens[0], f"unexpected {tokens[0].raw!r}", expected="end of line")
+            self.fail(tokens[0], say("unexpected {word}", word=repr(tokens[0].raw)),
+                      expected=say("end of line"))
 
 
 def _add_comment(event: dict, comment: str | None) -> None:

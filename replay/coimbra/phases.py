@@ -14,9 +14,10 @@ from __future__ import annotations
 from replay.coimbra.drafting import placed
 from replay.coimbra.income import close_income, income_done
 from replay.coimbra.resolution import begin_resolution, end_resolution, resolved
-from replay.coimbra.state import ROUNDS
+from replay.coimbra.state import LOCATION_NAMES, ROUNDS
 from replay.coimbra.voyages import end_round
 from replay.core.protocol.flow import Phase
+from replay.core.speech import say
 
 
 def _close_start(game) -> None:
@@ -33,48 +34,51 @@ def _after_voyages(game) -> str | None:
 
 def _expected_start(game) -> str:
     turns = game.state.start_turns
-    return f"start by {turns[0]}" if turns else "deal"
+    return say("start by {player}", player=turns[0]) if turns else say("deal")
 
 
 def _expected_place(game) -> str:
-    return f"place by {game.state.drafting()}"
+    return say("place by {player}", player=game.state.drafting())
 
 
 def _expected_resolution(game) -> str:
     nxt = game.state.next_slot()
     if nxt is None:
-        return "income"
+        return say("income")
     location, slot = nxt
-    action = "favor or distress" if location == "castle" else "recruit or distress"
-    return f"{action} by {slot.owner} with {slot.die} in the {location}"
+    action = say("favor or distress") if location == "castle" else say("recruit or distress")
+    return say("{action} by {player} with {die} in the {location}", action=action,
+               player=slot.owner, die=slot.die, location=LOCATION_NAMES[location])
 
 
 def _expected_voyages(game) -> str:
-    return ("invest, pass, or the next round's deal" if game.state.round < ROUNDS
-            else "invest, pass, or the end of the log")
+    return (say("invest, pass, or the next round's deal") if game.state.round < ROUNDS
+            else say("invest, pass, or the end of the log"))
 
 
 PHASES: dict[str, Phase] = {phase.name: phase for phase in (
-    Phase("setup", "setup", "setup", ("setup",), expected=lambda g: "setup", next="start",
+    Phase("setup", say("setup"), "setup", ("setup",), expected=lambda g: say("setup"), next="start",
           finished=lambda g: bool(g.state.start_turns)),  # the setup laid out
-    Phase("start", "the start choices", "start", ("start",), close=_close_start,
+    Phase("start", say("the start choices"), "start", ("start",), close=_close_start,
           expected=_expected_start, next="deal",
           finished=lambda g: not g.state.start_turns, early=True),
-    Phase("deal", "the deal of a new round", "A", ("A",), expected=lambda g: "deal", next="A",
+    Phase("deal", say("the deal of a new round"), "A", ("A",), expected=lambda g: say("deal"),
+          next="A",
           finished=lambda g: bool(g.state.rows)),
-    Phase("A", "phase A (roll)", "A", ("A",), expected=lambda g: "roll", next="B",
+    Phase("A", say("phase A (roll)"), "A", ("A",), expected=lambda g: say("roll"), next="B",
           finished=lambda g: bool(g.state.queues)),
-    Phase("B", "phase B (draft and place)", "B", ("B",), expected=_expected_place, next="C",
+    Phase("B", say("phase B (draft and place)"), "B", ("B",), expected=_expected_place, next="C",
           finished=placed, early=True),
-    Phase("C", "phase C (resolve dice)", "C", ("C",), begin=begin_resolution,
+    Phase("C", say("phase C (resolve dice)"), "C", ("C",), begin=begin_resolution,
           finished=resolved, close=end_resolution, expected=_expected_resolution, next="E",
           early=True),
-    Phase("E", "phase E (income)", "E", ("D", "E"), finished=income_done, close=close_income,
-          expected=lambda g: f"income by {g.state.acting_in_turn()}", next="F", early=True,
+    Phase("E", say("phase E (income)"), "E", ("D", "E"), finished=income_done, close=close_income,
+          expected=lambda g: say("income by {player}", player=g.state.acting_in_turn()), next="F",
+          early=True,
           yields=True),
-    Phase("F", "phase F (voyages)", "F", ("F",), begin=_first_in_order, close=end_round,
+    Phase("F", say("phase F (voyages)"), "F", ("F",), begin=_first_in_order, close=end_round,
           expected=_expected_voyages, next=_after_voyages, early=True, yields=True),
-    Phase("over", "the end of the game", "final", expected=lambda g: "nothing"),
+    Phase("over", say("the end of the game"), "final", expected=lambda g: say("nothing")),
 )}
 # How ledger phases sort in the phase-by-phase breakdown (D is the order phase).
 LEDGER_ORDER = ("setup", "start", "A", "B", "C", "D", "E", "F", "final")

@@ -13,6 +13,7 @@ from dataclasses import replace
 from replay.coimbra.effects import apply_immediate
 from replay.coimbra.table import Table
 from replay.core.protocol.actions import Refusal
+from replay.core.speech import say
 
 # The most paths offered to one player at once (they grow with the steps held).
 MAX_PATHS = 500
@@ -47,8 +48,9 @@ def move_refusals(game: Table, event: dict) -> Iterator[Refusal]:
             walk(table, name, part)
         if steps <= 0:
             yield Refusal("coimbra.pilgrim.steps",
-                          f"{name} has no pilgrim step left for {node} "
-                          f"(step {taken + 1} of the path)", player=name,
+                          say("{player} has no pilgrim step left for {node} (step {step} of "
+                              "the path)", player=name, node=node, step=taken + 1),
+                          player=name,
                           expected=taken, found=len(path), skip=here is None)
         if node not in catalog.nodes:
             yield replace(game.unknown_component(catalog.nodes, node, "map location", name),
@@ -57,8 +59,10 @@ def move_refusals(game: Table, event: dict) -> Iterator[Refusal]:
             any_road = node in catalog.roads_any[here]
             if not (two_way and any_road):
                 yield Refusal("coimbra.pilgrim.road",
-                              f"no road leads from {here} to {node}" if not any_road
-                              else f"the road from {here} to {node} is one-way the other way",
+                              say("no road leads from {start} to {node}", start=here,
+                                  node=node) if not any_road
+                              else say("the road from {start} to {node} is one-way the other "
+                                       "way", start=here, node=node),
                               player=name,
                               expected=", ".join(sorted(catalog.roads_forward[here])),
                               found=node, legal_under="two-way-roads" if any_road else None)

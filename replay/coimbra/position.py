@@ -16,14 +16,16 @@ from collections import Counter
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from replay.coimbra.dice import die_colour
+from replay.coimbra.dice import COLOUR_NAMES, die_colour
 from replay.coimbra.drafting import dice_pool
 from replay.coimbra.phases import PHASES
 from replay.coimbra.state import (
     CITY_ROWS,
     DICE_PER_PLAYER,
+    LOCATION_NAMES,
     LOCATIONS,
     ROUNDS,
+    TRACK_NAMES,
     TRACKS,
     GameState,
     Player,
@@ -31,11 +33,17 @@ from replay.coimbra.state import (
 )
 from replay.coimbra.table import RESOURCE_CAP, Table
 from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.speech import say
 
 VERSION = 1
 CITY_SLOTS = 4  # a city row shows at most four characters (rulebook p.5)
 # The phases before the first round's deal, when nothing is on the table yet.
 BEFORE_ROUNDS = ("setup", "start")
+# What an id of a position that the catalog lacks was meant to be, as words.
+MISSING_KINDS = {"character": say("character"), "monastery": say("monastery"),
+                 "voyage": say("voyage"), "favor": say("favor"), "map node": say("map node"),
+                 "monastery space": say("monastery space"), "scoring tile": say("scoring tile"),
+                 "corner": say("corner")}
 
 _COUNT = validate.Range(min=0)
 
@@ -180,11 +188,12 @@ def _problems(game: Table, position: dict):
     catalog, seated = game.catalog, list(game.state.order)
     players = position["players"]
     if sorted(players) != sorted(seated):
-        yield _problem("/players", f"the position's players are {', '.join(players)}, the "
-                       f"log's {', '.join(seated)}", expected=", ".join(seated))
+        yield _problem("/players", say("the position's players are {players}, the log's "
+                                       "{seated}", players=", ".join(players),
+                                       seated=", ".join(seated)), expected=", ".join(seated))
         return
     if sorted(position["order"]) != sorted(seated):
-        yield _problem("/order", "the turn order names each player once",
+        yield _problem("/order", say("the turn order names each player once"),
                        expected=" ".join(seated))
     yield from _phase_problems(position)
     yield from _card_problems(catalog, position)
@@ -197,10 +206,12 @@ def _problems(game: Table, position: dict):
 def _phase_problems(position: dict):
     phase, round_ = position["phase"], position["round"]
     if (phase in BEFORE_ROUNDS) != (round_ == 0):
-        yield _problem("/round", f"round {round_} cannot be in {PHASES[phase].title}",
-                       expected="0" if phase in BEFORE_ROUNDS else f"1 to {ROUNDS}")
+        yield _problem("/round", say("round {round} cannot be in {phase}", round=round_,
+                                     phase=PHASES[phase].title),
+                       expected="0" if phase in BEFORE_ROUNDS
+                       else say("1 to {last}", last=ROUNDS))
     if phase == "over" and round_ != ROUNDS:
-        yield _problem("/round", f"the game is over only after round {ROUNDS}",
+        yield _problem("/round", say("the game is over only after round {round}", round=ROUNDS),
                        expected=str(ROUNDS))
 
 
@@ -211,7 +222,8 @@ def _card_problems(catalog, position: dict):
         places.setdefault(card, []).append(f"/deck/{index}")
     for row, cards in position["rows"].items():
         if len(cards) > CITY_SLOTS:
-            yield _problem(f"/rows/{row}", f"a city row shows at most {CITY_SLOTS} characters",
+            yield _problem(f"/rows/{row}", say("a city row shows at most {number} characters",
+                                               number=CITY_SLOTS),
                            expected=str(CITY_SLOTS))
         for index, card in enumerate(cards):
             if card is not None:
@@ -224,84 +236,92 @@ def _card_problems(catalog, position: dict):
             places.setdefault(card, []).append(f"/players/{name}/characters/{index}")
         for index, card in enumerate(player["start_cards"]):
             if card not in player["characters"]:  # which of the player's cards began it
-                yield _problem(f"/players/{name}/start_cards/{index}", f"{name}'s start card "
-                               f"{card} is not among {name}'s characters")
+                yield _problem(f"/players/{name}/start_cards/{index}",
+                               say("{player}'s start card {card} is not among {player}'s "
+                                   "characters", player=name, card=card))
     for card, paths in places.items():
         if card not in catalog.characters:
-            yield _problem(paths[0], f"no character {card!r} in catalog {catalog.id}")
+            yield _problem(paths[0], _missing("character", card, catalog))
         elif len(paths) > 1:
-            yield _problem(paths[1], f"{catalog.label(card)} is in two places: "
-                           f"{_place(paths[0])} and {_place(paths[1])}")
+            yield _problem(paths[1], say("{card} is in two places: {first} and {second}",
+                                         card=catalog.label(card), first=_place(paths[0]),
+                                         second=_place(paths[1])))
     for card in position["crown_tokens"]:
         if card not in catalog.characters:
-            yield _problem(f"/crown_tokens/{card}", f"no character {card!r} in catalog "
-                           f"{catalog.id}")
+            yield _problem(f"/crown_tokens/{card}", _missing("character", card, catalog))
 
 
 def _place(path: str) -> str:
     """Where a card is, in words (``/players/ana/characters/2``: ana's characters)."""
     parts = path.split("/")
     if parts[1] == "players":
-        return f"{parts[2]}'s characters"
-    return {"deck": "the deck", "rows": f"the {parts[2]} row",
-            "start_pairs": "a start pair"}[parts[1]]
+        return say("{player}'s characters", player=parts[2])
+    if parts[1] == "rows":
+        return say("the {row} row", row=LOCATION_NAMES.get(parts[2], parts[2]))
+    return {"deck": say("the deck"), "start_pairs": say("a start pair")}[parts[1]]
+
+
+def _missing(what: str, ident: str, catalog) -> str:
+    """``no voyage 'v-99' in catalog coimbra-demo``."""
+    return say("no {kind} {id} in catalog {catalog}", kind=MISSING_KINDS[what], id=repr(ident),
+               catalog=catalog.id)
 
 
 def _player_problems(catalog, position: dict, name: str, player: dict):
     path = f"/players/{name}"
     for track, value in player["influence"].items():
         if value > catalog.track_max[track]:
-            yield _problem(f"{path}/influence/{track}", f"the {track} track ends at "
-                           f"{catalog.track_max[track]}", expected=f"0 to "
-                           f"{catalog.track_max[track]}")
+            yield _problem(f"{path}/influence/{track}",
+                           say("the {track} track ends at {last}",
+                               track=TRACK_NAMES.get(track, track),
+                               last=catalog.track_max[track]),
+                           expected=say("0 to {last}", last=catalog.track_max[track]))
     for key, known, what in (("monasteries", catalog.monasteries, "monastery"),
                              ("voyages", catalog.voyages, "voyage"),
                              ("favors", catalog.favors, "favor")):
         for index, ident in enumerate(player[key]):
             if ident not in known:
-                yield _problem(f"{path}/{key}/{index}", f"no {what} {ident!r} in catalog "
-                               f"{catalog.id}")
+                yield _problem(f"{path}/{key}/{index}", _missing(what, ident, catalog))
         for ident, count in Counter(player[key]).items():
             if count > 1:
-                yield _problem(f"{path}/{key}", f"{name} holds {catalog.label(ident)} twice")
+                yield _problem(f"{path}/{key}", say("{player} holds {component} twice",
+                                                    player=name,
+                                                    component=catalog.label(ident)))
     on_board = set(position["monasteries"].values())
     for index, tile in enumerate(player["monasteries"]):
         if tile in catalog.monasteries and tile not in on_board:
-            yield _problem(f"{path}/monasteries/{index}", f"{catalog.label(tile)} is not on "
-                           "a monastery space of this board")
+            yield _problem(f"{path}/monasteries/{index}",
+                           say("{tile} is not on a monastery space of this board",
+                               tile=catalog.label(tile)))
     if player["pilgrim"] is not None and player["pilgrim"] not in catalog.nodes:
-        yield _problem(f"{path}/pilgrim", f"no map node {player['pilgrim']!r} in catalog "
-                       f"{catalog.id}")
+        yield _problem(f"{path}/pilgrim", _missing("map node", player["pilgrim"], catalog))
     if len(player["dice"]) > DICE_PER_PLAYER:
-        yield _problem(f"{path}/dice", f"a player drafts {DICE_PER_PLAYER} dice a round, "
-                       f"not {len(player['dice'])}", expected=f"at most {DICE_PER_PLAYER}")
+        yield _problem(f"{path}/dice", say("a player drafts {number} dice a round, not {found}",
+                                           number=DICE_PER_PLAYER, found=len(player["dice"])),
+                       expected=say("at most {number}", number=DICE_PER_PLAYER))
 
 
 def _board_problems(catalog, position: dict):
     for space, tile in position["monasteries"].items():
         if space not in catalog.spaces:
-            yield _problem(f"/monasteries/{space}", f"no monastery space {space!r} in catalog "
-                           f"{catalog.id}")
+            yield _problem(f"/monasteries/{space}", _missing("monastery space", space, catalog))
         if tile not in catalog.monasteries:
-            yield _problem(f"/monasteries/{space}", f"no monastery {tile!r} in catalog "
-                           f"{catalog.id}")
+            yield _problem(f"/monasteries/{space}", _missing("monastery", tile, catalog))
     for tile, count in Counter(position["monasteries"].values()).items():
         if count > 1:
-            yield _problem("/monasteries", f"{catalog.label(tile)} lies on two spaces")
+            yield _problem("/monasteries", say("{tile} lies on two spaces",
+                                               tile=catalog.label(tile)))
     for key, known, what in (("voyages", catalog.voyages, "voyage"),
                              ("favors_available", catalog.favors, "favor")):
         for index, ident in enumerate(position[key]):
             if ident not in known:
-                yield _problem(f"/{key}/{index}", f"no {what} {ident!r} in catalog "
-                               f"{catalog.id}")
+                yield _problem(f"/{key}/{index}", _missing(what, ident, catalog))
     for track, tile in position["scoring_tiles"].items():
         if tile not in catalog.scoring_tiles:
-            yield _problem(f"/scoring_tiles/{track}", f"no scoring tile {tile!r} in catalog "
-                           f"{catalog.id}")
+            yield _problem(f"/scoring_tiles/{track}", _missing("scoring tile", tile, catalog))
     for index, corner in enumerate(position["corners_free"]):
         if corner not in catalog.corners:
-            yield _problem(f"/corners_free/{index}", f"no corner {corner!r} in catalog "
-                           f"{catalog.id}")
+            yield _problem(f"/corners_free/{index}", _missing("corner", corner, catalog))
 
 
 def _dice_problems(game: Table, position: dict):
@@ -311,17 +331,21 @@ def _dice_problems(game: Table, position: dict):
     for location, slots in queues.items():
         for index, slot in enumerate(slots):
             if slot["owner"] is not None and slot["owner"] not in players:
-                yield _problem(f"/queues/{location}/{index}/owner", f"{slot['owner']!r} is "
-                               "not a player of this game")
+                yield _problem(f"/queues/{location}/{index}/owner",
+                               say("{player} is not a player of this game",
+                                   player=repr(slot["owner"])))
     for name, player in players.items():
         queued = Counter(slot["die"] for slots in queues.values() for slot in slots
                          if slot["owner"] == name)
         if Counter(player["dice"]) != queued:
-            yield _problem(f"/players/{name}/dice", f"{name}'s drafted dice are the dice of "
-                           f"{name}'s in the queues", expected=", ".join(sorted(queued.elements())))
+            yield _problem(f"/players/{name}/dice",
+                           say("{player}'s drafted dice are the dice of {player}'s in the queues",
+                               player=name), expected=", ".join(sorted(queued.elements())))
     drafted = [die for player in players.values() for die in player["dice"]]
     every = dice_pool(len(players), game.judge.allows("all-dice"))
     for colour, count in Counter(map(die_colour, position["pool"] + drafted)).items():
         if count > every.get(colour, 0):
-            yield _problem("/pool", f"the game has {every.get(colour, 0)} {colour} dice, not "
-                           f"{count}", expected=str(every.get(colour, 0)))
+            yield _problem("/pool", say("the game has {number} {colour} dice, not {found}",
+                                        number=every.get(colour, 0),
+                                        colour=COLOUR_NAMES.get(colour, colour), found=count),
+                           expected=str(every.get(colour, 0)))

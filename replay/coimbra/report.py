@@ -14,6 +14,7 @@ from replay.core.reports.report import (
     ENGINE_VERSION,
     REPORT_VERSION,
     causes_with_lines,
+    report_words,
     standings,
     verdict,
 )
@@ -35,7 +36,7 @@ def build_report(log: GameLog, game: Table, catalog: Catalog, mode: str, replaye
     causes = causes_with_lines(log.positions, violations, claims.items, ledger, all_warnings,
                                game.discards)
     awaited = expected_next(game)
-    return {
+    return report_words({
         "report_version": REPORT_VERSION,
         "engine_version": ENGINE_VERSION,
         "game": "coimbra",
@@ -67,7 +68,7 @@ def build_report(log: GameLog, game: Table, catalog: Catalog, mode: str, replaye
         "state": {name: _player_state(p) for name, p in state.players.items()},
         "ledger": ledger,
         "names": _names_used(game, catalog, violations, awaited),
-    }
+    })
 
 
 def _names_used(game: Table, catalog: Catalog, violations: list[dict],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from replay.coimbra.order import establish_new_order
 from replay.coimbra.state import CITY_ROWS, LOCATIONS, Slot
 from replay.coimbra.table import Table
+from replay.core.speech import say
 
 NEUTRAL_DISCARD = "discarded by a neutral token"
 
@@ -104,13 +105,14 @@ def gone(game: Table, card_id: str) -> str:
     """Why a character is not on display: who took it, or what discarded it, and where."""
     if card_id in game.taken:
         who, event = game.taken[card_id]
-        return f"it is not on display: {who} took it at {game.judge.where(event)}"
+        return say("it is not on display: {player} took it at {where}", player=who,
+                   where=game.judge.where(event))
     discard = next((d for d in reversed(game.discards) if d["card"] == card_id), None)
     if discard is not None:
         where = game.judge.where(discard["event"])
         if discard["reason"] == NEUTRAL_DISCARD:
-            return f"it is not on display: a neutral token placed by the roll at {where} " \
-                   "discarded it"
-        return ("it is not on display: it was left in its row when the row finished, and "
-                f"discarded at {where}")
-    return "it is not on display (it was not dealt this round)"
+            return say("it is not on display: a neutral token placed by the roll at {where} "
+                       "discarded it", where=where)
+        return say("it is not on display: it was left in its row when the row finished, and "
+                   "discarded at {where}", where=where)
+    return say("it is not on display (it was not dealt this round)")

@@ -12,10 +12,11 @@ from collections.abc import Iterator
 
 from replay.coimbra.effects import apply_immediate
 from replay.coimbra.resolution import advance, crown_fate, gone
-from replay.coimbra.state import CITY_ROWS, LOCATIONS, Player, Slot
+from replay.coimbra.state import CITY_ROWS, LOCATION_NAMES, LOCATIONS, RESOURCE_NAMES, Player, Slot
 from replay.coimbra.table import Table
 from replay.core.protocol.actions import Refusal
-from replay.core.words import counted
+from replay.core.speech import say
+from replay.core.words import counted, listed
 
 DISTRESS_MAX = 2
 DISTRESS_CHOICES = [(c, g) for c in range(DISTRESS_MAX + 1) for g in range(DISTRESS_MAX + 1)]
@@ -33,12 +34,14 @@ def slot_for(game: Table, player: Player, event: dict,
     location, slot = state.next_slot()
     if slot.owner == player.name and ("die" not in event or event["die"] == slot.die):
         return location, slot, None
-    wanted = f"{slot.owner}'s {slot.die} in the {location}"
+    wanted = say("{player}'s {die} in the {location}", player=slot.owner, die=slot.die,
+                 location=LOCATION_NAMES[location])
     own = [(loc, s) for loc in LOCATIONS for s in state.queues[loc]
            if s.owner == player.name and not s.resolved
            and ("die" not in event or s.die == event["die"])]
     own.sort(key=lambda item: item[0] not in prefer)
-    refusal = Refusal("coimbra.resolve.order", f"the next die to resolve is {wanted}",
+    refusal = Refusal("coimbra.resolve.order",
+                      say("the next die to resolve is {die}", die=wanted),
                       player=player.name, expected=wanted,
                       found=f"{player.name} {event.get('die', '')}".strip(), skip=not own)
     return (*own[0], refusal) if own else (None, None, refusal)
@@ -68,14 +71,15 @@ def favor_refusals(game: Table, event: dict) -> Iterator[Refusal]:
         yield game.unknown_component(catalog.favors, event["tile"], "favor tile", player.name)
     if location != "castle":
         yield Refusal("coimbra.castle.favor",
-                      f"a favor is taken with a castle die, not from the {location}",
+                      say("a favor is taken with a castle die, not from the {location}",
+                          location=LOCATION_NAMES[location]),
                       player=player.name, skip=True)
     if event["tile"] not in state.favors_available:
         yield Refusal("coimbra.castle.favor",
-                      f"{catalog.label(event['tile'])} has already been taken",
+                      say("{tile} has already been taken", tile=catalog.label(event["tile"])),
                       player=player.name,
                       expected=", ".join(map(catalog.label, state.favors_available))
-                      or "no favor tile is left: only distress", found=event["tile"],
+                      or say("no favor tile is left: only distress"), found=event["tile"],
                       skip=True, moved_on=_used_up(slot))
 
 
@@ -120,10 +124,12 @@ def recruit_refusals(game: Table, event: dict) -> Iterator[Refusal]:
         yield Refusal("coimbra.city.row", "a castle die takes a favor, not a character",
                       player=player.name, skip=True)
     if in_row != location:
-        where = f"it is in the {in_row} row" if in_row else gone(game, card.id)
+        where = (say("it is in the {row} row", row=LOCATION_NAMES[in_row]) if in_row
+                 else gone(game, card.id))
         yield Refusal("coimbra.city.row",
-                      f"{catalog.label(card.id)} cannot be taken with a die in the "
-                      f"{location}: {where}", player=player.name,
+                      say("{card} cannot be taken with a die in the {location}: {why}",
+                          card=catalog.label(card.id), location=LOCATION_NAMES[location],
+                          why=where), player=player.name,
                       expected=_on_offer(game, location), found=card.id, skip=in_row is None,
                       moved_on=_used_up(slot) if in_row is None else None)
     yield from _payment_refusals(game, player, card, slot.value, event.get("pay"))
@@ -138,24 +144,30 @@ def _payment_refusals(game: Table, player: Player, card, value: int,
         coins, guards = pay.get("coins", 0), pay.get("guards", 0)
         if coins + guards != value or coins > player.coins or guards > player.guards:
             yield Refusal("coimbra.city.payment",
-                          f"{card.id} costs {value}, paid from {player.coins} coins and "
-                          f"{player.guards} guards", player=player.name, expected=value,
-                          found=f"{coins} coins + {guards} guards")
+                          say("{card} costs {cost}, paid from {coins} coins and {guards} "
+                              "guards", card=card.id, cost=value, coins=player.coins,
+                              guards=player.guards), player=player.name, expected=value,
+                          found=say("{coins} coins + {guards} guards", coins=coins,
+                                    guards=guards))
         return
     held = getattr(player, card.cost)
     if pay is None and held < value and mixed and player.coins + player.guards >= value:
         return  # a mix the log does not spell out: a warning when it is paid
     if pay is not None and (pay.get(card.cost, 0) != value
                             or any(v for k, v in pay.items() if k != card.cost)):
-        yield Refusal("coimbra.city.payment", f"{card.id} is paid entirely in {card.cost}",
-                      player=player.name, expected=f"{value} {card.cost}",
-                      found=" + ".join(f"{amount} {kind}" for kind, amount in pay.items()),
+        yield Refusal("coimbra.city.payment",
+                      say("{card} is paid entirely in {resource}", card=card.id,
+                          resource=RESOURCE_NAMES.get(card.cost, card.cost)),
+                      player=player.name, expected=_amount(value, card.cost),
+                      found=listed([_amount(amount, kind) for kind, amount in pay.items()],
+                                   " + "),
                       legal_under="mixed-payment")
     if held < value:
         yield Refusal("coimbra.city.payment",
-                      f"{game.catalog.label(card.id)} costs {value} {card.cost} but "
-                      f"{player.name} has {held}", player=player.name,
-                      expected=f"{value} {card.cost}", found=held,
+                      say("{card} costs {cost} but {player} has {held}",
+                          card=game.catalog.label(card.id), cost=_amount(value, card.cost),
+                          player=player.name, held=held), player=player.name,
+                      expected=_amount(value, card.cost), found=held,
                       legal_under="mixed-payment"
                       if player.coins + player.guards >= value and not mixed else None)
 
@@ -206,11 +218,12 @@ def _assume_mix(game: Table, player: Player, card, value: int) -> None:
     own = getattr(player, card.cost)
     rest = value - own
     def amount(number: int, resource: str) -> str:
-        return counted(number, resource.removesuffix("s"))  # "1 coin", "2 guards"
-    game.warn(f"{player.name} paid {value} for {game.catalog.label(card.id)} with only "
-              f"{amount(own, card.cost)}: the log does not say how the rest was paid (write "
-              f"pay=coins:N,guards:N); assumed {amount(own, card.cost)} and "
-              f"{amount(rest, other)}")
+        # "1 coin", "2 guards"
+        return counted(number, "coin") if resource == "coins" else counted(number, "guard")
+    game.warn(say("{player} paid {cost} for {card} with only {own}: the log does not say how "
+                  "the rest was paid (write pay=coins:N,guards:N); assumed {own} and {rest}",
+                  player=player.name, cost=value, card=game.catalog.label(card.id),
+                  own=amount(own, card.cost), rest=amount(rest, other)))
     game.change(player.name, card.cost, -own, f"paid for {card.id}", card.id)
     game.change(player.name, other, -rest, f"paid for {card.id} (mix assumed)", card.id)
 
@@ -247,10 +260,17 @@ def _row_showing(rows: dict[str, list[str | None]], card_id: str) -> str | None:
     return None
 
 
+def _amount(number: int, resource: str) -> str:
+    """``3 coins``: an amount of a resource as the log names it (a name it does not know
+    left as written)."""
+    return say("{number} {resource}", number=number,
+               resource=RESOURCE_NAMES.get(resource, resource))
+
+
 def _on_offer(game: Table, location: str) -> str:
     """What a die in ``location`` could still take, in words."""
     cards = [game.catalog.label(c) for c in game.state.rows[location] if c]
-    return ", ".join(cards) if cards else "nothing is left here: only distress"
+    return ", ".join(cards) if cards else say("nothing is left here: only distress")
 
 
 # -- distress ----------------------------------------------------------------------------
@@ -270,9 +290,10 @@ def distress_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     coins, guards = _distress(event)
     if not (0 <= coins <= DISTRESS_MAX and 0 <= guards <= DISTRESS_MAX):
         yield Refusal("coimbra.distress.amount",
-                      f"distress for {coins} coins and {guards} guards: at most two of each",
-                      player=player.name, expected="0-2 coins, 0-2 guards",
-                      found=f"{coins} coins, {guards} guards")
+                      say("distress for {coins} coins and {guards} guards: at most two of "
+                          "each", coins=coins, guards=guards),
+                      player=player.name, expected=say("0-2 coins, 0-2 guards"),
+                      found=say("{coins} coins, {guards} guards", coins=coins, guards=guards))
 
 
 def apply_distress(game: Table, event: dict) -> None:

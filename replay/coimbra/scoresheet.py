@@ -16,12 +16,13 @@ from replay.coimbra.claims import Claims
 from replay.coimbra.new_table import new_table
 from replay.coimbra.report import build_report
 from replay.coimbra.scoring import final_scoring
-from replay.coimbra.state import DICE_PER_PLAYER, ROUNDS, TRACKS
+from replay.coimbra.state import DICE_PER_PLAYER, RESOURCE_NAMES, ROUNDS, TRACK_NAMES, TRACKS
 from replay.coimbra.table import RESOURCE_CAP
 from replay.core.logs.log import GameLog
 from replay.core.logs.names import ids_by_name, read_id
 from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 from replay.core.logs.text import closest, fold_name
+from replay.core.speech import say
 
 NON_NEGATIVE = validate.Range(min=0)
 MAX_RECRUITS = DICE_PER_PLAYER * ROUNDS  # one character per city die at most
@@ -59,7 +60,7 @@ class ScoresheetSchema(Schema):
 def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dict:
     """Validate a scoresheet, compute the final scoring, and report it."""
     if not isinstance(sheet, dict):
-        raise InvalidLog([LogProblem("a scoresheet is an object", path="/scoresheet")])
+        raise InvalidLog([LogProblem(say("a scoresheet is an object"), path="/scoresheet")])
     loaded = load_catalog(catalog, log.catalog)
     sheet = _with_ids(sheet, loaded)
     try:
@@ -107,6 +108,23 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
     report = build_report(log, game, loaded, "strict", 0, final, claims, log.warnings)
     report["input"] = "scoresheet"
     return report
+
+
+# The lists of a player's sheet as words.
+SHEET_LISTS = {"characters": say("characters"), "monasteries": say("monasteries"),
+               "voyages": say("voyages")}
+
+
+def _unknown_on_sheet(kind: str, name: str, ident: str) -> tuple[str, str]:
+    """What an id of a sheet's list ``kind`` that the catalog lacks says, and expects."""
+    if kind == "characters":
+        return (say("{player}'s sheet lists an unknown character {id}", player=name,
+                    id=repr(ident)), say("a character id or printed name"))
+    if kind == "monasteries":
+        return (say("{player}'s sheet lists an unknown monasterie {id}", player=name,
+                    id=repr(ident)), say("a monasterie id or printed name"))
+    return (say("{player}'s sheet lists an unknown voyage {id}", player=name, id=repr(ident)),
+            say("a voyage id or printed name"))
 
 
 def _tables(catalog: Catalog) -> dict[str, dict]:
@@ -169,7 +187,7 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
         problem("/scoring_tiles", "each track has one different scoring tile", ", ".join(TRACKS))
     for track, tile in (tiles or {}).items():
         if tile not in catalog.scoring_tiles:
-            problem(f"/scoring_tiles/{track}", f"unknown scoring tile {tile!r}",
+            problem(f"/scoring_tiles/{track}", say("unknown scoring tile {tile}", tile=repr(tile)),
                     suggestions=closest(tile, catalog.scoring_tiles))
     owners: Counter = Counter()
     for name, line in data["players"].items():
@@ -179,14 +197,17 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
         owners.update(line["characters"])
     for card, count in owners.items():
         if count > 1:
-            problem("/players", f"{catalog.label(card)} is on {count} players' sheets",
-                    "each character on one sheet")
+            problem("/players", say("{card} is on {count} players' sheets",
+                                    card=catalog.label(card), count=count),
+                    say("each character on one sheet"))
     invested = {v for line in data["players"].values() for v in line["voyages"]}
     if len(invested) > 6:
-        problem("/players", f"{len(invested)} different voyages invested; only 6 are revealed")
+        problem("/players", say("{number} different voyages invested; only 6 are revealed",
+                                number=len(invested)))
     for track, order in data["arrival"].items():
         if len(set(order)) != len(order) or not set(order) <= players:
-            problem(f"/arrival/{track}", "arrival order lists players of the game once each")
+            problem(f"/arrival/{track}",
+                    say("arrival order lists players of the game once each"))
     for track in TRACKS:
         spaces = Counter(line["tracks"].get(track, 0) for n, line in data["players"].items()
                          if n in players)
@@ -194,9 +215,11 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
             sharing = [n for n, line in data["players"].items()
                        if line["tracks"].get(track, 0) == space]
             if space > 0 and count > 1 and not set(sharing) <= set(data["arrival"].get(track, [])):
-                problem(f"/arrival/{track}", f"{', '.join(sorted(sharing))} share space {space} "
-                        f"of the {track} track: say who arrived first",
-                        f"arrival order for {track}")
+                problem(f"/arrival/{track}",
+                        say("{players} share space {space} of the {track} track: say who "
+                            "arrived first", players=", ".join(sorted(sharing)), space=space,
+                            track=TRACK_NAMES[track]),
+                        say("arrival order for {track}", track=TRACK_NAMES[track]))
     return found
 
 
@@ -211,12 +234,13 @@ def _unknown_ids(name: str, line: dict, catalog: Catalog) -> list[LogProblem]:
             continue
         for i, ident in enumerate(ids):
             if ident not in table:
+                unknown, expected = _unknown_on_sheet(kind, name, ident)
                 found.append(LogProblem(
-                    f"{name}'s sheet lists an unknown {kind[:-1]} {ident!r}",
-                    path=f"{base}/{kind}/{i}", expected=f"a {kind[:-1]} id or printed name",
+                    unknown, path=f"{base}/{kind}/{i}", expected=expected,
                     suggestions=_close_to(ident, table)))
         if len(set(ids)) != len(ids):
-            found.append(LogProblem(f"{kind} repeat", path=f"{base}/{kind}"))
+            found.append(LogProblem(say("{kind} repeat", kind=SHEET_LISTS[kind]),
+                                    path=f"{base}/{kind}"))
     return found
 
 
@@ -234,37 +258,44 @@ def _player_problems(name: str, line: dict, catalog: Catalog) -> list[LogProblem
 
     def problem(path: str, message: str, expected: str | None = None,
                 suggestions: tuple[str, ...] = ()) -> None:
-        found.append(LogProblem(f"{name}'s sheet: {message}", path=base + path,
+        found.append(LogProblem(say("{player}'s sheet: {problem}", player=name,
+                                    problem=message), path=base + path,
                                 expected=expected, suggestions=suggestions))
 
     for resource in ("coins", "guards"):
         if line[resource] > RESOURCE_CAP:
-            problem(f"/{resource}", f"{line[resource]} {resource} is over the cap",
-                    f"at most {RESOURCE_CAP}")
+            problem(f"/{resource}", say("{number} {resource} is over the cap",
+                                        number=line[resource],
+                                        resource=RESOURCE_NAMES.get(resource, resource)),
+                    say("at most {number}", number=RESOURCE_CAP))
     for track in TRACKS:
         position = line["tracks"].get(track)
         if position is None:
-            problem(f"/tracks/{track}", "every track's position is needed")
+            problem(f"/tracks/{track}", say("every track's position is needed"))
         elif position > catalog.track_max[track]:
-            problem(f"/tracks/{track}", f"position {position} is past the end",
-                    f"at most {catalog.track_max[track]}")
+            problem(f"/tracks/{track}", say("position {position} is past the end",
+                                            position=position),
+                    say("at most {number}", number=catalog.track_max[track]))
     found += _unknown_ids(name, line, catalog)
     known = [c for c in line["characters"] if c in catalog.characters]
     start = {c for c in known if catalog.characters[c].level == "I"}
     if start and frozenset(start) not in {frozenset(p) for p in catalog.start_pairs}:
-        problem("/characters", f"start characters {', '.join(sorted(start))} are not one pair")
+        problem("/characters", say("start characters {cards} are not one pair",
+                                   cards=", ".join(sorted(start))))
     elif not start:
-        problem("/characters", "one pair of start characters is missing")
+        problem("/characters", say("one pair of start characters is missing"))
     if len(known) - len(start) > MAX_RECRUITS:
-        problem("/characters", f"{len(known) - len(start)} characters recruited",
-                f"at most {MAX_RECRUITS}")
+        problem("/characters", say("{number} characters recruited",
+                                   number=len(known) - len(start)),
+                say("at most {number}", number=MAX_RECRUITS))
     for track in TRACKS:
         printed = sum(catalog.characters[c].influence for c in known
                       if catalog.characters[c].cls == track)
         least = min(printed, catalog.track_max[track])
         if line["tracks"].get(track, least) < least:
-            problem(f"/tracks/{track}", f"the {track} characters alone give {least} influence",
-                    f"at least {least}")
+            problem(f"/tracks/{track}", say("the {track} characters alone give {least} influence",
+                                            track=TRACK_NAMES[track], least=least),
+                    say("at least {number}", number=least))
     return found
 
 

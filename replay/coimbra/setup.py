@@ -6,9 +6,11 @@ from collections import Counter
 from collections.abc import Iterator
 
 from replay.coimbra.effects import apply_immediate
-from replay.coimbra.state import TRACKS
+from replay.coimbra.state import TRACK_NAMES, TRACKS
 from replay.coimbra.table import Table
 from replay.core.protocol.actions import Refusal
+from replay.core.speech import say
+from replay.core.words import listed
 
 VOYAGES_SHOWN = 6
 STARTING = {"coins": 7, "guards": 7}
@@ -21,13 +23,15 @@ def setup_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     order = event["order"]
     if sorted(order) != sorted(state.order):
         yield Refusal("coimbra.setup.order",
-                      f"the initial order {', '.join(order)} does not list every player once",
+                      say("the initial order {order} does not list every player once",
+                          order=", ".join(order)),
                       expected=", ".join(sorted(state.order)), found=", ".join(order),
                       skip=True)
     placed = event["monasteries"]
     for space in sorted(set(catalog.spaces) - set(placed)):
-        yield Refusal("coimbra.setup.monasteries", f"no monastery placed on {space}",
-                      expected=f"a level-{catalog.spaces[space]} tile")
+        yield Refusal("coimbra.setup.monasteries",
+                      say("no monastery placed on {space}", space=space),
+                      expected=say("a level-{level} tile", level=catalog.spaces[space]))
     for space, tile_id in placed.items():
         if space not in catalog.spaces:
             yield game.unknown_component(catalog.spaces, space, "monastery space")
@@ -36,44 +40,51 @@ def setup_refusals(game: Table, event: dict) -> Iterator[Refusal]:
         tile = catalog.monasteries[tile_id]
         if tile.level != catalog.spaces[space]:
             yield Refusal("coimbra.setup.monasteries",
-                          f"{tile_id} is level {tile.level} but {space} is a "
-                          f"level-{catalog.spaces[space]} space",
-                          expected=f"a level-{catalog.spaces[space]} tile", found=tile_id)
+                          say("{tile} is level {level} but {space} is a level-{wanted} space",
+                              tile=tile_id, level=tile.level, space=space,
+                              wanted=catalog.spaces[space]),
+                          expected=say("a level-{level} tile", level=catalog.spaces[space]),
+                          found=tile_id)
     for tile_id, count in Counter(placed.values()).items():
         if count > 1:
             yield Refusal("coimbra.setup.monasteries",
-                          f"monastery {tile_id} placed {count} times")
+                          say("monastery {tile} placed {count} times", tile=tile_id,
+                              count=count))
     voyages = event["voyages"]
     for voyage in voyages:
         if voyage not in catalog.voyages:
             yield game.unknown_component(catalog.voyages, voyage, "voyage")
     if len(voyages) != VOYAGES_SHOWN or len(set(voyages)) != len(voyages):
         yield Refusal("coimbra.setup.voyages",
-                      f"{len(set(voyages))} different voyages revealed, not six",
-                      expected="6 different voyages", found=len(set(voyages)))
+                      say("{number} different voyages revealed, not six",
+                          number=len(set(voyages))),
+                      expected=say("6 different voyages"), found=len(set(voyages)))
     tiles = event["scoring_tiles"]
     for tile_id in tiles.values():
         if tile_id not in catalog.scoring_tiles:
             yield game.unknown_component(catalog.scoring_tiles, tile_id, "scoring tile")
     if sorted(tiles) != sorted(TRACKS) or len(set(tiles.values())) != len(TRACKS):
         yield Refusal("coimbra.setup.scoring_tiles",
-                      f"the scoring tiles {', '.join(f'{k}={v}' for k, v in tiles.items())} "
-                      "are not one different tile per track",
-                      expected=", ".join(TRACKS), found=", ".join(sorted(tiles)), skip=True)
+                      say("the scoring tiles {tiles} are not one different tile per track",
+                          tiles=", ".join(f"{k}={v}" for k, v in tiles.items())),
+                      expected=listed(TRACK_NAMES[track] for track in TRACKS),
+                      found=", ".join(sorted(tiles)), skip=True)
     pairs = [tuple(pair) for pair in event["start_pairs"]]
     known = {frozenset(pair) for pair in catalog.start_pairs}
     for pair in pairs:
         if frozenset(pair) not in known:
             yield Refusal("coimbra.setup.start_pairs",
-                          f"{pair[0]} and {pair[1]} are not a pair",
+                          say("{first} and {second} are not a pair", first=pair[0],
+                              second=pair[1]),
                           expected=" / ".join("+".join(p) for p in catalog.start_pairs),
                           found="+".join(pair), skip=True)
     if len({frozenset(p) for p in pairs}) != len(pairs):
-        yield Refusal("coimbra.setup.start_pairs", "a pair is displayed twice",
+        yield Refusal("coimbra.setup.start_pairs", say("a pair is displayed twice"),
                       found=" / ".join("+".join(p) for p in pairs), skip=True)
     if len(pairs) != len(state.order):
         yield Refusal("coimbra.setup.start_pairs",
-                      f"{len(pairs)} pairs displayed for {len(state.order)} players",
+                      say("{pairs} pairs displayed for {players} players", pairs=len(pairs),
+                          players=len(state.order)),
                       expected=len(state.order), found=len(pairs))
 
 
@@ -130,24 +141,25 @@ def start_refusals(game: Table, event: dict) -> Iterator[Refusal]:
         other = start_turns(state.order, not snake)
         made = 2 * len(state.order) - len(state.start_turns)
         yield Refusal("coimbra.start.order",
-                      f"it is {expected}'s start choice ("
-                      + ("forward order, then reverse order)" if snake else
-                         "reverse order, then forward order)"),
+                      say("it is {player}'s start choice (forward order, then reverse order)",
+                          player=expected) if snake else
+                      say("it is {player}'s start choice (reverse order, then forward order)",
+                          player=expected),
                       player=player.name, expected=expected, found=player.name, skip=True,
                       legal_under=None if snake or other[made] != player.name
                       else "start-snake")
     has_pair, has_corner = "pair" in event, "corner" in event
     if has_pair == has_corner:
         yield Refusal("coimbra.start.choice",
-                      "a start choice takes a pair or a corner"
-                      + (", not both" if has_pair else ": neither is given"),
+                      say("a start choice takes a pair or a corner, not both") if has_pair
+                      else say("a start choice takes a pair or a corner: neither is given"),
                       player=player.name, skip=True)
     if (has_pair and player.took_pair) or (has_corner and player.took_corner):
         # A player's first choice comes in the first pass (out-of-turn choices are skipped),
         # so a choice made already is always met in the second.
         yield Refusal("coimbra.start.choice",
-                      f"{player.name} already made this choice; in the second pass they do "
-                      "the other action", player=player.name, skip=True)
+                      say("{player} already made this choice; in the second pass they do the "
+                          "other action", player=player.name), player=player.name, skip=True)
     if has_pair:
         pair = tuple(event["pair"])
         for card in pair:
@@ -155,7 +167,8 @@ def start_refusals(game: Table, event: dict) -> Iterator[Refusal]:
                 yield game.unknown_component(catalog.characters, card, "character",
                                              player.name)
         if _displayed_pair(state, pair) is None:
-            yield Refusal("coimbra.start.choice", f"{'+'.join(pair)} is not an available pair",
+            yield Refusal("coimbra.start.choice",
+                          say("{pair} is not an available pair", pair="+".join(pair)),
                           player=player.name,
                           expected=" / ".join("+".join(p) for p in state.start_pairs),
                           found="+".join(pair), skip=True)
@@ -165,7 +178,8 @@ def start_refusals(game: Table, event: dict) -> Iterator[Refusal]:
             yield game.unknown_component({c: c for c in catalog.corners}, corner,
                                          "starting corner", player.name)
         if corner not in state.corners_free:
-            yield Refusal("coimbra.start.choice", f"{corner} is already occupied",
+            yield Refusal("coimbra.start.choice",
+                          say("{corner} is already occupied", corner=corner),
                           player=player.name, expected=", ".join(state.corners_free),
                           found=corner, skip=True)
 

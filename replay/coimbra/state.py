@@ -4,9 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from replay.core.speech import say
+
 LOCATIONS = ("castle", "upper", "central", "lower")
 CITY_ROWS = ("upper", "central", "lower")
+# The locations as words in a message ("dealt to upper", "in the castle").
+LOCATION_NAMES = {"castle": say("castle"), "upper": say("upper"), "central": say("central"),
+                  "lower": say("lower")}
 TRACKS = ("council", "merchant", "clergy", "scholar")
+# The kinds of thing an id of a log names, as words in a message ("unknown voyage").
+COMPONENT_KINDS = {"character": say("character"), "favor tile": say("favor tile"),
+                   "map location": say("map location"), "monastery": say("monastery"),
+                   "monastery space": say("monastery space"), "scoring tile": say("scoring tile"),
+                   "starting corner": say("starting corner"), "voyage": say("voyage"),
+                   "location": say("location"), "track": say("track"), "player": say("player")}
+# The resources beside the tracks as words in a message ("paid entirely in coins").
+RESOURCE_NAMES = {"coins": say("coins"), "guards": say("guards")}
+# The tracks as words in a message ("pays on the council track").
+TRACK_NAMES = {"council": say("council"), "merchant": say("merchant"), "clergy": say("clergy"),
+               "scholar": say("scholar")}
 COLOUR_TRACK = {"gray": "council", "orange": "merchant", "purple": "clergy", "green": "scholar"}
 ROUNDS = 4
 DICE_PER_PLAYER = 3

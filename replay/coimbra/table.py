@@ -13,9 +13,10 @@ import math
 from collections.abc import Mapping
 
 from replay.coimbra.catalog import Catalog
-from replay.coimbra.state import GameState, Player
+from replay.coimbra.state import COMPONENT_KINDS, GameState, Player
 from replay.core.protocol.actions import Refusal
 from replay.core.protocol.flow import Phase
+from replay.core.speech import Phrase, say
 from replay.core.verdicts.judge import Judge
 from replay.core.verdicts.ledger import LedgerRow, ledger_row
 from replay.core.words import counted
@@ -132,15 +133,21 @@ class Table:
     def add_steps(self, name: str, steps: int, source: str) -> None:
         """Give pilgrim steps, to be used by a ``move`` right after this event."""
         if self.state.players[name].pilgrim is None:
-            self.warn(f"{name} has no pilgrim on the map yet: {counted(steps, 'step')} "
-                      f"from {source} {'is' if steps == 1 else 'are'} lost")
+            self.warn(say("{player} has no pilgrim on the map yet: {steps} from {source} is "
+                          "lost", player=name, steps=counted(steps, "step"), source=source)
+                      if steps == 1 else
+                      say("{player} has no pilgrim on the map yet: {steps} from {source} are "
+                          "lost", player=name, steps=counted(steps, "step"), source=source))
             return
         pending = self.state.pending_steps
         pending[name] = pending.get(name, 0) + steps
 
     def warn(self, message: str) -> None:
-        """A warning about the log at the current event."""
-        self.warnings.append({"event": self.event, "message": message})
+        """A warning about the log at the current event (with its words, when a phrase)."""
+        warning = {"event": self.event, "message": message}
+        if isinstance(message, Phrase):
+            warning["words"] = {"message": message.words()}
+        self.warnings.append(warning)
 
     def phase_label(self) -> str:
         """The phase name used in ledger rows."""
@@ -159,14 +166,19 @@ class Table:
     def unknown_player(self, event: dict) -> Refusal:
         """The refusal of an event that names no player of the game."""
         name = event["player"]
-        return Refusal("coimbra.log.player", f"{name!r} is not a player of this game",
+        return Refusal("coimbra.log.player",
+                       say("{player} is not a player of this game", player=repr(name)),
                        expected=", ".join(self.state.order), found=name, skip=True)
 
     def unknown_component(self, table: dict, ident: str, what: str,
                           player: str | None = None) -> Refusal:
         """The refusal of an id that ``table`` of the catalog does not hold."""
         close = difflib.get_close_matches(ident, list(table), n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        kind = COMPONENT_KINDS.get(what, what)
         return Refusal("coimbra.log.component",
-                       f"unknown {what} {ident!r} in catalog {self.catalog.id}{hint}",
+                       say("unknown {kind} {id} in catalog {catalog}; did you mean {close}?",
+                           kind=kind, id=repr(ident), catalog=self.catalog.id,
+                           close=", ".join(close)) if close else
+                       say("unknown {kind} {id} in catalog {catalog}", kind=kind,
+                           id=repr(ident), catalog=self.catalog.id),
                        player=player, found=ident, skip=True)

@@ -6,13 +6,16 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from replay.coimbra.effects import apply_immediate, voyage_discount
-from replay.coimbra.state import Player
+from replay.coimbra.state import RESOURCE_NAMES, Player
 from replay.coimbra.table import Table
 from replay.core.protocol.actions import Refusal
+from replay.core.speech import say
 
 
 def _times(number: int) -> str:
-    return {1: "once", 2: "twice"}.get(number, f"{number} times")
+    if number == 1:
+        return say("once")
+    return say("twice") if number == 2 else say("{number} times", number=number)
 
 
 def _turn_refusal(game: Table, name: str) -> Iterator[Refusal]:
@@ -20,9 +23,10 @@ def _turn_refusal(game: Table, name: str) -> Iterator[Refusal]:
     later ones must wait: a later player's investment or pass ends the earlier turns)."""
     state = game.state
     if state.order.index(name) < state.cursor:
-        now = (f"it is {state.acting_in_turn()}'s turn" if state.cursor < len(state.order)
-               else "every player has had their turn")
-        yield Refusal("coimbra.voyage.turn", f"{name}'s investment turn has passed; {now}",
+        now = (say("it is {player}'s turn", player=state.acting_in_turn())
+               if state.cursor < len(state.order) else say("every player has had their turn"))
+        yield Refusal("coimbra.voyage.turn",
+                      say("{player}'s investment turn has passed; {now}", player=name, now=now),
                       player=name, found=name)
 
 
@@ -77,25 +81,34 @@ def invest_refusals(game: Table, event: dict) -> Iterator[Refusal]:
     voyage = catalog.voyages[event["voyage"]]
     if voyage.id not in state.voyages:
         yield Refusal("coimbra.voyage.display",
-                      f"{voyage.id} is not one of the revealed voyages", player=player.name,
+                      say("{voyage} is not one of the revealed voyages", voyage=voyage.id),
+                      player=player.name,
                       expected=", ".join(state.voyages), found=voyage.id, skip=True,
                       moved_on=turn_taken)
     if voyage.id in player.voyages:
         yield Refusal("coimbra.voyage.once",
-                      f"{player.name} has already invested in {voyage.id}",
+                      say("{player} has already invested in {voyage}", player=player.name,
+                          voyage=voyage.id),
                       player=player.name, found=voyage.id, skip=True, moved_on=turn_taken)
     if player.invested_this_round >= player.investments:
         yield Refusal("coimbra.voyage.limit",
-                      f"{player.name} may invest {_times(player.investments)} this round",
+                      say("{player} may invest {times} this round", player=player.name,
+                          times=_times(player.investments)),
                       player=player.name, expected=player.investments,
                       found=player.invested_this_round + 1)
     cost, discount = voyage_cost(game, player, voyage)
     held = getattr(player, voyage.currency)
     if held < cost:
+        resource = RESOURCE_NAMES.get(voyage.currency, voyage.currency)
         yield Refusal("coimbra.voyage.payment",
-                      f"{catalog.label(voyage.id)} costs {cost} {voyage.currency}"
-                      + (f" ({voyage.cost} less {discount} favor discount)" if discount
-                         else "") + f" but {player.name} has {held}",
+                      (say("{voyage} costs {cost} {resource} ({price} less {discount} favor "
+                           "discount) but {player} has {held}", voyage=catalog.label(voyage.id),
+                           cost=cost, resource=resource, price=voyage.cost, discount=discount,
+                           player=player.name, held=held)
+                       if discount else
+                       say("{voyage} costs {cost} {resource} but {player} has {held}",
+                           voyage=catalog.label(voyage.id), cost=cost, resource=resource,
+                           player=player.name, held=held)),
                       player=player.name, expected=cost, found=held)
 
 

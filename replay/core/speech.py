@@ -77,6 +77,17 @@ def say(template: str, **values) -> Phrase:
     return Phrase(template.format(**values), template, values)
 
 
+def worded(item: dict, *names: str) -> dict:
+    """``item`` (a note, a warning, a problem: plain data a report lists) with ``words``: for
+    each of its texts ``names`` (default: ``message``) built as a phrase, its ``words()``, so
+    ``message(item, name)`` can say it again in the reader's language."""
+    words = {name: item[name].words() for name in names or ("message",)
+             if isinstance(item.get(name), Phrase)}
+    if words:
+        item["words"] = {**item.get("words", {}), **words}
+    return item
+
+
 def said(words: dict) -> str:
     """A phrase's ``words()`` said in the reader's language."""
     values = {name: said(value) if isinstance(value, dict) else value

@@ -27,3 +27,24 @@ def number_span(numbers) -> str:
     if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
         return f"{numbers[0]}-{numbers[-1]}"
     return ", ".join(map(str, numbers))
+
+
+def listed(items, separator: str = ", ") -> Phrase:
+    """Items joined by ``separator``: a phrase whose values are the items, so each one that
+    is itself a phrase is said again in the reader's language."""
+    items = list(items)
+    template = separator.join(f"{{item{i}}}" for i in range(len(items)))
+    return Phrase(separator.join(items), template,
+                  {f"item{i}": item for i, item in enumerate(items)})
+
+
+def alternatives(items) -> str:
+    """``a or b or c``: a phrase (each ``or`` said in the reader's language) for two items or
+    more, the item itself for one."""
+    items = list(items)
+    if not items:
+        return ""
+    said = items[0]
+    for item in items[1:]:
+        said = say("{first} or {second}", first=said, second=item)
+    return said

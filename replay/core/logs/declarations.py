@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.speech import say
 
 # Keys that describe an entry rather than a printed value: never declared.
 ENTRY_KEYS = frozenset({"id", "source", "placeholder", "placeholder_fields", "confidence",
@@ -77,12 +78,12 @@ def _step(node: object, part: str) -> tuple[bool, object]:
 def _kind(value: object) -> str:
     """What kind of JSON value this is, in words."""
     if isinstance(value, bool):
-        return "true or false"
+        return say("true or false")
     if isinstance(value, int):
-        return "a whole number"
+        return say("a whole number")
     if value is None or isinstance(value, str):
-        return "text"
-    return "a list" if isinstance(value, list) else "an object"
+        return say("text")
+    return say("a list") if isinstance(value, list) else say("an object")
 
 
 def _label(entry: dict) -> str:
@@ -92,8 +93,10 @@ def _label(entry: dict) -> str:
 
 
 def _source(entry: dict) -> str:
-    source = entry.get("source", "the catalog")
-    return f"the {source}" if source == "fan list" else source
+    if "source" not in entry:
+        return say("the catalog")
+    source = entry["source"]
+    return say("the fan list") if source == "fan list" else source
 
 
 def held_from_source(document: dict, entry: dict, field: str) -> bool:
@@ -120,8 +123,9 @@ def declare(document: dict, declarations: list[Declaration]) -> tuple[dict, list
     for item in declarations:
         entry = index.get(item.entry)
         if entry is None:
-            problems.append(item.problem(f"no component {item.entry!r} in catalog "
-                                         f"{document['meta']['id']}"))
+            problems.append(item.problem(say("no component {entry} in catalog {catalog}",
+                                             entry=repr(item.entry),
+                                             catalog=document["meta"]["id"])))
             continue
         parts = item.field.split(".")
         node, found = entry, True
@@ -132,7 +136,8 @@ def declare(document: dict, declarations: list[Declaration]) -> tuple[dict, list
         found = found and _step(node, parts[-1])[0]
         if not found or parts[0] in ENTRY_KEYS:
             fields = sorted(key for key in entry if key not in ENTRY_KEYS)
-            problems.append(item.problem(f"{_label(entry)} has no printed value {item.field!r}",
+            problems.append(item.problem(say("{component} has no printed value {field}",
+                                             component=_label(entry), field=repr(item.field)),
                                          expected=", ".join(fields)))
             continue
         held = _step(node, parts[-1])[1]
@@ -140,16 +145,19 @@ def declare(document: dict, declarations: list[Declaration]) -> tuple[dict, list
         if isinstance(held, list) and not isinstance(value, list):
             value = [value]
         if _kind(value) != _kind(held) and held is not None:
-            problems.append(item.problem(f"{item.entry} {item.field} is {_kind(held)}, not "
-                                         f"{_kind(value)}", expected=_kind(held)))
+            problems.append(item.problem(say("{entry} {field} is {held}, not {value}",
+                                             entry=item.entry, field=item.field,
+                                             held=_kind(held), value=_kind(value)),
+                                         expected=_kind(held)))
             continue
         if value == held:
             continue
         if held_from_source(document, entry, item.field):
             problems.append(item.problem(
-                f"{_label(entry)} {item.field}: the catalog holds {held!r} from "
-                f"{_source(entry)}, and the log declares {value!r} (only a value the catalog "
-                "holds as a placeholder may be declared)", expected=repr(held)))
+                say("{component} {field}: the catalog holds {held} from {source}, and the log "
+                    "declares {value} (only a value the catalog holds as a placeholder may be "
+                    "declared)", component=_label(entry), field=item.field, held=repr(held),
+                    source=_source(entry), value=repr(value)), expected=repr(held)))
             continue
         node[int(parts[-1]) if isinstance(node, list) else parts[-1]] = value
         record.append({"entry": item.entry, "field": item.field, "value": value,

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import re
 
+from replay.core.speech import say
+
 DECLARE = "declare"
 WORD = re.compile(r'(?:[^\s"]+|"[^"]*")+')
 FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*")
@@ -66,7 +68,8 @@ def read_declaration(body: str) -> tuple[str | None, list[tuple[str, object, int
     problems = []
     if len(words) < 2 or not ENTRY.fullmatch(words[1][0]):
         column = words[1][1] if len(words) > 1 else words[0][1]
-        problems.append((column, "a declare line names a component, then its printed values",
+        problems.append((column, say("a declare line names a component, then its printed "
+                                     "values"),
                          "declare tf-07 cost=3"))
         return None, [], problems
     entry = words[1][0]
@@ -74,11 +77,13 @@ def read_declaration(body: str) -> tuple[str | None, list[tuple[str, object, int
     for word, column in words[2:]:
         name, equals, text = word.partition("=")
         if not equals or not FIELD.fullmatch(name) or not text:
-            problems.append((column, f"{word!r} is not a field=value pair", "cost=3"))
+            problems.append((column, say("{word} is not a field=value pair", word=repr(word)),
+                             "cost=3"))
             continue
         items.append((name, read_value(text), column))
     if not items and not problems:
-        problems.append((words[1][1], f"the declare line of {entry} gives no value",
+        problems.append((words[1][1], say("the declare line of {entry} gives no value",
+                                          entry=entry),
                          f"declare {entry} cost=3"))
     return entry, items, problems
 

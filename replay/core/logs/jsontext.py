@@ -8,6 +8,7 @@ import re
 import orjson
 
 from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.speech import say
 
 # Where a lone surrogate can come from: a \uD800-\uDFFF escape, the character itself (a str
 # a caller built), or (bytes input, which json decodes with "surrogatepass") an encoded
@@ -36,8 +37,8 @@ def load_json(text: str | bytes) -> object:
     repeated = _repeated_key(text) if _may_repeat_keys(raw, document) else None
     if repeated is not None:
         path, key = repeated
-        raise InvalidLog([LogProblem(f"the key {key!r} is given twice in one object",
-                                     path=path)])
+        raise InvalidLog([LogProblem(say("the key {key} is given twice in one object",
+                                         key=repr(key)), path=path)])
     return document
 
 
@@ -46,21 +47,25 @@ def _read_standard(text: str | bytes) -> object:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as err:
-        problem = LogProblem(f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno)
+        problem = LogProblem(say("not valid JSON: {reason}", reason=err.msg), line=err.lineno,
+                             column=err.colno)
     except UnicodeDecodeError as err:
-        problem = LogProblem(f"not UTF-8 text: {err.reason} at byte {err.start}", line=1,
-                             column=1)
+        problem = LogProblem(say("not UTF-8 text: {reason} at byte {byte}", reason=err.reason,
+                                 byte=err.start), line=1, column=1)
     except RecursionError:
-        problem = LogProblem("not valid JSON here: arrays or objects nested too deeply",
+        problem = LogProblem(say("not valid JSON here: arrays or objects nested too deeply"),
                              line=1, column=1)
     except ValueError as err:  # int() refuses integers of more than 4300 digits
-        problem = LogProblem(f"not a number this service reads: {err}"[:200], line=1, column=1)
+        # The message is cut at 200 characters: Python's own words on such a number are long.
+        reason = str(err)[:200 - len("not a number this service reads: ")]
+        problem = LogProblem(say("not a number this service reads: {reason}", reason=reason),
+                             line=1, column=1)
     else:
         path = _lone_surrogate_path(document) if _may_hold_surrogates(text) else None
         if path is None:
             return document
-        problem = LogProblem("a string holds a lone UTF-16 surrogate (\\ud800-\\udfff), "
-                             "which is not text", path=path)
+        problem = LogProblem(say("a string holds a lone UTF-16 surrogate (\\ud800-\\udfff), "
+                                 "which is not text"), path=path)
     raise InvalidLog([problem])
 
 

@@ -12,6 +12,7 @@ from replay.core.logs.canonical import canonical_sha256
 from replay.core.logs.declarations import Declaration, from_json
 from replay.core.logs.plain_load import plain_load
 from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
+from replay.core.speech import say
 
 
 class FullMatch(validate.Regexp):
@@ -148,16 +149,16 @@ class GameLog:
 def load_log(data: object) -> GameLog:
     """Validate a decoded JSON document as a log; raise ``InvalidLog`` with every problem."""
     if not isinstance(data, dict):
-        raise InvalidLog(problems_from_marshmallow(["a log is a JSON object"]))
+        raise InvalidLog([LogProblem(say("a log is a JSON object"), path="/")])
     events = data.get("events", [])
     if not isinstance(events, list):
-        raise InvalidLog([LogProblem("'events' must be a list of event objects",
+        raise InvalidLog([LogProblem(say("'events' must be a list of event objects"),
                                      path="/events")])
     components = data.get("components", {})
     shape = _components_problems(components)
     position = data.get("position")
     if position is not None and not isinstance(position, dict):
-        shape.append(LogProblem("'position' is the table the events start from, an object",
+        shape.append(LogProblem(say("'position' is the table the events start from, an object"),
                                 path="/position"))
     if shape:
         raise InvalidLog(shape)
@@ -176,10 +177,10 @@ def load_log(data: object) -> GameLog:
         raise InvalidLog(problems_from_marshmallow(err.messages)) from None
     players = header["players"]
     if len(set(players)) != len(players):
-        raise InvalidLog([LogProblem("player names repeat", path="/header/players")])
+        raise InvalidLog([LogProblem(say("player names repeat"), path="/header/players")])
     if not _plainly_typed(events):
         missing = {
-            f"{i}": {"type": ["every event is an object with a string 'type'"]}
+            f"{i}": {"type": [say("every event is an object with a string 'type'")]}
             for i, event in enumerate(events)
             if not isinstance(event, dict) or not isinstance(event.get("type"), str)
         }
@@ -201,9 +202,9 @@ def load_log(data: object) -> GameLog:
 def _components_problems(components: object) -> list[LogProblem]:
     """A ``components`` section is an object of entries, each an object of values."""
     if not isinstance(components, dict):
-        return [LogProblem("'components' maps component ids to their printed values",
+        return [LogProblem(say("'components' maps component ids to their printed values"),
                            path="/components", expected='{"tf-07": {"cost": 3}}')]
-    return [LogProblem(f"the printed values of {entry} are an object of fields",
+    return [LogProblem(say("the printed values of {entry} are an object of fields", entry=entry),
                        path=f"/components/{entry}", expected='{"cost": 3}')
             for entry, values in components.items()
             if not isinstance(values, dict) or not values]

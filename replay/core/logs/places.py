@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from replay.core.logs.text import read_count
+from replay.core.speech import say
 
 
 def with_lines(items: Iterable[dict], positions: list[tuple[int, int]]) -> None:
@@ -26,22 +27,23 @@ def event_at(spec: str, total: int, positions: list[tuple[int, int]]) -> int:
     word = spec.strip().lower()
     if word.startswith("line:"):
         if not positions:
-            raise ValueError("only a text log has lines; give an event number instead")
+            raise ValueError(say("only a text log has lines; give an event number instead"))
         number = _whole(word[5:], spec)
         first, last = positions[0][0], positions[-1][0]
         if not first <= number <= last:
-            raise ValueError(f"line {number} is outside the events, which are on lines "
-                             f"{first}-{last}")
+            raise ValueError(say("line {line} is outside the events, which are on lines "
+                                 "{first}-{last}", line=number, first=first, last=last))
         return max(i for i, (line, _) in enumerate(positions) if line <= number)
     event = _whole(word, spec)
     if event >= total:
-        raise ValueError(f"the log has {total} events (0-{total - 1}); there is no event "
-                         f"{event}")
+        raise ValueError(say("the log has {total} events (0-{last}); there is no event {event}",
+                             total=total, last=total - 1, event=event))
     return event
 
 
 def _whole(text: str, spec: str) -> int:
     number = read_count(text)
     if number is None:
-        raise ValueError(f"{spec!r} is neither an event number (30) nor a line (line:42)")
+        raise ValueError(say("{place} is neither an event number (30) nor a line (line:42)",
+                             place=repr(spec)))
     return number

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from replay.core.speech import Phrase, say
+
 
 @dataclass(frozen=True)
 class LogProblem:
@@ -22,7 +24,9 @@ class LogProblem:
     text: str | None = None  # the raw line, for the text notation
 
     def to_dict(self) -> dict:
-        """Plain-data form for reports and API answers (empty fields left out)."""
+        """Plain-data form for reports and API answers (empty fields left out). ``words``
+        keeps, for the message and expected texts built as phrases, their template and
+        values, so a page can say them in the reader's language."""
         data = {"message": self.message, "path": self.path}
         if self.line is not None:
             data["line"] = self.line
@@ -33,7 +37,19 @@ class LogProblem:
             data["expected"] = self.expected
         if self.suggestions:
             data["suggestions"] = list(self.suggestions)
+        words = {name: getattr(self, name).words() for name in ("message", "expected")
+                 if isinstance(getattr(self, name), Phrase)}
+        if words:
+            data["words"] = words
         return data
+
+    def located(self) -> Phrase:
+        """The message with where it is: ``line 3:7: ...`` for the text notation, else its
+        path (``/events/2: ...``)."""
+        if self.line is not None:
+            return say("line {line}:{column}: {message}", line=self.line, column=self.column,
+                       message=self.message)
+        return say("{path}: {message}", path=self.path or "/", message=self.message)
 
 
 @dataclass
@@ -43,10 +59,7 @@ class InvalidLog(Exception):
     problems: list[LogProblem] = field(default_factory=list)
 
     def __str__(self) -> str:
-        return "; ".join(
-            f"line {p.line}:{p.column}: {p.message}" if p.line is not None
-            else f"{p.path or '/'}: {p.message}" for p in self.problems
-        ) or "invalid log"
+        return "; ".join(p.located() for p in self.problems) or "invalid log"
 
 
 def problems_from_marshmallow(messages: dict | list, prefix: str = "") -> list[LogProblem]:
@@ -64,7 +77,9 @@ def problems_from_marshmallow(messages: dict | list, prefix: str = "") -> list[L
             if isinstance(item, dict | list):
                 found.extend(problems_from_marshmallow(item, prefix))
             else:
-                found.append(LogProblem(message=str(item), path=prefix or "/"))
+                # A message built as a phrase stays one (its words go in the report).
+                found.append(LogProblem(message=item if isinstance(item, str) else str(item),
+                                        path=prefix or "/"))
     else:
         found.append(LogProblem(message=str(messages), path=prefix or "/"))
     return found

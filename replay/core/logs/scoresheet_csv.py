@@ -29,6 +29,8 @@ from replay.core.logs.log import load_log
 from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.core.logs.text import closest
 from replay.core.protocol.game import Game
+from replay.core.speech import say
+from replay.core.words import alternatives
 
 FIXED = ("table", "player", "total", "game")
 WORDS = re.compile(r"\s*[;,]\s*")
@@ -67,7 +69,8 @@ def read_desk(text: str, games, default_game: str | None = None) -> list[Table]:
     reader = csv.reader(io.StringIO(text.removeprefix("\ufeff")))
     lines = [line for line in reader]
     if not lines or not any(cell.strip() for cell in lines[0]):
-        raise InvalidLog([LogProblem("the desk file is empty: its first row names the columns",
+        raise InvalidLog([LogProblem(say("the desk file is empty: its first row names the "
+                                         "columns"),
                                      line=1, column=1, expected="table,player,total,...")])
     header = [cell.strip().lower() for cell in lines[0]]
     problems: list[LogProblem] = []
@@ -75,14 +78,15 @@ def read_desk(text: str, games, default_game: str | None = None) -> list[Table]:
     rows = [Row(number, {name: cell.strip() for name, cell in zip(header, line, strict=False)})
             for number, line in enumerate(lines[1:], start=2) if any(c.strip() for c in line)]
     if not rows:
-        problems.append(LogProblem("the desk file has no rows below its column names",
-                                   line=2, column=1, expected="one row per player per table"))
+        problems.append(LogProblem(say("the desk file has no rows below its column names"),
+                                   line=2, column=1,
+                                   expected=say("one row per player per table")))
     for number, line in enumerate(lines[1:], start=2):
         if len(line) > len(header) and any(c.strip() for c in line[len(header):]):
             problems.append(LogProblem(
-                f"row {number} has {len(line)} cells; the first row names {len(header)} "
-                "columns", line=number, column=len(header) + 1,
-                expected="a cell per column"))
+                say("row {row} has {cells} cells; the first row names {columns} columns",
+                    row=number, cells=len(line), columns=len(header)),
+                line=number, column=len(header) + 1, expected=say("a cell per column")))
     tables: dict[str, Table] = {}
     for row in rows:
         problems += _row_problems(row, header, tables, games, default_game)
@@ -103,17 +107,20 @@ def _header_problems(header: list[str], default_game: str | None) -> list[LogPro
     found = []
     for name in ("table", "player"):
         if name not in header:
-            found.append(LogProblem(f"the desk has no {name!r} column", line=1, column=1,
-                                    expected=f"a column named {name}"))
+            found.append(LogProblem(say("the desk has no {column} column", column=repr(name)),
+                                    line=1, column=1,
+                                    expected=say("a column named {column}", column=name)))
     if default_game is None and "game" not in header:
-        found.append(LogProblem("no game is named: add a 'game' column, or say the game",
-                                line=1, column=1, expected="a column named game"))
+        found.append(LogProblem(say("no game is named: add a 'game' column, or say the game"),
+                                line=1, column=1,
+                                expected=say("a column named {column}", column="game")))
     seen: dict[str, int] = {}
     for index, name in enumerate(header, start=1):
         if not name:
-            found.append(LogProblem("a column has no name", line=1, column=index))
+            found.append(LogProblem(say("a column has no name"), line=1, column=index))
         elif name in seen:
-            found.append(LogProblem(f"column {name!r} twice (also column {seen[name]})",
+            found.append(LogProblem(say("column {column} twice (also column {first})",
+                                        column=repr(name), first=seen[name]),
                                     line=1, column=index))
         seen.setdefault(name, index)
     return found
@@ -130,25 +137,28 @@ def _row_problems(row: Row, header: list[str], tables: dict[str, Table], games,
     name, player = row.cells.get("table", ""), row.cells.get("player", "").lower()
     game_name = (row.cells.get("game") or default_game or "").lower()
     if not name:
-        at("table", "the row names no table")
+        at("table", say("the row names no table"))
     if not player:
-        at("player", "the row names no player")
+        at("player", say("the row names no player"))
     game = games.find(game_name)
     if game is None:
-        at("game", f"unknown game {game_name!r}", expected=" or ".join(games.names()),
+        at("game", say("unknown game {game}", game=repr(game_name)),
+           expected=alternatives(games.names()),
            suggestions=closest(game_name, games.names()))
     elif _player_schema(game) is None:
-        at("game", f"{game.title} has no scoresheet with a line per player")
+        at("game", say("{game} has no scoresheet with a line per player", game=game.title))
     if found:
         return found
     row.cells["player"] = player
     table = tables.setdefault(name, Table(name, game))
     if table.game is not game:
-        at("game", f"table {name} is a {table.game.title} game (row {table.rows[0].number})")
+        at("game", say("table {table} is a {game} game (row {row})", table=name,
+                       game=table.game.title, row=table.rows[0].number))
     elif player in table.players:
         first = next(r.number for r in table.rows if r.cells["player"] == player)
-        at("player", f"{player} is listed twice at table {name} (also row {first})",
-           expected="one row per player per table")
+        at("player", say("{player} is listed twice at table {table} (also row {row})",
+                         player=player, table=name, row=first),
+           expected=say("one row per player per table"))
     else:
         table.rows.append(row)
     return found
@@ -196,7 +206,8 @@ def _column_problems(game: Game, header: list[str]) -> list[LogProblem]:
         if column and column not in FIXED and column not in player_columns \
                 and column not in table_columns:
             found.append(LogProblem(
-                f"{game.title} sheets have no column {column!r}", line=1, column=index,
+                say("{game} sheets have no column {column}", game=game.title,
+                    column=repr(column)), line=1, column=index,
                 suggestions=closest(column, [*player_columns, *table_columns])))
     for columns in (player_columns, table_columns):
         needed = {name: column != name for column, (name, _, required) in columns.items()
@@ -204,8 +215,9 @@ def _column_problems(game: Game, header: list[str]) -> list[LogProblem]:
         for name, per_key in sorted(needed.items()):
             if name not in header and not any(c.startswith(f"{name}.") for c in header):
                 shown = f"{name}.*" if per_key else name
-                found.append(LogProblem(f"the desk has no {shown!r} column, which every "
-                                        f"{game.title} sheet needs", line=1, column=1))
+                found.append(LogProblem(say("the desk has no {column} column, which every "
+                                            "{game} sheet needs", column=repr(shown),
+                                            game=game.title), line=1, column=1))
     return found
 
 
@@ -222,7 +234,8 @@ def _fill(table: Table, header: list[str]) -> list[LogProblem]:
         line: dict = {}
         for column, text in row.cells.items():
             index = header.index(column) + 1
-            where = f"table {table.name}, {row.cells['player']}, {column}"
+            where = say("table {table}, {player}, {column}", table=table.name,
+                        player=row.cells["player"], column=column)
             if column == "total" and text:
                 value = _value(mm.Integer(), text, where, row.number, index, found)
                 if value is not None:
@@ -234,9 +247,10 @@ def _fill(table: Table, header: list[str]) -> list[LogProblem]:
             elif column in table_columns and text:
                 if column in shared and shared[column][1] != text:
                     found.append(LogProblem(
-                        f"table {table.name}'s {column} is {shared[column][1]!r} on row "
-                        f"{shared[column][0]} and {text!r} here", line=row.number,
-                        column=index, expected="one value for the whole table"))
+                        say("table {table}'s {column} is {first} on row {row} and {value} here",
+                            table=table.name, column=column, first=repr(shared[column][1]),
+                            row=shared[column][0], value=repr(text)), line=row.number,
+                        column=index, expected=say("one value for the whole table")))
                     continue
                 shared[column] = (row.number, text)
                 value = _value(table_columns[column][1], text, where, row.number, index, found)
@@ -263,7 +277,8 @@ def _value(item: mm.Field, text: str, where: str, line: int, column: int,
     """A cell's value as the field holds it, or None with the problem recorded."""
 
     def refuse(message: str, expected: str):
-        found.append(LogProblem(f"{where}: {message}", line=line, column=column,
+        found.append(LogProblem(say("{where}: {problem}", where=where, problem=message),
+                                line=line, column=column,
                                 expected=expected, text=shown))
 
     shown = text if len(text) <= 40 else f"{text[:40]}…"
@@ -271,18 +286,20 @@ def _value(item: mm.Field, text: str, where: str, line: int, column: int,
     if isinstance(item, mm.Integer):
         if re.fullmatch(r"-?[0-9]{1,9}", text):
             return int(text)
-        return refuse(f"{shown!r} is not a whole number", "a whole number")
+        return refuse(say("{text} is not a whole number", text=repr(shown)),
+                      say("a whole number"))
     if isinstance(item, mm.Boolean):
         if text.lower() in YES | NO:
             return text.lower() in YES
-        return refuse(f"{shown!r} is not yes or no", "yes or no")
+        return refuse(say("{text} is not yes or no", text=repr(shown)), say("yes or no"))
     if isinstance(item, mm.List):
         inner = item.inner
         if isinstance(inner, mm.Integer):
             parts = [p for p in NUMBERS.split(text) if p]
             if all(re.fullmatch(r"[0-9]{1,9}", p) for p in parts):
                 return [int(p) for p in parts]
-            return refuse(f"{shown!r} is not whole numbers", "numbers separated by spaces")
+            return refuse(say("{text} is not whole numbers", text=repr(shown)),
+                          say("numbers separated by spaces"))
         return [p for p in WORDS.split(text) if p]
     return text
 
@@ -318,8 +335,14 @@ def _place(table: Table, header: list[str], problem: LogProblem) -> LogProblem:
     index = header.index(column) + 1 if column in header else 1
     named = [p for p in parts[1:] if p not in ("players", row.cells["player"])
              and not p.isdigit()]
-    where = f" (column {'.'.join(named[:2])})" if column is None and named else ""
-    return LogProblem(f"table {table.name}, {row.cells['player']}: {problem.message}{where}",
+    if column is None and named:
+        message = say("table {table}, {player}: {problem} (column {column})",
+                      table=table.name, player=row.cells["player"], problem=problem.message,
+                      column=".".join(named[:2]))
+    else:
+        message = say("table {table}, {player}: {problem}", table=table.name,
+                      player=row.cells["player"], problem=problem.message)
+    return LogProblem(message,
                       path=problem.path, line=row.number, column=index,
                       expected=problem.expected, suggestions=problem.suggestions)
 

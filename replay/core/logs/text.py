@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from replay.core.logs.declare_text import declaration_lines, is_declaration, read_declaration
 from replay.core.logs.problems import LogProblem
+from replay.core.speech import Phrase, say
 
 TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 # A quoted phrase is one token; an unmatched quote is a token of its own (a located problem).
@@ -88,7 +89,10 @@ class TextSource:
 
     def warn(self, line: Line, column: int, message: str) -> None:
         """Record a leniency (a spelling accepted and normalised)."""
-        self.warnings.append({"line": line.number, "column": column, "message": message})
+        warning = {"line": line.number, "column": column, "message": message}
+        if isinstance(message, Phrase):
+            warning["words"] = {"message": message.words()}
+        self.warnings.append(warning)
 
 
 def split_comment(raw: str) -> tuple[str, str | None]:
@@ -105,8 +109,9 @@ def number_too_long(text: str) -> tuple[str, str] | None:
     digits = len(text.lstrip("-"))
     if digits <= MAX_DIGITS:
         return None
-    return (f"a number of {digits} digits is longer than any this service reads",
-            f"a number of at most {MAX_DIGITS} digits")
+    return (say("a number of {digits} digits is longer than any this service reads",
+                digits=digits),
+            say("a number of at most {digits} digits", digits=MAX_DIGITS))
 
 
 def source_lines(text: str) -> list[str]:
@@ -133,15 +138,17 @@ def read_source(text: str) -> TextSource:
             match = TAG.match(stripped)
             if not match:
                 line = Line(number, raw, [])
-                source.problem(line, body.index("[") + 1, "a tag is [name \"value\"]",
+                source.problem(line, body.index("[") + 1, say('a tag is [name "value"]'),
                                expected='[name "value"]')
             elif not in_header:
                 line = Line(number, raw, [])
-                source.problem(line, body.index("[") + 1, "tags belong before the first event")
+                source.problem(line, body.index("[") + 1,
+                               say("tags belong before the first event"))
             else:
                 name, value = match.group(1).lower(), _unescape(match.group(2))
                 if name in source.tags:
-                    source.problem(Line(number, raw, []), 1, f"tag {name!r} repeats")
+                    source.problem(Line(number, raw, []), 1,
+                                   say("tag {name} repeats", name=repr(name)))
                 source.tags[name] = value
                 source.tag_lines[name] = (number, raw)
             if pending:
@@ -174,9 +181,10 @@ def _declare(source: TextSource, number: int, raw: str, body: str) -> None:
         if name in values:
             if values[name] != value:
                 first = source.component_lines[(entry, name)][0]
-                source.problem(line, column, f"{entry} {name} is declared {value!r} here but "
-                               f"{values[name]!r} on line {first}: a printed value does not "
-                               "change", expected=repr(values[name]))
+                source.problem(line, column, say(
+                    "{entry} {name} is declared {value} here but {first} on line {line}: a "
+                    "printed value does not change", entry=entry, name=name, value=repr(value),
+                    first=repr(values[name]), line=first), expected=repr(values[name]))
             continue
         values[name] = value
         source.component_lines[(entry, name)] = (number, column, raw)
@@ -213,10 +221,10 @@ def read_header(source: TextSource, game: str) -> dict:
         "metadata": tags,
     }
     if header["game"] is None:
-        source.problems.append(LogProblem(f'the header needs [game "{game}"]', line=1,
-                                          column=1, expected=f'[game "{game}"]'))
+        source.problems.append(LogProblem(say('the header needs [game "{game}"]', game=game),
+                                          line=1, column=1, expected=f'[game "{game}"]'))
     if not header["players"]:
-        source.problems.append(LogProblem('the header needs [players "..."] in seat order',
+        source.problems.append(LogProblem(say('the header needs [players "..."] in seat order'),
                                           line=1, column=1, expected='[players "ana bruno"]'))
     if source.header_comment:
         header["metadata"]["comment"] = source.header_comment

@@ -9,6 +9,7 @@ from replay.core.logs.log import GameLog, at_tag_lines, load_log
 from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.core.logs.text import TextSource
 from replay.core.protocol.shapes import FieldKind, check_shapes
+from replay.core.speech import say
 
 
 def finish_text_log(source: TextSource, header: dict, events: list[dict],
@@ -45,9 +46,9 @@ def _position(source: TextSource, header: dict) -> dict | None:
         position = json.loads(text)
     except ValueError as err:
         position = None
-        message = f"the position tag holds JSON: {err}"
+        message = say("the position tag holds JSON: {reason}", reason=str(err))
     else:
-        message = "the position tag holds a JSON object"
+        message = say("the position tag holds a JSON object")
     if isinstance(position, dict):
         return position
     line, raw = source.tag_lines["position"]

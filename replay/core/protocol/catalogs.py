@@ -12,6 +12,8 @@ from typing import Generic, TypeVar
 
 from replay.core.logs.declarations import Declaration, declare
 from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.speech import say
+from replay.core.words import alternatives
 
 Catalog = TypeVar("Catalog")
 
@@ -66,7 +68,7 @@ class BuiltinCatalogs(Generic[Catalog]):
         catalog_id = catalog_id or self.builtin[0]
         if catalog_id not in self.builtin:
             raise InvalidLog([LogProblem(
-                f"unknown catalog {catalog_id!r}", path="/header/catalog",
-                expected=" or ".join(self.builtin)
-                + ", or a transcribed catalog passed with it")])
+                say("unknown catalog {catalog}", catalog=repr(catalog_id)), path="/header/catalog",
+                expected=say("{catalogs}, or a transcribed catalog passed with it",
+                             catalogs=alternatives(self.builtin)))])
         return catalog_id

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from replay.core.protocol.actions import Refusal, legal_candidates, refusals_of
+from replay.core.speech import say
 from replay.core.verdicts.judge import SkipEvent, StopReplay
 from replay.core.words import article
 
@@ -262,16 +263,26 @@ class Flow:
         phase, kind = self.phases[table.phase], event["type"]
         expected = phase.expected(table)
         if path is None and phase.following(table) is None and self.beyond(table, wanted):
-            return Refusal(self.after_end_rule, f"{article(kind)} {kind} event cannot come "
-                           f"during {phase.title}", expected=expected, found=kind, skip=True)
-        if path is None:
-            return Refusal(self.order_rule, f"{article(kind)} {kind} event cannot come during "
-                           f"{phase.title}{self.when(table)}", expected=expected, found=kind,
+            message = (say("an {kind} event cannot come during {phase}", kind=kind,
+                           phase=phase.title) if article(kind) == "an" else
+                       say("a {kind} event cannot come during {phase}", kind=kind,
+                           phase=phase.title))
+            return Refusal(self.after_end_rule, message, expected=expected, found=kind,
                            skip=True)
+        when = self.when(table)
+        if path is None:
+            message = (say("an {kind} event cannot come during {phase}{when}", kind=kind,
+                           phase=phase.title, when=when) if article(kind) == "an" else
+                       say("a {kind} event cannot come during {phase}{when}", kind=kind,
+                           phase=phase.title, when=when))
+            return Refusal(self.order_rule, message, expected=expected, found=kind, skip=True)
         if all(self.phases[name].yields for name in path):
             return None
-        return Refusal(self.order_rule, f"{article(kind)} {kind} event comes before the end "
-                       f"of {phase.title}{self.when(table)}", expected=expected, found=kind)
+        message = (say("an {kind} event comes before the end of {phase}{when}", kind=kind,
+                       phase=phase.title, when=when) if article(kind) == "an" else
+                   say("a {kind} event comes before the end of {phase}{when}", kind=kind,
+                       phase=phase.title, when=when))
+        return Refusal(self.order_rule, message, expected=expected, found=kind)
 
     def _enter(self, table, wanted: str, event: dict) -> None:
         """Move to the phase an event belongs to (a refusal of the order when that ends

@@ -56,7 +56,8 @@ from replay.core.protocol.flow import NextStep, Phase, supply_at
 from replay.core.protocol.replayer import Replayer
 from replay.core.protocol.rules import Rule, Variant
 from replay.core.protocol.shapes import FieldKind, check_shapes
-from replay.core.words import number_span
+from replay.core.speech import say
+from replay.core.words import alternatives, number_span
 
 
 @dataclass(frozen=True)
@@ -127,23 +128,26 @@ class Game(ABC):
         if catalog is None and log.catalog is not None \
                 and log.catalog not in self.builtin_catalogs:
             problems.append(LogProblem(
-                f"unknown catalog {log.catalog!r}", path="/header/catalog",
-                expected=" or ".join(self.builtin_catalogs)
-                + ", or a transcribed catalog passed with the log",
+                say("unknown catalog {catalog}", catalog=repr(log.catalog)),
+                path="/header/catalog",
+                expected=say("{catalogs}, or a transcribed catalog passed with the log",
+                             catalogs=alternatives(self.builtin_catalogs)),
                 suggestions=_close(log.catalog, self.builtin_catalogs, 2)))
         if log.ruleset is not None and log.ruleset not in self.rulesets:
             problems.append(LogProblem(
-                f"unknown ruleset {log.ruleset!r}", path="/header/ruleset",
-                expected=" or ".join(self.rulesets),
+                say("unknown ruleset {ruleset}", ruleset=repr(log.ruleset)),
+                path="/header/ruleset", expected=alternatives(self.rulesets),
                 suggestions=_close(log.ruleset, self.rulesets, 2)))
         if len(log.players) not in self.player_counts:
             problems.append(LogProblem(
-                f"{self.title} is for {number_span(self.player_counts)} players, "
-                f"not {len(log.players)}", path="/header/players"))
+                say("{game} is for {counts} players, not {number}", game=self.title,
+                    counts=number_span(self.player_counts), number=len(log.players)),
+                path="/header/players"))
         for i, name in enumerate(log.variants):
             if name not in self.variants:
                 problems.append(LogProblem(
-                    f"unknown variant {name!r}", path=f"/header/variants/{i}",
+                    say("unknown variant {variant}", variant=repr(name)),
+                    path=f"/header/variants/{i}",
                     expected=", ".join(self.variants),
                     suggestions=_close(name, self.variants, 2)))
         return problems
@@ -284,7 +288,8 @@ class EngineGame(Game):
         self.validate(log, catalog)
         replayer = self.engine.replayer
         if replayer.position_of is None:
-            raise InvalidLog([LogProblem(f"{self.title} positions are not written yet",
+            raise InvalidLog([LogProblem(say("{game} positions are not written yet",
+                                             game=self.title),
                                          path="/position")])
         table = replayer.replay_to(log, event, catalog)
         return dataclasses.replace(log, events=log.events[event + 1:],

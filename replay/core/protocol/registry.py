@@ -8,6 +8,8 @@ from contextlib import contextmanager
 
 from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.core.protocol.game import Game
+from replay.core.speech import say
+from replay.core.words import alternatives
 
 
 class GameRegistry:
@@ -56,7 +58,8 @@ class GameRegistry:
         game = self.find(name)
         if game is None:
             raise InvalidLog([LogProblem(
-                f"unknown game {name!r}", path=path, expected=" or ".join(self.names()),
+                say("unknown game {game}", game=repr(name)), path=path,
+                expected=alternatives(self.names()),
                 suggestions=tuple(difflib.get_close_matches(str(name), self.names(), n=3)))])
         return game
 

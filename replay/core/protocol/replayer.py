@@ -10,6 +10,7 @@ from replay.core.logs.log import GameLog
 from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.core.protocol.shapes import FieldKind, check_shapes
 from replay.core.protocol.table_cache import TableCache, game_key
+from replay.core.speech import say
 
 
 class Replayed(NamedTuple):
@@ -92,8 +93,9 @@ class Replayer:
         table = self.new_table(log.players, catalog, mode, log.variants, log.positions)
         if log.position is not None:
             if self.place is None:
-                raise InvalidLog([LogProblem(f"a {log.game} log starts from its setup: "
-                                             "positions are not read for this game yet",
+                raise InvalidLog([LogProblem(say("a {game} log starts from its setup: positions "
+                                                 "are not read for this game yet",
+                                                 game=log.game),
                                              path="/position")])
             self.place(table, log.position)
         return table

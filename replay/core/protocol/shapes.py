@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.speech import Phrase, say
 from replay.core.words import article
 
 if TYPE_CHECKING:
@@ -82,14 +83,14 @@ def _pairs(value) -> bool:
 
 
 COMMON_KINDS: dict[str, FieldKind] = {
-    "str": FieldKind(is_str, "a string", plain=str),
-    "int": FieldKind(is_int, "an integer", plain=int),
-    "strs": FieldKind(str_list, "a list of strings", plain_items=str),
-    "pair": FieldKind(_pair, "a pair of two ids"),
-    "pairs": FieldKind(_pairs, "a list of [id, id] pairs"),
-    "str_map": FieldKind(_str_map, "an object of strings"),
-    "counts": FieldKind(_counts, "an object of whole numbers, none negative"),
-    "scores": FieldKind(_scores, "an object of whole numbers"),
+    "str": FieldKind(is_str, say("a string"), plain=str),
+    "int": FieldKind(is_int, say("an integer"), plain=int),
+    "strs": FieldKind(str_list, say("a list of strings"), plain_items=str),
+    "pair": FieldKind(_pair, say("a pair of two ids")),
+    "pairs": FieldKind(_pairs, say("a list of [id, id] pairs")),
+    "str_map": FieldKind(_str_map, say("an object of strings")),
+    "counts": FieldKind(_counts, say("an object of whole numbers, none negative")),
+    "scores": FieldKind(_scores, say("an object of whole numbers")),
 }
 
 # What every event may carry besides its declared fields.
@@ -151,21 +152,25 @@ def _check_each(events: list[dict], specs: Mapping[str, EventSpec],
         spec = compiled.get(kind)
         if spec is None:
             problems.append(LogProblem(
-                f"unknown event type {kind!r}", path=f"/events/{index}/type",
+                say("unknown event type {type}", type=repr(kind)), path=f"/events/{index}/type",
                 expected=", ".join(specs),
                 suggestions=tuple(difflib.get_close_matches(str(kind), specs, n=3))))
             continue
         for name, required, plain, test, normalise, field_kind in spec.fields:
             if name not in event:
                 if required:
-                    problems.append(LogProblem(f"{article(kind)} {kind} event needs {name!r}",
-                                               path=f"/events/{index}/{name}"))
+                    problems.append(LogProblem(
+                        say("an {kind} event needs {field}", kind=kind, field=repr(name))
+                        if article(kind) == "an" else
+                        say("a {kind} event needs {field}", kind=kind, field=repr(name)),
+                        path=f"/events/{index}/{name}"))
                 continue
             value = event[name]
             if type(value) is plain:
                 continue
             if not test(value):
-                problems.append(LogProblem(f"{name!r} must be {field_kind.expected}",
+                problems.append(LogProblem(say("{field} must be {kind}", field=repr(name),
+                                               kind=field_kind.expected),
                                            path=f"/events/{index}/{name}",
                                            expected=field_kind.expected))
             elif normalise is None:
@@ -186,12 +191,16 @@ def _check_each(events: list[dict], specs: Mapping[str, EventSpec],
                 if item != value:
                     event = {**event, name: item}
         if not isinstance(event.get("comment", ""), str):
-            problems.append(LogProblem("'comment' must be a string",
-                                       path=f"/events/{index}/comment", expected="a string"))
+            problems.append(LogProblem(say("'comment' must be a string"),
+                                       path=f"/events/{index}/comment",
+                                       expected=say("a string")))
         if not event.keys() <= spec.allowed:
             for name in sorted(event.keys() - spec.allowed):
-                problems.append(LogProblem(f"{article(kind)} {kind} event has no field "
-                                           f"{name!r}", path=f"/events/{index}/{name}",
+                problems.append(LogProblem(
+                    say("an {kind} event has no field {field}", kind=kind, field=repr(name))
+                    if article(kind) == "an" else
+                    say("a {kind} event has no field {field}", kind=kind, field=repr(name)),
+                    path=f"/events/{index}/{name}",
                                            expected=spec.names))
         normalised.append(event)
     if problems:
@@ -276,4 +285,7 @@ def _note(kind: FieldKind, value: str | None, note: str, index: int, where: str,
     if value is None:
         problems.append(LogProblem(note, path=path, expected=kind.item_expected or None))
     else:
-        warnings.append({"event": index, "path": path, "message": note})
+        warning = {"event": index, "path": path, "message": note}
+        if isinstance(note, Phrase):
+            warning["words"] = {"message": note.words()}
+        warnings.append(warning)

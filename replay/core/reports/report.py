@@ -6,6 +6,7 @@ import itertools
 
 from replay.core.verdicts.causes import group_causes
 from replay.core.logs.places import with_lines
+from replay.core.speech import Phrase, say
 
 ENGINE_VERSION = "0.3.0"
 REPORT_VERSION = 1
@@ -29,9 +30,27 @@ def standings(totals: dict[str, int], order: list[str]) -> tuple[list[dict], lis
         rows.append({"rank": rank, "player": name, "points": totals[name]})
     for first, second in itertools.pairwise(ranked):
         if totals[first] == totals[second]:
-            notes.append(f"{first} and {second} tie on {totals[first]} points: {first} ranks "
-                         f"ahead, earlier in the current player order ({', '.join(order)})")
+            notes.append(say("{first} and {second} tie on {points} points: {first} ranks ahead, "
+                             "earlier in the current player order ({order})", first=first,
+                             second=second, points=totals[first], order=", ".join(order)))
     return rows, notes
+
+
+def report_words(report: dict) -> dict:
+    """``report`` with ``words`` for its texts built as phrases that are no item of a list
+    of their own (the tie-break notes, the standings caveat), so a page can say them in the
+    reader's language; the English texts stay as they are."""
+    words = {}
+    notes = report.get("tie_break") or []
+    if any(isinstance(note, Phrase) for note in notes):
+        words["tie_break"] = [note.words() if isinstance(note, Phrase) else None
+                              for note in notes]
+    caveat = report.get("standings_caveat")
+    if isinstance(caveat, Phrase):
+        words["standings_caveat"] = caveat.words()
+    if words:
+        report["words"] = words
+    return report
 
 
 def causes_with_lines(positions: list[tuple[int, int]], violations: list[dict],

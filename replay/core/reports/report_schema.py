@@ -12,6 +12,10 @@ from replay.core.verdicts.judge import MODES, SAID
 from replay.core.verdicts.ledger import ROW_KEYS, LedgerRow
 from replay.core.reports.report import VERDICTS
 
+# The texts of a located problem, and of the report itself, that may carry their words.
+PROBLEM_SAID = ("message", "expected")
+REPORT_SAID = ("tie_break", "standings_caveat")
+
 
 class CatalogSummarySchema(Schema):
     """Which catalog the replay read its components from."""
@@ -111,6 +115,12 @@ class ProblemItemSchema(Schema):
 
     message = fields.String(required=True)
     path = fields.String(required=True)
+    words = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(PROBLEM_SAID)), values=fields.Dict(),
+        metadata={"description": "for the message and expected texts built from a template: "
+                  "the English template and its values (a value may itself be such words), "
+                  "so a page can say them in the reader's language; the same in every "
+                  "language"})
 
 
 class ReportSchema(Schema):
@@ -123,7 +133,10 @@ class ReportSchema(Schema):
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
     causes = fields.List(fields.Nested(CauseSchema), metadata={
         "description": "each root violation with the violations that follow from it"})
-    warnings = fields.List(fields.Dict(), required=True)
+    warnings = fields.List(fields.Dict(), required=True, metadata={
+        "description": "what the log does not say plainly (a leniency, an assumption): each "
+                       "with its message and where it is; ``words``, when the message was "
+                       "built from a template, keeps it as a problem's ``words`` do"})
     notes = fields.List(fields.Dict(), metadata={
         "description": "moments of the game worth reading (not violations)"})
     problems = fields.List(fields.Nested(ProblemItemSchema))
@@ -154,6 +167,13 @@ class ReportSchema(Schema):
     standings_caveat = fields.String(allow_none=True, metadata={
         "description": "set when an audited replay with violations was scored"})
     final_order = fields.List(fields.String())
+    words = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(REPORT_SAID)), metadata={
+            "description": "the words of the report's own texts built from a template: "
+                           "``standings_caveat`` (a template and its values) and "
+                           "``tie_break`` (one per note, null for a note that has none), so a "
+                           "page can say them in the reader's language; the same in every "
+                           "language"})
     state = fields.Dict()
     ledger = fields.List(fields.Nested(LedgerRowSchema))
     names = fields.Dict(keys=fields.String(), values=fields.String(), metadata={

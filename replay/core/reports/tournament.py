@@ -12,6 +12,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from replay.core.speech import message, say, tr
+from replay.core.words import listed
+
 COUNTED = ("legal", "incomplete")  # the verdicts whose standings count
 MOST_PLACES = 8  # the most places a game of either game can have
 
@@ -29,11 +32,11 @@ class Ranking:
     def words(self) -> str:
         """The ranking as the standings' note says it."""
         if not self.place_points:
-            return "wins first, then points, then the player's name"
-        places = ", ".join(f"{ordinal(place)} {points}"
-                           for place, points in enumerate(self.place_points, start=1))
-        return (f"tournament points per place in each game ({places}), then wins, then "
-                "points, then the player's name")
+            return say("wins first, then points, then the player's name")
+        places = listed(say("{place} {points}", place=ordinal(place), points=points)
+                        for place, points in enumerate(self.place_points, start=1))
+        return say("tournament points per place in each game ({places}), then wins, then "
+                   "points, then the player's name", places=places)
 
     def points_for(self, rank: int) -> int:
         """The tournament points of a place in one game."""
@@ -45,9 +48,14 @@ DEFAULT_RANKING = Ranking()
 
 def ordinal(number: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
-    if 10 <= number % 100 <= 20:
-        return f"{number}th"
-    return f"{number}{({1: 'st', 2: 'nd', 3: 'rd'}).get(number % 10, 'th')}"
+    last = None if 10 <= number % 100 <= 20 else number % 10
+    if last == 1:
+        return say("{number}st", number=number)
+    if last == 2:
+        return say("{number}nd", number=number)
+    if last == 3:
+        return say("{number}rd", number=number)
+    return say("{number}th", number=number)
 
 
 def read_place_points(text: str | None) -> Ranking:
@@ -57,11 +65,13 @@ def read_place_points(text: str | None) -> Ranking:
         return DEFAULT_RANKING
     parts = [part.strip() for part in text.split(",")]
     if len(parts) > MOST_PLACES:
-        raise ValueError(f"points for at most {MOST_PLACES} places, not {len(parts)}")
+        raise ValueError(say("points for at most {most} places, not {number}",
+                             most=MOST_PLACES, number=len(parts)))
     for place, part in enumerate(parts, start=1):
         if not part.isdigit():
-            raise ValueError(f"the points for {ordinal(place)} place are {part!r}: a whole "
-                             "number of 0 or more, places separated by commas (4,2,1,0)")
+            raise ValueError(say("the points for {place} place are {points}: a whole number "
+                                 "of 0 or more, places separated by commas (4,2,1,0)",
+                                 place=ordinal(place), points=repr(part)))
     return Ranking(tuple(int(part) for part in parts))
 
 
@@ -98,13 +108,19 @@ def first_problem(report: dict) -> dict | None:
                  violations[0] if violations else None)
     if first is None:
         return None
-    return {key: first[key] for key in ("rule", "event", "line", "message") if key in first}
+    return {key: first[key] for key in ("rule", "event", "line", "message") if key in first} | (
+        {"words": {"message": first["words"]["message"]}}
+        if "message" in (first.get("words") or {}) else {})
 
 
 def problem_words(problem: dict | None) -> str:
     """``rule coimbra.city.row at event 22 (line 30): ...`` for a person."""
     if not problem:
         return ""
-    line = f" (line {problem['line']})" if problem.get("line") is not None else ""
-    return (f"rule {problem.get('rule')} at event {problem.get('event')}{line}: "
-            f"{problem.get('message')}")
+    said = message(problem)
+    if problem.get("line") is not None:
+        return tr("rule {rule} at event {event} (line {line}): {message}",
+                  rule=problem.get("rule"), event=problem.get("event"), line=problem["line"],
+                  message=said)
+    return tr("rule {rule} at event {event}: {message}", rule=problem.get("rule"),
+              event=problem.get("event"), message=said)

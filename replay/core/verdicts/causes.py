@@ -9,6 +9,7 @@ caveat an audited replay's standings carry.
 
 from __future__ import annotations
 
+from replay.core.speech import say
 from replay.core.words import counted
 
 
@@ -42,7 +43,8 @@ def causes_summary(causes: list[dict]) -> str:
         return ""
     consequences = sum(len(group["consequences"]) for group in causes)
     text = counted(len(causes), "problem")
-    return f"{text}, {counted(consequences, 'consequence')}" if consequences else text
+    return (say("{problems}, {consequences}", problems=text,
+                consequences=counted(consequences, "consequence")) if consequences else text)
 
 
 def audit_caveat(mode: str, violations: list[dict], scored: bool) -> str | None:
@@ -51,9 +53,14 @@ def audit_caveat(mode: str, violations: list[dict], scored: bool) -> str | None:
         return None
     skipped = sum(1 for v in violations if not v.get("applied", True))
     events = len({v.get("event") for v in violations})
-    were = "was" if skipped == 1 else "were"
-    how = (f"{counted(skipped, 'event')} could not be applied and {were} skipped; the others "
-           "were applied as played" if skipped else "each was applied as played")
-    return (f"Audit mode: {counted(events, 'event')} of this log break a rule ({how}). "
-            "These standings score the log as the engine could replay it; they are not a "
-            "ruling on the game.")
+    if skipped == 1:
+        how = say("{events} could not be applied and was skipped; the others were applied as "
+                  "played", events=counted(skipped, "event"))
+    elif skipped:
+        how = say("{events} could not be applied and were skipped; the others were applied as "
+                  "played", events=counted(skipped, "event"))
+    else:
+        how = say("each was applied as played")
+    return say("Audit mode: {events} of this log break a rule ({how}). These standings score "
+               "the log as the engine could replay it; they are not a ruling on the game.",
+               events=counted(events, "event"), how=how)

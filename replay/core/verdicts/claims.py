@@ -6,6 +6,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 
+from replay.core.speech import say, worded
+
 
 class Claims(ABC):
     """Collects claim comparisons in log order.
@@ -40,8 +42,9 @@ class Claims(ABC):
         for written, claimed in event["values"].items():
             what = self.aliases.get(written, written)
             if what not in self.claimable:
-                table.warnings.append({"event": index, "message": f"cannot check "
-                                       f"{written!r}; claimable: {', '.join(self.claimable)}"})
+                table.warnings.append(worded({"event": index, "message": say(
+                    "cannot check {claim}; claimable: {claimable}", claim=repr(written),
+                    claimable=", ".join(self.claimable))}))
                 continue
             self._compare(table, index, name, what, claimed, self.value(table, name, what))
 
@@ -52,11 +55,11 @@ class Claims(ABC):
         index, scores = self.final
         for name, claimed in scores.items():
             if name not in table.state.players:
-                table.warnings.append({"event": index, "message": f"score for unknown "
-                                       f"player {name!r} ignored"})
+                table.warnings.append(worded({"event": index, "message": say(
+                    "score for unknown player {player} ignored", player=repr(name))}))
             elif totals is None:
-                table.warnings.append({"event": index, "message": "the final scores cannot "
-                                       "be compared: the game was not scored"})
+                table.warnings.append(worded({"event": index, "message": say(
+                    "the final scores cannot be compared: the game was not scored")}))
                 return
             else:
                 self._compare(table, index, name, "final score", claimed, totals[name])

@@ -6,7 +6,7 @@ import copy
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from replay.core.speech import Phrase
+from replay.core.speech import Phrase, say
 
 # The texts of a violation a person reads that may be phrases (said again in their language).
 SAID = ("message", "expected", "found")
@@ -86,14 +86,14 @@ class Judge:
     def where(self, event: int | None) -> str:
         """An event's place as people find it: ``line 42`` for text logs, else ``event 30``."""
         if event is None:
-            return "final scoring"
+            return say("final scoring")
         if 0 <= event < len(self.positions):
-            return f"line {self.positions[event][0]}"
-        return f"event {event}"
+            return say("line {line}", line=self.positions[event][0])
+        return say("event {event}", event=event)
 
     def before(self) -> str:
         """Where a missing event belonged: ``before line 24`` (``before event 12``)."""
-        return f"before {self.where(self.event)}"
+        return say("before {where}", where=self.where(self.event))
 
     @property
     def shared_in_doubt(self) -> bool:
