@@ -77,11 +77,13 @@ def _summary(results: dict) -> str:
                                    player=wrong["player"], claimed=wrong["claimed"],
                                    computed=wrong["computed"]))
         lines += ["  " + tr("{rank}. {player} {points} points", rank=row["rank"],
-                            player=f"{row['player']:<12}", points=f"{number(row['points']):>4}")
+                            player=str(row["player"]).ljust(12),
+                            points=number(row["points"]).rjust(4))
                   for row in table["standings"]]
     lines += ["", tr("Standings of the event (by points):")]
     lines += ["  " + tr("{player} {points} points  (table {table}, place {place})",
-                        player=f"{row['player']:<12}", points=f"{number(row['points']):>4}",
+                        player=str(row["player"]).ljust(12),
+                        points=number(row["points"]).rjust(4),
                         table=row["table"], place=row["place"])
               for row in results["standings"]]
     return "\n".join(lines) + "\n"

@@ -393,8 +393,9 @@ def serve(host: str, port: int, threads: int) -> None:
             raise click.ClickException(tr("API keys: {problem}", problem=err)) from None
         server = waitress.create_server(app, host=host, port=port,
                                         **services.server_settings(threads))
-        click.echo(tr("referee API on {address} (Redis {url})",
-                      address=f"http://{host}:{server.effective_port}", url=url), err=True)
+        address = f"http://{host}:{server.effective_port}"
+        click.echo(tr("referee API on {address} (Redis {url})", address=address, url=url),
+                   err=True)
         server.run()
 
 

@@ -42,7 +42,7 @@ def report_summary(report: dict, full_report: str = FULL_REPORT) -> str:
     """A report in a few lines: verdict, violations, standings, the placeholder sentence,
     and ``full_report``, where the rest is."""
     report = with_names(report)
-    lines = [f"{verdict_title(report)}{tr(': ')}{verdict_sentence(report)}"]
+    lines = [verdict_title(report) + tr(": ") + verdict_sentence(report)]
     violations = [v for v in report.get("violations") or [] if isinstance(v, dict)]
     if violations:
         lines += ["", tr("Violations ({number}):", number=number(len(violations)))]
@@ -57,8 +57,8 @@ def report_summary(report: dict, full_report: str = FULL_REPORT) -> str:
         width = max(len(str(row.get("player"))) for row in standings)
         lines += ["", tr("Standings:")]
         lines += ["  " + tr("{rank}. {player}  {points} points", rank=row.get("rank"),
-                            player=f"{row.get('player')!s:<{width}}",
-                            points=f"{number(row.get('points')):>4}") for row in standings]
+                            player=str(row.get("player")).ljust(width),
+                            points=number(row.get("points")).rjust(4)) for row in standings]
         if report.get("standings_caveat"):
             lines.append(f"  {standings_caveat(report)}")
         solo = report.get("solo") if isinstance(report.get("solo"), dict) else {}

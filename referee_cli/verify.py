@@ -134,8 +134,11 @@ def _print_standings(rows: list[dict], ranking: Ranking) -> None:
                               game=known.title if known else game,
                               ranking=ranking_words(ranking)))
         width = max(len(line["player"]) for line in table)
-        click.echo(f"  {tr('rank')}  {tr('player'):<{width}}  {tr('games')}  {tr('wins')}  "
-                   f"{tr('points')}" + (f"  {tr('tournament points')}" if placed else ""))
+        words = {"rank": tr("rank"), "player": tr("player"), "games": tr("games"),
+                 "wins": tr("wins"), "points": tr("points"), "tournament": tr("tournament points")}
+        click.echo(f"  {words['rank']}  {words['player']:<{width}}  {words['games']}  "
+                   f"{words['wins']}  {words['points']}"
+                   + (f"  {words['tournament']}" if placed else ""))
         for rank, line in enumerate(table, start=1):
             click.echo(f"  {rank:>4}  {line['player']:<{width}}  {line['games']:>5}  "
                        f"{line['wins']:>4}  {line['points']:>6}"
@@ -214,8 +217,10 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None,
     if not rows:
         raise click.ClickException(tr("no logs in {folder}", folder=folder))
     width = max(len(r["log"]) for r in rows)
-    click.echo(f"{tr('log'):<{width}}  {tr('verdict'):<15} {tr('winner'):<10} "
-               f"{tr('points'):>6}  {tr('violations')}")
+    words = {"log": tr("log"), "verdict": tr("verdict"), "winner": tr("winner"),
+             "points": tr("points"), "violations": tr("violations")}
+    click.echo(f"{words['log']:<{width}}  {words['verdict']:<15} {words['winner']:<10} "
+               f"{words['points']:>6}  {words['violations']}")
     for row in rows:
         click.echo(f"{row['log']:<{width}}  {_verdict(row['verdict']):<15} {row['winner']:<10} "
                    f"{number(row['points']):>6}  {row['violations']}")

@@ -150,7 +150,7 @@ def _city(table: Table, players, named, top: float):
             crown = tr(" (crown token)") if card in state.crown_tokens else ""
             shown.append(f"{character.name} ({_track(character.cls)}){crown}")
         if location in CITY_ROWS:
-            said.append(f"{name}: {', '.join(shown) or tr('no character left')}")
+            said.append(f"{name}: " + (", ".join(shown) or tr("no character left")))
         inner += card_lines * (CARD_H + 4)
         dice = state.queues.get(location) or []
         for i, slot in enumerate(dice):
@@ -160,8 +160,8 @@ def _city(table: Table, players, named, top: float):
                              fill="#555"))
         said.append(tr("Dice on the {location}, in the order they resolve: {dice}",
                        location=name.lower(),
-                       dice=", ".join(f"{s.value} ({s.owner or tr('neutral token')})"
-                                      for s in dice) or tr("none")))
+                       dice=", ".join(str(s.value) + " (" + (s.owner or tr("neutral token"))
+                                      + ")" for s in dice) or tr("none")))
         y += row_h
     return body, [(tr("The city"), said)], y - top
 

@@ -24,8 +24,12 @@ def _difference(result: dict) -> str:
                   header=diff["header"], a=diff["a"], b=diff["b"])
     a, b = diff["a"], diff["b"]
     return tr("They first differ at {place_a} of A and {place_b} of B: A has {text_a}, B has "
-              "{text_b}.", place_a=_place(a), place_b=_place(b), text_a=f"`{a.get('text')}`",
-              text_b=f"`{b.get('text')}`")
+              "{text_b}.", place_a=_place(a), place_b=_place(b), text_a=_code(a.get("text")),
+              text_b=_code(b.get("text")))
+
+
+def _code(text) -> str:
+    return "`" + str(text) + "`"
 
 
 def _verdict(side: dict) -> str:
@@ -81,7 +85,7 @@ def render_comparison_html(result: dict) -> str:
     """The comparison as a small self-contained HTML page."""
     header, rows = score_rows(result)
     table = ("" if result.get("score_difference") is None else
-             f"<h2>{tr('Score difference')}</h2><table><thead><tr>"
+             "<h2>" + tr("Score difference") + "</h2><table><thead><tr>"
              + "".join(f"<th>{escape(h)}</th>" for h in header) + "</tr></thead><tbody>"
              + "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"
                        for row in rows) + "</tbody></table>")

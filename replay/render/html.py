@@ -126,9 +126,9 @@ def _summary(report: dict) -> str:
     items = []
     position = position_sentence(report)
     if position:
-        items.append(f"<dt>{tr('Start')}</dt><dd><strong>{escape(position)}</strong></dd>")
+        items.append("<dt>" + tr("Start") + f"</dt><dd><strong>{escape(position)}</strong></dd>")
     if report.get("game") or report.get("ruleset"):
-        items.append(f"<dt>{tr('Game')}</dt><dd>"
+        items.append("<dt>" + tr("Game") + "</dt><dd>"
                      + escape(tr("{game}, ruleset {ruleset}", game=report.get("game", "?"),
                                  ruleset=report.get("ruleset", "?"))) + "</dd>")
     catalog = _dict(report.get("catalog"))
@@ -137,10 +137,10 @@ def _summary(report: dict) -> str:
         if catalog.get("printed") is False:
             text += (' <span class="notprinted">' + escape(tr("not the printed game’s components"))
                      + "</span> " + escape(str(again(catalog.get("description") or ""))))
-        items.append(f"<dt>{tr('Catalog')}</dt><dd>{text}</dd>")
+        items.append("<dt>" + tr("Catalog") + f"</dt><dd>{text}</dd>")
         declared = declared_sentence(report)
         if declared:
-            items.append(f"<dt>{tr('Declared')}</dt><dd>{escape(declared)}</dd>")
+            items.append("<dt>" + tr("Declared") + f"</dt><dd>{escape(declared)}</dd>")
     events = _dict(report.get("events"))
     reached = _dict(report.get("reached"))
     more = []
@@ -170,8 +170,8 @@ def _summary(report: dict) -> str:
     if report.get("input_sha256"):
         more.append((tr("Input sha256"), report["input_sha256"]))
     items += [f"<dt>{escape(k)}</dt><dd>{escape(str(v))}</dd>" for k, v in more]
-    return (f'<section id="summary"><h2>{tr("Game")}</h2><dl class="facts">{"".join(items)}'
-            "</dl></section>")
+    return ('<section id="summary"><h2>' + tr("Game") + '</h2><dl class="facts">'
+            + "".join(items) + "</dl></section>")
 
 
 def _problems(report: dict) -> str:
@@ -199,15 +199,15 @@ def _violation(v: dict, report: dict) -> str:
     if v.get("expected") is not None or v.get("found") is not None:
         expected = said_item(v, report, "expected") if v.get("expected") is not None else None
         found = said_item(v, report, "found") if v.get("found") is not None else None
-        parts.append(f'<dl class="facts"><dt>{tr("Expected")}</dt><dd>{_text(expected)}</dd>'
-                     f'<dt>{tr("Found")}</dt><dd>{_text(found)}</dd></dl>')
+        parts.append('<dl class="facts"><dt>' + tr("Expected") + f"</dt><dd>{_text(expected)}"
+                     "</dd><dt>" + tr("Found") + f"</dt><dd>{_text(found)}</dd></dl>")
     if v.get("legal_under"):
         parts.append('<p class="note">' + _filled(tr("Legal under variant {variant}."),
                                                   variant=f'<code>{escape(str(v["legal_under"]))}'
                                                   "</code>") + "</p>")
     if v.get("applied") is False:
-        parts.append(f'<p class="note">{tr("The event was skipped (it cannot be applied).")}'
-                     "</p>")
+        parts.append('<p class="note">' + tr("The event was skipped (it cannot be applied).")
+                     + "</p>")
     return f'<article class="violation">{"".join(parts)}</article>'
 
 
@@ -218,8 +218,8 @@ def _violations(report: dict) -> str:
         unread = (tr("The scoresheet was not scored.") if sheet
                   else tr("The log was not replayed."))
         body = (f"<p>{unread}</p>" if report.get("verdict") == "unparseable"
-                else f"<p>{tr('No rule was broken.')}</p>")
-        return f'<section id="violations"><h2>{tr("Violations")}</h2>{body}</section>'
+                else "<p>" + tr("No rule was broken.") + "</p>")
+        return '<section id="violations"><h2>' + tr("Violations") + f"</h2>{body}</section>"
     groups = causes(report)
     parts = []
     for group in groups:
@@ -251,10 +251,10 @@ def _warnings(report: dict) -> str:
     items = []
     for w in warnings:
         where = event_place(w) if w.get("event") is not None else _where(w)
-        items.append(f"<li>{escape(where + tr(': ') if where else '')}"
-                     f"{_text(said_item(w, report))}</li>")
-    return (f'<section id="warnings"><h2>{tr("Warnings")}</h2><ul>{"".join(items)}</ul>'
-            "</section>")
+        items.append("<li>" + escape(where + tr(": ") if where else "")
+                     + f"{_text(said_item(w, report))}</li>")
+    return ('<section id="warnings"><h2>' + tr("Warnings") + "</h2><ul>" + "".join(items)
+            + "</ul></section>")
 
 
 def _claims(report: dict) -> str:
@@ -263,7 +263,7 @@ def _claims(report: dict) -> str:
         return ""
     wrong = [c for c in claims if not c.get("match", True)]
     if not wrong:
-        return (f'<section id="claims"><h2>{tr("Claims")}</h2>'
+        return ('<section id="claims"><h2>' + tr("Claims") + "</h2>"
                 f"<p>{escape(all_claims_match(len(claims)))}</p></section>")
     parts = []
     for c in wrong:
@@ -337,7 +337,7 @@ def score_chart(report: dict) -> str:
                      f'font-size="12">{escape(label)}</text>')
     parts.append(f'<text x="14" y="{top + (height - top - bottom) / 2:.1f}" font-size="12" '
                  f'text-anchor="middle" transform="rotate(-90 14 '
-                 f'{top + (height - top - bottom) / 2:.1f})">{tr("Points")}</text>')
+                 f'{top + (height - top - bottom) / 2:.1f})">' + tr("Points") + "</text>")
     for n, name in enumerate(names):
         colour = LINE_COLOURS[n % len(LINE_COLOURS)]
         points = " ".join(f"{x(i):.1f},{y(pts.get(name, 0)):.1f}"
@@ -431,8 +431,8 @@ def _final(report: dict, names: list[str], details: list[Section]) -> str:
         + "</tr>" for key, label in scoring_categories(report))
     tables = "".join(f"<h3>{escape(d.title)}</h3>" + _table(d.header, d.rows, table_id=d.key)
                      for d in details)
-    return (f'<section id="final"><h2>{tr("Final scoring")}</h2><table id="final-breakdown">'
-            f"<thead><tr><th>{tr('Category')}</th>{head}</tr></thead><tbody>{body}</tbody>"
+    return ('<section id="final"><h2>' + tr("Final scoring") + '</h2><table id="final-breakdown">'
+            "<thead><tr><th>" + tr("Category") + f"</th>{head}</tr></thead><tbody>{body}</tbody>"
             f"</table>{tables}"
             "</section>")
 
@@ -444,7 +444,7 @@ def _standings(report: dict) -> str:
         return ""
     notes = "".join("<li>" + _filled(tr("Tie-break: {note}"), note=_text(again(n))) + "</li>"
                     for n in _list(report.get("tie_break")))
-    return (f'<section id="standings"><h2>{tr("Standings")}</h2>'
+    return ('<section id="standings"><h2>' + tr("Standings") + "</h2>"
             + _table(standings_header(), rows, numeric=frozenset({0, 2}))
             + (f"<ul>{notes}</ul>" if notes else "")
             + (f'<p class="caveat">{_text(standings_caveat(report))}</p>'

@@ -343,7 +343,7 @@ def _summary(report: dict) -> list[str]:
                                round=reached.get("round", "?"), phase=reached.get("phase", "?"),
                                next=reached.get("expected_next", "?")))
     if report.get("input_sha256"):
-        lines.append("- " + tr("Input sha256: {sha}", sha=f"`{report['input_sha256']}`"))
+        lines.append("- " + tr("Input sha256: {sha}", sha="`" + str(report["input_sha256"]) + "`"))
     lines.append("- " + tr("Engine {engine}, report version {version}",
                            engine=report.get("engine_version", "?"),
                            version=report.get("report_version", "?")))
@@ -418,7 +418,7 @@ def _warnings(report: dict) -> list[str]:
         where = event_place(w) if w.get("event") is not None else ""
         if not where and w.get("line") is not None:
             where = line_column(w)
-        lines.append(f"- {where + tr(': ') if where else ''}{said_item(w, report)}")
+        lines.append("- " + (where + tr(": ") if where else "") + said_item(w, report))
     return [*lines, ""]
 
 
@@ -454,7 +454,7 @@ def _claims(report: dict) -> list[str]:
         start = (first["after"] - first["delta"] if isinstance(first.get("after"), int)
                  and isinstance(first.get("delta"), int) else "?")
         trail = tr("; ").join(
-            f"{tr('final') if r.get('event') is None else _short_place(r)} "
+            f"{_final_place() if r.get('event') is None else _short_place(r)} "
             f"{_signed(r.get('delta'))} → {r.get('after')} ({again(r.get('reason'))})"
             for r in steps)
         lines.append("- " + tr("How {player}'s {what} reached {computed}: starts at {start}; "
@@ -594,6 +594,10 @@ def ledger_rows(ledger: list[dict]) -> tuple[list[str], list[list]]:
 
 # Where the ledger table's Change column is (its After column follows it).
 CHANGE_COLUMN = 5
+
+
+def _final_place() -> str:
+    return tr("final")
 
 
 def _short_place(item: dict) -> str:
