@@ -10,8 +10,10 @@ import click
 
 from referee_cli.files import read_json
 from referee_cli.games import GAME
+from referee_cli.language import lang_option
 from replay.core.logs.problems import InvalidLog
 from replay.core.protocol.game import Game
+from replay.core.speech import message, tr
 from replay.games import GAMES
 
 EXIT_INVALID = 1
@@ -37,6 +39,7 @@ def template(game: Game, output: Path | None) -> None:
 
 @catalog.command()
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@lang_option
 def check(path: Path) -> None:
     """Check a catalog file; print every problem with its place, exit 1 if any."""
     document = read_json(path)
@@ -46,10 +49,12 @@ def check(path: Path) -> None:
     except InvalidLog as err:
         game, problems = None, err.problems
     for problem in problems:
-        expected = f" (expected {problem.expected})" if problem.expected else ""
-        click.echo(f"{path}:{problem.path}: {problem.message}{expected}", err=True)
+        expected = tr(" (expected {expected})", expected=message(
+            {"expected": problem.expected}, "expected")) if problem.expected else ""
+        click.echo(f"{path}:{problem.path}: {message({'message': problem.message})}{expected}",
+                   err=True)
     if problems:
-        click.echo(f"{len(problems)} problem(s)", err=True)
+        click.echo(tr("{number} problem(s)", number=len(problems)), err=True)
         sys.exit(EXIT_INVALID)
-    click.echo(f"{path}: valid catalog {document['meta']['id']} "
-               f"(sha256 {game.catalog_sha256(document)})")
+    click.echo(tr("{path}: valid catalog {catalog} (sha256 {sha})", path=path,
+                  catalog=document["meta"]["id"], sha=game.catalog_sha256(document)))

@@ -10,10 +10,14 @@ import click
 
 from referee_cli.files import EXIT_UNREADABLE
 from referee_cli.games import GAME
+from referee_cli.language import lang_option
 from replay.core.logs.problems import InvalidLog
 from replay.core.logs.scoresheet_csv import desk_results, read_desk
 from replay.core.protocol.game import Game
+from replay.core.speech import message, ntr, tr
 from replay.games import GAMES
+from replay.render.language import number
+from replay.render.markdown import verdict_title
 
 EXIT_ALL_LEGAL, EXIT_SOME_NOT = 0, 1
 
@@ -25,6 +29,7 @@ EXIT_ALL_LEGAL, EXIT_SOME_NOT = 0, 1
               "names each table's game).")
 @click.option("--format", "output_format", type=click.Choice(["json"]),
               help="Every table's result and the standings as JSON (default: a summary).")
+@lang_option
 def desk(csv_path: Path, game: Game | None, output_format: str | None) -> None:
     """Check a tournament's scoresheets kept as a CSV (one row per player per table: table,
     player, total, then the scoresheet's fields) and rank the players.
@@ -36,18 +41,21 @@ def desk(csv_path: Path, game: Game | None, output_format: str | None) -> None:
         text = csv_path.read_text(encoding="utf-8")
         tables = read_desk(text, GAMES, game.name if game else None)
     except UnicodeDecodeError as err:
-        click.echo(f"{csv_path}: not UTF-8 text ({err.reason} at byte {err.start})", err=True)
+        click.echo(tr("{path}: not UTF-8 text ({reason} at byte {start})", path=csv_path,
+                      reason=err.reason, start=err.start), err=True)
         sys.exit(EXIT_UNREADABLE)
     except InvalidLog as err:
         for problem in err.problems:
-            hint = f" (expected {problem.expected})" if problem.expected else ""
-            close = f" (did you mean {' or '.join(problem.suggestions)}?)" \
+            hint = tr(" (expected {expected})", expected=message(
+                {"expected": problem.expected}, "expected")) if problem.expected else ""
+            close = tr(" (did you mean {suggestions}?)",
+                       suggestions=tr(" or ").join(problem.suggestions)) \
                 if problem.suggestions else ""
-            click.echo(f"{csv_path}:{problem.line}:{problem.column}: {problem.message}"
-                       f"{hint}{close}", err=True)
-        click.echo(f"The desk file was not imported: {len(err.problems)} "
-                   f"problem{'s' if len(err.problems) != 1 else ''}, each above with its row "
-                   "and column.")
+            click.echo(f"{csv_path}:{problem.line}:{problem.column}: "
+                       f"{message({'message': problem.message})}{hint}{close}", err=True)
+        click.echo(ntr("The desk file was not imported: {number} problem, each above with its "
+                       "row and column.", "The desk file was not imported: {number} problems, "
+                       "each above with its row and column.", len(err.problems)))
         sys.exit(EXIT_UNREADABLE)
     results = desk_results(tables)
     if output_format == "json":
@@ -61,14 +69,21 @@ def desk(csv_path: Path, game: Game | None, output_format: str | None) -> None:
 def _summary(results: dict) -> str:
     lines = []
     for table in results["tables"]:
-        verdict = table["verdict"].replace("_", " ").upper()
-        lines.append(f"Table {table['table']} ({GAMES.get(table['game']).title}): {verdict}")
+        verdict = verdict_title({"verdict": table["verdict"]})
+        lines.append(tr("Table {table} ({game}): {verdict}", table=table["table"],
+                        game=GAMES.get(table["game"]).title, verdict=verdict))
         for wrong in table["wrong_totals"]:
-            lines.append(f"  {wrong['player']} wrote {wrong['claimed']}, the scoring gives "
-                         f"{wrong['computed']}")
-        lines += [f"  {row['rank']}. {row['player']:<12} {row['points']:>4} points"
+            lines.append("  " + tr("{player} wrote {claimed}, the scoring gives {computed}",
+                                   player=wrong["player"], claimed=wrong["claimed"],
+                                   computed=wrong["computed"]))
+        lines += ["  " + tr("{rank}. {player} {points} points", rank=row["rank"],
+                            player=str(row["player"]).ljust(12),
+                            points=number(row["points"]).rjust(4))
                   for row in table["standings"]]
-    lines += ["", "Standings of the event (by points):"]
-    lines += [f"  {row['player']:<12} {row['points']:>4} points  (table {row['table']}, "
-              f"place {row['place']})" for row in results["standings"]]
+    lines += ["", tr("Standings of the event (by points):")]
+    lines += ["  " + tr("{player} {points} points  (table {table}, place {place})",
+                        player=str(row["player"]).ljust(12),
+                        points=number(row["points"]).rjust(4),
+                        table=row["table"], place=row["place"])
+              for row in results["standings"]]
     return "\n".join(lines) + "\n"

@@ -17,6 +17,7 @@ import click
 import redis
 
 from referee_cli import services
+from replay.core.speech import tr
 from workers.store import PREFIX, ReplayStore
 
 
@@ -24,7 +25,7 @@ def _replay_ids(connection: redis.Redis, client: str | None, batch: str | None) 
     if batch:
         raw = connection.hget(f"{PREFIX}batch:{batch}", "items")
         if raw is None:
-            raise click.ClickException(f"no batch has id {batch}")
+            raise click.ClickException(tr("no batch has id {batch}", batch=batch))
         ids = [item["replay"] for item in json.loads(raw) if item["replay"]]
         return list(dict.fromkeys(ids))
     ids = connection.zrange(ReplayStore.owner_index(client), 0, -1)
@@ -71,7 +72,7 @@ def _write(out: Path, files: dict[str, bytes]) -> None:
 def export(client: str | None, batch: str | None, out: Path, delete: bool) -> None:
     """Write a client's or a batch's logs and reports to a folder or a .tar.gz archive."""
     if (client is None) == (batch is None):
-        raise click.UsageError("give exactly one of --client and --batch")
+        raise click.UsageError(tr("give exactly one of --client and --batch"))
     with services.redis_url() as url:
         connection = redis.Redis.from_url(url)
         store = ReplayStore(connection)
@@ -87,8 +88,9 @@ def export(client: str | None, batch: str | None, out: Path, delete: bool) -> No
                 finished.append(entry)
         files["index.json"] = json.dumps(index, indent=2, sort_keys=True).encode()
         _write(out, files)
-        click.echo(f"{len(index)} replays written to {out}", err=True)
+        click.echo(tr("{number} replays written to {out}", number=len(index), out=out), err=True)
         if delete:
             for entry in finished:
                 store.delete(entry["id"])
-            click.echo(f"{len(finished)} finished replays removed from Redis", err=True)
+            click.echo(tr("{number} finished replays removed from Redis", number=len(finished)),
+                       err=True)

@@ -8,6 +8,7 @@ import click
 
 from replay.core.logs.jsontext import load_json
 from replay.core.logs.problems import InvalidLog
+from replay.core.speech import message
 
 EXIT_UNREADABLE = 2
 
@@ -24,5 +25,5 @@ def read_json(path: Path) -> object:
         return load_json(path.read_bytes())
     except InvalidLog as err:
         [problem] = err.problems
-        raise UnreadableInput(f"{path}:{problem.line}:{problem.column}: {problem.message}") \
-            from None
+        raise UnreadableInput(f"{path}:{problem.line}:{problem.column}: "
+                              f"{message({'message': problem.message})}") from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from replay.core.protocol.game import Game
+from replay.core.speech import tr
 from replay.games import GAMES
 
 
@@ -23,8 +24,8 @@ class GameName(click.ParamType):
             return value
         game = GAMES.find(value)
         if game is None:
-            self.fail(f"{value!r} is not a game the referee knows "
-                      f"({', '.join(GAMES.names())})", param, ctx)
+            self.fail(tr("{value} is not a game the referee knows ({games})",
+                         value=repr(value), games=", ".join(GAMES.names())), param, ctx)
         return game
 
 

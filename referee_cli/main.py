@@ -22,8 +22,10 @@ from referee_cli.desk import desk
 from referee_cli.export import export
 from referee_cli.files import EXIT_UNREADABLE, UnreadableInput, read_json
 from referee_cli.games import GAME
+from referee_cli.language import lang_option, speak_environment_language
 from referee_cli.summary import comparison_summary, report_summary, state_summary
 from referee_cli.verify import verify
+from replay.core.speech import message, say, tr
 from replay.core.words import number_span
 
 SAMPLE_LOG = Path(__file__).resolve().parent.parent / "fixtures" / "coimbra" / "sample.json"
@@ -32,8 +34,10 @@ EXIT_LEGAL, EXIT_NOT_LEGAL = 0, 1
 
 
 @click.group()
-def cli() -> None:
+@click.pass_context
+def cli(context: click.Context) -> None:
     """Tabletop rules referee."""
+    speak_environment_language(context)
 
 
 cli.add_command(catalog)
@@ -63,8 +67,8 @@ class PlayersOption(click.Option):
 def generate(game: replay.Game, players: int, seed: int, output: Path | None) -> None:
     """Write a complete legal GAME log played by a seeded random player."""
     if players not in game.player_counts:
-        raise click.BadParameter(f"{game.title} is for {_counts(game)} players",
-                                 param_hint="--players")
+        raise click.BadParameter(tr("{game} is for {counts} players", game=game.title,
+                                    counts=_counts(game)), param_hint="--players")
     text = json.dumps(game.generate(players, seed), indent=1) + "\n"
     if output:
         output.write_text(text, encoding="utf-8")
@@ -74,8 +78,8 @@ def generate(game: replay.Game, players: int, seed: int, output: Path | None) ->
 
 def _counts(game: replay.Game) -> str:
     counts = game.player_counts
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}" if len(counts) > 1 \
-        else str(counts[0])
+    return tr("{some} or {last}", some=", ".join(map(str, counts[:-1])), last=counts[-1]) \
+        if len(counts) > 1 else str(counts[0])
 
 
 LOG_PATH = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -91,23 +95,25 @@ def _report_problems(path: Path, report: dict) -> None:
             else problem.get("path", "")
         hints = []
         if problem.get("expected"):
-            hints.append(f"expected {problem['expected']}")
+            hints.append(tr("expected {expected}", expected=message(problem, "expected")))
         if problem.get("suggestions"):
-            hints.append(f"did you mean {' or '.join(problem['suggestions'])}?")
+            hints.append(tr("did you mean {suggestions}?",
+                            suggestions=tr(" or ").join(problem["suggestions"])))
         extra = f" ({'; '.join(hints)})" if hints else ""
-        click.echo(f"{path}:{where}: {problem['message']}{extra}", err=True)
+        click.echo(f"{path}:{where}: {message(problem)}{extra}", err=True)
 
 
 def _read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
-        raise UnreadableInput(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") \
-            from None
+        raise UnreadableInput(tr("{path}: not UTF-8 text ({reason} at byte {start})", path=path,
+                                 reason=err.reason, start=err.start)) from None
 
 
 @cli.command("replay")
 @click.argument("log_path", metavar="LOG", type=LOG_PATH)
+@lang_option
 @click.option("--mode", type=click.Choice(replay.MODES), default="strict",
               show_default=True, help="Stop at the first violation, or record all of them.")
 @click.option("--format", "output_format", type=click.Choice(["json", "md", "html", "position"]),
@@ -136,7 +142,7 @@ def replay_command(log_path: Path, mode: str, output_format: str | None,
     catalog = read_json(catalog_path) if catalog_path else None
     text = _read_text(log_path)
     if (move is not None or output_format == "position") and at_place is None:
-        raise click.UsageError("--ask and --format position need --at N")
+        raise click.UsageError(tr("--ask and --format position need --at N"))
     if move is not None:
         _ask(log_path, text, at_place, move, output_format, catalog)
         return
@@ -217,6 +223,7 @@ def _what_if(path: Path, text: str, amendment: tuple[str, str] | None, drop_plac
 @click.option("--format", "output_format", type=FORMATS, default="md", show_default=True)
 @click.option("--catalog", "catalog_path", type=LOG_PATH,
               help="A transcribed catalog to use instead of the one the logs name.")
+@lang_option
 def diff(log_a: Path, log_b: Path, mode: str, output_format: str,
          catalog_path: Path | None) -> None:
     """Two versions of one game: where they first differ, each verdict, the score difference.
@@ -291,6 +298,7 @@ def _show_state(log_path: Path, text: str, place: str, output_format: str | None
 
 @cli.command()
 @click.argument("sheet_path", metavar="SCORESHEET", type=LOG_PATH)
+@lang_option
 @click.option("--format", "output_format", type=FORMATS, help=FULL_FORMAT)
 @click.option("--catalog", "catalog_path", type=LOG_PATH,
               help="A transcribed catalog to use instead of the one the sheet names.")
@@ -301,7 +309,8 @@ def score(sheet_path: Path, output_format: str | None, catalog_path: Path | None
     try:
         if not isinstance(document, dict) or "scoresheet" not in document:
             raise replay.InvalidLog([replay.LogProblem(
-                "a scoresheet document has a header and a 'scoresheet'", path="/scoresheet")])
+                say("a scoresheet document has a header and a 'scoresheet'"),
+                path="/scoresheet")])
         report = replay.score_sheet(document, catalog)
     except replay.InvalidLog as err:
         report = replay.unparseable_report(sheet_path.read_text(encoding="utf-8"), err,
@@ -330,11 +339,12 @@ def convert(log_path: Path, notation: str) -> None:
 
 @cli.command()
 @click.argument("game", type=GAME)
+@lang_option
 def rules(game: replay.Game) -> None:
     """List GAME's rules: id, statement, and the section of the rule text."""
     for rule in game.rules.values():
-        mark = " (applied by the engine)" if rule.automatic else ""
-        click.echo(f"{rule.id}\t{rule.statement}{mark}\t[{rule.section}]")
+        mark = tr(" (applied by the engine)") if rule.automatic else ""
+        click.echo(f"{rule.id}\t{tr(rule.statement)}{mark}\t[{tr(rule.section)}]")
 
 
 @cli.command()
@@ -380,10 +390,11 @@ def serve(host: str, port: int, threads: int) -> None:
         try:
             app = create_app({"REDIS_URL": url, **services.thread_limits(threads)})
         except KeyListError as err:
-            raise click.ClickException(f"API keys: {err}") from None
+            raise click.ClickException(tr("API keys: {problem}", problem=err)) from None
         server = waitress.create_server(app, host=host, port=port,
                                         **services.server_settings(threads))
-        click.echo(f"referee API on http://{host}:{server.effective_port} (Redis {url})",
+        address = f"http://{host}:{server.effective_port}"
+        click.echo(tr("referee API on {address} (Redis {url})", address=address, url=url),
                    err=True)
         server.run()
 
@@ -393,7 +404,7 @@ def _wait_for_interrupt() -> None:
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:
-        click.echo("stopping", err=True)
+        click.echo(tr("stopping"), err=True)
 
 
 def _http_json(url: str, body: bytes | None = None) -> tuple[int, dict, dict]:
@@ -413,6 +424,7 @@ def _http_json(url: str, body: bytes | None = None) -> tuple[int, dict, dict]:
 @click.option("--timeout", default=60.0, show_default=True, help="Seconds to wait for the report.")
 @click.option("--format", "output_format", type=FORMATS,
               help="Print the whole report in this format (default: a short summary).")
+@lang_option
 def run(port: int, log_path: Path, once: bool, timeout: float,
         output_format: str | None) -> None:
     """Start Redis, a worker and the API; submit a log over HTTP and print its outcome."""
@@ -422,7 +434,8 @@ def run(port: int, log_path: Path, once: bool, timeout: float,
         try:
             with services.api_server(url, "127.0.0.1", port) as server:
                 base = f"http://127.0.0.1:{server.effective_port}"
-                click.echo(f"referee API on {base} (Redis {url})", err=True)
+                click.echo(tr("referee API on {address} (Redis {url})", address=base, url=url),
+                           err=True)
                 status, headers, _ = _http_json(f"{base}/v1/replays", log_path.read_bytes())
                 click.echo(f"POST /v1/replays -> {status}, Location {headers['Location']}",
                            err=True)
@@ -434,7 +447,7 @@ def run(port: int, log_path: Path, once: bool, timeout: float,
                 else:
                     click.echo(json.dumps(record, indent=2, sort_keys=True))
                 if not once:
-                    click.echo("service running; Ctrl-C to stop", err=True)
+                    click.echo(tr("service running; Ctrl-C to stop"), err=True)
                     _wait_for_interrupt()
         finally:
             services.stop_process(worker_process)
@@ -448,9 +461,9 @@ def _print_outcome(report: dict, output_format: str | None, url: str, once: bool
     if output_format:
         _print_report(report, output_format)
         return
-    where = ("rerun with --format json, md or html" if once else
-             f"GET {url} (Accept: application/json, text/markdown or text/html)")
-    click.echo(report_summary(report, f"The full report: {where}."), nl=False)
+    where = (tr("rerun with --format json, md or html") if once else
+             tr("GET {url} (Accept: application/json, text/markdown or text/html)", url=url))
+    click.echo(report_summary(report, tr("The full report: {where}.", where=where)), nl=False)
 
 
 def _poll(url: str, timeout: float) -> dict:
@@ -460,7 +473,8 @@ def _poll(url: str, timeout: float) -> dict:
         if record["status"] in ("done", "failed"):
             return record
         if time.monotonic() > deadline:
-            raise click.ClickException(f"no report after {timeout} s: {record['status']}")
+            raise click.ClickException(tr("no report after {timeout} s: {status}",
+                                          timeout=timeout, status=record["status"]))
         time.sleep(0.05)
 
 

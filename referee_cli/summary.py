@@ -12,18 +12,29 @@ from __future__ import annotations
 import shutil
 import textwrap
 
+from replay.core.speech import say, tr
 from replay.core.words import spoken
 from replay.render.compare import comparison_lines
+from replay.render.language import again, number
 from replay.render.markdown import (
     event_place,
     game_sections,
+    said_item,
+    standings_caveat,
     verdict_sentence,
     verdict_title,
 )
 from replay.render.names import NameLabels, with_names
-from replay.render.state import action_lines, field_words, state_heading
+from replay.render.state import (
+    action_lines,
+    field_words,
+    next_heading,
+    state_heading,
+    violation_line,
+)
 
-FULL_REPORT = "The full report: --format json, md or html."
+# A phrase: said in the reader's language where it is printed (``tr``).
+FULL_REPORT = say("The full report: --format json, md or html.")
 MOST_LISTED = 10  # violations or legal actions; the rest are counted, the formats list them
 
 
@@ -31,32 +42,34 @@ def report_summary(report: dict, full_report: str = FULL_REPORT) -> str:
     """A report in a few lines: verdict, violations, standings, the placeholder sentence,
     and ``full_report``, where the rest is."""
     report = with_names(report)
-    lines = [f"{verdict_title(report)}: {verdict_sentence(report)}"]
+    lines = [verdict_title(report) + tr(": ") + verdict_sentence(report)]
     violations = [v for v in report.get("violations") or [] if isinstance(v, dict)]
     if violations:
-        lines += ["", f"Violations ({len(violations)}):"]
-        lines += [f"  {event_place(v)}: {v.get('rule')}: {v.get('message')}"
-                  + (f" (legal under variant {v['legal_under']})" if v.get("legal_under")
-                     else "")
+        lines += ["", tr("Violations ({number}):", number=number(len(violations)))]
+        lines += ["  " + tr("{place}: {rule}: {message}", place=event_place(v),
+                            rule=v.get("rule"), message=said_item(v, report))
+                  + (tr(" (legal under variant {variant})", variant=v["legal_under"])
+                     if v.get("legal_under") else "")
                   for v in violations[:MOST_LISTED]]
-        lines += _more(len(violations), "violations")
+        lines += _more(len(violations), tr("violations"))
     standings = [row for row in report.get("standings") or [] if isinstance(row, dict)]
     if standings:
         width = max(len(str(row.get("player"))) for row in standings)
-        lines += ["", "Standings:"]
-        lines += [f"  {row.get('rank')}. {row.get('player')!s:<{width}}  "
-                  f"{row.get('points'):>4} points" for row in standings]
+        lines += ["", tr("Standings:")]
+        lines += ["  " + tr("{rank}. {player}  {points} points", rank=row.get("rank"),
+                            player=str(row.get("player")).ljust(width),
+                            points=number(row.get("points")).rjust(4)) for row in standings]
         if report.get("standings_caveat"):
-            lines.append(f"  {report['standings_caveat']}")
+            lines.append(f"  {standings_caveat(report)}")
         solo = report.get("solo") if isinstance(report.get("solo"), dict) else {}
         if solo.get("why"):
-            lines.append(f"  Solo game: {solo['why']}.")
+            lines.append("  " + tr("Solo game: {why}.", why=again(solo["why"])))
     below, after = game_sections(report)
     notes = [section.note for section in [*below, *after]
              if section.key == "placeholders" and section.note]
     if notes:
         lines += ["", *notes]
-    return "\n".join([*lines, "", full_report]) + "\n"
+    return "\n".join([*lines, "", tr(full_report)]) + "\n"
 
 
 def comparison_summary(result: dict) -> str:
@@ -65,9 +78,9 @@ def comparison_summary(result: dict) -> str:
     lines = comparison_lines(result)
     difference = result.get("score_difference")
     if difference:
-        lines.append("Totals (B − A): " + ", ".join(
-            f"{player} {values.get('total', 0):+d}" for player, values in difference.items()))
-    return "\n".join([*lines, "", FULL_REPORT]) + "\n"
+        lines.append(tr("Totals (B − A): {totals}", totals=", ".join(
+            f"{player} {values.get('total', 0):+d}" for player, values in difference.items())))
+    return "\n".join([*lines, "", tr(FULL_REPORT)]) + "\n"
 
 
 def state_summary(state: dict, game: str | None) -> str:
@@ -78,26 +91,27 @@ def state_summary(state: dict, game: str | None) -> str:
     lines = [state_heading(state)]
     for name, values in (state.get("players") or {}).items():
         lines += ["", str(name)]
-        width = max((len(spoken(key)) for key in values), default=0)
+        said = {key: again(spoken(key)) for key in values}
+        width = max((len(word) for word in said.values()), default=0)
         for key, value in values.items():
             # Long holdings (every card owned) wrap under their own column.
             lines += textwrap.wrap(field_words(game, key, value, label), columns,
-                                   initial_indent=f"  {spoken(key):<{width}}  ",
+                                   initial_indent=f"  {said[key]:<{width}}  ",
                                    subsequent_indent=" " * (width + 4),
-                                   break_on_hyphens=False) or [f"  {spoken(key)}"]
-    acting = state.get("acting_player")
+                                   break_on_hyphens=False) or [f"  {said[key]}"]
     actions = action_lines(state, game)
-    lines += ["", f"Next: {acting or 'chance (the next event is drawn, dealt or rolled)'}"]
-    lines += [f"  {line}" for line in actions[:MOST_LISTED]] or ["  nothing is legal here"]
-    lines += _more(len(actions), "legal actions")
+    lines += ["", next_heading(state)]
+    lines += [f"  {line}" for line in actions[:MOST_LISTED]] or \
+        ["  " + tr("nothing is legal here")]
+    lines += _more(len(actions), tr("legal actions"))
     violations = state.get("violations_so_far") or []
     if violations:
-        lines += ["", f"Violations so far ({len(violations)}):"]
-        lines += [f"  event {v.get('event')}: {v.get('rule')}: {v.get('message')}"
-                  for v in violations[:MOST_LISTED]]
-        lines += _more(len(violations), "violations")
-    return "\n".join([*lines, "", "Everything: --format json, md or html."]) + "\n"
+        lines += ["", tr("Violations so far ({number}):", number=len(violations))]
+        lines += ["  " + violation_line(v, label) for v in violations[:MOST_LISTED]]
+        lines += _more(len(violations), tr("violations"))
+    return "\n".join([*lines, "", tr("Everything: --format json, md or html.")]) + "\n"
 
 
 def _more(count: int, what: str) -> list[str]:
-    return [f"  ... and {count - MOST_LISTED} more {what}"] if count > MOST_LISTED else []
+    return ["  " + tr("... and {number} more {what}", number=count - MOST_LISTED, what=what)] \
+        if count > MOST_LISTED else []

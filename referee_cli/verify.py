@@ -11,17 +11,20 @@ from pathlib import Path
 import click
 
 import replay
+from referee_cli.language import lang_option
 from replay.core.reports.tournament import (
     COUNTED,
     Ranking,
     first_problem,
     natural_key,
-    problem_words,
+    ordinal,
     read_place_points,
     tally,
 )
+from replay.core.speech import message, ntr, tr
 from replay.core.verdicts.judge import MODES
-from replay.core.words import counted
+from replay.render.language import ENGLISH, language, number
+from replay.render.markdown import said_item
 from replay.render.names import with_names
 
 LOG_SUFFIXES = (".json", ".txt", ".log")
@@ -74,8 +77,24 @@ def _summary_row(path: Path, report: dict) -> dict:
         "winner": standings[0]["player"] if standings else "",
         "points": standings[0]["points"] if standings else "",
         "violations": len(report.get("violations", [])), "standings": standings,
-        "why": problem_words(first_problem(with_names(report))) or _unread(report),
+        "why": _why(with_names(report)) or _unread(report),
     }
+
+
+def _why(report: dict) -> str:
+    """``rule coimbra.city.row at event 22 (line 30): ...``: the first violation that follows
+    from no other, for a person."""
+    problem = first_problem(report)
+    if not problem:
+        return ""
+    violation = next((v for v in report.get("violations") or [] if isinstance(v, dict)
+                      and all(v.get(key) == problem.get(key) for key in problem)), problem)
+    values = {"rule": problem.get("rule"), "event": problem.get("event"),
+              "message": said_item(violation, report)}
+    if problem.get("line") is not None:
+        return tr("rule {rule} at event {event} (line {line}): {message}",
+                  line=problem["line"], **values)
+    return tr("rule {rule} at event {event}: {message}", **values)
 
 
 def _unread(report: dict) -> str:
@@ -83,8 +102,25 @@ def _unread(report: dict) -> str:
     if not problems:
         return ""
     first = problems[0]
-    where = f"line {first['line']}: " if first.get("line") is not None else ""
-    return f"{where}{first.get('message')}"
+    text = message(first) or str(first.get("message"))
+    if first.get("line") is not None:
+        return tr("line {line}: {problem}", line=first["line"], problem=text)
+    return text
+
+
+def ranking_words(ranking: Ranking) -> str:
+    """How the standings rank the players, as their heading says it."""
+    if not ranking.place_points:
+        return tr("wins first, then points, then the player's name")
+    places = ", ".join(f"{_place(place)} {points}"
+                       for place, points in enumerate(ranking.place_points, start=1))
+    return tr("tournament points per place in each game ({places}), then wins, then points, "
+              "then the player's name", places=places)
+
+
+def _place(place: int) -> str:
+    # English ordinals are words of their own; another language says "place N" its way.
+    return ordinal(place) if language() == ENGLISH else tr("place {number}", number=place)
 
 
 def _print_standings(rows: list[dict], ranking: Ranking) -> None:
@@ -94,14 +130,27 @@ def _print_standings(rows: list[dict], ranking: Ranking) -> None:
     for game in sorted({r["game"] for r in counted}):
         known = replay.GAMES.find(game)
         table = tally((r["standings"] for r in counted if r["game"] == game), ranking)
-        click.echo(f"\nstandings, {known.title if known else game} ({ranking.words}):")
+        click.echo("\n" + tr("standings, {game} ({ranking}):",
+                              game=known.title if known else game,
+                              ranking=ranking_words(ranking)))
         width = max(len(line["player"]) for line in table)
-        click.echo(f"  rank  {'player':<{width}}  games  wins  points"
-                   + ("  tournament points" if placed else ""))
+        words = {"rank": tr("rank"), "player": tr("player"), "games": tr("games"),
+                 "wins": tr("wins"), "points": tr("points"), "tournament": tr("tournament points")}
+        click.echo(f"  {words['rank']}  {words['player']:<{width}}  {words['games']}  "
+                   f"{words['wins']}  {words['points']}"
+                   + (f"  {words['tournament']}" if placed else ""))
         for rank, line in enumerate(table, start=1):
             click.echo(f"  {rank:>4}  {line['player']:<{width}}  {line['games']:>5}  "
                        f"{line['wins']:>4}  {line['points']:>6}"
                        + (f"  {line['tournament_points']:>17}" if placed else ""))
+
+
+def _verdict(verdict: str) -> str:
+    """A verdict as the summary table says it (``score_mismatch``)."""
+    words = {"legal": tr("legal"), "illegal": tr("illegal"),
+             "score_mismatch": tr("score_mismatch"), "incomplete": tr("incomplete"),
+             "unparseable": tr("unparseable")}
+    return words.get(verdict, verdict)
 
 
 def _ranking(_context, _parameter, value: str | None) -> Ranking:
@@ -122,6 +171,7 @@ def _ranking(_context, _parameter, value: str | None) -> Ranking:
 @click.option("--place-points", "ranking", callback=_ranking, metavar="POINTS",
               help="Tournament points per place in each game, 1st place first (4,2,1,0): "
                    "the standings rank by them, then wins and points.")
+@lang_option
 def verify(folder: Path, mode: str, output_format: str, out: Path | None,
            ranking: Ranking) -> None:
     """Replay every log in FOLDER; write one report per log and print a summary table: each
@@ -136,12 +186,13 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None,
     logs = sorted(find_logs(folder, out),
                   key=lambda path: natural_key(path.relative_to(folder).as_posix()))
     if not logs:
-        raise click.ClickException(f"no logs ({', '.join(LOG_SUFFIXES)}) in {folder}")
+        raise click.ClickException(tr("no logs ({suffixes}) in {folder}",
+                                      suffixes=", ".join(LOG_SUFFIXES), folder=folder))
     out.mkdir(parents=True, exist_ok=True)
     rows, skipped, seen = [], [], {}
     names = report_names(folder, logs)
     # A progress bar only where someone watches: piped output gets the table alone.
-    progress = click.progressbar(logs, label="replaying", file=sys.stderr,
+    progress = click.progressbar(logs, label=tr("replaying"), file=sys.stderr,
                                  item_show_func=lambda p: p.name if p else "") \
         if sys.stderr.isatty() else contextlib.nullcontext(logs)
     with progress as bar:
@@ -160,21 +211,27 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None,
                 row["duplicate_of"] = first
             rows.append(row)
     if skipped:
-        click.echo(f"skipped {len(skipped)} {'file' if len(skipped) == 1 else 'files'} that "
-                   f"{'is' if len(skipped) == 1 else 'are'} not a log: {', '.join(skipped)}")
+        click.echo(ntr("skipped {number} file that is not a log: {files}",
+                       "skipped {number} files that are not a log: {files}", len(skipped),
+                       files=", ".join(skipped)))
     if not rows:
-        raise click.ClickException(f"no logs in {folder}")
+        raise click.ClickException(tr("no logs in {folder}", folder=folder))
     width = max(len(r["log"]) for r in rows)
-    click.echo(f"{'log':<{width}}  {'verdict':<15} {'winner':<10} {'points':>6}  violations")
+    words = {"log": tr("log"), "verdict": tr("verdict"), "winner": tr("winner"),
+             "points": tr("points"), "violations": tr("violations")}
+    click.echo(f"{words['log']:<{width}}  {words['verdict']:<15} {words['winner']:<10} "
+               f"{words['points']:>6}  {words['violations']}")
     for row in rows:
-        click.echo(f"{row['log']:<{width}}  {row['verdict']:<15} {row['winner']:<10} "
-                   f"{row['points']!s:>6}  {row['violations']}")
+        click.echo(f"{row['log']:<{width}}  {_verdict(row['verdict']):<15} {row['winner']:<10} "
+                   f"{number(row['points']):>6}  {row['violations']}")
         if row["why"]:
-            click.echo(f"{'':<{width}}    why: {row['why']}")
+            click.echo(f"{'':<{width}}    " + tr("why: {why}", why=row["why"]))
         if row.get("duplicate_of"):
-            click.echo(f"{'':<{width}}    the same game as {row['duplicate_of']}: counted once")
+            click.echo(f"{'':<{width}}    " + tr("the same game as {log}: counted once",
+                                                 log=row["duplicate_of"]))
     _print_standings(rows, ranking)
     totals = Counter(r["verdict"] for r in rows)
-    click.echo("totals: " + ", ".join(f"{n} {v}" for v, n in sorted(totals.items()))
-               + f" ({counted(len(rows), 'log')}); reports in {out}")
+    click.echo(tr("totals: {totals} ({logs}); reports in {out}",
+                  totals=", ".join(f"{n} {_verdict(v)}" for v, n in sorted(totals.items())),
+                  logs=ntr("{number} log", "{number} logs", len(rows)), out=out))
     sys.exit(1 if any(totals[v] for v in FAILING) else 0)

@@ -17,12 +17,19 @@ from replay.coimbra.catalog import TRACK_COLOURS
 from replay.coimbra.report import place_name
 from replay.coimbra.state import CITY_ROWS, LOCATIONS, TRACKS
 from replay.coimbra.table import Table
+from replay.core.speech import say, tr
 from replay.render.svg import STYLE, Mark, Picture, element, legend, marks, text, titled
 
 WIDTH = 420  # narrow, so that a phone shows it near its own size
 LABEL = 78  # the column of track names on the left
-LOCATION_NAMES = {"castle": "Castle", "upper": "Upper city", "central": "Central city",
-                  "lower": "Lower city"}
+# Phrases, said in the reader's language where they are drawn (``tr``).
+LOCATION_NAMES = {"castle": say("Castle"), "upper": say("Upper city"),
+                  "central": say("Central city"), "lower": say("Lower city")}
+TRACK_NAMES = {"council": say("Council"), "merchant": say("Merchant"), "clergy": say("Clergy"),
+               "scholar": say("Scholar")}
+CURRENCIES = {"coins": say("coins"), "guards": say("guards")}
+DIE_COLOURS = {"gray": say("gray"), "orange": say("orange"), "purple": say("purple"),
+               "green": say("green"), "white": say("white"), "black": say("black")}
 CARDS_PER_LINE, CARD_H, DIE = 2, 30, 22
 CARD_W = (WIDTH - 20) / CARDS_PER_LINE - 4
 NODE_ROW = 56  # the height of one ring of the pilgrim map
@@ -61,17 +68,18 @@ def picture(table: Table) -> Picture:
         top += height
     drawn, height = legend(players, top, WIDTH)
     body.append(drawn)
-    facts.insert(0, ("Players", [
-        f"{name} ({players[name].initials}): {p.coins} coins, {p.guards} guards, "
-        f"{p.points} points, {p.crown_tokens} crowns this round" for name, p in
-        state.players.items()]))
+    facts.insert(0, (tr("Players"), [
+        tr("{player} ({initials}): {coins} coins, {guards} guards, {points} points, {crowns} "
+           "crowns this round", player=name, initials=players[name].initials, coins=p.coins,
+           guards=p.guards, points=p.points, crowns=p.crown_tokens)
+        for name, p in state.players.items()]))
     body.insert(0, element("rect", x=0, y=0, width=WIDTH, height=top + height, fill="#ffffff"))
     return Picture(
-        title=f"The Coimbra table (round {state.round})" if state.round else
-        "The Coimbra table (setup)",
-        description=("The castle and the three city rows with their characters and the dice "
-                     "placed there, the four influence tracks with each player's disk, the "
-                     "voyages, and the pilgrim map with each pilgrim; players by initials."),
+        title=tr("The Coimbra table (round {round})", round=state.round) if state.round else
+        tr("The Coimbra table (setup)"),
+        description=tr("The castle and the three city rows with their characters and the dice "
+                       "placed there, the four influence tracks with each player's disk, the "
+                       "voyages, and the pilgrim map with each pilgrim; players by initials."),
         width=WIDTH, height=top + height, body=body, facts=facts)
 
 
@@ -93,8 +101,10 @@ def _die(slot, x: float, y: float, players: dict[str, Mark]) -> str:
     colour = "token" if slot.die.startswith("token") else slot.die.rstrip("0123456789")
     look = _colour(colour)
     owner = players[slot.owner].initials if slot.owner in players else ""
-    what = (f"{slot.owner}'s {colour} die showing {slot.value}" if slot.owner else
-            f"neutral token {slot.value}") + (", resolved" if slot.resolved else "")
+    what = (tr("{player}'s {colour} die showing {value}", player=slot.owner,
+               colour=tr(DIE_COLOURS.get(colour, colour)), value=slot.value) if slot.owner else
+            tr("neutral token {value}", value=slot.value)) \
+        + (tr(", resolved") if slot.resolved else "")
     return titled(what, element("rect", x=x, y=y, width=DIE, height=DIE, rx=3,
                                 fill=look["fill"], stroke="#111",
                                 stroke_dasharray="2 2" if slot.resolved else None),
@@ -106,14 +116,14 @@ def _die(slot, x: float, y: float, players: dict[str, Mark]) -> str:
 
 def _city(table: Table, players, named, top: float):
     state, catalog = table.state, table.catalog
-    body, said = [_heading("The city", top)], []
+    body, said = [_heading(tr("The city"), top)], []
     y = top + 28
     for location in LOCATIONS:
-        name = LOCATION_NAMES[location]
+        name = tr(LOCATION_NAMES[location])
         cards = state.rows.get(location) or [] if location in CITY_ROWS else []
         favors = [named(f) for f in state.favors_available] if location == "castle" else []
-        notes = _wrap("Favors: " + (", ".join(favors) or "none"), 58, 3) if location == \
-            "castle" else []
+        notes = _wrap(tr("Favors: {favors}", favors=", ".join(favors) or tr("none")), 58, 3) \
+            if location == "castle" else []
         card_lines = -(-len(cards) // CARDS_PER_LINE)
         row_h = 28 + len(notes) * 15 + card_lines * (CARD_H + 4) + DIE + 18
         body.append(element("rect", x=2, y=y, width=WIDTH - 4, height=row_h - 4, rx=6,
@@ -124,7 +134,8 @@ def _city(table: Table, players, named, top: float):
             body.append(text(10, inner + 10, line, size=12, text_anchor="start"))
             inner += 15
         if notes:
-            said.append(f"Favors in the castle: {', '.join(favors) or 'none'}")
+            said.append(tr("Favors in the castle: {favors}",
+                           favors=", ".join(favors) or tr("none")))
         shown = []
         for i, card in enumerate(cards):
             x = 10 + (i % CARDS_PER_LINE) * (CARD_W + 4)
@@ -136,22 +147,28 @@ def _city(table: Table, players, named, top: float):
                 continue
             character = catalog.characters[card]
             body.append(_card(character, x, at, state.crown_tokens.get(card)))
-            crown = " (crown token)" if card in state.crown_tokens else ""
-            shown.append(f"{character.name} ({character.cls}){crown}")
+            crown = tr(" (crown token)") if card in state.crown_tokens else ""
+            shown.append(f"{character.name} ({_track(character.cls)}){crown}")
         if location in CITY_ROWS:
-            said.append(f"{name}: {', '.join(shown) or 'no character left'}")
+            said.append(f"{name}: " + (", ".join(shown) or tr("no character left")))
         inner += card_lines * (CARD_H + 4)
         dice = state.queues.get(location) or []
         for i, slot in enumerate(dice):
             body.append(_die(slot, 10 + i * (DIE + 10), inner, players))
         if not dice:
-            body.append(text(10, inner + 15, "no die yet", size=12, text_anchor="start",
+            body.append(text(10, inner + 15, tr("no die yet"), size=12, text_anchor="start",
                              fill="#555"))
-        said.append(f"Dice on the {name.lower()}, in the order they resolve: "
-                    + (", ".join(f"{s.value} ({s.owner or 'neutral token'})" for s in dice)
-                       or "none"))
+        said.append(tr("Dice on the {location}, in the order they resolve: {dice}",
+                       location=name.lower(),
+                       dice=", ".join(str(s.value) + " (" + (s.owner or tr("neutral token"))
+                                      + ")" for s in dice) or tr("none")))
         y += row_h
-    return body, [("The city", said)], y - top
+    return body, [(tr("The city"), said)], y - top
+
+
+def _track(track: str) -> str:
+    """A track's (or a character class's) name, as a person reads it."""
+    return tr(TRACK_NAMES[track]).lower() if track in TRACK_NAMES else track
 
 
 def _card(card, x: float, y: float, crown: str | None) -> str:
@@ -164,21 +181,22 @@ def _card(card, x: float, y: float, crown: str | None) -> str:
              _fitted(x + 13, y + 19, card.name, CARD_W - 32, size=12.5)]
     if crown:
         parts.append(text(x + CARD_W - 10, y + 20, "♛", size=15))
-    title = f"{card.name}, {card.cls}, level {card.level}" + (", a crown token on it"
-                                                              if crown else "")
+    title = tr("{character}, {track}, level {level}", character=card.name,
+               track=_track(card.cls), level=card.level) \
+        + (tr(", a crown token on it") if crown else "")
     return titled(title, *parts, data_card=card.id)
 
 
 def _tracks(table: Table, players, named, top: float):
     state, catalog = table.state, table.catalog
-    body, said = [_heading("Influence tracks", top)], []
+    body, said = [_heading(tr("Influence tracks"), top)], []
     y = top + 28
     for track in TRACKS:
         most = catalog.track_max.get(track, 15)
         cell = (WIDTH - LABEL - 6) / (most + 1)
         look = _colour(TRACK_COLOURS.get(track, "token"))
         tile = state.scoring_tiles.get(track)
-        body.append(text(8, y + 21, track.capitalize(), size=13, font_weight="bold",
+        body.append(text(8, y + 21, tr(TRACK_NAMES[track]), size=13, font_weight="bold",
                          text_anchor="start"))
         for space in range(most + 1):
             x = LABEL + space * cell
@@ -194,26 +212,26 @@ def _tracks(table: Table, players, named, top: float):
             for n, name in enumerate(names):
                 x = LABEL + space * cell + cell / 2 + (n % 2 - 0.5) * 9 * (len(names) > 1)
                 body.append(players[name].disc(x, y + 21 + (n // 2) * 4, radius=8,
-                                               label=f"{name}: {track} {space}"))
-        said.append(f"{track.capitalize()}"
+                                               label=f"{name}: {_track(track)} {space}"))
+        said.append(tr(TRACK_NAMES[track])
                     + (f" ({named(tile)})" if tile else "") + ": "
                     + ", ".join(f"{name} {p.influence.get(track, 0)}"
                                 for name, p in state.players.items()))
         y += 38
-    return body, [("Influence tracks", said)], y - top + 4
+    return body, [(tr("Influence tracks"), said)], y - top + 4
 
 
 def _voyages(table: Table, players, named, top: float):
     state = table.state
     owners = {v: name for name, p in state.players.items() for v in p.voyages}
     shown = [*state.voyages, *(v for v in owners if v not in state.voyages)]
-    body, said = [_heading("Voyages", top)], []
+    body, said = [_heading(tr("Voyages"), top)], []
     width = (WIDTH - 8) / 2
     for i, voyage in enumerate(shown):
         x, y = 4 + (i % 2) * width, top + 28 + (i // 2) * 44
         tile = table.catalog.voyages.get(voyage)
         owner = owners.get(voyage)
-        cost = f"{tile.cost} {tile.currency}" if tile else ""
+        cost = f"{tile.cost} {tr(CURRENCIES.get(tile.currency, tile.currency))}" if tile else ""
         parts = [element("rect", x=round(x, 1), y=y, width=round(width - 4, 1), height=40,
                          rx=4, fill="#e9f0f7" if owner is None else "#ffffff", stroke="#3a5f85")]
         parts.append(_fitted(x + 6, y + 16, named(voyage), width - 40, size=12.5))
@@ -222,12 +240,12 @@ def _voyages(table: Table, players, named, top: float):
         if owner:
             parts.append(players[owner].disc(x + width - 18, y + 20, radius=9))
         body.append(titled(f"{named(voyage)}, {cost}"
-                           + (f", taken by {owner}" if owner else ", on the board"), *parts,
-                           data_voyage=voyage))
-        said.append(f"{named(voyage)} ({cost}): " + (f"taken by {owner}" if owner else
-                                                     "on the board"))
+                           + (tr(", taken by {player}", player=owner) if owner
+                              else tr(", on the board")), *parts, data_voyage=voyage))
+        said.append(f"{named(voyage)} ({cost}): " + (tr("taken by {player}", player=owner)
+                                                     if owner else tr("on the board")))
     rows = (len(shown) + 1) // 2
-    return body, [("Voyages", said or ["none"])], 32 + rows * 44
+    return body, [(tr("Voyages"), said or [tr("none")])], 32 + rows * 44
 
 
 def _rings(catalog) -> list[list[str]]:
@@ -257,9 +275,9 @@ def _pilgrims(table: Table, players, named, top: float):
         gap = (WIDTH - 20) / len(ring)
         for i, node in enumerate(ring):
             place[node] = (10 + gap * (i + 0.5), top + 50 + depth * NODE_ROW)
-    body = [_heading("Pilgrim map", top)]
+    body = [_heading(tr("Pilgrim map"), top)]
     for node, ends in catalog.roads_any.items():
-        for end in ends:
+        for end in sorted(ends):  # a set: drawn in one order, the same page every time
             if node < end and node in place and end in place:
                 (x1, y1), (x2, y2) = place[node], place[end]
                 body.append(element("line", x1=round(x1, 1), y1=y1, x2=round(x2, 1), y2=y2,
@@ -289,11 +307,14 @@ def _pilgrims(table: Table, players, named, top: float):
         here = standing.get(node, [])
         for n, name in enumerate(here):
             shape.append(players[name].disc(x - 6 * (len(here) - 1) + 12 * n, y - 20, radius=8,
-                                            label=f"{name}'s pilgrim"))
-        body.append(titled(title + (": " + ", ".join(f"{n}'s pilgrim" for n in here)
+                                            label=tr("{player}'s pilgrim", player=name)))
+        body.append(titled(title + (": " + ", ".join(tr("{player}'s pilgrim", player=n)
+                                                     for n in here)
                                     if here else ""), *shape, data_node=node))
-    said = [f"{name}'s pilgrim: {named(p.pilgrim) if p.pilgrim else 'not on the map'}"
-            + (f"; monasteries visited: {', '.join(map(named, p.monasteries))}"
-               if p.monasteries else "") for name, p in state.players.items()]
+    said = [tr("{player}'s pilgrim: {space}", player=name,
+               space=named(p.pilgrim) if p.pilgrim else tr("not on the map"))
+            + (tr("; monasteries visited: {monasteries}",
+                  monasteries=", ".join(map(named, p.monasteries))) if p.monasteries else "")
+            for name, p in state.players.items()]
     said += [f"{named(space)}: {named(tile)}" for space, tile in state.monasteries.items()]
-    return body, [("Pilgrim map", said)], 40 + len(rings) * NODE_ROW
+    return body, [(tr("Pilgrim map"), said)], 40 + len(rings) * NODE_ROW

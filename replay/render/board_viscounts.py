@@ -12,10 +12,10 @@ draws its own board.
 
 from __future__ import annotations
 
+from replay.core.speech import tr
 from replay.render.svg import (
     Mark,
     Picture,
-    count_words,
     element,
     legend,
     marks,
@@ -23,6 +23,7 @@ from replay.render.svg import (
     ring_sector,
     text,
     titled,
+    worker_words,
 )
 from replay.viscounts.names import board_name, manuscript_name, printed_names
 from replay.viscounts.table import Table
@@ -79,7 +80,7 @@ def picture(table: Table) -> Picture:
             fill="#e8dfc6" if i % 2 else "#efe7d2", stroke="#6b5a3a", stroke_width=1.5)))
         river_in, river_out = polar(CENTRE, CENTRE, RIVER, middle), polar(CENTRE, CENTRE, RIM,
                                                                        middle)
-        body.append(titled(f"the river of {label}", element(
+        body.append(titled(tr("the river of {segment}", segment=label), element(
             "line", x1=round(river_in[0], 1), y1=round(river_in[1], 1),
             x2=round(river_out[0], 1), y2=round(river_out[1], 1), stroke="#3a78b5",
             stroke_width=4, stroke_dasharray="6 3")))
@@ -96,7 +97,8 @@ def picture(table: Table) -> Picture:
                               catalog))
             if held:
                 owner, building = held
-                built.append(f"{printed(spot.id)}: {owner}'s {catalog.buildings[building].name}")
+                built.append(tr("{spot}: {player}'s {building}", spot=printed(spot.id),
+                                player=owner, building=catalog.buildings[building].name))
         body.append(_tops(table, side_id, label, middle, piles))
     castle, castle_facts = _castle(table, sides, span, players, printed)
     body += castle
@@ -106,18 +108,18 @@ def picture(table: Table) -> Picture:
     body.append(drawn)
     height += below
     body.insert(0, element("rect", x=0, y=0, width=SIZE, height=SIZE + height, fill="#ffffff"))
-    where = f"round {state.round}" if state.round else "setup"
     return Picture(
-        title=f"The Viscounts table ({where})",
-        description=("The segments in play around the castle, clockwise from the top; each "
-                     "player's Viscount by initials on its space, buildings on their spots, "
-                     "the castle's Workers per tier and section, the tops of the piles; below, "
-                     "each player's Virtue and Corruption markers."),
+        title=tr("The Viscounts table (round {round})", round=state.round) if state.round
+        else tr("The Viscounts table (setup)"),
+        description=tr("The segments in play around the castle, clockwise from the top; each "
+                       "player's Viscount by initials on its space, buildings on their spots, "
+                       "the castle's Workers per tier and section, the tops of the piles; "
+                       "below, each player's Virtue and Corruption markers."),
         width=SIZE, height=SIZE + height, body=body,
-        facts=[("Viscounts", stands or ["no Viscount on the board yet"]),
-               ("Buildings", built or ["no building yet"]),
-               ("Castle", castle_facts), ("Virtue and Corruption", track_facts),
-               ("Tops of the piles", piles)])
+        facts=[(tr("Viscounts"), stands or [tr("no Viscount on the board yet")]),
+               (tr("Buildings"), built or [tr("no building yet")]),
+               (tr("Castle"), castle_facts), (tr("Virtue and Corruption"), track_facts),
+               (tr("Tops of the piles"), piles)])
 
 
 def _tracks(table: Table, players: dict[str, Mark], top: float
@@ -127,7 +129,7 @@ def _tracks(table: Table, players: dict[str, Mark], top: float
     height they take."""
     spaces = table.catalog.player_board.track_spaces
     cell = (SIZE - 150) / spaces
-    body = [text(8, top + 22, "Virtue (V) and Corruption (C) markers", size=15,
+    body = [text(8, top + 22, tr("Virtue (V) and Corruption (C) markers"), size=15,
                  font_weight="bold", text_anchor="start")]
     facts = []
     for row, (name, player) in enumerate(table.state.players.items()):
@@ -145,8 +147,9 @@ def _tracks(table: Table, players: dict[str, Mark], top: float
                 parts.append(text(x + cell / 2 - 1, y + 17, " ".join(here), size=13,
                                   font_weight="bold", fill=mark.fill if mark.ink == "#ffffff"
                                   else "#111"))
-        said = (f"{name}: Corruption on space {player.corruption}, Virtue on space "
-                f"{player.virtue} of {spaces}")
+        said = tr("{player}: Corruption on space {corruption}, Virtue on space {virtue} of "
+                  "{spaces}", player=name, corruption=player.corruption, virtue=player.virtue,
+                  spaces=spaces)
         facts.append(said)
         body.append(titled(said, *parts, data_track=name))
     return body, facts, 40 + len(table.state.players) * 30
@@ -159,8 +162,9 @@ def _space(ident: str, name: str, place: tuple[float, float], standing: list[Mar
                      stroke="#6b5a3a", stroke_width=1.5)]
     for n, mark in enumerate(standing):
         dx = (n - (len(standing) - 1) / 2) * 14
-        parts.append(mark.disc(x + dx, y, radius=12.5, label=f"{mark.name}'s Viscount"))
-    whose = ", ".join(f"{m.name}'s Viscount" for m in standing)
+        parts.append(mark.disc(x + dx, y, radius=12.5,
+                               label=tr("{player}'s Viscount", player=mark.name)))
+    whose = ", ".join(tr("{player}'s Viscount", player=m.name) for m in standing)
     return titled(f"{name}: {whose}" if whose else name, *parts, data_place=ident)
 
 
@@ -169,13 +173,14 @@ def _spot(ident: str, name: str, place: tuple[float, float], held, players: dict
     """A building spot: empty, or its building's initial on its owner's colour."""
     x, y = place
     if not held:
-        return titled(f"{name}: empty", element(
+        return titled(tr("{spot}: empty", spot=name), element(
             "rect", x=round(x - 9, 1), y=round(y - 9, 1), width=18, height=18, rx=3,
             fill="#ffffff", stroke="#6b5a3a", stroke_dasharray="3 2"), data_place=ident)
     owner, building = held
     mark = players[owner]
     building_name = catalog.buildings[building].name
-    return titled(f"{name}: {owner}'s {building_name}", element(
+    return titled(tr("{spot}: {player}'s {building}", spot=name, player=owner,
+                     building=building_name), element(
         "rect", x=round(x - 17, 1), y=round(y - 12, 1), width=34, height=24, rx=3,
         fill=mark.fill, stroke="#111", stroke_width=1.5),
         text(x, y + 5, f"{mark.initials}·{building_name[:1]}", size=12.5, fill=mark.ink,
@@ -202,19 +207,22 @@ def _tops(table: Table, side_id: str, label: str, middle: float, piles: list[str
     state = table.state
     townsfolk = state.townsfolk.get(side_id)
     manuscripts = state.manuscripts.get(side_id)
-    folk = table.name(townsfolk.top) if townsfolk and townsfolk.top else "no Townsfolk"
+    folk = table.name(townsfolk.top) if townsfolk and townsfolk.top else tr("no Townsfolk")
     if manuscripts and manuscripts.top:
         tile = table.catalog.manuscripts[manuscripts.top]
-        written, short = manuscript_name(tile), f"{tile.ribbon} · cost {tile.cost}"
+        written = manuscript_name(tile)
+        short = tr("{ribbon} · cost {cost}", ribbon=tile.ribbon, cost=tile.cost)
     else:
-        written = short = "no manuscript"
-    piles.append(f"{label}: {folk} on the Townsfolk pile "
-                 f"({townsfolk.size if townsfolk else 0} cards); {written} on the manuscript "
-                 f"pile ({manuscripts.size if manuscripts else 0} tiles)")
+        written = short = tr("no manuscript")
+    piles.append(tr("{segment}: {townsfolk} on the Townsfolk pile ({cards} cards); "
+                    "{manuscript} on the manuscript pile ({tiles} tiles)", segment=label,
+                    townsfolk=folk, cards=townsfolk.size if townsfolk else 0,
+                    manuscript=written, tiles=manuscripts.size if manuscripts else 0))
     x, y = polar(CENTRE, CENTRE, 212, middle)
     number = label.split(",")[0].removeprefix("segment ")
     return titled(f"{label}: {folk}; {written}",
-                  text(x, y - 15, f"Segment {number}{label.rpartition('side')[2].strip()}",
+                  text(x, y - 15, tr("Segment {number}{side}", number=number,
+                                     side=label.rpartition("side")[2].strip()),
                        size=13.5, font_weight="bold"),
                   text(x, y + 2, folk, size=13.5),
                   text(x, y + 17, short, size=12, fill="#3b3b3b"))
@@ -223,8 +231,9 @@ def _tops(table: Table, side_id: str, label: str, middle: float, piles: list[str
 def _tier2_name(printed: str, segment: str) -> str:
     """``tier 2, section 1 (1 ink, 1 stone), facing segment 1`` from the section's name."""
     section, _, reward = printed.removeprefix("castle tier-2 ").partition(": ")
-    return f"tier 2, {section} ({reward}), facing {segment}" if reward else \
-        f"tier 2, {section}, facing {segment}"
+    return tr("tier 2, {section} ({reward}), facing {segment}", section=section, reward=reward,
+              segment=segment) if reward else \
+        tr("tier 2, {section}, facing {segment}", section=section, segment=segment)
 
 
 def _castle(table: Table, sides: list[str], span: float, players: dict[str, Mark],
@@ -239,26 +248,29 @@ def _castle(table: Table, sides: list[str], span: float, players: dict[str, Mark
         segment = board_name(table.catalog, side_id).split(",")[0]
         for tier, inner, outer, workers, name in (
                 (1, TIER2, TIER1, state.tier1.get(side_id) or {},
-                 f"tier 1, section facing {segment}"),
+                 tr("tier 1, section facing {segment}", segment=segment)),
                 (2, TIER3, TIER2, state.tier2.get(side_id) or {},
                  _tier2_name(printed(table.tier2_reward(side_id)[0]), segment))):
-            words = count_words(dict(workers), "Worker")
+            words = worker_words(dict(workers))
             facts.append(f"{name}: {words}")
             x, y = polar(CENTRE, CENTRE, (inner + outer) / 2, middle)
-            body.append(titled(f"castle {name}: {words}", ring_sector(
+            title = tr("castle {section}: {workers}", section=name, workers=words)
+            body.append(titled(title, ring_sector(
                 CENTRE, CENTRE, inner, outer, middle - span / 2, middle + span / 2,
                 fill="#ece8df" if tier == 1 else "#dcd6c8", stroke="#444"),
                 text(x, y + 5, _counts(workers, players), size=14 if tier == 1 else 12.5,
                      font_weight="bold"), data_section=f"t{tier}-{side_id}"))
-    words = count_words(dict(state.tier3), "Worker")
-    facts.append(f"tier 3: {words}")
-    leader = f"; the Leader is {state.leader}" if state.leader else ""
-    body.append(titled(f"castle tier 3: {words}{leader}", element(
+    words = worker_words(dict(state.tier3))
+    facts.append(tr("tier 3: {workers}", workers=words))
+    title = tr("castle tier 3: {workers}; the Leader is {leader}", workers=words,
+               leader=state.leader) if state.leader \
+        else tr("castle tier 3: {workers}", workers=words)
+    body.append(titled(title, element(
         "circle", cx=CENTRE, cy=CENTRE, r=TIER3, fill="#c9c1ae", stroke="#444"),
-        text(CENTRE, CENTRE - 7, "Tier 3", size=11),
+        text(CENTRE, CENTRE - 7, tr("Tier 3"), size=11),
         text(CENTRE, CENTRE + 11, _counts(state.tier3, players), size=12.5,
              font_weight="bold"),
         data_section="t3"))
     if state.leader:
-        facts.append(f"the castle Leader: {state.leader}")
+        facts.append(tr("the castle Leader: {leader}", leader=state.leader))
     return body, facts

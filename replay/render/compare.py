@@ -4,35 +4,47 @@ from __future__ import annotations
 
 from html import escape
 
+from replay.core.speech import message, tr
 from replay.games import GAMES
+from replay.render.language import again, html_language, number
 
 
 def _place(item: dict) -> str:
-    line = f" (line {item['line']})" if item.get("line") is not None else ""
-    return f"event {item.get('event')}{line}"
+    if item.get("line") is not None:
+        return tr("event {event} (line {line})", event=item.get("event"), line=item["line"])
+    return tr("event {event}", event=item.get("event"))
 
 
 def _difference(result: dict) -> str:
     diff = result.get("first_difference")
     if diff is None:
-        return "The two versions are the same game: every event matches."
+        return tr("The two versions are the same game: every event matches.")
     if "header" in diff:
-        return f"The headers differ in {diff['header']}: A has {diff['a']}, B has {diff['b']}."
+        return tr("The headers differ in {header}: A has {a}, B has {b}.",
+                  header=diff["header"], a=diff["a"], b=diff["b"])
     a, b = diff["a"], diff["b"]
-    return (f"They first differ at {_place(a)} of A and {_place(b)} of B: A has "
-            f"`{a.get('text')}`, B has `{b.get('text')}`.")
+    return tr("They first differ at {place_a} of A and {place_b} of B: A has {text_a}, B has "
+              "{text_b}.", place_a=_place(a), place_b=_place(b), text_a=_code(a.get("text")),
+              text_b=_code(b.get("text")))
+
+
+def _code(text) -> str:
+    return "`" + str(text) + "`"
 
 
 def _verdict(side: dict) -> str:
     first = side.get("first_violation")
-    text = side["verdict"].replace("_", " ")
+    verdicts = {"legal": tr("legal"), "illegal": tr("illegal"),
+                "score_mismatch": tr("score mismatch"), "incomplete": tr("incomplete"),
+                "unparseable": tr("unparseable")}
+    text = verdicts.get(side["verdict"]) or side["verdict"].replace("_", " ")
     if first:
-        line = f" (line {first['line']})" if first.get("line") is not None else ""
-        text += (f"; first violation at event {first.get('event')}{line}: {first.get('rule')}, "
-                 f"{first.get('message')}")
+        text += tr("; first violation at {place}: {rule}, {message}", place=_place(first),
+                   rule=first.get("rule"), message=message(first))
     winner = (side.get("standings") or [None])[0]
     if winner:
-        text += f"; {winner['player']} wins with {winner['points']} points"
+        text += tr("; {player} wins with {points} points", player=winner["player"],
+                   points=number(winner["points"]))
     return text
 
 
@@ -43,9 +55,9 @@ def score_rows(result: dict) -> tuple[list[str], list[list[str]]]:
     labels = {c.key: c.label for c in game.scoring_categories} if game else {}
     players = list(difference)
     keys = list(labels) or sorted({k for d in difference.values() for k in d})
-    rows = [[labels.get(k, k), *(f"{difference[p].get(k, 0):+d}" for p in players)]
+    rows = [[again(labels.get(k, k)), *(f"{difference[p].get(k, 0):+d}" for p in players)]
             for k in keys]
-    return ["Category (B − A)", *players], rows
+    return [tr("Category (B − A)"), *players], rows
 
 
 def comparison_lines(result: dict) -> list[str]:
@@ -57,13 +69,13 @@ def comparison_lines(result: dict) -> list[str]:
 def render_comparison_markdown(result: dict) -> str:
     """The comparison as Markdown: where they part, each verdict, the score difference."""
     difference, a, b = comparison_lines(result)
-    out = ["# Two versions of one game", "", difference, "", f"- {a}", f"- {b}",
-           f"- Replayed in {result.get('mode')} mode", ""]
+    out = ["# " + tr("Two versions of one game"), "", difference, "", f"- {a}", f"- {b}",
+           "- " + tr("Replayed in {mode} mode", mode=result.get("mode")), ""]
     if result.get("score_difference") is None:
-        out.append("The score difference needs both versions scored; at least one was not.")
+        out.append(tr("The score difference needs both versions scored; at least one was not."))
     else:
         header, rows = score_rows(result)
-        out += ["## Score difference", "", "| " + " | ".join(header) + " |",
+        out += ["## " + tr("Score difference"), "", "| " + " | ".join(header) + " |",
                 "|" + "|".join("---" for _ in header) + "|",
                 *("| " + " | ".join(row) + " |" for row in rows)]
     return "\n".join(out) + "\n"
@@ -73,12 +85,13 @@ def render_comparison_html(result: dict) -> str:
     """The comparison as a small self-contained HTML page."""
     header, rows = score_rows(result)
     table = ("" if result.get("score_difference") is None else
-             "<h2>Score difference</h2><table><thead><tr>"
+             "<h2>" + tr("Score difference") + "</h2><table><thead><tr>"
              + "".join(f"<th>{escape(h)}</th>" for h in header) + "</tr></thead><tbody>"
              + "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"
                        for row in rows) + "</tbody></table>")
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<title>Two versions of one game</title></head><body>"
-            f"<h1>Two versions of one game</h1><p>{escape(_difference(result))}</p>"
+    title = escape(tr("Two versions of one game"))
+    return (f'<!DOCTYPE html>\n<html lang="{html_language()}"><head><meta charset="utf-8">'
+            f"<title>{title}</title></head><body>"
+            f"<h1>{title}</h1><p>{escape(_difference(result))}</p>"
             f"<ul><li>A: {escape(_verdict(result['a']))}</li>"
             f"<li>B: {escape(_verdict(result['b']))}</li></ul>{table}</body></html>\n")

@@ -9,20 +9,31 @@ from __future__ import annotations
 from html import escape
 
 from replay.core.protocol.game import Section
-from replay.core.verdicts.causes import causes_summary
+from replay.core.speech import tr
+from replay.render.language import again, html_language, number
 from replay.render.markdown import (
+    CHANGE_COLUMN,
     PHASES_NOTE,
+    all_claims_match,
     causes,
+    causes_summary,
+    claims_title,
     declared_sentence,
     event_place,
     game_sections,
     ledger_rows,
+    ledger_title,
+    line_column,
     phase_rows,
     player_names,
     position_sentence,
+    problem_header,
     problems_title,
     round_points,
+    said_item,
     scoring_categories,
+    standings_caveat,
+    standings_header,
     verdict_sentence,
     verdict_title,
 )
@@ -95,11 +106,13 @@ def _table(header: list[str], rows: list[list], table_id: str = "",
     return f"<table{ident}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def _filled(template: str, **markup: str) -> str:
+    """A translated ``template`` as HTML, its fields filled with markup already written."""
+    return escape(template).format(**markup)
+
+
 def _where(item: dict) -> str:
-    if item.get("line") is None:
-        return ""
-    column = f", column {item['column']}" if item.get("column") is not None else ""
-    return f"line {item['line']}{column}"
+    return "" if item.get("line") is None else line_column(item)
 
 
 def _banner(report: dict) -> str:
@@ -113,74 +126,88 @@ def _summary(report: dict) -> str:
     items = []
     position = position_sentence(report)
     if position:
-        items.append(f"<dt>Start</dt><dd><strong>{escape(position)}</strong></dd>")
+        items.append("<dt>" + tr("Start") + f"</dt><dd><strong>{escape(position)}</strong></dd>")
     if report.get("game") or report.get("ruleset"):
-        items.append(f"<dt>Game</dt><dd>{escape(str(report.get('game', '?')))}, ruleset "
-                     f"{escape(str(report.get('ruleset', '?')))}</dd>")
+        items.append("<dt>" + tr("Game") + "</dt><dd>"
+                     + escape(tr("{game}, ruleset {ruleset}", game=report.get("game", "?"),
+                                 ruleset=report.get("ruleset", "?"))) + "</dd>")
     catalog = _dict(report.get("catalog"))
     if catalog:
         text = escape(str(catalog.get("id", "?")))
         if catalog.get("printed") is False:
-            text += (' <span class="notprinted">not the printed game’s components</span> '
-                     + escape(str(catalog.get("description") or "")))
-        items.append(f"<dt>Catalog</dt><dd>{text}</dd>")
+            text += (' <span class="notprinted">' + escape(tr("not the printed game’s components"))
+                     + "</span> " + escape(str(again(catalog.get("description") or ""))))
+        items.append("<dt>" + tr("Catalog") + f"</dt><dd>{text}</dd>")
         declared = declared_sentence(report)
         if declared:
-            items.append(f"<dt>Declared</dt><dd>{escape(declared)}</dd>")
+            items.append("<dt>" + tr("Declared") + f"</dt><dd>{escape(declared)}</dd>")
     events = _dict(report.get("events"))
     reached = _dict(report.get("reached"))
     more = []
     if "variants" in report:
-        more.append(("Variants", ", ".join(map(str, _list(report.get("variants")))) or "none"))
+        more.append((tr("Variants"), tr(", ").join(map(str, _list(report.get("variants"))))
+                     or tr("none")))
     if "mode" in report:
-        more.append(("Mode", report.get("mode")))
+        more.append((tr("Mode"), report.get("mode")))
     if "players" in report:
-        more.append(("Players", ", ".join(map(str, _list(report.get("players")))) or "—"))
+        more.append((tr("Players"), tr(", ").join(map(str, _list(report.get("players")))) or "—"))
     sheet = report.get("input") == "scoresheet"
     if sheet:
-        more.append(("Input", "a scoresheet (the end state before final scoring; no moves to "
-                              "replay)"))
+        more.append((tr("Input"), tr("a scoresheet (the end state before final scoring; no "
+                                     "moves to replay)")))
     elif events:
-        more.append(("Events replayed", f"{events.get('replayed', '?')} of "
-                                        f"{events.get('total', '?')} (numbered from 0)"))
+        more.append((tr("Events replayed"), tr("{replayed} of {total} (numbered from 0)",
+                                               replayed=number(events.get("replayed", "?")),
+                                               total=number(events.get("total", "?")))))
     if reached and not sheet:
-        more.append(("Reached", f"round {reached.get('round', '?')}, phase "
-                                f"{reached.get('phase', '?')}; expected next: "
-                                f"{reached.get('expected_next', '?')}"))
-    more.append(("Engine", f"{report.get('engine_version', '?')} (report version "
-                           f"{report.get('report_version', '?')})"))
+        more.append((tr("Reached"), tr("round {round}, phase {phase}; expected next: {next}",
+                                       round=reached.get("round", "?"),
+                                       phase=reached.get("phase", "?"),
+                                       next=reached.get("expected_next", "?"))))
+    more.append((tr("Engine"), tr("{engine} (report version {version})",
+                                  engine=report.get("engine_version", "?"),
+                                  version=report.get("report_version", "?"))))
     if report.get("input_sha256"):
-        more.append(("Input sha256", report["input_sha256"]))
+        more.append((tr("Input sha256"), report["input_sha256"]))
     items += [f"<dt>{escape(k)}</dt><dd>{escape(str(v))}</dd>" for k, v in more]
-    return f'<section id="summary"><h2>Game</h2><dl class="facts">{"".join(items)}</dl></section>'
+    return ('<section id="summary"><h2>' + tr("Game") + '</h2><dl class="facts">'
+            + "".join(items) + "</dl></section>")
 
 
 def _problems(report: dict) -> str:
     problems = _rows(report.get("problems"))
     if not problems:
         return ""
-    rows = [[_where(p) or p.get("path"), p.get("message"), p.get("text"), p.get("expected"),
+    rows = [[_where(p) or p.get("path"), said_item(p, report), p.get("text"),
+             said_item(p, report, "expected") or p.get("expected"),
              ", ".join(map(str, _list(p.get("suggestions"))))] for p in problems]
-    return (f'<section id="problems"><h2>{problems_title(report)}</h2>'
-            + _table(["Where", "Problem", "Text", "Expected", "Did you mean"], rows)
+    return (f'<section id="problems"><h2>{escape(problems_title(report))}</h2>'
+            + _table(problem_header(), rows)
             + "</section>")
 
 
-def _violation(v: dict) -> str:
+def _violation(v: dict, report: dict) -> str:
     where = _where(v)
-    head = f"Event {_text(v.get('event'))}" + (f" · {escape(where)}" if where else "")
+    head = escape(tr("Event {event}", event=_text(v.get("event")))) \
+        + (f" · {escape(where)}" if where else "")
     parts = [f"<h3>{head} · <code>{_text(v.get('rule'))}</code></h3>"]
     if v.get("statement"):
-        parts.append(f'<p class="statement">Rule: {escape(str(v["statement"]))}</p>')
-    parts.append(f'<p class="message">{_text(v.get("message"))}</p>')
+        parts.append('<p class="statement">'
+                     + escape(tr("Rule: {statement}", statement=tr(str(v["statement"]))))
+                     + "</p>")
+    parts.append(f'<p class="message">{_text(said_item(v, report))}</p>')
     if v.get("expected") is not None or v.get("found") is not None:
-        parts.append(f'<dl class="facts"><dt>Expected</dt><dd>{_text(v.get("expected"))}</dd>'
-                     f'<dt>Found</dt><dd>{_text(v.get("found"))}</dd></dl>')
+        expected = said_item(v, report, "expected") if v.get("expected") is not None else None
+        found = said_item(v, report, "found") if v.get("found") is not None else None
+        parts.append('<dl class="facts"><dt>' + tr("Expected") + f"</dt><dd>{_text(expected)}"
+                     "</dd><dt>" + tr("Found") + f"</dt><dd>{_text(found)}</dd></dl>")
     if v.get("legal_under"):
-        parts.append(f'<p class="note">Legal under variant '
-                     f'<code>{escape(str(v["legal_under"]))}</code>.</p>')
+        parts.append('<p class="note">' + _filled(tr("Legal under variant {variant}."),
+                                                  variant=f'<code>{escape(str(v["legal_under"]))}'
+                                                  "</code>") + "</p>")
     if v.get("applied") is False:
-        parts.append('<p class="note">The event was skipped (it cannot be applied).</p>')
+        parts.append('<p class="note">' + tr("The event was skipped (it cannot be applied).")
+                     + "</p>")
     return f'<article class="violation">{"".join(parts)}</article>'
 
 
@@ -188,28 +215,33 @@ def _violations(report: dict) -> str:
     violations = _rows(report.get("violations"))
     if not violations:
         sheet = report.get("input") == "scoresheet"
-        body = (f"<p>The {'scoresheet was not scored' if sheet else 'log was not replayed'}.</p>"
-                if report.get("verdict") == "unparseable" else "<p>No rule was broken.</p>")
-        return f'<section id="violations"><h2>Violations</h2>{body}</section>'
+        unread = (tr("The scoresheet was not scored.") if sheet
+                  else tr("The log was not replayed."))
+        body = (f"<p>{unread}</p>" if report.get("verdict") == "unparseable"
+                else "<p>" + tr("No rule was broken.") + "</p>")
+        return '<section id="violations"><h2>' + tr("Violations") + f"</h2>{body}</section>"
     groups = causes(report)
     parts = []
     for group in groups:
         root = violations[group["violation"]]
-        parts.append(_violation(root))
+        parts.append(_violation(root, report))
         follow = [violations[i] for i in group.get("consequences", [])
                   if isinstance(i, int) and i < len(violations)]
         if follow:
-            parts.append(f'<details class="consequences"><summary>'
-                         f"{len(follow)} that follow from the violation at "
-                         f"{escape(_event_place(root))}</summary>"
-                         + "".join(_violation(v) for v in follow) + "</details>")
-    return (f'<section id="violations"><h2>Violations: {escape(causes_summary(groups))}</h2>'
+            parts.append('<details class="consequences"><summary>'
+                         + escape(tr("{number} that follow from the violation at {place}",
+                                     number=len(follow), place=_event_place(root)))
+                         + "</summary>"
+                         + "".join(_violation(v, report) for v in follow) + "</details>")
+    return ('<section id="violations"><h2>'
+            + escape(tr("Violations: {causes}", causes=causes_summary(groups))) + "</h2>"
             + "".join(parts) + "</section>")
 
 
 def _event_place(item: dict) -> str:
     where = _where(item)
-    return f"event {item.get('event')}" + (f" ({where})" if where else "")
+    return tr("event {event} ({where})", event=item.get("event"), where=where) if where \
+        else tr("event {event}", event=item.get("event"))
 
 
 def _warnings(report: dict) -> str:
@@ -219,8 +251,10 @@ def _warnings(report: dict) -> str:
     items = []
     for w in warnings:
         where = event_place(w) if w.get("event") is not None else _where(w)
-        items.append(f"<li>{escape(where + ': ' if where else '')}{_text(w.get('message'))}</li>")
-    return f'<section id="warnings"><h2>Warnings</h2><ul>{"".join(items)}</ul></section>'
+        items.append("<li>" + escape(where + tr(": ") if where else "")
+                     + f"{_text(said_item(w, report))}</li>")
+    return ('<section id="warnings"><h2>' + tr("Warnings") + "</h2><ul>" + "".join(items)
+            + "</ul></section>")
 
 
 def _claims(report: dict) -> str:
@@ -229,23 +263,29 @@ def _claims(report: dict) -> str:
         return ""
     wrong = [c for c in claims if not c.get("match", True)]
     if not wrong:
-        return (f'<section id="claims"><h2>Claims</h2><p>All {len(claims)} claimed values '
-                f"match the replay.</p></section>")
+        return ('<section id="claims"><h2>' + tr("Claims") + "</h2>"
+                f"<p>{escape(all_claims_match(len(claims)))}</p></section>")
     parts = []
     for c in wrong:
         rows = [[event_place(r), r.get("round"), r.get("phase"), _signed(r.get("delta")),
-                 r.get("after"), r.get("reason")] for r in _rows(c.get("explained_by"))]
-        explained = (f"<details><summary>{len(rows)} ledger rows explain the computed "
-                     f"value</summary>"
-                     + _table(["Where", "Round", "Phase", "Change", "After", "Reason"], rows,
-                              numeric=frozenset({3, 4}))
+                 r.get("after"), again(r.get("reason"))] for r in _rows(c.get("explained_by"))]
+        explained = ("<details><summary>"
+                     + escape(tr("{number} ledger rows explain the computed value",
+                                 number=number(len(rows)))) + "</summary>"
+                     + _table([tr("Where"), tr("Round"), tr("Phase"), tr("Change"), tr("After"),
+                               tr("Reason")], rows, numeric=frozenset({3, 4}))
                      + "</details>") if rows else ""
-        variant = (f" (what variant {_text(c['matches_under'])} gives, not declared)"
-                   if c.get("matches_under") else "")
-        parts.append(f"<li>{escape(event_place(c).capitalize())}: {_text(c.get('player'))}’s "
-                     f"{_text(c.get('what'))} claimed <b>{_text(c.get('claimed'))}</b>, "
-                     f"computed <b>{_text(c.get('computed'))}</b>{variant}{explained}</li>")
-    return (f'<section id="claims"><h2>Claims that differ ({len(wrong)} of {len(claims)})'
+        variant = (escape(tr(" (what variant {variant} gives, not declared)",
+                             variant=c["matches_under"])) if c.get("matches_under") else "")
+        parts.append("<li>" + _filled(tr("{place}: {player}’s {what} claimed {claimed}, "
+                                         "computed {computed}"),
+                                      place=escape(event_place(c).capitalize()),
+                                      player=_text(c.get("player")),
+                                      what=_text(again(c.get("what"))),
+                                      claimed=f"<b>{_text(c.get('claimed'))}</b>",
+                                      computed=f"<b>{_text(c.get('computed'))}</b>")
+                     + f"{variant}{explained}</li>")
+    return (f'<section id="claims"><h2>{escape(claims_title(len(wrong), len(claims)))}'
             f'</h2><ul>{"".join(parts)}</ul></section>')
 
 
@@ -284,8 +324,9 @@ def score_chart(report: dict) -> str:
     parts = [f'<svg id="score-chart" width="{width}" '
              f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
              f'aria-labelledby="score-chart-title">',
-             '<title id="score-chart-title">Cumulative points per player after each round '
-             'and after final scoring</title>']
+             '<title id="score-chart-title">'
+             + escape(tr("Cumulative points per player after each round and after final "
+                         "scoring")) + "</title>"]
     for value in range(low_value, top_value + 1, step):
         parts.append(f'<line x1="{left}" y1="{y(value):.1f}" x2="{width - right}" '
                      f'y2="{y(value):.1f}" stroke="#e3e3e3"/>'
@@ -296,7 +337,7 @@ def score_chart(report: dict) -> str:
                      f'font-size="12">{escape(label)}</text>')
     parts.append(f'<text x="14" y="{top + (height - top - bottom) / 2:.1f}" font-size="12" '
                  f'text-anchor="middle" transform="rotate(-90 14 '
-                 f'{top + (height - top - bottom) / 2:.1f})">Points</text>')
+                 f'{top + (height - top - bottom) / 2:.1f})">' + tr("Points") + "</text>")
     for n, name in enumerate(names):
         colour = LINE_COLOURS[n % len(LINE_COLOURS)]
         points = " ".join(f"{x(i):.1f},{y(pts.get(name, 0)):.1f}"
@@ -317,7 +358,7 @@ def score_chart(report: dict) -> str:
 def score_title(report: dict) -> str:
     """The heading of the score chart: points per round, or, for a game that scores only at
     its end, its final points by category."""
-    return "Points per round" if round_points(report) else "Final points by category"
+    return tr("Points per round") if round_points(report) else tr("Final points by category")
 
 
 def final_chart(report: dict, names: list[str]) -> str:
@@ -332,7 +373,8 @@ def final_chart(report: dict, names: list[str]) -> str:
     scored = {key for ps in parts.values() for key, *_ in ps}
     categories = [(key, label) for key, label in categories if key in scored]
     if not any(parts.values()):
-        return "<p>No points were scored during play, so there is no score chart.</p>"
+        return ("<p>" + tr("No points were scored during play, so there is no score chart.")
+                + "</p>")
     width, left, right, bar, gap, top = 640, 90, 20, 22, 14, 10
     lost = max([0, *(-sum(v for *_, v in ps if v < 0) for ps in parts.values())])
     gained = max([1, *(sum(v for *_, v in ps if v > 0) for ps in parts.values())])
@@ -344,8 +386,9 @@ def final_chart(report: dict, names: list[str]) -> str:
     height = legend_top + 20 * -(-len(categories) // 3) + 10
     out = [f'<svg id="score-chart" width="{width}" height="{height}" viewBox="0 0 {width} '
            f'{height}" role="img" aria-labelledby="score-chart-title">',
-           '<title id="score-chart-title">Final points per player by scoring category (the '
-           'game scores only at its end)</title>']
+           '<title id="score-chart-title">'
+           + escape(tr("Final points per player by scoring category (the game scores only at "
+                       "its end)")) + "</title>"]
     for row, name in enumerate(names):
         y = top + row * (bar + gap)
         out.append(f'<text x="{left - 6}" y="{y + bar - 6}" text-anchor="end" '
@@ -388,8 +431,9 @@ def _final(report: dict, names: list[str], details: list[Section]) -> str:
         + "</tr>" for key, label in scoring_categories(report))
     tables = "".join(f"<h3>{escape(d.title)}</h3>" + _table(d.header, d.rows, table_id=d.key)
                      for d in details)
-    return ('<section id="final"><h2>Final scoring</h2><table id="final-breakdown"><thead>'
-            f"<tr><th>Category</th>{head}</tr></thead><tbody>{body}</tbody></table>{tables}"
+    return ('<section id="final"><h2>' + tr("Final scoring") + '</h2><table id="final-breakdown">'
+            "<thead><tr><th>" + tr("Category") + f"</th>{head}</tr></thead><tbody>{body}</tbody>"
+            f"</table>{tables}"
             "</section>")
 
 
@@ -398,11 +442,12 @@ def _standings(report: dict) -> str:
             for s in _rows(report.get("standings"))]
     if not rows:
         return ""
-    notes = "".join(f"<li>Tie-break: {_text(n)}</li>" for n in _list(report.get("tie_break")))
-    return ('<section id="standings"><h2>Standings</h2>'
-            + _table(["Rank", "Player", "Points"], rows, numeric=frozenset({0, 2}))
+    notes = "".join("<li>" + _filled(tr("Tie-break: {note}"), note=_text(again(n))) + "</li>"
+                    for n in _list(report.get("tie_break")))
+    return ('<section id="standings"><h2>' + tr("Standings") + "</h2>"
+            + _table(standings_header(), rows, numeric=frozenset({0, 2}))
             + (f"<ul>{notes}</ul>" if notes else "")
-            + (f'<p class="caveat">{_text(report["standings_caveat"])}</p>'
+            + (f'<p class="caveat">{_text(standings_caveat(report))}</p>'
                if report.get("standings_caveat") else "") + "</section>")
 
 
@@ -416,8 +461,9 @@ def _phases(report: dict) -> str:
     header, rows = phase_rows(report)
     if not rows:
         return ""
-    return (f'<details id="phases"><summary>Phase by phase ({len(rows)} rows)</summary>'
-            f"<p>{escape(PHASES_NOTE)}</p>{_table(header, rows)}</details>")
+    return ('<details id="phases"><summary>'
+            + escape(tr("Phase by phase ({number} rows)", number=number(len(rows))))
+            + f"</summary><p>{escape(tr(PHASES_NOTE))}</p>{_table(header, rows)}</details>")
 
 
 def _ledger(report: dict) -> str:
@@ -425,9 +471,8 @@ def _ledger(report: dict) -> str:
     if not ledger:
         return ""
     header, rows = ledger_rows(ledger)
-    change = header.index("Change")
-    return (f'<details id="ledger"><summary>Ledger ({len(ledger)} rows)</summary>'
-            + _table(header, rows, numeric=frozenset({change, change + 1}))
+    return (f'<details id="ledger"><summary>{escape(ledger_title(len(ledger)))}</summary>'
+            + _table(header, rows, numeric=frozenset({CHANGE_COLUMN, CHANGE_COLUMN + 1}))
             + "</details>")
 
 
@@ -436,7 +481,8 @@ def render_html(report: dict) -> str:
     report = with_names(_dict(report))
     names = player_names(report)
     details, sections = game_sections(report)
-    title = f"Referee report: {verdict_title(report)} ({report.get('game', 'unknown game')})"
+    title = tr("Referee report: {verdict} ({game})", verdict=verdict_title(report),
+               game=report.get("game") if "game" in report else tr("unknown game"))
     score = ("" if report.get("verdict") == "unparseable" else
              f'<section id="score"><h2>{score_title(report)}</h2>{score_chart(report)}'
              "</section>")
@@ -444,7 +490,7 @@ def render_html(report: dict) -> str:
         _summary(report), _problems(report), _violations(report), _warnings(report),
         _claims(report), score, _final(report, names, details), _standings(report),
         *(_section(section) for section in sections), _phases(report), _ledger(report)])
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f'<!DOCTYPE html>\n<html lang="{html_language()}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
             f"{_banner(report)}<main>{body}</main></body></html>\n")

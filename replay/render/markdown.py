@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from replay.core.protocol.game import Section
-from replay.core.verdicts.causes import causes_summary, group_causes
-from replay.core.words import counted, spoken
+from replay.core.speech import message, ntr, say, tr
+from replay.core.verdicts.causes import audit_caveat, group_causes
+from replay.core.words import spoken
 from replay.games import GAMES
+from replay.render.language import ENGLISH, again, language, number
 from replay.render.names import NameLabels, with_names
 
 
@@ -26,13 +28,39 @@ def _list(value) -> list:
 
 
 def _names(values) -> str:
-    return ", ".join(str(v) for v in _list(values)) or "none"
+    return tr(", ").join(str(v) for v in _list(values)) or tr("none")
 
 
 def verdict_title(report: dict) -> str:
     """The verdict in capitals for headings and banners (``SCORE MISMATCH``, ``UNKNOWN``)."""
     verdict = _dict(report).get("verdict")
-    return str(verdict).replace("_", " ").upper() if verdict else "UNKNOWN"
+    if not verdict:
+        return tr("UNKNOWN")
+    titles = {"legal": tr("LEGAL"), "illegal": tr("ILLEGAL"),
+              "score_mismatch": tr("SCORE MISMATCH"), "incomplete": tr("INCOMPLETE"),
+              "unparseable": tr("UNPARSEABLE")}
+    return titles.get(str(verdict)) or str(verdict).replace("_", " ").upper()
+
+
+def said_item(item: dict, report: dict, name: str = "message") -> str:
+    """A violation's (or any report item's) ``message``, ``expected`` or ``found`` in the
+    reader's language, its ids named (the English text is named already: ``with_names``)."""
+    text = message(item, name)
+    if language() == ENGLISH or not text:
+        return text
+    return NameLabels(_dict(report).get("names")).text(text)
+
+
+def causes_summary(groups: list[dict]) -> str:
+    """``1 problem, 11 consequences`` (empty when there is no violation)."""
+    if not groups:
+        return ""
+    consequences = sum(len(group.get("consequences", [])) for group in groups)
+    problems = ntr("{number} problem", "{number} problems", len(groups))
+    if not consequences:
+        return problems
+    return tr("{problems}, {consequences}", problems=problems, consequences=ntr(
+        "{number} consequence", "{number} consequences", consequences))
 
 
 def verdict_sentence(report: dict) -> str:
@@ -46,57 +74,67 @@ def verdict_sentence(report: dict) -> str:
         leader = next(iter(_list(report.get("standings"))), None)
         won = ""
         if isinstance(leader, dict):
-            won = f" {leader.get('player')} wins with {leader.get('points')} points."
+            won = " " + tr("{player} wins with {points} points.", player=leader.get("player"),
+                           points=number(leader.get("points")))
         if sheet:
-            return ("The scoresheet is consistent and every claimed total matches the "
-                    f"computed final scoring.{won}")
-        return (f"All {events.get('total', '?')} events follow the rules and every claimed "
-                f"value matches the replay.{won}")
+            return tr("The scoresheet is consistent and every claimed total matches the "
+                      "computed final scoring.") + won
+        return tr("All {total} events follow the rules and every claimed value matches the "
+                  "replay.", total=number(events.get("total", "?"))) + won
     if verdict == "illegal":
         violations = [v for v in _list(report.get("violations")) if isinstance(v, dict)]
         if not violations:
-            return "The log breaks a rule."
+            return tr("The log breaks a rule.")
         first = violations[0]
-        more = (f" In all: {causes_summary(causes(report))} (below)."
+        more = (" " + tr("In all: {causes} (below).", causes=causes_summary(causes(report)))
                 if len(violations) > 1 else "")
-        return (f"{event_place(first).capitalize()} breaks rule {first.get('rule')}: "
-                f"{first.get('message')}.{more}")
+        return tr("{place} breaks rule {rule}: {message}.", place=event_place(first).capitalize(),
+                  rule=first.get("rule"), message=said_item(first, report)) + more
     if verdict == "score_mismatch":
         wrong = [c for c in _list(report.get("claims"))
                  if isinstance(c, dict) and not c.get("match", True)]
         first = wrong[0] if wrong else {}
+        values = {"player": first.get("player"), "claimed": first.get("claimed"),
+                  "computed": first.get("computed")}
         if sheet:
-            return (f"The scoresheet is consistent, but {counted(len(wrong), 'claimed total')} "
-                    f"{'differs' if len(wrong) == 1 else 'differ'} from the computed final "
-                    f"scoring; the first is {first.get('player')}'s: claimed "
-                    f"{first.get('claimed')}, computed {first.get('computed')}.")
-        return (f"Every move is legal, but {counted(len(wrong), 'claimed value')} "
-                f"{'differs' if len(wrong) == 1 else 'differ'} from the "
-                f"replay; the first is {first.get('player')}'s {first.get('what')} at "
-                f"{event_place(first)}: claimed {first.get('claimed')}, computed "
-                f"{first.get('computed')}.")
+            return ntr("The scoresheet is consistent, but {number} claimed total differs from "
+                       "the computed final scoring; the first is {player}'s: claimed "
+                       "{claimed}, computed {computed}.",
+                       "The scoresheet is consistent, but {number} claimed totals differ from "
+                       "the computed final scoring; the first is {player}'s: claimed "
+                       "{claimed}, computed {computed}.", len(wrong), **values)
+        return ntr("Every move is legal, but {number} claimed value differs from the replay; "
+                   "the first is {player}'s {what} at {place}: claimed {claimed}, computed "
+                   "{computed}.",
+                   "Every move is legal, but {number} claimed values differ from the replay; "
+                   "the first is {player}'s {what} at {place}: claimed {claimed}, computed "
+                   "{computed}.", len(wrong), what=again(first.get("what")),
+                   place=event_place(first), **values)
     if verdict == "incomplete":
-        return (f"No rule is broken, but the log ends at round {reached.get('round', '?')}, "
-                f"phase {reached.get('phase', '?')} before the game is scored; expected next: "
-                f"{reached.get('expected_next', '?')}.")
+        return tr("No rule is broken, but the log ends at round {round}, phase {phase} before "
+                  "the game is scored; expected next: {next}.", round=reached.get("round", "?"),
+                  phase=reached.get("phase", "?"), next=reached.get("expected_next", "?"))
     if verdict == "unparseable":
         problems = [p for p in _list(report.get("problems")) if isinstance(p, dict)]
-        first = (f" The first: {str(problems[0].get('message')).rstrip('.')}."
+        first = (" " + tr("The first: {problem}.",
+                          problem=str(said_item(problems[0], report)).rstrip("."))
                  if problems else "")
         if sheet:
-            return (f"The scoresheet does not hold together "
-                    f"({counted(len(problems), 'problem')}), so it was not scored.{first}")
-        return (f"The log could not be read ({counted(len(problems), 'problem')}), so it was not "
-                f"replayed.{first}")
-    return "The report carries no known verdict."
+            return ntr("The scoresheet does not hold together ({number} problem), so it was "
+                       "not scored.", "The scoresheet does not hold together ({number} "
+                       "problems), so it was not scored.", len(problems)) + first
+        return ntr("The log could not be read ({number} problem), so it was not replayed.",
+                   "The log could not be read ({number} problems), so it was not replayed.",
+                   len(problems)) + first
+    return tr("The report carries no known verdict.")
 
 
 def position_sentence(report: dict) -> str | None:
     """What a report from a position says first: its events start there, not at the setup."""
     if not _dict(report).get("from_position"):
         return None
-    return ("Replayed from a position, not from the setup: what happened before it was not "
-            "checked.")
+    return tr("Replayed from a position, not from the setup: what happened before it was not "
+              "checked.")
 
 
 def declared_sentence(report: dict) -> str | None:
@@ -106,17 +144,19 @@ def declared_sentence(report: dict) -> str | None:
     if not declared:
         return None
     label = NameLabels(report.get("names"))
-    values = "; ".join(f"{label.text(str(d.get('entry')))} {d.get('field')} "
-                       f"{d.get('value')} (the catalog has {d.get('replaces')})"
-                       for d in declared)
-    return (f"{counted(len(declared), 'value')} declared in the log from the printed "
-            f"components: {values}.")
+    values = tr("; ").join(tr("{entry} {field} {value} (the catalog has {replaces})",
+                              entry=label.text(str(d.get("entry"))), field=d.get("field"),
+                              value=d.get("value"), replaces=d.get("replaces"))
+                           for d in declared)
+    return ntr("{number} value declared in the log from the printed components: {values}.",
+               "{number} values declared in the log from the printed components: {values}.",
+               len(declared), values=values)
 
 
 def problems_title(report: dict) -> str:
     """The heading of an unreadable input's problems: a scoresheet's or a log's."""
-    return ("Problems in the scoresheet" if report.get("input") == "scoresheet"
-            else "Problems reading the log")
+    return (tr("Problems in the scoresheet") if report.get("input") == "scoresheet"
+            else tr("Problems reading the log"))
 
 
 def causes(report: dict) -> list[dict]:
@@ -130,9 +170,12 @@ def causes(report: dict) -> list[dict]:
 
 def event_place(item: dict) -> str:
     """``event 26 (line 38)`` for text logs, ``event 26`` for JSON ones."""
-    event = item.get("event")
-    text = "final scoring" if event is None else f"event {event}"
-    return text + (f" (line {item['line']})" if item.get("line") is not None else "")
+    event, line = item.get("event"), item.get("line")
+    if event is None:
+        return tr("final scoring (line {line})", line=line) if line is not None \
+            else tr("final scoring")
+    return tr("event {event} (line {line})", event=event, line=line) if line is not None \
+        else tr("event {event}", event=event)
 
 
 def scoring_categories(report: dict) -> list[tuple[str, str]]:
@@ -143,7 +186,7 @@ def scoring_categories(report: dict) -> list[tuple[str, str]]:
         keys += [k for k in _dict(line) if k not in keys]
     game = GAMES.find(_dict(report).get("game"))
     if game is not None:
-        return [(c.key, c.label) for c in game.scoring_categories if c.key in keys]
+        return [(c.key, again(c.label)) for c in game.scoring_categories if c.key in keys]
     return [(key, key.replace("_", " ").capitalize()) for key in keys]
 
 
@@ -156,7 +199,9 @@ def game_sections(report: dict) -> tuple[list[Section], list[Section]]:
     label = NameLabels(_dict(report).get("names"))
 
     def named(sections: list[Section]) -> list[Section]:
-        return [replace(s, rows=[[label(value) for value in row] for row in s.rows])
+        return [replace(s, title=again(s.title), header=[again(h) for h in s.header],
+                        note=again(s.note), rows=[[label(value) for value in row]
+                                                  for row in s.rows])
                 for s in sections]
     return named(game.final_tables(report)), named(game.report_sections(report))
 
@@ -210,17 +255,18 @@ def round_points(report: dict) -> list[tuple[str, dict[str, int]]]:
         for bucket in by_round.values():
             for player, delta in bucket.items():
                 running[player] = running.get(player, 0) + delta
-        rows.append(("Before final scoring (the sheet)", dict(running)))
+        rows.append((tr("Before final scoring (the sheet)"), dict(running)))
         last = 0
     for number in range(1, last + 1):
         for player, delta in by_round.get(number, {}).items():
             running[player] = running.get(player, 0) + delta
         partial = number == last and not has_final and report.get("verdict") != "legal"
-        rows.append((f"Round {number}" + (" (so far)" if partial else ""), dict(running)))
+        rows.append((tr("Round {number} (so far)", number=number) if partial
+                     else tr("Round {number}", number=number), dict(running)))
     if has_final:
         for player, delta in final.items():
             running[player] = running.get(player, 0) + delta
-        rows.append(("Final", dict(running)))
+        rows.append((tr("Final"), dict(running)))
     return rows
 
 
@@ -247,7 +293,7 @@ def _position(item: dict) -> str:
     if item.get("line") is None:
         return ""
     if item.get("column") is None:
-        return f"line {item['line']}"
+        return tr("line {line}", line=item["line"])
     return f"{item['line']}:{item['column']}"
 
 
@@ -258,43 +304,49 @@ def _summary(report: dict) -> list[str]:
     if position:
         lines.append(f"- **{position}**")
     if report.get("game") or report.get("ruleset"):
-        lines.append(f"- Game: {report.get('game', '?')}, ruleset {report.get('ruleset', '?')}")
+        lines.append("- " + tr("Game: {game}, ruleset {ruleset}", game=report.get("game", "?"),
+                               ruleset=report.get("ruleset", "?")))
     if catalog:
         sha = str(catalog.get("sha256") or "")[:12]
-        text = f"- Catalog: {catalog.get('id', '?')}" + (f" (sha256 {sha}…)" if sha else "")
+        text = "- " + (tr("Catalog: {catalog} (sha256 {sha}…)", catalog=catalog.get("id", "?"),
+                          sha=sha) if sha else tr("Catalog: {catalog}",
+                                                  catalog=catalog.get("id", "?")))
         if catalog.get("printed") is False:
-            text += " — **not the printed game's components**"
+            text += " — **" + tr("not the printed game's components") + "**"
             if catalog.get("description"):
-                text += f": {catalog['description']}"
+                text += f": {again(catalog['description'])}"
         elif catalog.get("printed"):
-            text += " — the printed game's components"
+            text += " — " + tr("the printed game's components")
         lines.append(text)
         declared = declared_sentence(report)
         if declared:
             lines.append(f"- {declared}")
     if "variants" in report:
-        lines.append(f"- Variants: {_names(report.get('variants'))}")
+        lines.append("- " + tr("Variants: {variants}", variants=_names(report.get("variants"))))
     if "mode" in report:
-        lines.append(f"- Mode: {report.get('mode')}")
+        lines.append("- " + tr("Mode: {mode}", mode=report.get("mode")))
     if report.get("players") is not None:
-        lines.append(f"- Players (log order): {_names(report.get('players'))}")
+        lines.append("- " + tr("Players (log order): {players}",
+                               players=_names(report.get("players"))))
     events = _dict(report.get("events"))
     sheet = report.get("input") == "scoresheet"
     if sheet:
-        lines.append("- Input: a scoresheet (the end state before final scoring; no moves "
-                     "to replay)")
+        lines.append("- " + tr("Input: a scoresheet (the end state before final scoring; no "
+                               "moves to replay)"))
     elif events:
-        lines.append(f"- Events replayed: {events.get('replayed', '?')} of "
-                     f"{events.get('total', '?')} (events are numbered from 0)")
+        lines.append("- " + tr("Events replayed: {replayed} of {total} (events are numbered "
+                               "from 0)", replayed=number(events.get("replayed", "?")),
+                               total=number(events.get("total", "?"))))
     reached = _dict(report.get("reached"))
     if reached and not sheet:
-        lines.append(f"- Reached: round {reached.get('round', '?')}, phase "
-                     f"{reached.get('phase', '?')}; expected next: "
-                     f"{reached.get('expected_next', '?')}")
+        lines.append("- " + tr("Reached: round {round}, phase {phase}; expected next: {next}",
+                               round=reached.get("round", "?"), phase=reached.get("phase", "?"),
+                               next=reached.get("expected_next", "?")))
     if report.get("input_sha256"):
-        lines.append(f"- Input sha256: `{report['input_sha256']}`")
-    lines.append(f"- Engine {report.get('engine_version', '?')}, report version "
-                 f"{report.get('report_version', '?')}")
+        lines.append("- " + tr("Input sha256: {sha}", sha="`" + str(report["input_sha256"]) + "`"))
+    lines.append("- " + tr("Engine {engine}, report version {version}",
+                           engine=report.get("engine_version", "?"),
+                           version=report.get("report_version", "?")))
     return [*lines, ""]
 
 
@@ -302,21 +354,29 @@ def _problems(report: dict) -> list[str]:
     problems = [p for p in _list(report.get("problems")) if isinstance(p, dict)]
     if not problems:
         return []
-    rows = [[_position(p) or p.get("path"), p.get("message"), p.get("text"), p.get("expected"),
+    rows = [[_position(p) or p.get("path"), said_item(p, report), p.get("text"),
+             said_item(p, report, "expected") or p.get("expected"),
              ", ".join(str(s) for s in _list(p.get("suggestions")))] for p in problems]
     return [f"## {problems_title(report)}", "",
-            *_table(["Where", "Problem", "Text", "Expected", "Did you mean"], rows)]
+            *_table(problem_header(), rows)]
 
 
-def _violation_row(v: dict, consequence: bool) -> list:
+def problem_header() -> list[str]:
+    """The columns of an unreadable input's problems table."""
+    return [tr("Where"), tr("Problem"), tr("Text"), tr("Expected"), tr("Did you mean")]
+
+
+def _violation_row(v: dict, consequence: bool, report: dict) -> list:
     notes = []
     if v.get("legal_under"):
-        notes.append(f"legal under variant {v['legal_under']}")
+        notes.append(tr("legal under variant {variant}", variant=v["legal_under"]))
     if v.get("applied") is False:
-        notes.append("event skipped")
+        notes.append(tr("event skipped"))
     event = f"↳ {v.get('event')}" if consequence else v.get("event")
-    return [event, _position(v), v.get("rule"), v.get("message"), v.get("expected"),
-            v.get("found"), "; ".join(notes)]
+    return [event, _position(v), v.get("rule"), said_item(v, report),
+            said_item(v, report, "expected") if v.get("expected") is not None else None,
+            said_item(v, report, "found") if v.get("found") is not None else None,
+            "; ".join(notes)]
 
 
 def _violations(report: dict) -> list[str]:
@@ -327,23 +387,25 @@ def _violations(report: dict) -> list[str]:
     rows = []
     for group in groups:
         root = violations[group["violation"]]
-        rows.append(_violation_row(root, False))
-        rows += [_violation_row(violations[i], True) for i in group.get("consequences", [])
+        rows.append(_violation_row(root, False, report))
+        rows += [_violation_row(violations[i], True, report)
+                 for i in group.get("consequences", [])
                  if isinstance(i, int) and i < len(violations)]
-    header = ["Event", "Line:col", "Rule", "Message", "Expected", "Found", "Notes"]
+    header = [tr("Event"), tr("Line:col"), tr("Rule"), tr("Message"), tr("Expected"),
+              tr("Found"), tr("Notes")]
     if not any(v.get("line") is not None for v in violations):
         header, rows = [header[0], *header[2:]], [[row[0], *row[2:]] for row in rows]
-    lines = [f"## Violations: {causes_summary(groups)}", ""]
+    lines = ["## " + tr("Violations: {causes}", causes=causes_summary(groups)), ""]
     if any(group.get("consequences") for group in groups):
-        lines += ["Each problem comes first; the violations marked ↳ below it follow from it "
-                  "(the replay had to skip an event, so the log and the engine's game parted).",
-                  ""]
+        lines += [tr("Each problem comes first; the violations marked ↳ below it follow from it "
+                     "(the replay had to skip an event, so the log and the engine's game "
+                     "parted)."), ""]
     lines += _table(header, rows)
     statements = {}
     for v in violations:
         if v.get("rule") and v.get("statement"):
             statements.setdefault(v["rule"], v["statement"])
-    lines += [f"- **{rule}**: {text}" for rule, text in statements.items()]
+    lines += [f"- **{rule}**: {tr(text)}" for rule, text in statements.items()]
     return [*lines, ""] if statements else lines
 
 
@@ -351,14 +413,20 @@ def _warnings(report: dict) -> list[str]:
     warnings = [w for w in _list(report.get("warnings")) if isinstance(w, dict)]
     if not warnings:
         return []
-    lines = ["## Warnings", ""]
+    lines = ["## " + tr("Warnings"), ""]
     for w in warnings:
         where = event_place(w) if w.get("event") is not None else ""
         if not where and w.get("line") is not None:
-            where = f"line {w['line']}" + (f", column {w['column']}"
-                                           if w.get("column") is not None else "")
-        lines.append(f"- {where + ': ' if where else ''}{w.get('message', '')}")
+            where = line_column(w)
+        lines.append("- " + (where + tr(": ") if where else "") + said_item(w, report))
     return [*lines, ""]
+
+
+def line_column(item: dict) -> str:
+    """``line 4, column 7`` (or ``line 4``) of a text log."""
+    if item.get("column") is None:
+        return tr("line {line}", line=item["line"])
+    return tr("line {line}, column {column}", line=item["line"], column=item["column"])
 
 
 def _claims(report: dict) -> list[str]:
@@ -367,27 +435,43 @@ def _claims(report: dict) -> list[str]:
     if not claims:
         return []
     if not wrong:
-        return ["## Claims", "", f"All {len(claims)} claimed values match the replay.", ""]
-    rows = [[event_place(c), c.get("player"), c.get("what"), c.get("claimed"),
+        return ["## " + tr("Claims"), "", all_claims_match(len(claims)), ""]
+    rows = [[event_place(c), c.get("player"), again(c.get("what")), c.get("claimed"),
              c.get("computed")] for c in wrong]
-    lines = [f"## Claims that differ ({len(wrong)} of {len(claims)})", "",
-             *_table(["Where", "Player", "What", "Claimed", "Computed"], rows)]
+    lines = ["## " + claims_title(len(wrong), len(claims)), "",
+             *_table([tr("Where"), tr("Player"), tr("What"), tr("Claimed"), tr("Computed")],
+                     rows)]
     for c in wrong:
         if c.get("matches_under"):
-            lines.append(f"- {c.get('player')}'s claimed {c.get('what')} {c.get('claimed')} "
-                         f"is what variant {c['matches_under']} gives (not declared)")
+            lines.append("- " + tr("{player}'s claimed {what} {claimed} is what variant "
+                                   "{variant} gives (not declared)", player=c.get("player"),
+                                   what=again(c.get("what")), claimed=c.get("claimed"),
+                                   variant=c["matches_under"]))
         steps = [r for r in _list(c.get("explained_by")) if isinstance(r, dict)]
         if not steps:
             continue
         first = steps[0]
         start = (first["after"] - first["delta"] if isinstance(first.get("after"), int)
                  and isinstance(first.get("delta"), int) else "?")
-        trail = "; ".join(
-            f"{'final' if r.get('event') is None else _short_place(r)} "
-            f"{_signed(r.get('delta'))} → {r.get('after')} ({r.get('reason')})" for r in steps)
-        lines.append(f"- How {c.get('player')}'s {c.get('what')} reached {c.get('computed')}: "
-                     f"starts at {start}; {trail}")
+        trail = tr("; ").join(
+            f"{_final_place() if r.get('event') is None else _short_place(r)} "
+            f"{_signed(r.get('delta'))} → {r.get('after')} ({again(r.get('reason'))})"
+            for r in steps)
+        lines.append("- " + tr("How {player}'s {what} reached {computed}: starts at {start}; "
+                               "{trail}", player=c.get("player"), what=again(c.get("what")),
+                               computed=c.get("computed"), start=start, trail=trail))
     return [*lines, ""]
+
+
+def all_claims_match(count: int) -> str:
+    """The sentence of a report whose every claim matches."""
+    return tr("All {number} claimed values match the replay.", number=number(count))
+
+
+def claims_title(wrong: int, claims: int) -> str:
+    """``Claims that differ (2 of 9)``."""
+    return tr("Claims that differ ({wrong} of {claims})", wrong=number(wrong),
+              claims=number(claims))
 
 
 def _final(report: dict, names: list[str], details: list[Section]) -> list[str]:
@@ -400,7 +484,7 @@ def _final(report: dict, names: list[str], details: list[Section]) -> list[str]:
             for key, label in scoring_categories(report)]
     if rows:
         rows[-1] = [f"**{v}**" if v is not None else v for v in rows[-1]]
-    lines = ["## Final scoring", "", *_table(["Category", *columns], rows)]
+    lines = ["## " + tr("Final scoring"), "", *_table([tr("Category"), *columns], rows)]
     for section in details:
         lines += [f"**{section.title}**", "", *_table(section.header, section.rows)]
     return lines
@@ -411,21 +495,45 @@ def _standings(report: dict) -> list[str]:
             for s in _list(report.get("standings")) if isinstance(s, dict)]
     if not rows:
         return []
-    lines = ["## Standings", "", *_table(["Rank", "Player", "Points"], rows)]
-    notes = [str(n) for n in _list(report.get("tie_break"))]
-    lines += [f"- Tie-break: {note}" for note in notes]
+    lines = ["## " + tr("Standings"), "", *_table(standings_header(), rows)]
+    notes = [str(again(n)) for n in _list(report.get("tie_break"))]
+    lines += ["- " + tr("Tie-break: {note}", note=note) for note in notes]
     if report.get("standings_caveat"):
-        lines.append(f"- **Caveat**: {report['standings_caveat']}")
+        lines.append("- **" + tr("Caveat") + "**" + tr(": ") + standings_caveat(report))
     return [*lines, ""] if notes or report.get("standings_caveat") else lines
+
+
+def standings_caveat(report: dict) -> str:
+    """What an audited replay's standings do and do not say, in the reader's language (the
+    report holds it in English, as ``audit_caveat`` words it)."""
+    text = str(_dict(report).get("standings_caveat") or "")
+    violations = [v for v in _list(report.get("violations")) if isinstance(v, dict)]
+    if language() == ENGLISH or text != audit_caveat(report.get("mode"), violations, True):
+        return again(text)
+    skipped = sum(1 for v in violations if not v.get("applied", True))
+    how = (ntr("{number} event could not be applied and was skipped; the others were applied "
+               "as played", "{number} events could not be applied and were skipped; the others "
+               "were applied as played", skipped) if skipped
+           else tr("each was applied as played"))
+    return ntr("Audit mode: {number} event of this log breaks a rule ({how}). These standings "
+               "score the log as the engine could replay it; they are not a ruling on the game.",
+               "Audit mode: {number} events of this log break a rule ({how}). These standings "
+               "score the log as the engine could replay it; they are not a ruling on the game.",
+               len({v.get("event") for v in violations}), how=how)
+
+
+def standings_header() -> list[str]:
+    """The columns of the standings table."""
+    return [tr("Rank"), tr("Player"), tr("Points")]
 
 
 def _per_round(report: dict, names: list[str]) -> list[str]:
     rows = round_points(report)
     if not rows:
         return []
-    return ["## Points per round (cumulative)", "",
-            *_table(["After", *names], [[label, *(pts.get(n, 0) for n in names)]
-                                        for label, pts in rows])]
+    return ["## " + tr("Points per round (cumulative)"), "",
+            *_table([tr("After"), *names], [[label, *(pts.get(n, 0) for n in names)]
+                                            for label, pts in rows])]
 
 
 def _section(section: Section) -> list[str]:
@@ -439,11 +547,11 @@ def phase_rows(report: dict) -> tuple[list[str], list[list]]:
     label = NameLabels(report.get("names"))
     phases = [p for p in _list(report.get("phases")) if isinstance(p, dict)]
     names = player_names(report)
-    turns = ["Turn"] if any("turn" in p for p in phases) else []
+    turns = [tr("Turn")] if any("turn" in p for p in phases) else []
     rows = [[p.get("round"), *([p.get("turn")] if turns else []), p.get("phase"),
              *(_phase_cell(_dict(_dict(p.get("players")).get(n)), label) for n in names)]
             for p in phases]
-    return ["Round", *turns, "Phase", *names], rows
+    return [tr("Round"), *turns, tr("Phase"), *names], rows
 
 
 def _phase_cell(cell: dict, label: NameLabels) -> str:
@@ -455,7 +563,7 @@ def _phase_cell(cell: dict, label: NameLabels) -> str:
         sources = [f"{label.name(source)} {_signed(points)}" for source, points
                    in _dict(cell.get("points_by_source")).items() if points] \
             if resource == "points" else []
-        parts.append(f"{spoken(resource)} {_signed(delta)}"
+        parts.append(f"{again(spoken(resource))} {_signed(delta)}"
                      + (f" ({', '.join(sources)})" if sources else ""))
     return ", ".join(parts)
 
@@ -464,27 +572,37 @@ def _phases(report: dict) -> list[str]:
     header, rows = phase_rows(report)
     if not rows:
         return []
-    return ["## Phase by phase", "", PHASES_NOTE, "", *_table(header, rows)]
+    return ["## " + tr("Phase by phase"), "", tr(PHASES_NOTE), "", *_table(header, rows)]
 
 
-PHASES_NOTE = ("What each phase changed for each player, summed from the ledger (below, row "
-               "by row); points name their sources.")
+# A phrase, so a page that shows it says it in its reader's language (``tr(PHASES_NOTE)``).
+PHASES_NOTE = say("What each phase changed for each player, summed from the ledger (below, "
+                  "row by row); points name their sources.")
 
 
 def ledger_rows(ledger: list[dict]) -> tuple[list[str], list[list]]:
     """The ledger table's header and rows; a text log's line shows in the Event cell."""
-    header = ["Event", "Round", "Phase", "Player", "Resource", "Change", "After", "Reason",
-              "Source"]
-    rows = [["final" if r.get("event") is None else
-             f"{r.get('event')} (line {r['line']})" if r.get("line") is not None
-             else r.get("event"), r.get("round"), r.get("phase"), r.get("player"),
-             spoken(r.get("resource")), _signed(r.get("delta")), r.get("after"), r.get("reason"),
-             r.get("source")] for r in ledger]
+    header = [tr("Event"), tr("Round"), tr("Phase"), tr("Player"), tr("Resource"), tr("Change"),
+              tr("After"), tr("Reason"), tr("Source")]
+    rows = [[tr("final") if r.get("event") is None else
+             tr("{event} (line {line})", event=r.get("event"), line=r["line"])
+             if r.get("line") is not None else r.get("event"), r.get("round"), r.get("phase"),
+             r.get("player"), again(spoken(r.get("resource"))), _signed(r.get("delta")),
+             r.get("after"), again(r.get("reason")), r.get("source")] for r in ledger]
     return header, rows
 
 
+# Where the ledger table's Change column is (its After column follows it).
+CHANGE_COLUMN = 5
+
+
+def _final_place() -> str:
+    return tr("final")
+
+
 def _short_place(item: dict) -> str:
-    return f"line {item['line']}" if item.get("line") is not None else f"event {item.get('event')}"
+    return tr("line {line}", line=item["line"]) if item.get("line") is not None \
+        else tr("event {event}", event=item.get("event"))
 
 
 def _ledger(report: dict) -> list[str]:
@@ -492,7 +610,12 @@ def _ledger(report: dict) -> list[str]:
     if not ledger:
         return []
     header, rows = ledger_rows(ledger)
-    return [f"## Ledger ({len(ledger)} rows)", "", *_table(header, rows)]
+    return ["## " + ledger_title(len(ledger)), "", *_table(header, rows)]
+
+
+def ledger_title(rows: int) -> str:
+    """``Ledger (12 rows)``."""
+    return tr("Ledger ({number} rows)", number=number(rows))
 
 
 def render_markdown(report: dict) -> str:
@@ -500,7 +623,8 @@ def render_markdown(report: dict) -> str:
     report = with_names(_dict(report))
     names = player_names(report)
     details, sections = game_sections(report)
-    lines = [f"# Verdict: {verdict_title(report)}", "", verdict_sentence(report), ""]
+    lines = ["# " + tr("Verdict: {verdict}", verdict=verdict_title(report)), "",
+             verdict_sentence(report), ""]
     lines += _summary(report)
     for part in (_problems(report), _violations(report), _warnings(report),
                  _claims(report), _final(report, names, details), _standings(report),

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
+from replay.core.speech import tr
 from replay.core.words import spoken
+from replay.render.language import again
 from replay.render.markdown import player_names
 from replay.render.svg import element, marks, text
 
@@ -48,7 +50,7 @@ def held_by_round(report: dict, starts: Mapping[str, int]
 
 def round_label(number: int) -> str:
     """``setup`` for round 0, else ``R3``."""
-    return "setup" if number == 0 else f"R{number}"
+    return tr("setup") if number == 0 else tr("R{number}", number=number)
 
 
 def round_charts(report: dict, starts: Mapping[str, int]) -> str:
@@ -74,7 +76,7 @@ def _chart(resource: str, lines: dict[str, list[int]], rounds: list[int],
     def y(v: int) -> float:
         return TOP + (HEIGHT - TOP - BOTTOM) * (high - v) / (high - low)
 
-    name = spoken(resource).capitalize()
+    name = again(spoken(resource).capitalize())
     parts = [element("rect", x=LEFT, y=TOP, width=WIDTH - LEFT - RIGHT,
                      height=HEIGHT - TOP - BOTTOM, fill="#fafafa", stroke="#ccc")]
     for value in sorted({low, high, 0}):
@@ -96,5 +98,6 @@ def _chart(resource: str, lines: dict[str, list[int]], rounds: list[int],
                         for p, line in lines.items())
     return (f'<figure class="round-chart"><svg xmlns="http://www.w3.org/2000/svg" '
             f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" data-resource="{escape(resource)}">'
-            f"<title>{escape(name)} at the end of each round: {escape(summary)}</title>"
+            + "<title>" + escape(tr("{resource} at the end of each round: {summary}",
+                                    resource=name, summary=summary)) + "</title>"
             + "".join(parts) + f"</svg><figcaption>{escape(name)}</figcaption></figure>")

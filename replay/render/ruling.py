@@ -4,6 +4,8 @@ are legal there instead."""
 
 from __future__ import annotations
 
+from replay.core.speech import message, tr
+from replay.render.language import again
 from replay.render.names import NameLabels
 
 MOST_LISTED = 12  # legal moves listed; the JSON has them all
@@ -17,36 +19,41 @@ def ruling_lines(ruling: dict) -> list[str]:
     """The ruling in plain lines (Markdown reads them as they are)."""
     label = NameLabels(ruling.get("names"))
     after = ruling.get("after", -1)
-    where = "before the first event" if after < 0 else f"after event {after}"
-    lines = [f"Move: {label.text(str(ruling.get('move_text')))} ({where})"]
+    where = tr("before the first event") if after < 0 else tr("after event {event}", event=after)
+    lines = [tr("Move: {move} ({where})", move=label.text(str(ruling.get("move_text"))),
+                where=where)]
     violations = ruling.get("violations") or []
     if ruling.get("legal"):
-        lines.append("Legal: it breaks no rule here.")
+        lines.append(tr("Legal: it breaks no rule here."))
     else:
         first = violations[0]
-        lines.append(f"Not legal: it breaks rule {first.get('rule')}: "
-                     f"{label.text(str(first.get('message')))}.")
+        lines.append(tr("Not legal: it breaks rule {rule}: {message}.", rule=first.get("rule"),
+                        message=label.text(str(message(first)))))
         if first.get("statement"):
-            lines.append(f"  The rule: {first['statement']}")
-        lines += [f"  It also breaks rule {v.get('rule')}: {label.text(str(v.get('message')))}."
-                  for v in violations[1:]]
+            lines.append("  " + tr("The rule: {statement}", statement=tr(first["statement"])))
+        lines += ["  " + tr("It also breaks rule {rule}: {message}.", rule=v.get("rule"),
+                            message=label.text(str(message(v)))) for v in violations[1:]]
         for variant in ruling.get("legal_under") or []:
-            lines.append(f"  It is legal under the variant {variant}.")
+            lines.append("  " + tr("It is legal under the variant {variant}.", variant=variant))
     changes = ruling.get("changes") or {}
     if changes:
-        what = "What it does" if ruling.get("legal") else "What the table did all the same"
-        lines.append(f"{what}: " + "; ".join(
-            f"{player} " + ", ".join(f"{resource} {_signed(delta)}"
+        what = tr("What it does") if ruling.get("legal") \
+            else tr("What the table did all the same")
+        lines.append(tr("{what}: {changes}.", what=what, changes=tr("; ").join(
+            f"{player} " + ", ".join(f"{again(resource)} {_signed(delta)}"
                                      for resource, delta in values.items())
-            for player, values in changes.items()) + ".")
+            for player, values in changes.items())))
     if ruling.get("earlier_problems"):
-        lines.append(f"Note: the log breaks {ruling['earlier_problems']} rule(s) before this "
-                     "point, so the table here is as the log played it.")
+        lines.append(tr("Note: the log breaks {number} rule(s) before this point, so the table "
+                        "here is as the log played it.", number=ruling["earlier_problems"]))
     moves = ruling.get("legal_moves") or []
     if moves:
         shown = ", ".join(label.text(m) for m in moves[:MOST_LISTED])
-        more = f" and {len(moves) - MOST_LISTED} more" if len(moves) > MOST_LISTED else ""
-        lines.append(f"Legal here: {shown}{more}.")
+        if len(moves) > MOST_LISTED:
+            lines.append(tr("Legal here: {moves} and {number} more.", moves=shown,
+                            number=len(moves) - MOST_LISTED))
+        else:
+            lines.append(tr("Legal here: {moves}.", moves=shown))
     else:
-        lines.append("Nothing is legal here: the game is over or waits for chance.")
+        lines.append(tr("Nothing is legal here: the game is over or waits for chance."))
     return lines

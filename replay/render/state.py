@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 from html import escape
 
+from replay.core.speech import message, ntr, tr
 from replay.core.words import spoken
 from replay.games import GAMES
+from replay.render.language import again, html_language
 from replay.render.names import NameLabels
 
 
@@ -20,12 +22,12 @@ def state_value(value, label: NameLabels) -> str:
     """One thing a player holds as text: lists and mappings spelt out, ids with their
     printed names, nothing as a dash."""
     if isinstance(value, dict):
-        return ", ".join(f"{spoken(k)} {state_value(v, label)}"
+        return ", ".join(f"{again(spoken(k))} {state_value(v, label)}"
                          for k, v in value.items()) or "—"
     if isinstance(value, list | tuple):
         return ", ".join(state_value(v, label) for v in value) or "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return tr("yes") if value else tr("no")
     return "—" if value is None or value == "" else str(label(value))
 
 
@@ -34,22 +36,24 @@ def castle_words(tiers, label: NameLabels) -> str:
     counts = list(tiers or [])
     if not counts:
         return "—"
-    first = f"{counts[0]} Worker{'' if counts[0] == 1 else 's'} on tier 1"
-    return ", ".join([first, *(f"{n} on tier {tier}" for tier, n in
-                               enumerate(counts[1:], 2))])
+    first = ntr("{number} Worker on tier 1", "{number} Workers on tier 1", counts[0])
+    return ", ".join([first, *(tr("{number} on tier {tier}", number=n, tier=tier)
+                               for tier, n in enumerate(counts[1:], 2))])
 
 
 def building_words(built, label: NameLabels) -> str:
     """The buildings a player has built, each with the board slots it came from."""
-    said = [f"{label.name(building)} (slot{'s' if len(slots) > 1 else ''} "
-            f"{', '.join(map(str, slots))})" for building, slots in (built or {}).items()
-            if slots]
-    return ", ".join(said) or "none"
+    said = [(tr("{building} (slots {slots})", building=label.name(building),
+                slots=", ".join(map(str, slots))) if len(slots) > 1 else
+             tr("{building} (slot {slots})", building=label.name(building),
+                slots=", ".join(map(str, slots))))
+            for building, slots in (built or {}).items() if slots]
+    return ", ".join(said) or tr("none")
 
 
 def card_space_words(board, label: NameLabels) -> str:
     """The cards on a player board's three card spaces, left to right."""
-    return ", ".join(f"space {i}: {state_value(card, label)}"
+    return ", ".join(tr("space {number}: {card}", number=i, card=state_value(card, label))
                      for i, card in enumerate(board or [], 1)) or "—"
 
 
@@ -71,7 +75,7 @@ def state_rows(state: dict, game: str | None = None) -> tuple[list[str], list[li
     keys: list[str] = []
     for values in players.values():
         keys += [k for k in values if k not in keys]
-    return (["Player", *map(spoken, keys)],
+    return ([tr("Player"), *(again(spoken(key)) for key in keys)],
             [[name, *(field_words(game, k, values.get(k), label) for k in keys)]
              for name, values in players.items()])
 
@@ -85,25 +89,43 @@ def action_lines(state: dict, game: str | None) -> list[str]:
 
 def state_heading(state: dict) -> str:
     """Where the state is: the event (and line), round, phase and order."""
-    line = f" (line {state['after_line']})" if state.get("after_line") is not None else ""
-    return (f"After event {state.get('after_event')}{line}: round {state.get('round')}, "
-            f"phase {state.get('phase')}; order {', '.join(map(str, state.get('order') or []))}")
+    values = {"event": state.get("after_event"), "round": state.get("round"),
+              "phase": state.get("phase"), "order": ", ".join(map(str, state.get("order") or []))}
+    if state.get("after_line") is not None:
+        return tr("After event {event} (line {line}): round {round}, phase {phase}; order "
+                  "{order}", line=state["after_line"], **values)
+    return tr("After event {event}: round {round}, phase {phase}; order {order}", **values)
+
+
+def next_heading(state: dict) -> str:
+    """Who acts next: a player, or chance."""
+    acting = state.get("acting_player")
+    return tr("Next: {acting}", acting=acting or tr("chance (the next event is drawn, dealt "
+                                                    "or rolled)"))
+
+
+def violation_line(violation: dict, label: NameLabels) -> str:
+    """``event 12: rule.id: message`` of a violation so far."""
+    text = message(violation)
+    return tr("event {event}: {rule}: {message}", event=violation.get("event"),
+              rule=violation.get("rule"),
+              message=label.text(text) if text != violation.get("message") else text)
 
 
 def render_state_markdown(state: dict, game: str | None = None) -> str:
     """The state as Markdown: where, the players table, who acts and what they may write."""
     header, rows = state_rows(state, game)
+    label = NameLabels(state.get("names"))
     out = [f"# {state_heading(state)}", "", "| " + " | ".join(header) + " |",
            "|" + "|".join("---" for _ in header) + "|"]
     out += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
-    acting = state.get("acting_player")
-    out += ["", f"## Next: {acting or 'chance (the next event is drawn, dealt or rolled)'}", ""]
-    out += [f"- `{line}`" for line in action_lines(state, game)] or ["- nothing is legal here"]
+    out += ["", f"## {next_heading(state)}", ""]
+    out += [f"- `{line}`" for line in action_lines(state, game)] or \
+        ["- " + tr("nothing is legal here")]
     violations = state.get("violations_so_far") or []
     if violations:
-        out += ["", f"## Violations so far ({len(violations)})", ""]
-        out += [f"- event {v.get('event')}: {v.get('rule')}: {v.get('message')}"
-                for v in violations]
+        out += ["", "## " + tr("Violations so far ({number})", number=len(violations)), ""]
+        out += ["- " + violation_line(v, label) for v in violations]
     return "\n".join(out) + "\n"
 
 
@@ -116,7 +138,8 @@ def render_state_html(state: dict, game: str | None = None) -> str:
                        for row in rows) + "</tbody></table>")
     actions = "".join(f"<li><code>{escape(line)}</code></li>"
                       for line in action_lines(state, game))
-    acting = escape(str(state.get("acting_player") or "chance"))
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{escape(state_heading(state))}</title></head><body><h1>{escape(state_heading(state))}"
-            f"</h1>{table}<h2>Next: {acting}</h2><ul>{actions}</ul></body></html>\n")
+    acting = escape(tr("Next: {acting}", acting=state.get("acting_player") or tr("chance")))
+    return (f'<!DOCTYPE html>\n<html lang="{html_language()}"><head><meta charset="utf-8">'
+            f"<title>{escape(state_heading(state))}</title></head><body>"
+            f"<h1>{escape(state_heading(state))}</h1>{table}<h2>{acting}</h2><ul>{actions}</ul>"
+            "</body></html>\n")

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
+from replay.core.speech import ntr, tr
+
 STYLE = json.loads((Path(__file__).parent / "data" / "board_style.json").read_text())
 
 
@@ -104,7 +106,7 @@ def legend(players: dict[str, Mark], top: float, width: float) -> tuple[str, flo
         parts += [mark.disc(x, y - 5, radius=12), text(x + 19, y + 1, mark.name, size=15,
                                                        text_anchor="start")]
     rows = (len(players) + per_row - 1) // per_row
-    return titled("Players", *parts), rows * 30 + 10
+    return titled(tr("Players"), *parts), rows * 30 + 10
 
 
 @dataclass
@@ -128,7 +130,8 @@ class Picture:
                 + "".join(self.body) + "</svg>")
 
 
-def count_words(counts: dict[str, int], thing: str) -> str:
+def worker_words(counts: dict[str, int]) -> str:
     """``ana 2 Workers, bruno 1 Worker`` (or ``none``) from counts by player."""
-    said = [f"{name} {n} {thing}{'' if n == 1 else 's'}" for name, n in counts.items() if n]
-    return ", ".join(said) or "none"
+    said = [ntr("{name} {number} Worker", "{name} {number} Workers", n, name=name)
+            for name, n in counts.items() if n]
+    return ", ".join(said) or tr("none")
