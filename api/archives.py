@@ -51,7 +51,7 @@ class _Budget:
         if time.monotonic() > self.deadline:
             raise Problem(413, "archive-too-slow", gettext("The archive takes too long to unpack"),
                           gettext("more than %(seconds)s s spent unpacking it",
-                                  seconds=f"{MAX_SECONDS:g}"))
+                                  seconds=format(MAX_SECONDS, "g")))
 
     def count_member(self) -> None:
         self.members += 1

@@ -200,5 +200,5 @@ def accept(text: str, options: dict, idempotency_key: str | None = None,
 
 def _retention_days(client: str) -> str:
     seconds = client_retention_seconds(client)
-    return gettext("%(days)s days", days=f"{seconds / 86400:g}") if seconds \
+    return gettext("%(days)s days", days=format(seconds / 86400, "g")) if seconds \
         else gettext("never (they are kept)")

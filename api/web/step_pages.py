@@ -7,6 +7,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from flask import current_app, render_template, request
+from flask_babel import gettext, lazy_gettext
 
 import replay
 from api.problems import Problem
@@ -23,6 +24,59 @@ from workers.catalogs import CatalogStore
 CONTEXT_LINES = 8  # log lines shown above and below the event's own
 EXPLAINED = 6  # legal events each shown with what it changes, when there are at most these
 LISTED = 3  # things that came or went, named one by one up to this many, else counted
+
+# The table's fields as a person reads them (the state's keys are data: they stay).
+FIELD_NAMES = {
+    "acting_player": lazy_gettext("acting player"),
+    "after_event": lazy_gettext("after event"),
+    "ai_board": lazy_gettext("ai board"),
+    "approved_deeds": lazy_gettext("approved deeds"),
+    "board": lazy_gettext("board"),
+    "buildings": lazy_gettext("buildings"),
+    "cards_owned": lazy_gettext("cards owned"),
+    "castle": lazy_gettext("castle"),
+    "castle_leader": lazy_gettext("castle leader"),
+    "characters": lazy_gettext("characters"),
+    "cleric_bonuses": lazy_gettext("cleric bonuses"),
+    "coins": lazy_gettext("coins"),
+    "corruption": lazy_gettext("corruption"),
+    "debts": lazy_gettext("debts"),
+    "deeds": lazy_gettext("deeds"),
+    "dice": lazy_gettext("dice"),
+    "discard": lazy_gettext("discard"),
+    "draw_pile": lazy_gettext("draw pile"),
+    "end_cards_revealed": lazy_gettext("end cards revealed"),
+    "favors": lazy_gettext("favors"),
+    "gold": lazy_gettext("gold"),
+    "guards": lazy_gettext("guards"),
+    "hand": lazy_gettext("hand"),
+    "hero": lazy_gettext("hero"),
+    "influence": lazy_gettext("influence"),
+    "ink": lazy_gettext("ink"),
+    "manuscripts": lazy_gettext("manuscripts"),
+    "monasteries": lazy_gettext("monasteries"),
+    "order": lazy_gettext("order"),
+    "paid_debts": lazy_gettext("paid debts"),
+    "phase": lazy_gettext("phase"),
+    "pilgrim": lazy_gettext("pilgrim"),
+    "player_card": lazy_gettext("player card"),
+    "points": lazy_gettext("points"),
+    "round": lazy_gettext("round"),
+    "scheme_discard": lazy_gettext("scheme discard"),
+    "scheme_draw_pile": lazy_gettext("scheme draw pile"),
+    "schemes": lazy_gettext("schemes"),
+    "silver": lazy_gettext("silver"),
+    "space": lazy_gettext("space"),
+    "stone": lazy_gettext("stone"),
+    "virtue": lazy_gettext("virtue"),
+    "voyages": lazy_gettext("voyages"),
+    "workers_supply": lazy_gettext("workers supply"),
+}
+
+
+def field_label(key: str) -> str:
+    """A field of the table in the reader's words (``approved_deeds``: approved deeds)."""
+    return str(FIELD_NAMES.get(key) or spoken(key))
 
 
 @lru_cache(maxsize=32)
@@ -68,7 +122,8 @@ def what_it_does(game, log, event: int, action: dict, state: dict, catalog: dict
     if changed:
         return changed
     then = game.next_step(tried, event + 1, catalog).expected
-    return label(f"nothing yet; then {then}") if then else "nothing yet"
+    return label(gettext("nothing yet; then %(next)s", next=then)) if then \
+        else gettext("nothing yet")
 
 
 def changes(before: dict, after: dict, label: NameLabels) -> str:
@@ -101,8 +156,8 @@ def replay_events(replay_id: str, doing: str) -> tuple[dict, LogLines]:
     record = store().get(replay_id, with_source=True)
     lines = log_lines(record["source"])
     if lines.log is None or not lines.log.events:
-        raise Problem(409, "no-events", f"This log has no events {doing}",
-                      "a scoresheet or an unreadable log has no events")
+        raise Problem(409, "no-events", gettext("This log has no events %(doing)s", doing=doing),
+                      gettext("a scoresheet or an unreadable log has no events"))
     return record, lines
 
 
@@ -124,15 +179,15 @@ def player_table(state: dict, game: str | None = None
     fields = []
     for values in players.values():
         fields += [k for k in values if k not in fields]
-    return names, [(f, [field_words(game, f, players[n].get(f), label)
-                        for n in names]) for f in fields]
+    return names, [(field_label(f), [field_words(game, f, players[n].get(f), label)
+                                     for n in names]) for f in fields]
 
 
 @bp.route("/replays/<replay_id>/step")
 def step(replay_id: str):
     """Every player's state after ``?event=N`` and the legal actions of the player to act,
     with that event's line of the log highlighted."""
-    record, lines = replay_events(replay_id, "to step through")
+    record, lines = replay_events(replay_id, gettext("to step through"))
     game = replay.game_of(lines.log)
     last = len(lines.log.events) - 1
     event = min(max(request.args.get("event", 0, type=int), 0), last)
@@ -147,7 +202,7 @@ def step(replay_id: str):
     first = max(1, (line or 1) - CONTEXT_LINES)
     window = [(n, lines.lines[n - 1]) for n in range(first, min(len(lines.lines),
                                                                 (line or 1) + CONTEXT_LINES) + 1)]
-    facts = [(k, state_value(v, NameLabels(None))) for k, v in state.items()
+    facts = [(field_label(k), state_value(v, NameLabels(None))) for k, v in state.items()
              if k not in ("players", "names", "legal_actions", "violations_so_far")]
     return render_template(
         "step.html", record=record, event=event, last=last, line=line, window=window,
