@@ -15,7 +15,7 @@ import secrets
 from datetime import UTC, datetime
 
 from flask import Blueprint, Flask, request
-from flask_babel import format_datetime, format_number
+from flask_babel import format_datetime, format_number, gettext
 from flask_wtf.csrf import CSRFProtect
 
 import languages
@@ -76,14 +76,22 @@ def _number(value):
     return value
 
 
-@bp.app_template_global("said")
-def _said(item: dict, name: str = "message") -> str:
+@bp.app_template_global("message_of")
+def _message_of(item: dict, name: str = "message") -> str:
     """A report item's ``message`` (or ``expected``, ``found``) in the reader's language:
     said again from its stored words; in English the text as the engine wrote it."""
     text = item.get(name)
     if request_language() == languages.ENGLISH or not isinstance(text, str | None):
         return "" if text is None else str(text)
     return message(item, name)
+
+
+@bp.app_template_global("translated")
+def _translated(text: str) -> str:
+    """A fixed English text a page holds in a variable (a rule statement), in the reader's
+    language: looked up in the catalogs, and escaped like any value (``_()`` in a template
+    would take it as markup)."""
+    return gettext(text) if text else ""
 
 
 @bp.before_request
