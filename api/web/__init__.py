@@ -87,11 +87,11 @@ def _message_of(item: dict, name: str = "message") -> str:
 
 
 @bp.app_template_global("translated")
-def _translated(text: str) -> str:
-    """A fixed English text a page holds in a variable (a rule statement), in the reader's
-    language: looked up in the catalogs, and escaped like any value (``_()`` in a template
-    would take it as markup)."""
-    return gettext(text) if text else ""
+def _translated(text):
+    """A fixed English text a page holds in a variable (a rule statement, a game's table
+    heading), in the reader's language: looked up in the catalogs, and escaped like any
+    value (``_()`` in a template would take it as markup). Not text: left as it is."""
+    return gettext(text) if isinstance(text, str) and text else text or ""
 
 
 @bp.before_request

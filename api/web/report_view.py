@@ -59,6 +59,60 @@ FAILURE_TITLES = {"invalid-log": lazy_gettext("The log cannot be replayed"),
                                               "given up")}
 
 
+# The table's fields as a person reads them (the state's keys are data: they stay).
+FIELD_NAMES = {
+    "acting_player": lazy_gettext("acting player"),
+    "after_event": lazy_gettext("after event"),
+    "ai_board": lazy_gettext("ai board"),
+    "approved_deeds": lazy_gettext("approved deeds"),
+    "board": lazy_gettext("board"),
+    "buildings": lazy_gettext("buildings"),
+    "cards_owned": lazy_gettext("cards owned"),
+    "castle": lazy_gettext("castle"),
+    "castle_leader": lazy_gettext("castle leader"),
+    "characters": lazy_gettext("characters"),
+    "cleric_bonuses": lazy_gettext("cleric bonuses"),
+    "coins": lazy_gettext("coins"),
+    "corruption": lazy_gettext("corruption"),
+    "debts": lazy_gettext("debts"),
+    "deeds": lazy_gettext("deeds"),
+    "dice": lazy_gettext("dice"),
+    "discard": lazy_gettext("discard"),
+    "draw_pile": lazy_gettext("draw pile"),
+    "end_cards_revealed": lazy_gettext("end cards revealed"),
+    "favors": lazy_gettext("favors"),
+    "gold": lazy_gettext("gold"),
+    "guards": lazy_gettext("guards"),
+    "hand": lazy_gettext("hand"),
+    "hero": lazy_gettext("hero"),
+    "influence": lazy_gettext("influence"),
+    "ink": lazy_gettext("ink"),
+    "manuscripts": lazy_gettext("manuscripts"),
+    "monasteries": lazy_gettext("monasteries"),
+    "order": lazy_gettext("order"),
+    "paid_debts": lazy_gettext("paid debts"),
+    "phase": lazy_gettext("phase"),
+    "pilgrim": lazy_gettext("pilgrim"),
+    "player_card": lazy_gettext("player card"),
+    "points": lazy_gettext("points"),
+    "round": lazy_gettext("round"),
+    "scheme_discard": lazy_gettext("scheme discard"),
+    "scheme_draw_pile": lazy_gettext("scheme draw pile"),
+    "schemes": lazy_gettext("schemes"),
+    "silver": lazy_gettext("silver"),
+    "space": lazy_gettext("space"),
+    "stone": lazy_gettext("stone"),
+    "virtue": lazy_gettext("virtue"),
+    "voyages": lazy_gettext("voyages"),
+    "workers_supply": lazy_gettext("workers supply"),
+}
+
+
+def field_label(key: str) -> str:
+    """A field of the table in the reader's words (``approved_deeds``: approved deeds)."""
+    return str(FIELD_NAMES.get(key) or spoken(key))
+
+
 def status_word(status: str | None) -> str:
     """A replay's or a game's status in words."""
     return str(STATUS_WORDS.get(status, status or ""))
@@ -221,7 +275,7 @@ def rounds_context(report: dict) -> dict:
     rounds, held = held_by_round(report, starts())
     return {"round_charts": Markup(charts),
             "round_header": [round_label(n) for n in rounds],
-            "round_rows": [(spoken(resource).capitalize(), player, line)
+            "round_rows": [(field_label(resource).capitalize(), player, line)
                            for resource, lines in held.items()
                            for player, line in lines.items()]}
 

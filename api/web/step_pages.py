@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from flask import current_app, render_template, request
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext
 
 import replay
 from api.problems import Problem
@@ -15,8 +15,7 @@ from api.replays import owned_record, store
 from api.web import bp
 from api.web.board_picture import board_picture
 from api.web.replaying import replay_slot
-from api.web.report_view import LogLines, log_lines
-from replay.core.words import spoken
+from api.web.report_view import LogLines, field_label, log_lines
 from replay.render.names import NameLabels
 from replay.render.state import field_words, state_value
 from workers.catalogs import CatalogStore
@@ -24,59 +23,6 @@ from workers.catalogs import CatalogStore
 CONTEXT_LINES = 8  # log lines shown above and below the event's own
 EXPLAINED = 6  # legal events each shown with what it changes, when there are at most these
 LISTED = 3  # things that came or went, named one by one up to this many, else counted
-
-# The table's fields as a person reads them (the state's keys are data: they stay).
-FIELD_NAMES = {
-    "acting_player": lazy_gettext("acting player"),
-    "after_event": lazy_gettext("after event"),
-    "ai_board": lazy_gettext("ai board"),
-    "approved_deeds": lazy_gettext("approved deeds"),
-    "board": lazy_gettext("board"),
-    "buildings": lazy_gettext("buildings"),
-    "cards_owned": lazy_gettext("cards owned"),
-    "castle": lazy_gettext("castle"),
-    "castle_leader": lazy_gettext("castle leader"),
-    "characters": lazy_gettext("characters"),
-    "cleric_bonuses": lazy_gettext("cleric bonuses"),
-    "coins": lazy_gettext("coins"),
-    "corruption": lazy_gettext("corruption"),
-    "debts": lazy_gettext("debts"),
-    "deeds": lazy_gettext("deeds"),
-    "dice": lazy_gettext("dice"),
-    "discard": lazy_gettext("discard"),
-    "draw_pile": lazy_gettext("draw pile"),
-    "end_cards_revealed": lazy_gettext("end cards revealed"),
-    "favors": lazy_gettext("favors"),
-    "gold": lazy_gettext("gold"),
-    "guards": lazy_gettext("guards"),
-    "hand": lazy_gettext("hand"),
-    "hero": lazy_gettext("hero"),
-    "influence": lazy_gettext("influence"),
-    "ink": lazy_gettext("ink"),
-    "manuscripts": lazy_gettext("manuscripts"),
-    "monasteries": lazy_gettext("monasteries"),
-    "order": lazy_gettext("order"),
-    "paid_debts": lazy_gettext("paid debts"),
-    "phase": lazy_gettext("phase"),
-    "pilgrim": lazy_gettext("pilgrim"),
-    "player_card": lazy_gettext("player card"),
-    "points": lazy_gettext("points"),
-    "round": lazy_gettext("round"),
-    "scheme_discard": lazy_gettext("scheme discard"),
-    "scheme_draw_pile": lazy_gettext("scheme draw pile"),
-    "schemes": lazy_gettext("schemes"),
-    "silver": lazy_gettext("silver"),
-    "space": lazy_gettext("space"),
-    "stone": lazy_gettext("stone"),
-    "virtue": lazy_gettext("virtue"),
-    "voyages": lazy_gettext("voyages"),
-    "workers_supply": lazy_gettext("workers supply"),
-}
-
-
-def field_label(key: str) -> str:
-    """A field of the table in the reader's words (``approved_deeds``: approved deeds)."""
-    return str(FIELD_NAMES.get(key) or spoken(key))
 
 
 @lru_cache(maxsize=32)
@@ -135,17 +81,18 @@ def changes(before: dict, after: dict, label: NameLabels) -> str:
         if new == old:
             continue
         if isinstance(new, int) and isinstance(old, int) and not isinstance(new, bool):
-            parts.append(f"{spoken(key)} {new - old:+d}")
+            parts.append(f"{field_label(key)} {new - old:+d}")
         elif isinstance(new, list) and isinstance(old, list) and \
                 all(isinstance(v, str | None) for v in [*new, *old]):
             came, went = Counter(filter(None, new)) - Counter(filter(None, old)), \
                 Counter(filter(None, old)) - Counter(filter(None, new))
             moved = [*(f"+ {label(v)}" for v in came.elements()),
                      *(f"− {label(v)}" for v in went.elements())]
-            parts.append(f"{spoken(key)} " + (", ".join(moved) if len(moved) <= LISTED else
+            parts.append(f"{field_label(key)} " + (", ".join(moved) if len(moved) <= LISTED else
                                               f"{came.total() - went.total():+d}"))
         else:
-            parts.append(f"{spoken(key)} {state_value(old, label)} → {state_value(new, label)}")
+            parts.append(f"{field_label(key)} {state_value(old, label)} → "
+                         f"{state_value(new, label)}")
     return "; ".join(parts)
 
 
