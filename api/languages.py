@@ -49,7 +49,12 @@ def install_languages(app: Flask) -> None:
 
     @app.before_request
     def _speak():
-        speak(languages.translations(request_language()))
+        language = request_language()
+        speak(None if language == languages.ENGLISH else languages.translations(language))
+
+    @app.teardown_request
+    def _hush(_error):
+        speak(None)  # the thread's next work (another request, a test) starts in English
 
     @app.after_request
     def _remember(response):

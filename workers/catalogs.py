@@ -16,6 +16,21 @@ import redis
 from replay.games import GAMES
 from workers.store import PREFIX
 
+# A use mark outlives the report it stands for by this much (the report is stored a moment
+# after the mark is set).
+USE_MARGIN = 60
+# KEYS: the use mark; ARGV: seconds it must last at least (0: for ever). A mark only ever
+# lasts longer: the latest-kept report using the catalog decides when it goes.
+MARK_USED = """
+local ttl = redis.call('TTL', KEYS[1])
+local keep = tonumber(ARGV[1])
+if keep == 0 then
+  redis.call('SET', KEYS[1], 1)
+elseif ttl == -2 or (ttl ~= -1 and ttl < keep) then
+  redis.call('SET', KEYS[1], 1, 'EX', keep)
+end
+"""
+
 
 class CatalogInUse(Exception):
     """A catalog name already used by a report cannot point at other content."""
@@ -26,6 +41,7 @@ class CatalogStore:
 
     def __init__(self, connection: redis.Redis):
         self.redis = connection
+        self._mark = connection.register_script(MARK_USED)
 
     @staticmethod
     def name_key(owner: str, name: str) -> str:
@@ -113,9 +129,11 @@ class CatalogStore:
         """Whether a report of ``owner`` used this catalog (its name is then fixed)."""
         return bool(self.redis.exists(self._used_key(owner, sha)))
 
-    def mark_used(self, owner: str, sha: str) -> None:
-        """A report of ``owner`` used this catalog: their names for it stay as they are."""
-        self.redis.set(self._used_key(owner, sha), 1)
+    def mark_used(self, owner: str, sha: str, kept_for: int) -> None:
+        """A report of ``owner``, kept ``kept_for`` seconds (0: for ever), used this catalog:
+        their names for it stay as they are until the last such report has gone."""
+        self._mark(keys=[self._used_key(owner, sha)], args=[kept_for + USE_MARGIN
+                                                           if kept_for else 0])
 
     def used_by_anyone(self, sha: str) -> bool:
         """Whether any client's report used this catalog (a rare question: it walks the

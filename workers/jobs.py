@@ -41,6 +41,7 @@ from workers.store import (
     WAKE,
     Outcome,
     ReplayStore,
+    client_retention_seconds,
     decode_record,
     failure_outcome,
     lease_key,
@@ -242,7 +243,8 @@ def _replay(connection: redis.Redis, record: dict) -> dict:
     if options.get("catalog_sha"):
         catalogs = CatalogStore(connection)
         catalog = catalogs.document(options["catalog_sha"])
-        catalogs.mark_used(record["owner"], options["catalog_sha"])
+        catalogs.mark_used(record["owner"], options["catalog_sha"],
+                           client_retention_seconds(record["owner"]))
     return replay.replay_text(record["source"], mode=options.get("mode", "strict"),
                               catalog=catalog)
 
