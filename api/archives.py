@@ -17,6 +17,8 @@ import tarfile
 import time
 import zipfile
 
+from flask_babel import gettext
+
 from api.problems import Problem
 from replay.core.reports.tournament import natural_key
 
@@ -42,18 +44,22 @@ class _Budget:
     def charge(self, size: int) -> None:
         self.used += size
         if self.used > self.limit:
-            raise Problem(413, "archive-too-large", "The archive unpacks to too much",
-                          f"more than {self.limit} bytes unpacked (at most {MAX_UNPACKED}, "
-                          f"and at most {MAX_RATIO} times its packed size)", limit=self.limit)
+            raise Problem(413, "archive-too-large", gettext("The archive unpacks to too much"),
+                          gettext("more than %(limit)s bytes unpacked (at most %(most)s, and "
+                                  "at most %(ratio)s times its packed size)", limit=self.limit,
+                                  most=MAX_UNPACKED, ratio=MAX_RATIO), limit=self.limit)
         if time.monotonic() > self.deadline:
-            raise Problem(413, "archive-too-slow", "The archive takes too long to unpack",
-                          f"more than {MAX_SECONDS:g} s spent unpacking it")
+            raise Problem(413, "archive-too-slow", gettext("The archive takes too long to unpack"),
+                          gettext("more than %(seconds)s s spent unpacking it",
+                                  seconds=format(MAX_SECONDS, "g")))
 
     def count_member(self) -> None:
         self.members += 1
         if self.members > MAX_MEMBERS:
-            raise Problem(413, "archive-too-many-members", "The archive has too many entries",
-                          f"more than {MAX_MEMBERS} entries", limit=MAX_MEMBERS)
+            raise Problem(413, "archive-too-many-members",
+                          gettext("The archive has too many entries"),
+                          gettext("more than %(most)s entries", most=MAX_MEMBERS),
+                          limit=MAX_MEMBERS)
 
 
 class _BoundedReader(io.RawIOBase):
@@ -91,8 +97,9 @@ def _name(raw: str, encoded: bytes | None = None) -> str:
         (encoded if encoded is not None else raw.encode("utf-8", "surrogateescape")) \
             .decode("utf-8")
     except UnicodeDecodeError:
-        raise Problem(400, "malformed-archive", "The archive cannot be read",
-                      f"a member name is not UTF-8: {raw!r}"[:300]) from None
+        raise Problem(400, "malformed-archive", gettext("The archive cannot be read"),
+                      gettext("a member name is not UTF-8: %(name)s", name=repr(raw))[:300]
+                      ) from None
     return raw
 
 
@@ -131,8 +138,9 @@ def _zip_files(data: bytes, budget: _Budget) -> list[tuple[str, bytes]]:
             if not _is_log(name):
                 continue
             if info.flag_bits & ZIP_ENCRYPTED:
-                raise Problem(422, "archive-encrypted", "The archive is encrypted",
-                              f"{name} is encrypted: send the archive without a password",
+                raise Problem(422, "archive-encrypted", gettext("The archive is encrypted"),
+                              gettext("%(name)s is encrypted: send the archive without a "
+                                      "password", name=name),
                               member=name)
             budget.charge(0)
             if info.file_size > budget.limit - budget.used:
@@ -155,7 +163,7 @@ def logs_from_archive(data: bytes, mimetype: str) -> list[tuple[str, str, None]]
             files = _tar_files(data, budget)
     except (zipfile.BadZipFile, tarfile.TarError, EOFError, OSError, lzma.LZMAError,
             UnicodeDecodeError, ValueError, NotImplementedError) as err:
-        raise Problem(400, "malformed-archive", "The archive cannot be read",
+        raise Problem(400, "malformed-archive", gettext("The archive cannot be read"),
                       f"{type(err).__name__}: {err}"[:300]) from None
     # In the order people sort names (table2 before table10): the earlier of two copies
     # of a game is the one listed first.

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from flask import Flask, current_app, g, request, session
+from flask_babel import gettext
 from flask_limiter import Limiter, RequestLimit
 
 from api.problems import Problem, problem_response
@@ -110,8 +111,9 @@ def _too_many(limit: RequestLimit):
     item = limit.limit
     window = item.get_expiry()
     return problem_response(
-        Problem(429, "rate-limited", "Too many requests",
-                f"at most {item.amount} requests per {window} s", limit=item.amount,
+        Problem(429, "rate-limited", gettext("Too many requests"),
+                gettext("at most %(amount)s requests per %(window)s s", amount=item.amount,
+                        window=window), limit=item.amount,
                 window_seconds=window),
         {"Retry-After": str(retry)})
 
@@ -144,6 +146,6 @@ def install_auth(app: Flask) -> None:
     def _require_key():
         # The web pages answer a missing or wrong key with a page of their own.
         if g.client is None and request.blueprint != WEB_PAGES:
-            raise Problem(401, "unauthorized", "An API key is needed",
-                          "send Authorization: Bearer <your API key>",
+            raise Problem(401, "unauthorized", gettext("An API key is needed"),
+                          gettext("send Authorization: Bearer <your API key>"),
                           headers={"WWW-Authenticate": 'Bearer realm="referee"'})

@@ -7,6 +7,7 @@ import json
 import time
 
 from flask import current_app, g, request, url_for
+from flask_babel import gettext
 from marshmallow import ValidationError
 
 import replay
@@ -35,20 +36,21 @@ def _logs_from_json(data: bytes) -> list[tuple[str, str, dict | None]]:
     try:
         loaded = BatchSubmitSchema().load(document)
     except ValidationError as err:
-        raise Problem(422, "invalid-batch", "The batch is not valid",
-                      "a batch is {\"logs\": [{\"name\", \"log\" or \"text\"}]}",
+        raise Problem(422, "invalid-batch", gettext("The batch is not valid"),
+                      gettext("a batch is {\"logs\": [{\"name\", \"log\" or \"text\"}]}"),
                       errors=err.messages) from None
     logs = []
     for i, item in enumerate(loaded["logs"]):
         if ("log" in item) == ("text" in item):
-            raise Problem(422, "invalid-batch", "The batch is not valid",
-                          f"log {i} ({item['name']}) needs exactly one of 'log' and 'text'")
+            raise Problem(422, "invalid-batch", gettext("The batch is not valid"),
+                          gettext("log %(index)s (%(name)s) needs exactly one of 'log' and "
+                                  "'text'", index=i, name=item["name"]))
         try:
             text = item["text"] if "text" in item else json.dumps(item["log"])
         except RecursionError:  # the body's reader takes 1024 levels; the encoder fewer
-            raise Problem(422, "invalid-batch", "The batch is not valid",
-                          f"log {i} ({item['name']}) nests arrays or objects too deeply"
-                          ) from None
+            raise Problem(422, "invalid-batch", gettext("The batch is not valid"),
+                          gettext("log %(index)s (%(name)s) nests arrays or objects too "
+                                  "deeply", index=i, name=item["name"])) from None
         logs.append((item["name"], text, item.get("log")))
     return logs
 
@@ -93,9 +95,9 @@ def submit_batch(mode: str, catalog: str | None, webhook: str | None):
     elif request.mimetype in ARCHIVES:
         logs = logs_from_archive(data, request.mimetype)
     else:
-        raise Problem(415, "unsupported-media-type", "Unsupported media type",
-                      "send application/json, application/zip, application/x-tar or "
-                      "application/gzip")
+        raise Problem(415, "unsupported-media-type", gettext("Unsupported media type"),
+                      gettext("send application/json, application/zip, application/x-tar or "
+                              "application/gzip"))
     batch_id = accept_batch(logs, options_for(mode, catalog, webhook))
     location = url_for("batches.Batch", batch_id=batch_id)
     return batch_document(batch_id), 202, {"Location": location, "Retry-After": "1"}
@@ -109,10 +111,11 @@ def accept_batch(logs: list[tuple[str, str, dict | None]], options: dict) -> str
     """
     limit = current_app.config["MAX_BATCH"]
     if not logs:
-        raise Problem(422, "empty-batch", "The batch holds no logs")
+        raise Problem(422, "empty-batch", gettext("The batch holds no logs"))
     if len(logs) > limit:
-        raise Problem(422, "too-many-logs", "The batch has too many logs",
-                      f"{len(logs)} logs; at most {limit} per batch", limit=limit)
+        raise Problem(422, "too-many-logs", gettext("The batch has too many logs"),
+                      gettext("%(count)s logs; at most %(limit)s per batch", count=len(logs),
+                              limit=limit), limit=limit)
     batch_id = new_id()
     items, seen = [], {}
     for name, text, document in logs:
@@ -160,7 +163,8 @@ def batch_document(batch_id: str, ranking: Ranking = DEFAULT_RANKING) -> dict:
     connection = current_app.extensions["referee_redis"]
     raw = connection.hgetall(_batch_key(batch_id))
     if not raw or raw[b"owner"].decode() != g.client:
-        raise Problem(404, "batch-not-found", "No such batch", f"no batch has id {batch_id}")
+        raise Problem(404, "batch-not-found", gettext("No such batch"),
+                      gettext("no batch has id %(id)s", id=batch_id))
     items = json.loads(raw[b"items"])
     finished = events = events_total = 0
     counted: dict[str, tuple[str, list[dict]]] = {}  # replay -> game, standings: each once

@@ -17,6 +17,7 @@ import threading
 
 import redis
 from flask import Flask, current_app, g, request
+from flask_babel import gettext
 from marshmallow import Schema, fields
 from rq import Queue, Worker
 
@@ -45,9 +46,10 @@ def install_busy_limit(app: Flask) -> None:
         if request.method in LIGHT_METHODS and request.endpoint not in HEAVY_PAGES:
             return
         if not slots.acquire(blocking=False):
-            raise Problem(429, "busy", "The referee is busy",
-                          f"it is checking and replaying other games: try again in "
-                          f"{RETRY_AFTER} s", headers={"Retry-After": str(RETRY_AFTER)})
+            raise Problem(429, "busy", gettext("The referee is busy"),
+                          gettext("it is checking and replaying other games: try again in "
+                                  "%(seconds)s s", seconds=RETRY_AFTER),
+                          headers={"Retry-After": str(RETRY_AFTER)})
         g.busy_slot = True
 
     @app.teardown_request
@@ -103,10 +105,10 @@ def readyz():
         connection.ping()
         workers = len(Worker.all(queue=Queue(QUEUE_NAME, connection=connection)))
     except redis.RedisError as err:
-        raise Problem(503, "not-ready", "Redis is not reachable", str(err)) from None
+        raise Problem(503, "not-ready", gettext("Redis is not reachable"), str(err)) from None
     if not workers:
-        raise Problem(503, "not-ready", "No worker is running",
-                      "start one with `referee worker`", headers={"Retry-After": 5})
+        raise Problem(503, "not-ready", gettext("No worker is running"),
+                      gettext("start one with `referee worker`"), headers={"Retry-After": 5})
     return {"status": "ready", "redis": "ok", "workers": workers}
 
 

@@ -14,6 +14,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from flask_babel import gettext
+
 from api.problems import Problem
 
 RETRY_AFTER = 2  # seconds a refused request is told to wait
@@ -32,9 +34,10 @@ class ReplaySlots(threading.BoundedSemaphore):
         """Hold one slot for the block, waiting at most ``wait_seconds`` for one, or raise
         a 429 problem."""
         if not self.acquire(timeout=wait_seconds):
-            raise Problem(429, "busy", "The referee is busy replaying other games",
-                          f"every slot for {self.what} is taken: try again in "
-                          f"{RETRY_AFTER} s", headers={"Retry-After": str(RETRY_AFTER)})
+            raise Problem(429, "busy", gettext("The referee is busy replaying other games"),
+                          gettext("every slot for %(what)s is taken: try again in "
+                                  "%(seconds)s s", what=self.what, seconds=RETRY_AFTER),
+                          headers={"Retry-After": str(RETRY_AFTER)})
         try:
             yield
         finally:

@@ -7,6 +7,7 @@ import secrets
 import time
 
 from flask import Response, current_app, g, request, url_for
+from flask_babel import gettext
 from marshmallow import EXCLUDE
 
 from api import reports
@@ -51,7 +52,8 @@ def owned_record(replay_id: str) -> dict:
     """The caller's replay; another client's replay does not exist for this caller."""
     record = store().get(replay_id)
     if record is None or record["owner"] != g.client:
-        raise Problem(404, "replay-not-found", "No such replay", f"no replay has id {replay_id}")
+        raise Problem(404, "replay-not-found", gettext("No such replay"),
+                      gettext("no replay has id %(id)s", id=replay_id))
     return record
 
 
@@ -211,6 +213,6 @@ def get_shared_report(token: str) -> Response:
     replay_id = connection.get(share_key(token))
     record = store().get(replay_id.decode()) if replay_id is not None else None
     if record is None:
-        raise Problem(404, "share-not-found", "No such shared report",
-                      "the link is unknown, expired or revoked")
+        raise Problem(404, "share-not-found", gettext("No such shared report"),
+                      gettext("the link is unknown, expired or revoked"))
     return reports.respond(record, store().report_text(record["id"]))

@@ -6,6 +6,7 @@ import hashlib
 import json
 
 from flask import Response, request
+from flask_babel import gettext
 
 from api.problems import Problem
 
@@ -50,16 +51,17 @@ def respond(record: dict, report_text: str | None, media: str | None = None) -> 
     """The report as ``media``, or in the format the client accepts; 304 when its ETag
     still matches."""
     if record["status"] != "done" or report_text is None:
-        raise Problem(409, "report-not-ready", "The report is not ready",
-                      f"the replay is {record['status']}", headers={"Retry-After": 1},
+        raise Problem(409, "report-not-ready", gettext("The report is not ready"),
+                      gettext("the replay is %(status)s", status=record["status"]),
+                      headers={"Retry-After": 1},
                       failure=record.get("failure"))
     # No Accept header means anything goes: JSON, the report's own form.
     if media is None:
         media = request.accept_mimetypes.best_match(list(MEDIA_TYPES), default=None) \
             if request.accept_mimetypes else "application/json"
     if media is None:
-        raise Problem(406, "not-acceptable", "No acceptable format",
-                      "the report is application/json, text/markdown or text/html")
+        raise Problem(406, "not-acceptable", gettext("No acceptable format"),
+                      gettext("the report is application/json, text/markdown or text/html"))
     from replay.render import RENDERERS
 
     body = RENDERERS[MEDIA_TYPES[media]](json.loads(report_text)).encode()

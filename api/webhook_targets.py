@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import current_app
+from flask_babel import gettext
 
 from api.problems import Problem
 from workers.webhook_address import ForbiddenTarget, resolve_target
@@ -13,5 +14,6 @@ def check_webhook_url(url: str) -> None:
     try:
         resolve_target(url, allow_private=current_app.config["WEBHOOK_ALLOW_PRIVATE"])
     except ForbiddenTarget as err:
-        raise Problem(422, "webhook-refused", "This webhook URL cannot be used", str(err)) \
+        raise Problem(422, "webhook-refused", gettext("This webhook URL cannot be used"),
+                      str(err)) \
             from None

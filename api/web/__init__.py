@@ -15,9 +15,13 @@ import secrets
 from datetime import UTC, datetime
 
 from flask import Blueprint, Flask, request
+from flask_babel import format_datetime, format_number, gettext
 from flask_wtf.csrf import CSRFProtect
 
+import languages
 from api.auth import WEB_PAGES
+from api.languages import request_language
+from replay.core.speech import message
 
 bp = Blueprint(WEB_PAGES, __name__, template_folder="templates", static_folder="static",
                static_url_path="/assets")
@@ -57,7 +61,37 @@ def install_web(app: Flask) -> None:
 
 @bp.app_template_filter("utc")
 def _utc(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%d %H:%M")
+    """A stored time in UTC, as the reader's locale writes a date and a time."""
+    moment = datetime.fromtimestamp(seconds, UTC)
+    if request_language() == languages.ENGLISH:
+        return moment.strftime("%Y-%m-%d %H:%M")  # the pages' English form, as before
+    return format_datetime(moment, "short", rebase=False)
+
+
+@bp.app_template_filter("number")
+def _number(value):
+    """A count as the reader's locale writes it; anything not a number left as it is."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return format_number(value)
+    return value
+
+
+@bp.app_template_global("message_of")
+def _message_of(item: dict, name: str = "message") -> str:
+    """A report item's ``message`` (or ``expected``, ``found``) in the reader's language:
+    said again from its stored words; in English the text as the engine wrote it."""
+    text = item.get(name)
+    if request_language() == languages.ENGLISH or not isinstance(text, str | None):
+        return "" if text is None else str(text)
+    return message(item, name)
+
+
+@bp.app_template_global("translated")
+def _translated(text):
+    """A fixed English text a page holds in a variable (a rule statement, a game's table
+    heading), in the reader's language: looked up in the catalogs, and escaped like any
+    value (``_()`` in a template would take it as markup). Not text: left as it is."""
+    return gettext(text) if isinstance(text, str) and text else text or ""
 
 
 @bp.before_request
@@ -78,6 +112,10 @@ from api.web import (  # noqa: E402  (the views register themselves on ``bp``)
     tournament_pages,
 )
 from api.web.errors import problem_page  # noqa: E402
+from api.web.report_view import failure_title, mode_word, status_word, verdict_word  # noqa: E402
+
+for _word in (failure_title, mode_word, status_word, verdict_word):
+    bp.add_app_template_global(_word)
 
 __all__ = ["bp", "catalog_pages", "dispute_pages", "install_web", "page_headers",
            "recorder_pages", "replay_pages", "scoresheet_pages", "session_pages", "step_pages",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import g, jsonify, render_template, request, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 
 from api import reports
@@ -71,7 +72,8 @@ def replay_status(replay_id: str):
 def download(replay_id: str, fmt: str):
     """The report as a file: JSON, Markdown or HTML."""
     if fmt not in DOWNLOADS:
-        raise Problem(404, "format-not-found", "No such format", "json, md or html")
+        raise Problem(404, "format-not-found", gettext("No such format"),
+                      gettext("json, md or html"))
     record = owned_record(replay_id)
     response = reports.respond(record, store().report_text(replay_id), DOWNLOADS[fmt])
     name = record.get("name") or replay_id

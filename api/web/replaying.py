@@ -12,10 +12,13 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from flask_babel import lazy_gettext
+
 from api.replay_slots import ReplaySlots
 
 WAIT_SECONDS = 2.0
-SLOTS = ReplaySlots(int(os.environ.get("REFEREE_STEP_SLOTS", "2")), "stepping through a game")
+SLOTS = ReplaySlots(int(os.environ.get("REFEREE_STEP_SLOTS", "2")),
+                    lazy_gettext("stepping through a game"))
 
 
 @contextmanager

@@ -15,10 +15,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from flask_babel import lazy_gettext
 from markupsafe import Markup
 
+import languages
 import replay
 import replay.viscounts
+from api.languages import request_language
 from replay.core.logs.log import GameLog
 from replay.core.logs.text import source_lines
 from replay.core.protocol.game import Section
@@ -39,9 +42,102 @@ from replay.render.round_chart import held_by_round, round_charts, round_label
 
 POINTS = "points"
 
+# What a person reads for the machine words of a record (its status, verdict and mode): the
+# records and reports keep the words themselves, whatever the reader's language.
+STATUS_WORDS = {"queued": lazy_gettext("queued"), "running": lazy_gettext("running"),
+                "done": lazy_gettext("done"), "failed": lazy_gettext("failed"),
+                "refused": lazy_gettext("refused")}
+VERDICT_WORDS = {"legal": lazy_gettext("legal"), "illegal": lazy_gettext("illegal"),
+                 "incomplete": lazy_gettext("incomplete"),
+                 "score_mismatch": lazy_gettext("score mismatch"),
+                 "unparseable": lazy_gettext("unparseable")}
+MODE_WORDS = {"strict": lazy_gettext("strict"), "audit": lazy_gettext("audit")}
+# A failed replay's title by its type (the stored title is English, said as it is).
+FAILURE_TITLES = {"invalid-log": lazy_gettext("The log cannot be replayed"),
+                  "replay-error": lazy_gettext("The replay stopped with an internal error"),
+                  "interrupted": lazy_gettext("The replay was interrupted too often and was "
+                                              "given up")}
 
-AS_TEXT = "Sent as JSON; shown in the text notation, one line per event."
-AS_JSON = "Sent as JSON; shown as JSON, one line per event."
+
+# The table's fields as a person reads them (the state's keys are data: they stay).
+FIELD_NAMES = {
+    "acting_player": lazy_gettext("acting player"),
+    "after_event": lazy_gettext("after event"),
+    "ai_board": lazy_gettext("ai board"),
+    "approved_deeds": lazy_gettext("approved deeds"),
+    "board": lazy_gettext("board"),
+    "buildings": lazy_gettext("buildings"),
+    "cards_owned": lazy_gettext("cards owned"),
+    "castle": lazy_gettext("castle"),
+    "castle_leader": lazy_gettext("castle leader"),
+    "characters": lazy_gettext("characters"),
+    "cleric_bonuses": lazy_gettext("cleric bonuses"),
+    "coins": lazy_gettext("coins"),
+    "corruption": lazy_gettext("corruption"),
+    "debts": lazy_gettext("debts"),
+    "deeds": lazy_gettext("deeds"),
+    "dice": lazy_gettext("dice"),
+    "discard": lazy_gettext("discard"),
+    "draw_pile": lazy_gettext("draw pile"),
+    "end_cards_revealed": lazy_gettext("end cards revealed"),
+    "favors": lazy_gettext("favors"),
+    "gold": lazy_gettext("gold"),
+    "guards": lazy_gettext("guards"),
+    "hand": lazy_gettext("hand"),
+    "hero": lazy_gettext("hero"),
+    "influence": lazy_gettext("influence"),
+    "ink": lazy_gettext("ink"),
+    "manuscripts": lazy_gettext("manuscripts"),
+    "monasteries": lazy_gettext("monasteries"),
+    "order": lazy_gettext("order"),
+    "paid_debts": lazy_gettext("paid debts"),
+    "phase": lazy_gettext("phase"),
+    "pilgrim": lazy_gettext("pilgrim"),
+    "player_card": lazy_gettext("player card"),
+    "points": lazy_gettext("points"),
+    "round": lazy_gettext("round"),
+    "scheme_discard": lazy_gettext("scheme discard"),
+    "scheme_draw_pile": lazy_gettext("scheme draw pile"),
+    "schemes": lazy_gettext("schemes"),
+    "silver": lazy_gettext("silver"),
+    "space": lazy_gettext("space"),
+    "stone": lazy_gettext("stone"),
+    "virtue": lazy_gettext("virtue"),
+    "voyages": lazy_gettext("voyages"),
+    "workers_supply": lazy_gettext("workers supply"),
+}
+
+
+def field_label(key: str) -> str:
+    """A field of the table in the reader's words (``approved_deeds``: approved deeds)."""
+    return str(FIELD_NAMES.get(key) or spoken(key))
+
+
+def status_word(status: str | None) -> str:
+    """A replay's or a game's status in words."""
+    return str(STATUS_WORDS.get(status, status or ""))
+
+
+def verdict_word(verdict: str | None) -> str:
+    """A verdict in words (``score_mismatch``: score mismatch)."""
+    return str(VERDICT_WORDS.get(verdict, spoken(verdict or "")))
+
+
+def mode_word(mode: str | None) -> str:
+    """A replay mode in words."""
+    return str(MODE_WORDS.get(mode, mode or ""))
+
+
+def failure_title(failure: dict) -> str:
+    """What a failed replay's title says, in the reader's language: the stored English
+    title, or its type's own title when the reader's language is another."""
+    known = FAILURE_TITLES.get(failure.get("type"))
+    if known is None or request_language() == languages.ENGLISH:
+        return failure.get("title") or ""
+    return str(known)
+
+AS_TEXT = lazy_gettext("Sent as JSON; shown in the text notation, one line per event.")
+AS_JSON = lazy_gettext("Sent as JSON; shown as JSON, one line per event.")
 
 
 @dataclass
@@ -179,7 +275,7 @@ def rounds_context(report: dict) -> dict:
     rounds, held = held_by_round(report, starts())
     return {"round_charts": Markup(charts),
             "round_header": [round_label(n) for n in rounds],
-            "round_rows": [(spoken(resource).capitalize(), player, line)
+            "round_rows": [(field_label(resource).capitalize(), player, line)
                            for resource, lines in held.items()
                            for player, line in lines.items()]}
 

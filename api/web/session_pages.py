@@ -6,6 +6,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import current_app, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext
 
 from api.auth import client_for
 from api.problems import Problem
@@ -32,8 +33,8 @@ def _require_sign_in():
         return None
     if session.get(SESSION_ID) is not None:  # signed out elsewhere, expired, or key removed
         session.pop(SESSION_ID)
-        raise Problem(401, "unauthorized", "This session has ended",
-                      "sign in again with a valid key")
+        raise Problem(401, "unauthorized", gettext("This session has ended"),
+                      gettext("sign in again with a valid key"))
     return redirect(url_for("web.login", next=request.full_path))
 
 
@@ -58,7 +59,7 @@ def login():
     client = client_for(key, current_app.config["API_KEYS"]) if key else None
     if client is None:
         return render_template("login.html", next=target,
-                               error="This API key is not known."), 401
+                               error=gettext("This API key is not known.")), 401
     _end_session()  # a fresh session (and CSRF token) for the signed-in client
     session[SESSION_ID] = open_session(_redis(), key)
     return redirect(target)

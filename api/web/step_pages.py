@@ -7,6 +7,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from flask import current_app, render_template, request
+from flask_babel import gettext
 
 import replay
 from api.problems import Problem
@@ -14,8 +15,7 @@ from api.replays import owned_record, store
 from api.web import bp
 from api.web.board_picture import board_picture
 from api.web.replaying import replay_slot
-from api.web.report_view import LogLines, log_lines
-from replay.core.words import spoken
+from api.web.report_view import LogLines, field_label, log_lines
 from replay.render.names import NameLabels
 from replay.render.state import field_words, state_value
 from workers.catalogs import CatalogStore
@@ -68,7 +68,8 @@ def what_it_does(game, log, event: int, action: dict, state: dict, catalog: dict
     if changed:
         return changed
     then = game.next_step(tried, event + 1, catalog).expected
-    return label(f"nothing yet; then {then}") if then else "nothing yet"
+    return label(gettext("nothing yet; then %(next)s", next=then)) if then \
+        else gettext("nothing yet")
 
 
 def changes(before: dict, after: dict, label: NameLabels) -> str:
@@ -80,17 +81,18 @@ def changes(before: dict, after: dict, label: NameLabels) -> str:
         if new == old:
             continue
         if isinstance(new, int) and isinstance(old, int) and not isinstance(new, bool):
-            parts.append(f"{spoken(key)} {new - old:+d}")
+            parts.append(f"{field_label(key)} {new - old:+d}")
         elif isinstance(new, list) and isinstance(old, list) and \
                 all(isinstance(v, str | None) for v in [*new, *old]):
             came, went = Counter(filter(None, new)) - Counter(filter(None, old)), \
                 Counter(filter(None, old)) - Counter(filter(None, new))
             moved = [*(f"+ {label(v)}" for v in came.elements()),
                      *(f"− {label(v)}" for v in went.elements())]
-            parts.append(f"{spoken(key)} " + (", ".join(moved) if len(moved) <= LISTED else
+            parts.append(f"{field_label(key)} " + (", ".join(moved) if len(moved) <= LISTED else
                                               f"{came.total() - went.total():+d}"))
         else:
-            parts.append(f"{spoken(key)} {state_value(old, label)} → {state_value(new, label)}")
+            parts.append(f"{field_label(key)} {state_value(old, label)} → "
+                         f"{state_value(new, label)}")
     return "; ".join(parts)
 
 
@@ -101,8 +103,8 @@ def replay_events(replay_id: str, doing: str) -> tuple[dict, LogLines]:
     record = store().get(replay_id, with_source=True)
     lines = log_lines(record["source"])
     if lines.log is None or not lines.log.events:
-        raise Problem(409, "no-events", f"This log has no events {doing}",
-                      "a scoresheet or an unreadable log has no events")
+        raise Problem(409, "no-events", gettext("This log has no events %(doing)s", doing=doing),
+                      gettext("a scoresheet or an unreadable log has no events"))
     return record, lines
 
 
@@ -124,15 +126,15 @@ def player_table(state: dict, game: str | None = None
     fields = []
     for values in players.values():
         fields += [k for k in values if k not in fields]
-    return names, [(f, [field_words(game, f, players[n].get(f), label)
-                        for n in names]) for f in fields]
+    return names, [(field_label(f), [field_words(game, f, players[n].get(f), label)
+                                     for n in names]) for f in fields]
 
 
 @bp.route("/replays/<replay_id>/step")
 def step(replay_id: str):
     """Every player's state after ``?event=N`` and the legal actions of the player to act,
     with that event's line of the log highlighted."""
-    record, lines = replay_events(replay_id, "to step through")
+    record, lines = replay_events(replay_id, gettext("to step through"))
     game = replay.game_of(lines.log)
     last = len(lines.log.events) - 1
     event = min(max(request.args.get("event", 0, type=int), 0), last)
@@ -147,7 +149,7 @@ def step(replay_id: str):
     first = max(1, (line or 1) - CONTEXT_LINES)
     window = [(n, lines.lines[n - 1]) for n in range(first, min(len(lines.lines),
                                                                 (line or 1) + CONTEXT_LINES) + 1)]
-    facts = [(k, state_value(v, NameLabels(None))) for k, v in state.items()
+    facts = [(field_label(k), state_value(v, NameLabels(None))) for k, v in state.items()
              if k not in ("players", "names", "legal_actions", "violations_so_far")]
     return render_template(
         "step.html", record=record, event=event, last=last, line=line, window=window,

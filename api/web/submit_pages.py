@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import abort, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 from marshmallow import ValidationError
@@ -21,13 +22,13 @@ from replay.games import GAMES
 
 # The notation guides, by the convention docs/<game>-text.md and docs/<game>-log.md.
 GUIDES = Path(__file__).resolve().parents[2] / "docs"
-GUIDE_KINDS = {"text": "text notation", "log": "JSON log"}
+GUIDE_KINDS = {"text": lazy_gettext("text notation"), "log": lazy_gettext("JSON log")}
 FORM_OPTIONS = SubmitArgsSchema(only=("mode", "catalog"))
 
 
 def guides(game: str) -> list[tuple[str, str]]:
     """The notation guides a game has: ``(kind, label)``."""
-    return [(kind, label) for kind, label in GUIDE_KINDS.items()
+    return [(kind, str(label)) for kind, label in GUIDE_KINDS.items()
             if (GUIDES / f"{game}-{kind}.md").is_file()]
 
 
@@ -49,12 +50,13 @@ def home():
 @bp.route("/guides/<game>/<kind>")
 def guide(game: str, kind: str):
     """A game's notation guide as a page."""
-    if GAMES.find(game) is None or (kind, GUIDE_KINDS.get(kind)) not in guides(game):
+    if GAMES.find(game) is None or kind not in dict(guides(game)):
         abort(404)
     text = (GUIDES / f"{game}-{kind}.md").read_text(encoding="utf-8")
     html = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
-    return render_template("guide.html", title=f"{GAMES.find(game).title}: "
-                           f"{GUIDE_KINDS[kind]}", body=Markup(html))
+    return render_template("guide.html", title=gettext(
+        "%(game)s: %(kind)s", game=GAMES.find(game).title, kind=GUIDE_KINDS[kind]),
+        body=Markup(html))
 
 
 @bp.route("/submit", methods=["GET", "POST"])
@@ -76,12 +78,13 @@ def _accept_form():
         args = FORM_OPTIONS.load({k: v for k in ("mode", "catalog")
                                   if (v := request.form.get(k, "").strip())})
     except ValidationError as err:
-        raise Problem(422, "invalid-options", "The options are not valid",
+        raise Problem(422, "invalid-options", gettext("The options are not valid"),
                       "; ".join(f"{k}: {' '.join(v)}" for k, v in err.messages.items())) \
             from None
     game = request.form.get("game", "").strip() or None
     if game is not None and game not in GAMES:
-        raise Problem(422, "unknown-game", "No such game", f"games: {', '.join(GAMES.names())}")
+        raise Problem(422, "unknown-game", gettext("No such game"),
+                      gettext("games: %(games)s", games=", ".join(GAMES.names())))
     defaults = Defaults(game, tuple(request.form.getlist("variants")))
     logs, from_archive = form_logs(request.form.get("text", ""),
                                    request.files.getlist("files"))

@@ -8,6 +8,7 @@ import json
 import zipfile
 
 from flask import Response, jsonify, render_template, request, stream_with_context
+from flask_babel import gettext
 
 from api.batches import batch_document
 from api.problems import Problem
@@ -64,7 +65,7 @@ def batch(batch_id: str):
         ranking, problem = DEFAULT_RANKING, str(err)
     document = batch_document(batch_id, ranking)
     items = in_order(document["items"])
-    standings = [(GAMES.find(game).title if GAMES.find(game) else game or "Games", rows)
+    standings = [(GAMES.find(game).title if GAMES.find(game) else game or gettext("Games"), rows)
                  for game, rows in document["standings_by_game"].items()]
     page = render_template("batch.html", batch=document, progress=batch_progress(document),
                            items=items, standings=standings, ranking=ranking.words,
@@ -88,8 +89,8 @@ def standings_csv(batch_id: str):
     try:
         ranking = read_place_points(request.args.get("place_points"))
     except ValueError as err:
-        raise Problem(422, "invalid-place-points", "The points per place cannot be read",
-                      str(err)) from None
+        raise Problem(422, "invalid-place-points",
+                      gettext("The points per place cannot be read"), str(err)) from None
     document = batch_document(batch_id, ranking)
     placed = bool(ranking.place_points)
     out = io.StringIO()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from flask_babel import gettext
 from werkzeug.datastructures import FileStorage
 
 from api.archives import logs_from_archive
@@ -52,16 +53,17 @@ def form_logs(pasted: str, files: list[FileStorage]) -> tuple[list[tuple[str, by
     archives = [name for name, data in uploads if archive_type(data)]
     if archives:
         if len(uploads) > 1 or pasted.strip():
-            raise Problem(422, "archive-not-alone", "An archive comes alone",
-                          f"{archives[0]} is an archive: send it alone, or send log files")
+            raise Problem(422, "archive-not-alone", gettext("An archive comes alone"),
+                          gettext("%(name)s is an archive: send it alone, or send log files",
+                                  name=archives[0]))
         [(_, data)] = uploads
         logs = logs_from_archive(data, archive_type(data))
         return [(log_name, text.encode()) for log_name, text, _ in logs], True
     logs = [(PASTED_NAME, pasted.encode())] if pasted.strip() else []
     logs += uploads
     if not logs:
-        raise Problem(422, "no-log", "No log was given",
-                      "paste a log, or choose one or more files or one archive")
+        raise Problem(422, "no-log", gettext("No log was given"),
+                      gettext("paste a log, or choose one or more files or one archive"))
     return logs, False
 
 
@@ -70,8 +72,9 @@ def decode_upload(name: str, data: bytes) -> str:
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as err:
-        raise Problem(400, "not-utf8", f"{name} is not UTF-8 text",
-                      f"{err.reason} at byte {err.start}") from None
+        raise Problem(400, "not-utf8", gettext("%(name)s is not UTF-8 text", name=name),
+                      gettext("%(reason)s at byte %(byte)s", reason=err.reason,
+                              byte=err.start)) from None
 
 
 def with_defaults(text: str, defaults: Defaults) -> str:
@@ -108,7 +111,7 @@ def _json_with_defaults(text: str, defaults: Defaults) -> str:
     try:
         return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
     except RecursionError:  # the body's reader takes 1024 levels; the encoder fewer
-        raise Problem(422, "invalid-log", "The log is not valid",
-                      "the log nests arrays or objects too deeply",
+        raise Problem(422, "invalid-log", gettext("The log is not valid"),
+                      gettext("the log nests arrays or objects too deeply"),
                       problems=[{"message": "arrays or objects nested too deeply",
                                  "path": "/"}]) from None
