@@ -59,7 +59,7 @@ def progress(owner: str, game: str) -> dict:
     kinds: dict[str, dict] = {}
     following = None
     for entry, what in asks.components_with_slots(made["game"]):
-        kind = kinds.setdefault(what, {"what": what, "done": 0, "total": 0})
+        kind = kinds.setdefault(what, {"what": gettext(what), "done": 0, "total": 0})
         kind["total"] += 1
         if entry in answered or not asks.open_slots(made, entry):
             kind["done"] += 1

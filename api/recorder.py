@@ -128,6 +128,7 @@ def document(recording: Recording) -> dict:
         last = {"index": len(recording.events) - 1, "event": event,
                 "label": label.event(event), "player": event.get("player")}
     finished = recording.status != "recording"
+    due, final = steps.said_forms(recording)
     own = {"self": url_for("recordings.recording", recording_id=recording.id),
            "log_text": url_for("recordings.log_text", recording_id=recording.id),
            "log_json": url_for("recordings.log_json", recording_id=recording.id)}
@@ -145,8 +146,8 @@ def document(recording: Recording) -> dict:
             "variants": header.get("variants") or [], "events": len(recording.events),
             "acting": None if finished else step["acting"], "over": step["over"],
             "table": step["table"], "phase": step.get("title"), "moves": [] if finished else moves,
-            "chance": None if finished else step["chance"],
-            "final": None if finished else step["final"], "violations": step["violations"],
+            "chance": None if finished else due,
+            "final": None if finished else final, "violations": step["violations"],
             "opponent": steps.opponent_turn(recording),
             "last": last, "replay": recording.replay,
             "ask": None if finished else asks.form(header, recording.events),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from flask import current_app
-from flask_babel import gettext
+from flask_babel import force_locale, get_locale, gettext
 
 from api import recorder_asks as asks
 from api import recorder_catalog
@@ -23,6 +23,7 @@ from api import recorder_forms as forms
 from api.problems import Problem
 from api.recorder_viscounts import UNSEEN
 from api.submission import accept, options_for
+from languages import ENGLISH
 from replay.core.logs.declarations import declare as apply_declarations
 from replay.core.logs.declarations import from_json
 from replay.core.logs.problems import InvalidLog
@@ -43,11 +44,25 @@ def store() -> RecordingStore:
 
 def make_step(header: dict, events: list[dict], version: int, look: dict) -> dict:
     """What is kept with a version: the engine's look at the table, the chance form due,
-    and the final-scores form once the game is over."""
-    form = chance.due(header, events, look)
-    over = not look["actions"] and form is None and chance.knows_chance(header["game"])
+    and the final-scores form once the game is over (their words in English: each reader
+    hears them in their own language from ``said_forms``)."""
+    with force_locale(ENGLISH):
+        form = chance.due(header, events, look)
+        over = not look["actions"] and form is None and chance.knows_chance(header["game"])
+        final = chance.final_scores(header, events, look) if over else None
     return {"version": version, "count": len(events), **look, "chance": form,
-            "final": chance.final_scores(header, events, look) if over else None, "over": over}
+            "final": final, "over": over}
+
+
+def said_forms(recording: Recording) -> tuple[dict | None, dict | None]:
+    """The chance form and the final-scores form due now, in the reader's language: kept
+    in English with the step, made again from the step's look for another language."""
+    step = recording.step
+    if str(get_locale() or ENGLISH) == ENGLISH:
+        return step.get("chance"), step.get("final")
+    header, events = recording.header, recording.events
+    return (chance.due(header, events, step) if step.get("chance") else None,
+            chance.final_scores(header, events, step) if step.get("final") else None)
 
 
 def start(owner: str, game: str, players: list[str], variants: list[str]) -> Recording:
@@ -257,7 +272,8 @@ def enter(recording_id: str, owner: str, version: int, values) -> Recording:
     recording = owned(recording_id, owner)
     if version != recording.version:
         raise stale(recording.version, version)
-    form = recording.step.get("chance") or recording.step.get("final")
+    due, final = said_forms(recording)
+    form = due or final
     if form is None:
         raise Problem(409, "nothing-to-enter", gettext("Nothing is to be entered now"),
                       gettext("a player is to act: tap their move"))

@@ -20,6 +20,7 @@ from api.problems import Problem
 from api.recorder import document
 from api.recorder_words import Labeller
 from api.web import bp
+from replay.core.speech import tr
 
 GAMES_BY_NAME = {choice.name: choice for choice in engine.games()}
 
@@ -61,11 +62,11 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
     opponent = doc["opponent"]
     if opponent:  # the moves its procedure requires, headed by the Scheme it follows
         opponent = {**opponent, "scheme": label.word(opponent["scheme"])
-                    if opponent["scheme"] else "not named"}
+                    if opponent["scheme"] else gettext("not named")}
     for move in doc["moves"]:
         title = f"{move['player']}: {move['group']}" if move["player"] else move["group"]
         if opponent and move["index"] in opponent["moves"]:
-            title = f"Required by its Scheme ({opponent['scheme']})"
+            title = gettext("Required by its Scheme (%(scheme)s)", scheme=opponent["scheme"])
         if not groups or groups[-1]["title"] != title:
             groups.append({"title": title, "moves": []})
         groups[-1]["moves"].append(move)
@@ -74,7 +75,7 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
     fields: list[str] = []
     for held in players.values():
         fields += [f for f in held if f not in fields]
-    rows = [(f.replace("_", " "), [label.value(players[p].get(f)) for p in players])
+    rows = [(label.field(f), [label.value(players[p].get(f)) for p in players])
             for f in fields]
     context = {"recording": recording, "doc": doc, "groups": groups, "rows": rows,
                "names": list(players), "problem": problem, "entered": entered or {},
@@ -92,11 +93,12 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
 
 def where(step: dict) -> str:
     """Where the game stands, as the page heads it: the round (once one has begun) and the
-    phase by the engine's title for it ("Round 2, phase B (draft and place)")."""
+    phase by the engine's title for it ("Round 2, phase B (draft and place)"), in the
+    reader's language."""
     table = step["table"]
-    title = step.get("title") or str(table.get("phase"))
+    title = tr(step.get("title") or str(table.get("phase")))
     if table.get("round"):
-        return f"Round {table['round']}, {title}"
+        return gettext("Round %(round)s, %(phase)s", round=table["round"], phase=title)
     return title[:1].upper() + title[1:]
 
 
