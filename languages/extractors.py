@@ -47,7 +47,11 @@ def _table_texts(value, where):
     for key, item in value.items():
         at = f"{where}/{key}"
         if key in WORD_MAPS and isinstance(item, dict):
-            yield from ((text, at) for text in item.values() if isinstance(text, str))
+            for name, text in item.items():
+                if isinstance(text, str):
+                    yield text, f"{at}/{name}"
+                else:  # a component's fields: where each is printed, and its sentence
+                    yield from _table_texts(text, f"{at}/{name}")
         elif key == "patterns" and isinstance(item, list):
             yield from ((pair[1], at) for pair in item if len(pair) == 2)
         elif key in WORD_TEXTS and isinstance(item, str):
