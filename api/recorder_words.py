@@ -40,8 +40,8 @@ class Labeller:
     def __init__(self, header: dict, events: list[dict], extra: dict | None = None):
         self.game = header["game"]
         words = _game_words(self.game)
-        self.names = {**engine.printed_names(header), **(extra or {}),
-                      **{ident: gettext(word) for ident, word in words.get("words", {}).items()}}
+        self.words = {ident: gettext(word) for ident, word in words.get("words", {}).items()}
+        self.names = {**engine.printed_names(header), **(extra or {}), **self.words}
         self.patterns = [(re.compile(p), gettext(template))
                          for p, template in words.get("patterns", [])]
         self.groups = {kind: gettext(title) for kind, title in words.get("groups", {}).items()}
@@ -68,7 +68,8 @@ class Labeller:
         for pattern, template in self.patterns:
             match = pattern.match(ident)
             if match:
-                return template.format(*(gettext(part) for part in match.groups()))
+                # a part the game's words name (a die's colour) is said in them too
+                return template.format(*(self.words.get(part, part) for part in match.groups()))
         return ident
 
     def text(self, text: str, places: bool = True) -> str:

@@ -132,9 +132,9 @@ def scoresheet(game_name: str):
     sheet = sheet_from(game, request.form if request.method == "POST" else request.args,
                        LAYOUTS[game.name])
     if sheet.players and len(sheet.players) not in game.player_counts:
-        sheet.problems.append({"where": "players", "key": "players", "message":
-                               f"{game.title} is for {number_span(game.player_counts)} players; "
-                               f"the sheet names {len(sheet.players)}"})
+        sheet.problems.append({"where": gettext("players"), "key": "players", "message": gettext(
+            "%(game)s is for %(span)s players; the sheet names %(count)s", game=game.title,
+            span=number_span(game.player_counts), count=len(sheet.players))})
         return _page(game, Sheet(game.name, sheet.layout, [], sheet.form, sheet.problems), 422)
     if request.method == "GET" or not sheet.players:
         return _page(game, sheet)
@@ -164,8 +164,9 @@ def scoresheet_totals(game_name: str):
     sheet = sheet_from(game, request.args, LAYOUTS[game.name])
     if len(sheet.players) not in game.player_counts:
         return jsonify({"players": {}, "problems": [
-            {"where": "players", "key": "players",
-             "message": f"{game.title} is for {number_span(game.player_counts)} players"}]})
+            {"where": gettext("players"), "key": "players",
+             "message": gettext("%(game)s is for %(span)s players", game=game.title,
+                                span=number_span(game.player_counts))}]})
     report = _scored(sheet, document(sheet))
     final = (report.get("final") or {}).get("players") or {}
     return jsonify({"players": final, "problems": sheet.problems,
