@@ -3,9 +3,10 @@
 An event is written in the game's text notation, then every id in it is replaced by its
 printed name (``c2-21`` reads ``Licenciado Brás``), and the ids no component prints a name
 for by the words of ``data/recorder_words.json`` (``corner-nw`` reads "the north-west
-corner", ``gray6`` "gray 6", a monastery space by the tile the table laid on it). Those words
-are said in the reader's language (``languages/pages.cfg`` extracts them); printed names
-stay as the catalog prints them.
+corner", ``gray6`` "gray 6", a monastery space by the tile the table laid on it); a move's
+own words (``place``, ``hire``) as its ``notation`` says them. Those words are said in the
+reader's language (``languages/pages.cfg`` extracts them); printed names stay as the
+catalog prints them.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class Labeller:
                          for p, template in words.get("patterns", [])]
         self.groups = {kind: gettext(title) for kind, title in words.get("groups", {}).items()}
         self.fields = words.get("fields", {})
+        self.notation = {verb: gettext(said) for verb, said in words.get("notation", {}).items()}
         self.places: dict[str, str] = {}
         places = words.get("places_from")
         # The event that lays the places out names them by what it lays there: it reads
@@ -59,8 +61,9 @@ class Labeller:
                 self.places[place] = gettext(places["label"]).format(
                     name=self.names.get(item, item), number=number)
 
-    def word(self, ident: str, places: bool = True) -> str:
-        """One id as a person reads it (the id itself when nothing names it)."""
+    def word(self, ident: str, places: bool = True, notation: bool = False) -> str:
+        """One id as a person reads it (the id itself when nothing names it); with
+        ``notation``, a word of the text notation too."""
         if places and ident in self.places:
             return self.places[ident]
         if ident in self.names:
@@ -70,11 +73,11 @@ class Labeller:
             if match:
                 # a part the game's words name (a die's colour) is said in them too
                 return template.format(*(self.words.get(part, part) for part in match.groups()))
-        return ident
+        return self.notation.get(ident, ident) if notation else ident
 
-    def text(self, text: str, places: bool = True) -> str:
-        """A piece of notation with its ids named."""
-        named = TOKEN.sub(lambda m: self.word(m.group(0), places), text)
+    def text(self, text: str, places: bool = True, notation: bool = False) -> str:
+        """A piece of notation with its ids named (and, with ``notation``, its words)."""
+        named = TOKEN.sub(lambda m: self.word(m.group(0), places, notation), text)
         named = UNSEEN.sub(lambda m: _unseen(m.group(0).count("?")), named)
         return named.replace(" -> ", " → ").replace("+", " + ")
 
@@ -84,7 +87,7 @@ class Labeller:
         player = event.get("player")
         if isinstance(player, str) and text.startswith(player + ": "):
             text = text[len(player) + 2:]
-        return self.text(text, places=event.get("type") != self.laying)
+        return self.text(text, places=event.get("type") != self.laying, notation=True)
 
     def group(self, kind: str) -> str:
         """The heading of a group of moves of one event type."""
