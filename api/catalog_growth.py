@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from flask import current_app
+from flask_babel import gettext
 
 from api import recorder_engine as engine
 from api.problems import Problem
@@ -38,7 +39,8 @@ def _redis():
 def _game(game: str):
     found = GAMES.find(game)
     if found is None:
-        raise Problem(404, "game-not-found", "No such game", f"games: {', '.join(GAMES.names())}")
+        raise Problem(404, "game-not-found", gettext("No such game"),
+                      gettext("games: %(games)s", games=", ".join(GAMES.names())))
     return found
 
 
@@ -79,16 +81,18 @@ def adopt_draft(owner: str, game: str) -> dict:
     drafts = DraftStore(_redis())
     values = drafts.values(owner, found.name)
     if not values:
-        raise Problem(422, "empty-draft", "The draft is empty",
-                      f"no game of {owner} declared a value of {found.title}'s components yet")
+        raise Problem(422, "empty-draft", gettext("The draft is empty"),
+                      gettext("no game of %(owner)s declared a value of %(game)s's components "
+                              "yet", owner=owner, game=found.title))
     _, base, provenance = base_catalog(owner, found.name)
     declarations = [Declaration(entry, field, item["value"], path=f"/{entry}/{field}")
                     for entry, fields in values.items() for field, item in fields.items()]
     try:
         document, _ = declare(base, declarations)
     except InvalidLog as err:
-        raise Problem(422, "draft-refused", "The draft cannot be adopted",
-                      f"{len(err.problems)} value(s) refused; nothing was adopted",
+        raise Problem(422, "draft-refused", gettext("The draft cannot be adopted"),
+                      gettext("%(count)s value(s) refused; nothing was adopted",
+                              count=len(err.problems)),
                       problems=[p.to_dict() for p in err.problems]) from None
     source = transcribed_by(owner)
     count = sum(len(fields) for fields in values.values())
@@ -98,9 +102,10 @@ def adopt_draft(owner: str, game: str) -> dict:
                                        f"{source}s"}
     problems = found.check_catalog(document)
     if problems:
-        raise Problem(422, "draft-refused", "The draft cannot be adopted",
-                      f"{len(problems)} problem(s) in the catalog it makes; nothing was "
-                      "adopted", problems=[p.to_dict() for p in problems])
+        raise Problem(422, "draft-refused", gettext("The draft cannot be adopted"),
+                      gettext("%(count)s problem(s) in the catalog it makes; nothing was "
+                              "adopted", count=len(problems)),
+                      problems=[p.to_dict() for p in problems])
     grown = {entry: dict(fields) for entry, fields in provenance.items()}
     for entry, fields in values.items():
         for field, item in fields.items():
@@ -110,9 +115,9 @@ def adopt_draft(owner: str, game: str) -> dict:
     try:
         name = drafts.adopt(owner, found.name, values, document, sha, grown)
     except DraftChanged:
-        raise Problem(409, "draft-changed", "The draft changed meanwhile",
-                      "a game declared a value while the draft was adopted; nothing was "
-                      "adopted: review it again") from None
+        raise Problem(409, "draft-changed", gettext("The draft changed meanwhile"),
+                      gettext("a game declared a value while the draft was adopted; nothing was "
+                      "adopted: review it again")) from None
     return {"name": name, "sha256": sha, "id": document["meta"]["id"], "game": found.name,
             "printed": document["meta"]["printed"], "adopted": count}
 
@@ -125,7 +130,8 @@ def publish(owner: str, name: str) -> tuple[dict, bool]:
     """Publish one of the client's catalogs to every client of the server."""
     sha = CatalogStore(_redis()).sha_of(owner, name)
     if sha is None:
-        raise Problem(404, "catalog-not-found", "No such catalog", f"no catalog named {name}")
+        raise Problem(404, "catalog-not-found", gettext("No such catalog"),
+                      gettext("no catalog named %(name)s", name=name))
     return SharedCatalogs(_redis()).publish(owner, name, sha)
 
 
@@ -139,8 +145,8 @@ def shared_record(sha: str) -> dict:
     try:
         return SharedCatalogs(_redis()).record(sha)
     except NotPublished:
-        raise Problem(404, "catalog-not-published", "No such published catalog",
-                      f"no catalog with sha256 {sha} is published") from None
+        raise Problem(404, "catalog-not-published", gettext("No such published catalog"),
+                      gettext("no catalog with sha256 %(sha)s is published", sha=sha)) from None
 
 
 def adopt_shared(owner: str, sha: str) -> dict:
@@ -156,11 +162,12 @@ def withdraw(owner: str, sha: str) -> None:
     try:
         SharedCatalogs(_redis()).withdraw(owner, sha)
     except NotYours:
-        raise Problem(403, "not-the-publisher", "Only its publisher may withdraw it",
-                      f"catalog {sha} was published by another client") from None
+        raise Problem(403, "not-the-publisher", gettext("Only its publisher may withdraw it"),
+                      gettext("catalog %(sha)s was published by another client", sha=sha)) \
+            from None
     except CatalogInUse:
-        raise Problem(409, "catalog-in-use", "A stored replay names this catalog",
-                      "a published catalog stays while a replay names it") from None
+        raise Problem(409, "catalog-in-use", gettext("A stored replay names this catalog"),
+                      gettext("a published catalog stays while a replay names it")) from None
 
 
 def compare(owner: str, first: str, second: str) -> dict:
@@ -174,13 +181,14 @@ def compare(owner: str, first: str, second: str) -> dict:
     for sha in (first, second):
         document = catalogs.document(sha) if sha in own | published else None
         if document is None:
-            raise Problem(404, "catalog-not-found", "No such catalog",
-                          f"no catalog has sha256 {sha}")
+            raise Problem(404, "catalog-not-found", gettext("No such catalog"),
+                          gettext("no catalog has sha256 %(sha)s", sha=sha))
         sides.append((document, catalogs.provenance(sha)))
     (one, one_from), (two, two_from) = sides
     if one["meta"]["game"] != two["meta"]["game"]:
-        raise Problem(422, "different-games", "These catalogs are of different games",
-                      f"{one['meta']['game']} and {two['meta']['game']}")
+        raise Problem(422, "different-games", gettext("These catalogs are of different games"),
+                      gettext("%(first)s and %(second)s", first=one["meta"]["game"],
+                              second=two["meta"]["game"]))
     other = {entry["id"]: entry for _, entry in iter_entries(two)}
     rows, agreed = [], 0
     for _, entry in iter_entries(one):

@@ -10,6 +10,7 @@ declaration is (``replay.core.logs.declarations``) on the client's catalog with 
 from __future__ import annotations
 
 from flask import current_app
+from flask_babel import gettext
 
 from api import recorder_asks as asks
 from api import recorder_catalog
@@ -18,6 +19,7 @@ from api.catalog_growth import base_catalog
 from api.problems import Problem
 from replay.core.logs.declarations import Declaration, from_json
 from replay.core.logs.problems import InvalidLog
+from replay.core.speech import message
 from replay.games import GAMES
 from workers.drafts import DraftStore
 
@@ -29,7 +31,8 @@ def _drafts() -> DraftStore:
 def _game(game: str):
     found = GAMES.find(game)
     if found is None:
-        raise Problem(404, "game-not-found", "No such game", f"games: {', '.join(GAMES.names())}")
+        raise Problem(404, "game-not-found", gettext("No such game"),
+                      gettext("games: %(games)s", games=", ".join(GAMES.names())))
     return found
 
 
@@ -56,7 +59,7 @@ def progress(owner: str, game: str) -> dict:
     kinds: dict[str, dict] = {}
     following = None
     for entry, what in asks.components_with_slots(made["game"]):
-        kind = kinds.setdefault(what, {"what": what, "done": 0, "total": 0})
+        kind = kinds.setdefault(what, {"what": gettext(what), "done": 0, "total": 0})
         kind["total"] += 1
         if entry in answered or not asks.open_slots(made, entry):
             kind["done"] += 1
@@ -74,16 +77,17 @@ def answer(owner: str, game: str, entry: str, values: dict[str, str]) -> None:
     made = header(owner, game)
     slots = asks.open_slots(made, entry)
     if not slots:
-        raise Problem(422, "not-asked", "This component has nothing to read",
-                      f"{entry}: its values are all transcribed or given by a source")
+        raise Problem(422, "not-asked", gettext("This component has nothing to read"),
+                      gettext("%(entry)s: its values are all transcribed or given by a source",
+                              entry=entry))
     try:
         typed = asks.read_answer(slots, values)
     except asks.AnswerError as err:
-        raise Problem(422, "invalid-declaration", "This value cannot be read", str(err),
-                      path=f"/values/{err.field}") from None
+        raise Problem(422, "invalid-declaration", gettext("This value cannot be read"),
+                      str(err), path=f"/values/{err.field}") from None
     if not typed:
-        raise Problem(422, "invalid-declaration", "No value was typed",
-                      "type what is printed, or go past the component")
+        raise Problem(422, "invalid-declaration", gettext("No value was typed"),
+                      gettext("type what is printed, or go past the component"))
     sha, document, _ = base_catalog(owner, made["game"])
     declarations = from_json(made["components"]) + [
         Declaration(entry, field, value, path=f"/values/{field}")
@@ -93,8 +97,9 @@ def answer(owner: str, game: str, entry: str, values: dict[str, str]) -> None:
             document if sha else None, None if sha else made["catalog"], declarations)
     except InvalidLog as err:
         first = err.problems[0]
-        raise Problem(422, "invalid-declaration", "This value is refused", first.message,
-                      path=first.path, problems=[p.to_dict() for p in err.problems]) from None
+        raise Problem(422, "invalid-declaration", gettext("This value is refused"),
+                      message(first.to_dict()), path=first.path,
+                      problems=[p.to_dict() for p in err.problems]) from None
     _drafts().add(owner, made["game"], entry, typed, None)
 
 

@@ -4,6 +4,7 @@ games, is adopted, published, compared and adopted by others (``api.catalog_grow
 from __future__ import annotations
 
 from flask import g, request
+from flask_babel import gettext
 
 from api import catalog_growth as growth
 from api.blueprint import RefereeBlueprint
@@ -136,6 +137,6 @@ def compare():
     """Two catalogs compared value by value where either holds a transcribed value."""
     first, second = request.args.get("first"), request.args.get("second")
     if not first or not second:
-        raise Problem(422, "invalid-query", "Two catalogs are compared",
-                      "first and second are catalogs' sha256")
+        raise Problem(422, "invalid-query", gettext("Two catalogs are compared"),
+                      gettext("first and second are catalogs' sha256"))
     return growth.compare(g.client, first, second)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import current_app, g, request, url_for
+from flask_babel import gettext
 from marshmallow import ValidationError
 
 import replay
@@ -38,11 +39,13 @@ def _log(side: str, source: object) -> replay.GameLog:
         check_log(source)
         return side_log(source)
     except Problem as problem:
-        raise Problem(problem.status, problem.slug, f"Log {side.upper()}: {problem.title}",
+        raise Problem(problem.status, problem.slug,
+                      gettext("Log %(side)s: %(title)s", side=side.upper(), title=problem.title),
                       problem.detail, side=side, **problem.extra) from None
     except replay.InvalidLog as err:  # a scoresheet: it has no events to compare
-        raise Problem(422, "invalid-log", f"Log {side.upper()}: the log is not valid", str(err),
-                      side=side, problems=[p.to_dict() for p in err.problems]) from None
+        raise Problem(422, "invalid-log",
+                      gettext("Log %(side)s: the log is not valid", side=side.upper()),
+                      str(err), side=side, problems=[p.to_dict() for p in err.problems]) from None
 
 
 def comparison_url(comparison_id: str) -> str:
@@ -91,19 +94,19 @@ def compare_logs(wait: float):
     (and line) where they differ, each version's verdict, and the score difference by
     player and category. Follow ``Location``, or ask ``?wait=`` seconds for the result."""
     if request.mimetype != "application/json":
-        raise Problem(415, "unsupported-media-type", "Unsupported media type",
+        raise Problem(415, "unsupported-media-type", gettext("Unsupported media type"),
                       'send application/json: {"a": log, "b": log}')
     data = request.get_data(cache=False)
     try:
         body = CompareSubmitSchema().load(json_body(data))
     except ValidationError as err:
-        raise Problem(422, "invalid-comparison", "Not a comparison",
+        raise Problem(422, "invalid-comparison", gettext("Not a comparison"),
                       '{"a": a log (object) or its text, "b": the same, "mode": optional}',
                       errors=err.messages) from None
     a, b = _log("a", body["a"]), _log("b", body["b"])
     if a.game != b.game:
-        raise Problem(422, "different-games", "The logs are of different games",
-                      f"the logs are of two games: {a.game} and {b.game}")
+        raise Problem(422, "different-games", gettext("The logs are of different games"),
+                      gettext("the logs are of two games: %(a)s and %(b)s", a=a.game, b=b.game))
     return queue_dispute(data, wait, comparison_url)
 
 
@@ -114,6 +117,6 @@ def get_comparison(comparison_id: str):
     """A comparison's status, then its result (or why it has none); kept for a day."""
     record = comparisons().get(comparison_id)
     if record is None or record["owner"] != g.client:
-        raise Problem(404, "comparison-not-found", "No such comparison",
-                      f"no comparison has id {comparison_id}")
+        raise Problem(404, "comparison-not-found", gettext("No such comparison"),
+                      gettext("no comparison has id %(id)s", id=comparison_id))
     return status_document(record)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import current_app, g, request
+from flask_babel import gettext
 from marshmallow import ValidationError
 
 from api.blueprint import RefereeBlueprint
@@ -31,7 +32,8 @@ def list_rules(game: str):
     """Every rule of a game: stable id, one-line statement, section of the rule text."""
     found = GAMES.find(game)
     if found is None:
-        raise Problem(404, "game-not-found", "No such game", f"games: {', '.join(GAMES.names())}")
+        raise Problem(404, "game-not-found", gettext("No such game"),
+                      gettext("games: %(games)s", games=", ".join(GAMES.names())))
     return [rule.to_dict() for rule in found.rules.values()]
 
 
@@ -51,8 +53,8 @@ def _catalogs() -> CatalogStore:
 def put_catalog(name: str):
     """Register a transcribed catalog under a name (checked; immutable once used)."""
     if request.mimetype != "application/json":
-        raise Problem(415, "unsupported-media-type", "Unsupported media type",
-                      "a catalog is application/json")
+        raise Problem(415, "unsupported-media-type", gettext("Unsupported media type"),
+                      gettext("a catalog is application/json"))
     document = json_body(request.get_data(cache=False))
     record = register_catalog(name, document)
     return record, 201 if record["created"] else 200
@@ -67,20 +69,22 @@ def register_catalog(name: str, document: object) -> dict:
     try:
         NAME(name)
     except ValidationError as err:
-        raise Problem(422, "invalid-name", "Not a catalog name", str(err.messages[0])) from None
+        raise Problem(422, "invalid-name", gettext("Not a catalog name"),
+                      str(err.messages[0])) from None
     try:
         problems = GAMES.for_catalog(document).check_catalog(document)
     except InvalidLog as err:
         problems = err.problems
     if problems:
-        raise Problem(422, "invalid-catalog", "The catalog is not valid",
-                      f"{len(problems)} problem(s)", problems=[p.to_dict() for p in problems])
+        raise Problem(422, "invalid-catalog", gettext("The catalog is not valid"),
+                      gettext("%(count)s problem(s)", count=len(problems)),
+                      problems=[p.to_dict() for p in problems])
     try:
         sha, created = _catalogs().register(g.client, name, document)
     except CatalogInUse as err:
-        raise Problem(409, "catalog-immutable", "This catalog name is used by a report",
-                      f"{name} ({err}) is used by a report; register the new content under "
-                      "another name") from None
+        raise Problem(409, "catalog-immutable", gettext("This catalog name is used by a report"),
+                      gettext("%(name)s (%(sha)s) is used by a report; register the new "
+                              "content under another name", name=name, sha=str(err))) from None
     return dict(catalog_record(name, sha, document), created=created)
 
 
@@ -92,7 +96,8 @@ def get_catalog(name: str):
     catalogs = _catalogs()
     sha = catalogs.sha_of(g.client, name)
     if sha is None:
-        raise Problem(404, "catalog-not-found", "No such catalog", f"no catalog named {name}")
+        raise Problem(404, "catalog-not-found", gettext("No such catalog"),
+                      gettext("no catalog named %(name)s", name=name))
     return dict(catalog_record(name, sha, catalogs.document(sha)),
                 used=catalogs.is_used(g.client, sha))
 

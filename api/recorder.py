@@ -9,6 +9,7 @@ with 409 and changes nothing. ``finish`` submits the log as a replay.
 from __future__ import annotations
 
 from flask import Response, g, json, request, url_for
+from flask_babel import gettext
 
 from api import recorder_asks as asks
 from api import recorder_engine as engine
@@ -127,6 +128,7 @@ def document(recording: Recording) -> dict:
         last = {"index": len(recording.events) - 1, "event": event,
                 "label": label.event(event), "player": event.get("player")}
     finished = recording.status != "recording"
+    due, final = steps.said_forms(recording)
     own = {"self": url_for("recordings.recording", recording_id=recording.id),
            "log_text": url_for("recordings.log_text", recording_id=recording.id),
            "log_json": url_for("recordings.log_json", recording_id=recording.id)}
@@ -144,8 +146,8 @@ def document(recording: Recording) -> dict:
             "variants": header.get("variants") or [], "events": len(recording.events),
             "acting": None if finished else step["acting"], "over": step["over"],
             "table": step["table"], "phase": step.get("title"), "moves": [] if finished else moves,
-            "chance": None if finished else step["chance"],
-            "final": None if finished else step["final"], "violations": step["violations"],
+            "chance": None if finished else due,
+            "final": None if finished else final, "violations": step["violations"],
             "opponent": steps.opponent_turn(recording),
             "last": last, "replay": recording.replay,
             "ask": None if finished else asks.form(header, recording.events),
@@ -155,20 +157,21 @@ def document(recording: Recording) -> dict:
 
 def _json_request() -> dict:
     if request.mimetype != "application/json":
-        raise Problem(415, "unsupported-media-type", "Unsupported media type",
-                      "send application/json")
+        raise Problem(415, "unsupported-media-type", gettext("Unsupported media type"),
+                      gettext("send application/json"))
     body = json_body(request.get_data(cache=False))
     if not isinstance(body, dict):
-        raise Problem(422, "invalid-body", "The body is not valid", "a JSON object")
+        raise Problem(422, "invalid-body", gettext("The body is not valid"),
+                      gettext("a JSON object"))
     return body
 
 
 def _version(body: dict) -> int:
     version = body.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise Problem(422, "invalid-body", "The body is not valid",
-                      "'version' is the recording's version (an integer) the change is "
-                      "made on", path="/version")
+        raise Problem(422, "invalid-body", gettext("The body is not valid"),
+                      gettext("'version' is the recording's version (an integer) the change is "
+                      "made on"), path="/version")
     return version
 
 
@@ -176,8 +179,8 @@ def _strings(body: dict, key: str, required: bool) -> list[str]:
     value = body.get(key, None if required else [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value) \
             or len(value) > MAX_PLAYER_NAMES * 4:
-        raise Problem(422, "invalid-body", "The body is not valid",
-                      f"'{key}' is a list of names", path=f"/{key}")
+        raise Problem(422, "invalid-body", gettext("The body is not valid"),
+                      gettext("'%(key)s' is a list of names", key=key), path=f"/{key}")
     return value
 
 
@@ -201,8 +204,8 @@ def create():
     body = _json_request()
     game = body.get("game")
     if not isinstance(game, str):
-        raise Problem(422, "invalid-body", "The body is not valid", "'game' names a game",
-                      path="/game")
+        raise Problem(422, "invalid-body", gettext("The body is not valid"),
+                      gettext("'game' names a game"), path="/game")
     recording = steps.start(g.client, game, _strings(body, "players", True),
                             _strings(body, "variants", False))
     return _answer(steps.owned(recording.id, g.client), 201)
@@ -237,8 +240,8 @@ def _index(body: dict, what: str) -> int:
     """The body's ``index``: the number of an event (a 422 naming ``what`` otherwise)."""
     index = body.get("index")
     if not isinstance(index, int) or isinstance(index, bool):
-        raise Problem(422, "invalid-body", "The body is not valid",
-                      f"'index' is the number of {what}", path="/index")
+        raise Problem(422, "invalid-body", gettext("The body is not valid"),
+                      gettext("'index' is the number of %(what)s", what=what), path="/index")
     return index
 
 
@@ -253,7 +256,7 @@ def correct(recording_id: str):
     """Correct an earlier event with one legal there; the rest is checked again."""
     body = _json_request()
     version = _version(body)
-    index = _index(body, "the event to correct")
+    index = _index(body, gettext("the event to correct"))
     done = steps.correct(recording_id, g.client, version, index, body.get("event"))
     response = document(done["recording"])
     response["corrected"] = {"index": index, "was": done["was"], "broken": done["broken"]}
@@ -269,7 +272,7 @@ def note(recording_id: str):
     """Put a note on an event (its comment in the log)."""
     body = _json_request()
     version = _version(body)
-    index = _index(body, "the event the note is on")
+    index = _index(body, gettext("the event the note is on"))
     return _answer(steps.note(recording_id, g.client, version, index, body.get("note")))
 
 

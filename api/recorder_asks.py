@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from flask_babel import gettext
+
 from api import recorder_catalog
 from api import recorder_engine as engine
 from replay.core.logs.declarations import (
@@ -242,8 +244,9 @@ def component_form(header: dict, entry_id: str) -> dict | None:
         place = layout["fields"].get(slot.field.split(".")[0], {})
         areas[place.get("area", "middle")]["asked"].append({
             "field": slot.field, "kind": slot.kind,
-            "sentence": place.get("sentence") or f"The {_words(slot.field)} printed on the "
-                                                  f"{layout['what']}.",
+            "sentence": gettext(place["sentence"]) if place.get("sentence") else gettext(
+                "The %(field)s printed on the %(what)s.", field=_words(slot.field),
+                what=gettext(layout["what"])),
             "stand_in": _written(slot.stand_in, slot.kind)})
     for path, value, told in _given(header, current, open_fields)[:MAX_GIVEN]:
         place = layout["fields"].get(path.split(".")[0], {})
@@ -251,7 +254,7 @@ def component_form(header: dict, entry_id: str) -> dict | None:
             "field": path, "value": _written(value, "json" if isinstance(value, dict)
                                              else "list" if isinstance(value, list) else ""),
             "source": told})
-    return {"entry": entry_id, "name": names.get(entry_id), "what": layout["what"],
+    return {"entry": entry_id, "name": names.get(entry_id), "what": gettext(layout["what"]),
             "collection": where, "source": _source(current),
             "fields": [slot.field for slot in slots],
             "areas": [area for area in areas.values() if area["asked"] or area["given"]]}
@@ -273,7 +276,7 @@ def _given(header: dict, entry: dict, open_fields: set[str]) -> list[tuple[str, 
             found.append((path, value, transcribed[top]["source"]))
         elif top in declared:
             if not any(known == top for known, _, _ in found):
-                found.append((top, declared[top], "what you typed before"))
+                found.append((top, declared[top], gettext("what you typed before")))
         elif held_from_source(document, entry, path) and entry.get("source") not in (
                 None, DECLARED_SOURCE):
             found.append((path, value, _source(entry)))
@@ -283,8 +286,8 @@ def _given(header: dict, entry: dict, open_fields: set[str]) -> list[tuple[str, 
 def _source(entry: dict) -> str:
     source = entry.get("source")
     if entry.get("placeholder") or source in (None, "placeholder"):
-        return "not given by any source"
-    return "the fan card list" if source == "fan list" else source
+        return gettext("not given by any source")
+    return gettext("the fan card list") if source == "fan list" else source
 
 
 def _words(field: str) -> str:
@@ -317,20 +320,23 @@ def read_answer(slots: list[Slot], values: dict[str, str]) -> dict[str, object]:
 def _read(slot: Slot, text: str) -> object:
     if slot.kind == "number":
         if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 6:
-            raise AnswerError(slot.field, f"{_words(slot.field)}: a whole number, not {text!r}")
+            raise AnswerError(slot.field, gettext("%(field)s: a whole number, not %(text)s",
+                                                  field=_words(slot.field), text=repr(text)))
         return int(text)
     if slot.kind == "choice":
         if text not in ("true", "false", "yes", "no"):
-            raise AnswerError(slot.field, f"{_words(slot.field)}: yes or no, not {text!r}")
+            raise AnswerError(slot.field, gettext("%(field)s: yes or no, not %(text)s",
+                                                  field=_words(slot.field), text=repr(text)))
         return text in ("true", "yes")
     if slot.kind == "list":
         return [read_value(item.strip()) for item in text.split(",") if item.strip()]
     if slot.kind == "json":
         if len(text) > MAX_JSON:
-            raise AnswerError(slot.field, f"{_words(slot.field)}: at most {MAX_JSON} "
-                                          "characters")
+            raise AnswerError(slot.field, gettext("%(field)s: at most %(limit)s characters",
+                                                  field=_words(slot.field), limit=MAX_JSON))
         try:
             return json.loads(text)
         except ValueError as err:
-            raise AnswerError(slot.field, f"{_words(slot.field)}: not JSON ({err})") from None
+            raise AnswerError(slot.field, gettext("%(field)s: not JSON (%(error)s)",
+                                                  field=_words(slot.field), error=err)) from None
     return " ".join(text.split())

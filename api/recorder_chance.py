@@ -11,6 +11,8 @@ module of their own. At the end of the game a form takes the final scores the ta
 
 from __future__ import annotations
 
+from flask_babel import gettext
+
 from api import recorder_coimbra, recorder_viscounts
 from api.recorder_forms import slot
 
@@ -36,9 +38,10 @@ def final_scores(header: dict, events: list[dict], look: dict) -> dict | None:
     if any(e.get("type") == "final" for e in events):
         return None
     scored = list(look["table"].get("players") or header["players"])
-    return {"type": "final", "title": "Final scores as the table counted them",
-            "note": "Optional: the referee computes the scores and compares them with these.",
-            "fixed": {}, "groups": [{"title": "Points", "slots": [
+    return {"type": "final", "title": gettext("Final scores as the table counted them"),
+            "note": gettext("Optional: the referee computes the scores and compares them with "
+                            "these."),
+            "fixed": {}, "groups": [{"title": gettext("Points"), "slots": [
                 slot(f"scores/{p}", p, [], number=True) for p in scored]}]}
 
 
@@ -46,8 +49,8 @@ def claim_form(step: dict) -> dict:
     """The form for a claim a player may make at any step ("ana says she has 45 points"):
     the report compares it with the points computed there."""
     players = list(step["table"].get("players") or {})
-    return {"type": "check", "title": "A claim", "fixed": {},
-            "note": "The referee compares it with the points it computes here.",
-            "groups": [{"title": "Who says they have how many points", "slots": [
-                slot("player", "Player", [(p, p) for p in players]),
-                slot("values/points", "Points", [], number=True)]}]}
+    return {"type": "check", "title": gettext("A claim"), "fixed": {},
+            "note": gettext("The referee compares it with the points it computes here."),
+            "groups": [{"title": gettext("Who says they have how many points"), "slots": [
+                slot("player", gettext("Player"), [(p, p) for p in players]),
+                slot("values/points", gettext("Points"), [], number=True)]}]}

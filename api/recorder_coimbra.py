@@ -8,12 +8,15 @@ of the pool); nothing after the last round.
 
 from __future__ import annotations
 
+from flask_babel import gettext, lazy_gettext
+
 from api import recorder_engine as engine
 from api.recorder_forms import slot as _slot
 from api.recorder_words import Labeller
 
 VOYAGES_SHOWN = 6
-ORDINALS = ("1st", "2nd", "3rd", "4th")  # places in the turn order
+ORDINALS = (lazy_gettext("1st"), lazy_gettext("2nd"), lazy_gettext("3rd"),
+            lazy_gettext("4th"))  # places in the turn order
 
 
 def due(header: dict, events: list[dict], look: dict) -> dict | None:
@@ -26,7 +29,7 @@ def due(header: dict, events: list[dict], look: dict) -> dict | None:
     if supply["type"] == "setup":
         return _coimbra_setup(header, facts, label)
     if supply["type"] == "roll":
-        return _coimbra_roll(look["table"]["round"], supply)
+        return _coimbra_roll(look["table"]["round"], supply, label)
     return _coimbra_deal(supply, facts, label)
 
 
@@ -38,23 +41,26 @@ def _coimbra_setup(header: dict, facts: dict, label: Labeller) -> dict:
     named = lambda ids: [(i, label.word(i)) for i in ids]  # noqa: E731
     pairs = [("+".join(p), " + ".join(label.word(c) for c in p)) for p in facts["start_pairs"]]
     tiles = [(t, _scoring_tile(v)) for t, v in sorted(facts["scoring_tiles"].items())]
-    return {"type": "setup", "title": "Set-up as the table laid it out", "fixed": {},
+    return {"type": "setup", "title": gettext("Set-up as the table laid it out"), "fixed": {},
             "groups": [
-                {"title": "Turn order for the first round", "slots": [
-                    _slot(f"order/{i}", ORDINALS[i], [(p, p) for p in players])
+                {"title": gettext("Turn order for the first round"), "slots": [
+                    _slot(f"order/{i}", str(ORDINALS[i]), [(p, p) for p in players])
                     for i in range(len(players))]},
-                {"title": "Monastery tiles on the board", "slots": [
-                    _slot(f"monasteries/{space}", f"{label.word(space)} (level {level})",
+                {"title": gettext("Monastery tiles on the board"), "slots": [
+                    _slot(f"monasteries/{space}", gettext("%(space)s (level %(level)s)",
+                                                          space=label.word(space), level=level),
                           named(by_level.get(level, [])))
                     for space, level in sorted(facts["spaces"].items())]},
-                {"title": "Voyages revealed", "slots": [
-                    _slot(f"voyages/{i}", f"Voyage {i + 1}", named(facts["voyages"]))
+                {"title": gettext("Voyages revealed"), "slots": [
+                    _slot(f"voyages/{i}", gettext("Voyage %(number)s", number=i + 1),
+                          named(facts["voyages"]))
                     for i in range(VOYAGES_SHOWN)]},
-                {"title": "Scoring tiles beside the tracks", "slots": [
+                {"title": gettext("Scoring tiles beside the tracks"), "slots": [
                     _slot(f"scoring_tiles/{track}", label.word(track), tiles)
                     for track in facts["tracks"]]},
-                {"title": "Start pairs displayed", "slots": [
-                    _slot(f"start_pairs/{i}", f"Pair {i + 1}", pairs, pair=True)
+                {"title": gettext("Start pairs displayed"), "slots": [
+                    _slot(f"start_pairs/{i}", gettext("Pair %(number)s", number=i + 1), pairs,
+                          pair=True)
                     for i in range(len(players))]},
             ]}
 
@@ -62,24 +68,27 @@ def _coimbra_setup(header: dict, facts: dict, label: Labeller) -> dict:
 def _scoring_tile(values: dict) -> str:
     two = "/".join(map(str, values.get("two_players", [])))
     more = "/".join(map(str, values.get("three_four_players", [])))
-    return f"{two} points with 2 players, {more} with 3-4"
+    return gettext("%(two)s points with 2 players, %(more)s with 3-4", two=two, more=more)
 
 
 def _coimbra_deal(supply: dict, facts: dict, label: Labeller) -> dict:
     round_, levels = supply["round"], facts["characters"]
     cards = [*sorted(supply["first"], key=label.word), *sorted(supply["then"], key=label.word)]
-    choices = [(c, f"{label.word(c)} (level {levels[c]})") for c in cards]
-    return {"type": "deal", "title": f"Characters dealt for round {round_}",
+    choices = [(c, gettext("%(card)s (level %(level)s)", card=label.word(c), level=levels[c]))
+               for c in cards]
+    return {"type": "deal", "title": gettext("Characters dealt for round %(round)s",
+                                             round=round_),
             "fixed": {"round": round_},
             "groups": [{"title": label.word(row).capitalize(), "slots": [
-                _slot(f"{row}/{i}", f"Card {i + 1}", choices)
+                _slot(f"{row}/{i}", gettext("Card %(number)s", number=i + 1), choices)
                 for i in range(supply["per_row"])]} for row in supply["rows"]]}
 
 
-def _coimbra_roll(round_: int, supply: dict) -> dict:
+def _coimbra_roll(round_: int, supply: dict, label: Labeller) -> dict:
     dice = [colour for colour, count in supply["dice"].items() for _ in range(count)]
-    return {"type": "roll", "title": f"The dice rolled in round {round_}", "fixed": {},
-            "groups": [{"title": "Each die's face", "slots": [
-                _slot(f"dice/{i}", f"{colour} die", [(f"{colour}{v}", str(v))
-                                                     for v in supply["faces"]])
+    title = gettext("The dice rolled in round %(round)s", round=round_)
+    return {"type": "roll", "title": title, "fixed": {},
+            "groups": [{"title": gettext("Each die's face"), "slots": [
+                _slot(f"dice/{i}", gettext("%(colour)s die", colour=label.word(colour)),
+                      [(f"{colour}{v}", str(v)) for v in supply["faces"]])
                 for i, colour in enumerate(dice)]}]}

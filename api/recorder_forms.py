@@ -12,6 +12,8 @@ in the order of a list field (a pile per board side, in board order).
 
 from __future__ import annotations
 
+from flask_babel import gettext
+
 
 class EntryError(ValueError):
     """A form filled in wrongly (a slot left empty, a value not offered)."""
@@ -35,7 +37,8 @@ def build_event(form: dict, values) -> dict:
             raw = values.get(slot["path"])
             raw = raw.strip() if isinstance(raw, str) else raw
             if raw in (None, ""):
-                raise EntryError(f"{group['title']}: {slot['label']} is not chosen",
+                raise EntryError(gettext("%(group)s: %(slot)s is not chosen",
+                                         group=group["title"], slot=slot["label"]),
                                  slot["path"])
             value = _value(slot, raw, group["title"])
             if slot.get("keyed"):
@@ -52,12 +55,14 @@ def build_event(form: dict, values) -> dict:
 def _value(slot: dict, raw, title: str):
     typed = slot.get("number") and not slot["choices"]
     if not typed and raw not in {c[0] for c in slot["choices"]}:
-        raise EntryError(f"{title}: {slot['label']} cannot be {raw!r}", slot["path"])
+        raise EntryError(gettext("%(group)s: %(slot)s cannot be %(value)s", group=title,
+                                 slot=slot["label"], value=repr(raw)), slot["path"])
     if slot.get("number"):
         try:
             return int(raw)
         except (TypeError, ValueError):
-            raise EntryError(f"{title}: {slot['label']} is a whole number, not {raw!r}",
+            raise EntryError(gettext("%(group)s: %(slot)s is a whole number, not %(value)s",
+                                     group=title, slot=slot["label"], value=repr(raw)),
                              slot["path"]) from None
     return raw.split("+") if slot.get("pair") else raw
 

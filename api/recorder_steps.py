@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from flask import current_app
+from flask_babel import force_locale, get_locale, gettext
 
 from api import recorder_asks as asks
 from api import recorder_catalog
@@ -22,9 +23,11 @@ from api import recorder_forms as forms
 from api.problems import Problem
 from api.recorder_viscounts import UNSEEN
 from api.submission import accept, options_for
+from languages import ENGLISH
 from replay.core.logs.declarations import declare as apply_declarations
 from replay.core.logs.declarations import from_json
 from replay.core.logs.problems import InvalidLog
+from replay.core.speech import message
 from replay.games import GAMES
 from workers.drafts import DraftStore
 from workers.recordings import STATUS_RECORDING, ChangeRefused, Recording, RecordingStore
@@ -41,19 +44,34 @@ def store() -> RecordingStore:
 
 def make_step(header: dict, events: list[dict], version: int, look: dict) -> dict:
     """What is kept with a version: the engine's look at the table, the chance form due,
-    and the final-scores form once the game is over."""
-    form = chance.due(header, events, look)
-    over = not look["actions"] and form is None and chance.knows_chance(header["game"])
+    and the final-scores form once the game is over (their words in English: each reader
+    hears them in their own language from ``said_forms``)."""
+    with force_locale(ENGLISH):
+        form = chance.due(header, events, look)
+        over = not look["actions"] and form is None and chance.knows_chance(header["game"])
+        final = chance.final_scores(header, events, look) if over else None
     return {"version": version, "count": len(events), **look, "chance": form,
-            "final": chance.final_scores(header, events, look) if over else None, "over": over}
+            "final": final, "over": over}
+
+
+def said_forms(recording: Recording) -> tuple[dict | None, dict | None]:
+    """The chance form and the final-scores form due now, in the reader's language: kept
+    in English with the step, made again from the step's look for another language."""
+    step = recording.step
+    if str(get_locale() or ENGLISH) == ENGLISH:
+        return step.get("chance"), step.get("final")
+    header, events = recording.header, recording.events
+    return (chance.due(header, events, step) if step.get("chance") else None,
+            chance.final_scores(header, events, step) if step.get("final") else None)
 
 
 def start(owner: str, game: str, players: list[str], variants: list[str]) -> Recording:
     """A new recording of ``game`` for ``players`` in seat order, owned by ``owner``."""
     limit = current_app.config.get("MAX_RECORDINGS", MAX_RECORDINGS)
     if store().count_for(owner) >= limit:
-        raise Problem(422, "too-many-recordings", "Too many recordings",
-                      f"at most {limit} recordings per client", limit=limit)
+        raise Problem(422, "too-many-recordings", gettext("Too many recordings"),
+                      gettext("at most %(limit)s recordings per client", limit=limit),
+                      limit=limit)
     catalogs = recorder_catalog.store()
     known = GAMES.find(game) if isinstance(game, str) else None
     sha = catalogs.chosen(owner, known.name) if known else None
@@ -62,8 +80,10 @@ def start(owner: str, game: str, players: list[str], variants: list[str]) -> Rec
         header = engine.new_header(game, players, variants,
                                    (sha, document) if document else None)
     except engine.Refused as err:
-        raise Problem(422, "invalid-recording", "This game cannot be recorded as asked",
-                      str(err), problems=err.problems) from None
+        raise Problem(422, "invalid-recording",
+                      gettext("This game cannot be recorded as asked"),
+                      "; ".join(message(p) for p in err.problems),
+                      problems=err.problems) from None
     components = transcribed_before(owner, header)
     if components:
         header["components"] = components
@@ -95,8 +115,8 @@ def owned(recording_id: str, owner: str) -> Recording:
     """The caller's recording with its current step; another client's does not exist."""
     recording = store().get(recording_id)
     if recording is None or recording.owner != owner:
-        raise Problem(404, "recording-not-found", "No such recording",
-                      f"no recording has id {recording_id}")
+        raise Problem(404, "recording-not-found", gettext("No such recording"),
+                      gettext("no recording has id %(id)s", id=recording_id))
     if recording.step is None or recording.step.get("version") != recording.version:
         recording.step = make_step(recording.header, recording.events, recording.version,
                                    engine.look(recording.header, recording.events))
@@ -108,24 +128,25 @@ def _check_version(recording: Recording, version: int) -> None:
     if version != recording.version:
         raise stale(recording.version, version)
     if recording.status != STATUS_RECORDING:
-        raise Problem(409, "recording-finished", "This recording is finished",
-                      "it was submitted as a replay; nothing can be added",
+        raise Problem(409, "recording-finished", gettext("This recording is finished"),
+                      gettext("it was submitted as a replay; nothing can be added"),
                       replay=recording.replay)
 
 
 def stale(now: int, made_on: int) -> Problem:
     """The answer to a change made on an old version: nothing was changed."""
-    return Problem(409, "recording-changed", "The game changed since this was shown",
-                   f"another change was recorded first: the recording is at version {now}, "
-                   f"this change was made on version {made_on}; nothing was changed",
+    return Problem(409, "recording-changed", gettext("The game changed since this was shown"),
+                   gettext("another change was recorded first: the recording is at version "
+                           "%(now)s, this change was made on version %(made_on)s; nothing was "
+                           "changed", now=now, made_on=made_on),
                    version=now)
 
 
 def illegal(err: engine.Refused, version: int) -> Problem:
     """The answer to a move or entry the referee refuses: the rule, why, and where."""
     first = err.problems[0]
-    return Problem(422, "illegal-move", "This is not allowed here",
-                   (f"{first['rule']}: " if first.get("rule") else "") + first["message"],
+    return Problem(422, "illegal-move", gettext("This is not allowed here"),
+                   (f"{first['rule']}: " if first.get("rule") else "") + message(first),
                    rule=first.get("rule"), problems=err.problems, version=version)
 
 
@@ -134,15 +155,15 @@ def _refused(err: ChangeRefused, made_on: int) -> Problem:
         return stale(err.version, made_on)
     if err.outcome == "full":
         limit = current_app.config["MAX_EVENTS"]
-        return Problem(422, "too-many-events", "The recording has too many events",
-                       f"at most {limit} events per log", limit=limit)
+        return Problem(422, "too-many-events", gettext("The recording has too many events"),
+                       gettext("at most %(limit)s events per log", limit=limit), limit=limit)
     if err.outcome == "empty":
-        return Problem(409, "nothing-to-undo", "There is no move to undo",
-                       "the recording has no events")
+        return Problem(409, "nothing-to-undo", gettext("There is no move to undo"),
+                       gettext("the recording has no events"))
     if err.outcome == "finished":
-        return Problem(409, "recording-finished", "This recording is finished",
-                       "it was submitted as a replay; nothing can be changed")
-    return Problem(404, "recording-not-found", "No such recording")
+        return Problem(409, "recording-finished", gettext("This recording is finished"),
+                       gettext("it was submitted as a replay; nothing can be changed"))
+    return Problem(404, "recording-not-found", gettext("No such recording"))
 
 
 def append(recording_id: str, owner: str, version: int, event: object) -> Recording:
@@ -153,8 +174,8 @@ def append(recording_id: str, owner: str, version: int, event: object) -> Record
 
 def _append(recording: Recording, version: int, event: object) -> Recording:
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-        raise Problem(422, "invalid-event", "This is not an event",
-                      "an event is a JSON object with a type")
+        raise Problem(422, "invalid-event", gettext("This is not an event"),
+                      gettext("an event is a JSON object with a type"))
     return _append_all(recording, version, [event])
 
 
@@ -187,27 +208,28 @@ def write(recording_id: str, owner: str, version: int, text: object,
     procedure requires: they are kept, and every rule they break is flagged."""
     recording = owned(recording_id, owner)
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
-        raise Problem(422, "invalid-text", "No lines to record",
-                      f"one or more lines of the text notation, at most {MAX_TEXT} characters")
+        raise Problem(422, "invalid-text", gettext("No lines to record"),
+                      gettext("one or more lines of the text notation, at most %(limit)s "
+                              "characters", limit=MAX_TEXT))
     _check_version(recording, version)
     try:
         added = engine.read_lines(recording.header, text)
     except engine.Refused as err:
         first = err.problems[0]
         where = f"line {first['line']}: " if first.get("line") else ""
-        raise Problem(422, "invalid-text", "These lines cannot be read",
-                      where + first.get("message", ""), problems=err.problems,
+        raise Problem(422, "invalid-text", gettext("These lines cannot be read"),
+                      where + message(first), problems=err.problems,
                       version=version) from None
     if not added:
-        raise Problem(422, "invalid-text", "No lines to record",
-                      "the text holds no event (only comments or blank lines)")
+        raise Problem(422, "invalid-text", gettext("No lines to record"),
+                      gettext("the text holds no event (only comments or blank lines)"))
     if otherwise:
         turn = opponent_turn(recording)
         if turn is None or any(e.get("player") != turn["player"] for e in added):
-            raise Problem(422, "not-the-opponents-turn", "Only the solo opponent's turn "
-                          "can be recorded otherwise",
-                          "what the players do is checked like a tap; lines recorded "
-                          "otherwise are the solo opponent's events, on its turn",
+            raise Problem(422, "not-the-opponents-turn",
+                          gettext("Only the solo opponent's turn can be recorded otherwise"),
+                          gettext("what the players do is checked like a tap; lines recorded "
+                                  "otherwise are the solo opponent's events, on its turn"),
                           version=version)
     return _append_all(recording, version, added, otherwise)
 
@@ -240,7 +262,8 @@ def tap(recording_id: str, owner: str, version: int, index: int) -> Recording:
         raise stale(recording.version, version)
     actions = recording.step["actions"]
     if not 0 <= index < len(actions):
-        raise Problem(422, "no-such-move", "No such move", f"move {index} was not offered")
+        raise Problem(422, "no-such-move", gettext("No such move"),
+                      gettext("move %(index)s was not offered", index=index))
     return _append(recording, version, actions[index])
 
 
@@ -249,14 +272,15 @@ def enter(recording_id: str, owner: str, version: int, values) -> Recording:
     recording = owned(recording_id, owner)
     if version != recording.version:
         raise stale(recording.version, version)
-    form = recording.step.get("chance") or recording.step.get("final")
+    due, final = said_forms(recording)
+    form = due or final
     if form is None:
-        raise Problem(409, "nothing-to-enter", "Nothing is to be entered now",
-                      "a player is to act: tap their move")
+        raise Problem(409, "nothing-to-enter", gettext("Nothing is to be entered now"),
+                      gettext("a player is to act: tap their move"))
     try:
         event = forms.build_event(form, values)
     except forms.EntryError as err:
-        raise Problem(422, "invalid-entry", "This entry is not complete", str(err),
+        raise Problem(422, "invalid-entry", gettext("This entry is not complete"), str(err),
                       slot=err.slot, version=version) from None
     return _append(recording, version, event)
 
@@ -264,8 +288,9 @@ def enter(recording_id: str, owner: str, version: int, values) -> Recording:
 def moves_at(recording: Recording, index: int) -> list[dict]:
     """The moves that were legal in the place of the ``index``-th event."""
     if not 0 <= index < len(recording.events):
-        raise Problem(404, "event-not-found", "No such event",
-                      f"the recording has events 0 to {len(recording.events) - 1}")
+        raise Problem(404, "event-not-found", gettext("No such event"),
+                      gettext("the recording has events 0 to %(last)s",
+                              last=len(recording.events) - 1))
     return engine.look(recording.header, recording.events[:index])["actions"]
 
 
@@ -276,8 +301,8 @@ def correct(recording_id: str, owner: str, version: int, index: int, event: obje
     recording = owned(recording_id, owner)
     _check_version(recording, version)
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-        raise Problem(422, "invalid-event", "This is not an event",
-                      "an event is a JSON object with a type")
+        raise Problem(422, "invalid-event", gettext("This is not an event"),
+                      gettext("an event is a JSON object with a type"))
     moves_at(recording, index)  # an index the recording has
     header, events = recording.header, recording.events
     try:
@@ -304,7 +329,7 @@ def claim(recording_id: str, owner: str, version: int, values) -> Recording:
     try:
         event = forms.build_event(chance.claim_form(recording.step), values)
     except forms.EntryError as err:
-        raise Problem(422, "invalid-entry", "This claim is not complete", str(err),
+        raise Problem(422, "invalid-entry", gettext("This claim is not complete"), str(err),
                       slot=err.slot, version=version) from None
     return _append(recording, version, event)
 
@@ -316,8 +341,8 @@ def note(recording_id: str, owner: str, version: int, index: int, text: object) 
     _check_version(recording, version)
     moves_at(recording, index)  # an index the recording has
     if not isinstance(text, str) or len(text) > MAX_NOTE:
-        raise Problem(422, "invalid-note", "This note cannot be kept",
-                      f"a note is text of at most {MAX_NOTE} characters")
+        raise Problem(422, "invalid-note", gettext("This note cannot be kept"),
+                      gettext("a note is text of at most %(limit)s characters", limit=MAX_NOTE))
     event = {k: v for k, v in recording.events[index].items() if k != "comment"}
     if " ".join(text.split()):
         event["comment"] = " ".join(text.split())  # one line above the event's own
@@ -335,8 +360,8 @@ def undo(recording_id: str, owner: str, version: int) -> Recording:
     recording = owned(recording_id, owner)
     _check_version(recording, version)
     if not recording.events:
-        raise Problem(409, "nothing-to-undo", "There is no move to undo",
-                      "the recording has no events")
+        raise Problem(409, "nothing-to-undo", gettext("There is no move to undo"),
+                      gettext("the recording has no events"))
     events = recording.events[:-1]
     step = make_step(recording.header, events, version + 1,
                      engine.look(recording.header, events))
@@ -357,16 +382,19 @@ def declare(recording_id: str, owner: str, version: int, entry: object,
     recording = owned(recording_id, owner)
     _check_version(recording, version)
     if not isinstance(entry, str) or not entry or not isinstance(values, dict) or not values:
-        raise Problem(422, "invalid-declaration", "This declaration is not complete",
-                      "a declaration names a component and gives one or more of its values",
+        raise Problem(422, "invalid-declaration", gettext("This declaration is not complete"),
+                      gettext("a declaration names a component and gives one or more of its "
+                              "values"),
                       version=version, path="/values" if isinstance(entry, str) else "/component")
     header = recording.header
     earlier = dict((header.get("components") or {}).get(entry, {}))
     for field, value in values.items():
         if field in earlier and earlier[field] != value:
-            raise Problem(422, "contradicts-declaration", "This contradicts the log",
-                          f"{entry} {field}: the log already declares {earlier[field]!r}, and "
-                          f"this declares {value!r}", path=f"/values/{field}", version=version,
+            raise Problem(422, "contradicts-declaration", gettext("This contradicts the log"),
+                          gettext("%(entry)s %(field)s: the log already declares %(earlier)s, "
+                                  "and this declares %(value)s", entry=entry, field=field,
+                                  earlier=repr(earlier[field]), value=repr(value)),
+                          path=f"/values/{field}", version=version,
                           problems=[{"message": f"{entry} {field}: declared {earlier[field]!r} "
                                      f"before, {value!r} now", "path": f"/values/{field}",
                                      "expected": repr(earlier[field])}])
@@ -379,8 +407,9 @@ def declare(recording_id: str, owner: str, version: int, entry: object,
         problems = [dict(p, path=p["path"].replace(f"/components/{entry}/", "/values/", 1))
                     if str(p.get("path", "")).startswith(f"/components/{entry}/") else p
                     for p in err.problems]
-        raise Problem(422, "invalid-declaration", "This declaration is refused",
-                      problems[0].get("message", ""), problems=problems,
+        raise Problem(422, "invalid-declaration", gettext("This declaration is refused"),
+                      message(problems[0]) if problems[0].get("message") else "",
+                      problems=problems,
                       path=problems[0].get("path"), version=version) from None
     recording = _set_header(recording, version, changed, look)
     _drafts().add(owner, header["game"], entry, values, recording.id)
@@ -394,8 +423,9 @@ def skip(recording_id: str, owner: str, version: int, entry: object) -> Recordin
     _check_version(recording, version)
     if not isinstance(entry, str) or entry not in asks.reached(recording.header,
                                                                 recording.events):
-        raise Problem(422, "not-asked", "This component is not asked about",
-                      f"only a component the game has reached can be skipped: {entry!r}",
+        raise Problem(422, "not-asked", gettext("This component is not asked about"),
+                      gettext("only a component the game has reached can be skipped: %(entry)s",
+                              entry=repr(entry)),
                       path="/component", version=version)
     header = recording.header
     changed = {**header, "asked": sorted({*(header.get("asked") or ()), entry}),
@@ -432,8 +462,8 @@ def finish(recording_id: str, owner: str, version: int) -> Recording:
     recording = owned(recording_id, owner)
     _check_version(recording, version)
     if not recording.events:
-        raise Problem(409, "nothing-to-finish", "There is nothing to submit",
-                      "the recording has no events")
+        raise Problem(409, "nothing-to-finish", gettext("There is nothing to submit"),
+                      gettext("the recording has no events"))
     text = engine.log_text(recording.header, recording.events)
     mode = "audit" if recording.step["violations"] else "strict"
     options = options_for(mode, None, None)

@@ -8,6 +8,8 @@ manuscript was taken); when a player is to act and may do nothing, the game is o
 
 from __future__ import annotations
 
+from flask_babel import gettext, ngettext
+
 from api import recorder_engine as engine
 from api.recorder_forms import slot as _slot
 from api.recorder_words import Labeller
@@ -32,10 +34,11 @@ def _viscounts(header: dict, events: list[dict], look: dict) -> dict | None:
             decks = ("starting", "future") if action["type"] == "scheme" else ("future",)
             ids = [i for deck in decks for i in facts["schemes"][deck]]
             return {"type": action["type"], "fixed": {"player": action["player"]},
-                    "title": f"The Scheme card {action['player']} "
-                             + ("turns over" if action["type"] == "scheme" else "gains"),
-                    "groups": [{"title": "Scheme", "slots": [_slot(
-                        "card", "Card", [(i, label.word(i)) for i in ids])]}]}
+                    "title": gettext("The Scheme card %(player)s turns over",
+                                     player=action["player"]) if action["type"] == "scheme"
+                    else gettext("The Scheme card %(player)s gains", player=action["player"]),
+                    "groups": [{"title": gettext("Scheme"), "slots": [_slot(
+                        "card", gettext("Card"), [(i, label.word(i)) for i in ids])]}]}
     draws = [a for a in look["actions"] if a["type"] == "draw" and UNSEEN in a["cards"]]
     if draws:
         return _viscounts_draw(draws[0], look, label)
@@ -48,37 +51,43 @@ def _viscounts_setup(header: dict, facts: dict, label: Labeller) -> dict:
     named = lambda ids: [(i, label.word(i)) for i in ids]  # noqa: E731
     sides = facts["sides"]
     size, left = divmod(len(facts["neutral"]), len(sides))
-    sizes = [(str(n), f"{n} cards") for n in sorted({size, size + bool(left)})]
+    sizes = [(str(n), ngettext("%(num)d card", "%(num)d cards", n))
+             for n in sorted({size, size + bool(left)})]
     townsfolk = sorted(named(facts["neutral"]), key=lambda c: c[1])
-    return {"type": "setup", "title": "Set-up as the table laid it out", "fixed": {},
+    return {"type": "setup", "title": gettext("Set-up as the table laid it out"), "fixed": {},
             "order_by": {"pile_sizes": "segments", "townsfolk": "segments",
                          "manuscripts": "segments"},
             "groups": [
-                {"title": "Start Player", "slots": [
-                    _slot("start_player", "Start Player", [(p, p) for p in header["players"]])]},
-                {"title": "The board's segments, clockwise", "slots": [
-                    _slot(f"segments/{i}", f"Position {i + 1}", named(sides))
+                {"title": gettext("Start Player"), "slots": [
+                    _slot("start_player", gettext("Start Player"),
+                          [(p, p) for p in header["players"]])]},
+                {"title": gettext("The board's segments, clockwise"), "slots": [
+                    _slot(f"segments/{i}", gettext("Position %(number)s", number=i + 1),
+                          named(sides))
                     for i in range(len(sides))]},
-                {"title": "The castle", "slots": [
-                    _slot("castle", "Tier-2 section", named(facts["castles"]))]},
-                *({"title": f"The piles of {label.word(side)}", "slots": [
-                    _slot(f"pile_sizes/{side}", "Townsfolk pile", sizes, number=True),
-                    _slot(f"townsfolk/{side}", "Townsfolk on top", townsfolk),
-                    _slot(f"manuscripts/{side}", "Manuscript on top", named(facts["grey"]))]}
+                {"title": gettext("The castle"), "slots": [
+                    _slot("castle", gettext("Tier-2 section"), named(facts["castles"]))]},
+                *({"title": gettext("The piles of %(side)s", side=label.word(side)), "slots": [
+                    _slot(f"pile_sizes/{side}", gettext("Townsfolk pile"), sizes, number=True),
+                    _slot(f"townsfolk/{side}", gettext("Townsfolk on top"), townsfolk),
+                    _slot(f"manuscripts/{side}", gettext("Manuscript on top"),
+                          named(facts["grey"]))]}
                   for side in sides),
-                {"title": "Player Card and Hero pairs laid out", "slots": [
+                {"title": gettext("Player Card and Hero pairs laid out"), "slots": [
                     slot for i in range(facts["pairs"]) for slot in (
-                        _slot(f"pairs/{i}/0", f"Pair {i + 1}: Player Card",
+                        _slot(f"pairs/{i}/0", gettext("Pair %(number)s: Player Card",
+                                                      number=i + 1),
                               named(facts["player_cards"])),
-                        _slot(f"pairs/{i}/1", f"Pair {i + 1}: Hero", named(facts["heroes"])))]},
+                        _slot(f"pairs/{i}/1", gettext("Pair %(number)s: Hero", number=i + 1),
+                              named(facts["heroes"])))]},
             ]}
 
 
 def _viscounts_opponent(facts: dict, label: Labeller) -> dict:
-    return {"type": "opponent", "title": "The solo opponent", "fixed": {}, "groups": [
-        {"title": "Its AI board and difficulty", "slots": [
-            _slot("board", "AI board", [(b, label.word(b)) for b in facts["boards"]]),
-            _slot("difficulty", "Future Schemes shuffled in",
+    return {"type": "opponent", "title": gettext("The solo opponent"), "fixed": {}, "groups": [
+        {"title": gettext("Its AI board and difficulty"), "slots": [
+            _slot("board", gettext("AI board"), [(b, label.word(b)) for b in facts["boards"]]),
+            _slot("difficulty", gettext("Future Schemes shuffled in"),
                   [(str(d), str(d)) for d in facts["difficulties"]], number=True)]}]}
 
 
@@ -87,11 +96,11 @@ def _viscounts_draw(draw: dict, look: dict, label: Labeller) -> dict:
     owned = (look["table"].get("players") or {}).get(player, {}).get("cards_owned") or []
     cards = sorted({(c, label.word(c)) for c in owned}, key=lambda c: c[1])
     return {"type": "draw", "fixed": {"player": player},
-            "title": f"The cards {player} drew",
-            "note": "Name them, or tap the draw of unseen cards above: a hidden card is "
-                    "named when it is played.",
-            "groups": [{"title": "Cards drawn", "slots": [
-                _slot(f"cards/{i}", f"Card {i + 1}", cards)
+            "title": gettext("The cards %(player)s drew", player=player),
+            "note": gettext("Name them, or tap the draw of unseen cards above: a hidden card "
+                            "is named when it is played."),
+            "groups": [{"title": gettext("Cards drawn"), "slots": [
+                _slot(f"cards/{i}", gettext("Card %(number)s", number=i + 1), cards)
                 for i in range(len(draw["cards"]))]}]}
 
 
@@ -100,9 +109,10 @@ def _viscounts_reveal(events: list[dict], facts: dict, label: Labeller) -> dict:
     shown = sorted([(f"card:{c}", label.word(c)) for c in facts["neutral"]],
                    key=lambda c: c[1])
     shown += [(f"manuscript:{m}", label.word(m)) for m in facts["manuscripts"]]
-    return {"type": "reveal", "title": "The new top of a pile", "fixed": {},
-            "note": "A Townsfolk or a manuscript was taken from the top of a pile: "
-                    "what lies on top now?",
-            "groups": [{"title": "Revealed", "slots": [
-                _slot("pile", "Pile", [(s, label.word(s)) for s in board]),
-                _slot("shown", "Card or manuscript now on top", shown, keyed=True)]}]}
+    return {"type": "reveal", "title": gettext("The new top of a pile"), "fixed": {},
+            "note": gettext("A Townsfolk or a manuscript was taken from the top of a pile: "
+                            "what lies on top now?"),
+            "groups": [{"title": gettext("Revealed"), "slots": [
+                _slot("pile", gettext("Pile"), [(s, label.word(s)) for s in board]),
+                _slot("shown", gettext("Card or manuscript now on top"), shown,
+                      keyed=True)]}]}

@@ -3,7 +3,10 @@
 An event is written in the game's text notation, then every id in it is replaced by its
 printed name (``c2-21`` reads ``Licenciado Brás``), and the ids no component prints a name
 for by the words of ``data/recorder_words.json`` (``corner-nw`` reads "the north-west
-corner", ``gray6`` "gray 6", a monastery space by the tile the table laid on it).
+corner", ``gray6`` "gray 6", a monastery space by the tile the table laid on it); a move's
+own words (``place``, ``hire``) as its ``notation`` says them. Those words are said in the
+reader's language (``languages/pages.cfg`` extracts them); printed names stay as the
+catalog prints them.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ import json
 import re
 from functools import cache
 from importlib import resources
+
+from flask_babel import gettext, ngettext
 
 from api import recorder_engine as engine
 
@@ -36,10 +41,13 @@ class Labeller:
     def __init__(self, header: dict, events: list[dict], extra: dict | None = None):
         self.game = header["game"]
         words = _game_words(self.game)
-        self.names = {**engine.printed_names(header), **(extra or {}),
-                      **words.get("words", {})}
-        self.patterns = [(re.compile(p), template) for p, template in words.get("patterns", [])]
-        self.groups = words.get("groups", {})
+        self.words = {ident: gettext(word) for ident, word in words.get("words", {}).items()}
+        self.names = {**engine.printed_names(header), **(extra or {}), **self.words}
+        self.patterns = [(re.compile(p), gettext(template))
+                         for p, template in words.get("patterns", [])]
+        self.groups = {kind: gettext(title) for kind, title in words.get("groups", {}).items()}
+        self.fields = words.get("fields", {})
+        self.notation = {verb: gettext(said) for verb, said in words.get("notation", {}).items()}
         self.places: dict[str, str] = {}
         places = words.get("places_from")
         # The event that lays the places out names them by what it lays there: it reads
@@ -50,11 +58,12 @@ class Labeller:
                            if e.get("type") == places["event"]), None) or {}
             for place, item in placed.items():
                 number = re.sub(r"\D", "", place).lstrip("0") or place
-                self.places[place] = places["label"].format(
+                self.places[place] = gettext(places["label"]).format(
                     name=self.names.get(item, item), number=number)
 
-    def word(self, ident: str, places: bool = True) -> str:
-        """One id as a person reads it (the id itself when nothing names it)."""
+    def word(self, ident: str, places: bool = True, notation: bool = False) -> str:
+        """One id as a person reads it (the id itself when nothing names it); with
+        ``notation``, a word of the text notation too."""
         if places and ident in self.places:
             return self.places[ident]
         if ident in self.names:
@@ -62,12 +71,13 @@ class Labeller:
         for pattern, template in self.patterns:
             match = pattern.match(ident)
             if match:
-                return template.format(*match.groups())
-        return ident
+                # a part the game's words name (a die's colour) is said in them too
+                return template.format(*(self.words.get(part, part) for part in match.groups()))
+        return self.notation.get(ident, ident) if notation else ident
 
-    def text(self, text: str, places: bool = True) -> str:
-        """A piece of notation with its ids named."""
-        named = TOKEN.sub(lambda m: self.word(m.group(0), places), text)
+    def text(self, text: str, places: bool = True, notation: bool = False) -> str:
+        """A piece of notation with its ids named (and, with ``notation``, its words)."""
+        named = TOKEN.sub(lambda m: self.word(m.group(0), places, notation), text)
         named = UNSEEN.sub(lambda m: _unseen(m.group(0).count("?")), named)
         return named.replace(" -> ", " → ").replace("+", " + ")
 
@@ -77,11 +87,15 @@ class Labeller:
         player = event.get("player")
         if isinstance(player, str) and text.startswith(player + ": "):
             text = text[len(player) + 2:]
-        return self.text(text, places=event.get("type") != self.laying)
+        return self.text(text, places=event.get("type") != self.laying, notation=True)
 
     def group(self, kind: str) -> str:
         """The heading of a group of moves of one event type."""
         return self.groups.get(kind, kind.replace("_", " ").capitalize())
+
+    def field(self, name: str) -> str:
+        """A field of a player's holdings, as the table's rows head it."""
+        return gettext(self.fields.get(name, name.replace("_", " ")))
 
     def value(self, value) -> str:
         """A player's holding (a number, an id, a list or mapping of them) as text."""
@@ -91,11 +105,11 @@ class Labeller:
         if isinstance(value, list | tuple):
             return ", ".join(self.value(v) for v in value) or "—"
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            return gettext("yes") if value else gettext("no")
         if value is None or value == "":
             return "—"
         return self.word(value) if isinstance(value, str) else str(value)
 
 
 def _unseen(count: int) -> str:
-    return "1 unseen card" if count == 1 else f"{count} unseen cards"
+    return ngettext("%(num)d unseen card", "%(num)d unseen cards", count)

@@ -9,6 +9,7 @@ or with ``?wait`` the ruling itself once it is done.
 from __future__ import annotations
 
 from flask import g, request, url_for
+from flask_babel import gettext
 from marshmallow import ValidationError
 
 import replay
@@ -32,12 +33,14 @@ def check_question(body: dict) -> None:
     try:
         log = side_log(body["log"])
         if body["after"] >= len(log.events):
-            raise Problem(422, "invalid-ruling", "No such point in the log",
-                          f"the log has {len(log.events)} events; there is no event "
-                          f"{body['after']} to follow", field="after")
+            raise Problem(422, "invalid-ruling", gettext("No such point in the log"),
+                          gettext("the log has %(count)s events; there is no event %(after)s "
+                                  "to follow", count=len(log.events), after=body["after"]),
+                          field="after")
         read_event(log, body["move"], "/move")
     except replay.InvalidLog as err:
-        raise Problem(422, "invalid-ruling", "The move cannot be read", str(err),
+        raise Problem(422, "invalid-ruling", gettext("The move cannot be read"),
+                      str(err),
                       problems=[p.to_dict() for p in err.problems]) from None
 
 
@@ -65,13 +68,13 @@ def ask_ruling(wait: float):
     under which it would be legal, the ledger rows it writes and what it costs and gains,
     and the moves legal there instead. Follow ``Location``, or ask ``?wait=`` seconds."""
     if request.mimetype != "application/json":
-        raise Problem(415, "unsupported-media-type", "Unsupported media type",
+        raise Problem(415, "unsupported-media-type", gettext("Unsupported media type"),
                       'send application/json: {"log": log, "after": N, "move": "..."}')
     data = request.get_data(cache=False)
     try:
         body = RulingSubmitSchema().load(json_body(data))
     except ValidationError as err:
-        raise Problem(422, "invalid-ruling", "Not a question about one move",
+        raise Problem(422, "invalid-ruling", gettext("Not a question about one move"),
                       '{"log": a log (object) or its text, "after": an event index (-1: '
                       'before the first), "move": a line of the notation or a JSON event}',
                       errors=err.messages) from None
@@ -86,6 +89,6 @@ def get_ruling(ruling_id: str):
     """A ruling's status, then its result (or why it has none); kept for a day."""
     record = comparisons().get(ruling_id)
     if record is None or record["owner"] != g.client:
-        raise Problem(404, "ruling-not-found", "No such ruling",
-                      f"no ruling has id {ruling_id}")
+        raise Problem(404, "ruling-not-found", gettext("No such ruling"),
+                      gettext("no ruling has id %(id)s", id=ruling_id))
     return status_document(record, ruling_url)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from flask import Response, abort, current_app, g, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from api import catalog_growth as growth
 from api import catalog_guide as guide
@@ -31,8 +32,8 @@ def catalogs():
         data = upload.read() if upload and upload.filename else \
             request.form.get("text", "").encode()
         if not data.strip():
-            raise Problem(422, "no-catalog", "No catalog was given",
-                          "choose a catalog file or paste one")
+            raise Problem(422, "no-catalog", gettext("No catalog was given"),
+                          gettext("choose a catalog file or paste one"))
         record = register_catalog(name, json_body(decode_upload("the catalog", data)))
     except Problem as problem:
         return _page(form=request.form, problem=problem,

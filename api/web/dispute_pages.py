@@ -13,6 +13,7 @@ import dataclasses
 import json
 
 from flask import g, jsonify, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext
 
 import replay
 from api.compare import comparisons
@@ -24,6 +25,7 @@ from api.web.step_pages import replay_catalog, replay_events, report_names
 from replay.compare import read_event
 from replay.core.logs.jsontext import load_json
 from replay.core.logs.problems import LogProblem
+from replay.core.speech import message
 from replay.core.words import spoken
 from replay.games import GAMES
 from replay.render.compare import score_rows
@@ -37,6 +39,12 @@ POSITION_FILES = {
     "log.json": (lambda result: result["position_log"], "application/json"),
     "log.txt": (lambda result: result["text"], "text/plain"),
 }
+# A version's verdict and a question's status as a person reads them (the JSON keeps the ids).
+VERDICTS = {"legal": lazy_gettext("legal"), "illegal": lazy_gettext("illegal"),
+            "score_mismatch": lazy_gettext("score mismatch"),
+            "incomplete": lazy_gettext("incomplete"), "unparseable": lazy_gettext("unparseable")}
+STATUSES = {"queued": lazy_gettext("queued"), "running": lazy_gettext("running"),
+            "done": lazy_gettext("done"), "failed": lazy_gettext("failed")}
 
 
 @dataclasses.dataclass
@@ -64,17 +72,18 @@ def _question(replay_id: str, need_move: bool = True) -> Question:
     last = len(lines.log.events) - 1
     event = request.form.get("event", type=int)
     if event is None or not 0 <= event <= last:
-        raise Problem(422, "no-such-event", "No such event in the log",
-                      f"the log has events 0 to {last}; the form asked about event "
-                      f"{request.form.get('event')!r}")
+        raise Problem(422, "no-such-event", gettext("No such event in the log"),
+                      gettext("the log has events 0 to %(last)s; the form asked about event "
+                              "%(asked)s", last=last, asked=repr(request.form.get("event"))))
     move = request.form.get("move", "").strip() or request.form.get("pick", "").strip()
     if need_move and not move:
-        raise Problem(422, "no-move", "No move to ask about",
-                      "pick one of the legal moves, or type a move in the text notation "
-                      "(or as a JSON event)")
+        raise Problem(422, "no-move", gettext("No move to ask about"),
+                      gettext("pick one of the legal moves, or type a move in the text "
+                              "notation (or as a JSON event)"))
     if len(move) > MOVE_LENGTH:
-        raise Problem(422, "move-too-long", "The move is too long",
-                      f"a move is one line of at most {MOVE_LENGTH} characters")
+        raise Problem(422, "move-too-long", gettext("The move is too long"),
+                      gettext("a move is one line of at most %(limit)s characters",
+                              limit=MOVE_LENGTH))
     return Question(replay_id, record["source"], lines, event, move,
                     (record.get("options") or {}).get("catalog_sha"), replay_catalog(record))
 
@@ -89,8 +98,8 @@ def _read_move(question: Question) -> dict:
                                             positions=log.positions[:cut]), question.catalog)
     except replay.InvalidLog as err:
         found = [_at_move(p, cut) for p in err.problems]
-        raise Problem(422, "invalid-move", "The move cannot be read",
-                      "; ".join(p.message for p in found),
+        raise Problem(422, "invalid-move", gettext("The move cannot be read"),
+                      "; ".join(message(p.to_dict()) for p in found),
                       problems=[p.to_dict() for p in found]) from None
     return move
 
@@ -166,8 +175,9 @@ def start_here(replay_id: str):
 def _dispute(dispute_id: str, with_body: bool = False) -> dict:
     record = comparisons().get(dispute_id, with_body=with_body)
     if record is None or record["owner"] != g.client:
-        raise Problem(404, "question-not-found", "No such question",
-                      f"no question has id {dispute_id} (answers are kept for a day)")
+        raise Problem(404, "question-not-found", gettext("No such question"),
+                      gettext("no question has id %(id)s (answers are kept for a day)",
+                              id=dispute_id))
     return record
 
 
@@ -188,13 +198,22 @@ def _answered(dispute_id: str, kind: str):
     record = _dispute(dispute_id)
     if record["status"] not in FINISHED:
         return None, None, render_template("dispute_wait.html", record=record,
-                                           progress=_progress(record))
+                                           progress=_progress(record), statuses=STATUSES)
     record = _dispute(dispute_id, with_body=True)
     body = load_json(record.pop("body"))
     if "replay" not in body or kind not in body:
-        raise Problem(404, "question-not-found", "No such question",
-                      f"question {dispute_id} is not of this kind")
+        raise Problem(404, "question-not-found", gettext("No such question"),
+                      gettext("question %(id)s is not of this kind", id=dispute_id))
     return record, body, None
+
+
+def said(item: dict, name: str = "message") -> str:
+    """A violation's ``message`` (or ``expected``, ``found``) in the reader's language: said
+    again from its stored words, else as the engine wrote it."""
+    value = item.get(name)
+    if isinstance(value, str) or isinstance((item.get("words") or {}).get(name), dict):
+        return message(item, name)
+    return "" if value is None else str(value)
 
 
 def _labels(replay_id: str, names: dict | None = None) -> NameLabels:
@@ -222,7 +241,7 @@ def ruling_page(dispute_id: str):
         "ruling.html", record=record, body=body, result=result, variants=variants,
         sections=sections,
         label=_labels(body["replay"], result.get("names")), changes=changes,
-        replay_id=body["replay"], event=body["after"], spoken=spoken,
+        replay_id=body["replay"], event=body["after"], spoken=spoken, said=said,
         line=log_lines(body["log"]).event_lines.get(body["after"]))
 
 
@@ -235,6 +254,7 @@ def what_if_page(dispute_id: str):
     result = record.get("result")
     label = _labels(body["replay"])
     context = {"record": record, "body": body, "result": result, "label": label,
+               "said": said, "verdicts": VERDICTS,
                "replay_id": body["replay"], "event": body["event"],
                "line": log_lines(body["a"]).event_lines.get(body["event"])}
     if result and result.get("score_difference"):
@@ -258,15 +278,16 @@ def start_here_page(dispute_id: str):
 def start_here_file(dispute_id: str, name: str):
     """The position document, or the log that starts from it (JSON or text), as a file."""
     if name not in POSITION_FILES:
-        raise Problem(404, "file-not-found", "No such file",
-                      f"the files of a position: {', '.join(POSITION_FILES)}")
+        raise Problem(404, "file-not-found", gettext("No such file"),
+                      gettext("the files of a position: %(files)s",
+                              files=", ".join(POSITION_FILES)))
     result = _dispute(dispute_id).get("result") or {}
     if "position_log" not in result:
-        raise Problem(404, "question-not-found", "No such position",
-                      f"question {dispute_id} has no position (or not yet)")
+        raise Problem(404, "question-not-found", gettext("No such position"),
+                      gettext("question %(id)s has no position (or not yet)", id=dispute_id))
     if name == "log.txt" and not result.get("text"):
-        raise Problem(404, "file-not-found", "No text log for this position",
-                      "the text notation cannot write this log: take the JSON one")
+        raise Problem(404, "file-not-found", gettext("No text log for this position"),
+                      gettext("the text notation cannot write this log: take the JSON one"))
     content, media_type = POSITION_FILES[name]
     held = content(result)
     response = make_response(held if isinstance(held, str) else

@@ -10,6 +10,7 @@ as it stands. Plain forms and redirects: the pages need no script.
 from __future__ import annotations
 
 from flask import Response, g, json, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from api import recorder_asks as asks
 from api import recorder_chance as chance
@@ -19,6 +20,7 @@ from api.problems import Problem
 from api.recorder import document
 from api.recorder_words import Labeller
 from api.web import bp
+from replay.core.speech import tr
 
 GAMES_BY_NAME = {choice.name: choice for choice in engine.games()}
 
@@ -35,8 +37,8 @@ def recorder_new(game: str):
     """The players in seat order and the variants; posting starts the recording."""
     choice = GAMES_BY_NAME.get(game)
     if choice is None:
-        raise Problem(404, "game-not-found", "No such game",
-                      f"games: {', '.join(GAMES_BY_NAME)}")
+        raise Problem(404, "game-not-found", gettext("No such game"),
+                      gettext("games: %(games)s", games=", ".join(GAMES_BY_NAME)))
     if request.method == "GET":
         return render_template("recorder_new.html", game=choice, players=[], chosen=[])
     players = [p.strip() for p in request.form.getlist("player") if p.strip()]
@@ -60,11 +62,11 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
     opponent = doc["opponent"]
     if opponent:  # the moves its procedure requires, headed by the Scheme it follows
         opponent = {**opponent, "scheme": label.word(opponent["scheme"])
-                    if opponent["scheme"] else "not named"}
+                    if opponent["scheme"] else gettext("not named")}
     for move in doc["moves"]:
         title = f"{move['player']}: {move['group']}" if move["player"] else move["group"]
         if opponent and move["index"] in opponent["moves"]:
-            title = f"Required by its Scheme ({opponent['scheme']})"
+            title = gettext("Required by its Scheme (%(scheme)s)", scheme=opponent["scheme"])
         if not groups or groups[-1]["title"] != title:
             groups.append({"title": title, "moves": []})
         groups[-1]["moves"].append(move)
@@ -73,7 +75,7 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
     fields: list[str] = []
     for held in players.values():
         fields += [f for f in held if f not in fields]
-    rows = [(f.replace("_", " "), [label.value(players[p].get(f)) for p in players])
+    rows = [(label.field(f), [label.value(players[p].get(f)) for p in players])
             for f in fields]
     context = {"recording": recording, "doc": doc, "groups": groups, "rows": rows,
                "names": list(players), "problem": problem, "entered": entered or {},
@@ -91,11 +93,12 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
 
 def where(step: dict) -> str:
     """Where the game stands, as the page heads it: the round (once one has begun) and the
-    phase by the engine's title for it ("Round 2, phase B (draft and place)")."""
+    phase by the engine's title for it ("Round 2, phase B (draft and place)"), in the
+    reader's language."""
     table = step["table"]
-    title = step.get("title") or str(table.get("phase"))
+    title = tr(step.get("title") or str(table.get("phase")))
     if table.get("round"):
-        return f"Round {table['round']}, {title}"
+        return gettext("Round %(round)s, %(phase)s", round=table["round"], phase=title)
     return title[:1].upper() + title[1:]
 
 
@@ -110,7 +113,7 @@ def recorder_version(recording_id: str):
     """The recording's version, for a page following the game from another phone."""
     recording = steps.store().get(recording_id, with_events=False)
     if recording is None or recording.owner != g.client:
-        raise Problem(404, "recording-not-found", "No such recording")
+        raise Problem(404, "recording-not-found", gettext("No such recording"))
     return {"version": recording.version, "status": recording.status}
 
 
@@ -179,8 +182,8 @@ def recorder_correct(recording_id: str, index: int):
         chosen = request.form.get("move", -1, type=int)
         try:
             if not 0 <= chosen < len(moves):
-                raise Problem(422, "no-such-move", "No such move",
-                              f"move {chosen} was not offered")
+                raise Problem(422, "no-such-move", gettext("No such move"),
+                              gettext("move %(index)s was not offered", index=chosen))
             done = steps.correct(recording_id, g.client, _version(), index, moves[chosen])
         except Problem as refused:
             problem, recording = refused, steps.owned(recording_id, g.client)
@@ -218,11 +221,11 @@ def recorder_components(recording_id: str):
                 values = asks.read_answer(slots, {k[2:]: v for k, v in request.form.items()
                                                   if k.startswith("v-")})
             except asks.AnswerError as err:
-                raise Problem(422, "invalid-declaration", "This value cannot be read",
+                raise Problem(422, "invalid-declaration", gettext("This value cannot be read"),
                               str(err), path=f"/values/{err.field}") from None
             if not values:
-                raise Problem(422, "invalid-declaration", "No value was typed",
-                              "type what is printed, or skip the component")
+                raise Problem(422, "invalid-declaration", gettext("No value was typed"),
+                              gettext("type what is printed, or skip the component"))
             steps.declare(recording_id, g.client, _version(), entry, values)
     except Problem as problem:
         if problem.status == 404:
@@ -267,7 +270,7 @@ def recorder_finish(recording_id: str):
 def recorder_log(recording_id: str, fmt: str):
     """The log so far as a file: the text notation (``txt``) or JSON (``json``)."""
     if fmt not in ("txt", "json"):
-        raise Problem(404, "format-not-found", "No such format", "txt or json")
+        raise Problem(404, "format-not-found", gettext("No such format"), gettext("txt or json"))
     recording = steps.owned(recording_id, g.client)
     if fmt == "txt":
         response = Response(engine.log_text(recording.header, recording.events),

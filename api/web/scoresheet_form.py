@@ -11,11 +11,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from flask_babel import gettext, lazy_gettext
+
+from replay.core.speech import message as said
+
 NUMBER = re.compile(r"[0-9]{1,6}")  # a count a table writes down
 NAME_SPLIT = re.compile(r"[\s,]+")
 # The schema's words, as a person filling in a sheet reads them.
-MESSAGES = {"Missing data for required field.": "this needs filling in",
-            "Not a valid integer.": "this is a whole number"}
+MESSAGES = {"Missing data for required field.": lazy_gettext("this needs filling in"),
+            "Not a valid integer.": lazy_gettext("this is a whole number")}
 
 
 @dataclass
@@ -78,7 +82,7 @@ def _read(sheet: Sheet, spec: dict, key: str, where: str):
         text = sheet.value(key)
         return _count(sheet, text, key, where) if text else 0
     if kind == "counts":
-        return [_count(sheet, text, f"{key}:{i}", f"{where}, {part}") if
+        return [_count(sheet, text, f"{key}:{i}", f"{where}, {gettext(part)}") if
                 (text := sheet.value(f"{key}:{i}")) else 0
                 for i, part in enumerate(spec["parts"])]
     if kind == "flag":
@@ -97,8 +101,8 @@ def _count(sheet: Sheet, text: str, key: str, where: str) -> int | None:
     """A count written in a box, or None with the problem recorded at the box."""
     if NUMBER.fullmatch(text):
         return int(text)
-    message = (f"{text} is more than a scoresheet holds" if text.isdigit()
-               else f"{text!r} is not a whole number (0 or more)")
+    message = (gettext("%(text)s is more than a scoresheet holds", text=text) if text.isdigit()
+               else gettext("%(text)s is not a whole number (0 or more)", text=repr(text)))
     sheet.problems.append({"where": where, "key": key, "message": message})
     return None
 
@@ -110,7 +114,7 @@ def document(sheet: Sheet) -> dict:
     for spec in sheet.layout["table"]:
         if spec.get("solo") and not sheet.solo:
             continue
-        value = _read(sheet, spec, f"t:{spec['field']}", spec["label"])
+        value = _read(sheet, spec, f"t:{spec['field']}", gettext(spec["label"]))
         if value is not None:
             _put(body, spec["field"], value)
     final = {}
@@ -119,13 +123,13 @@ def document(sheet: Sheet) -> dict:
         for row in sheet.layout["rows"]:
             for spec in row["fields"]:
                 value = _read(sheet, spec, f"{index}:{spec['field']}",
-                              f"{name} · {spec['label']}")
+                              f"{name} · {gettext(spec['label'])}")
                 if value is not None:
                     _put(line, spec["field"], value)
         body["players"][name] = line
         written = sheet.value(f"{index}:final")
         if written:
-            final[name] = _count(sheet, written, f"{index}:final", f"{name} · total written")
+            final[name] = _count(sheet, written, f"{index}:final", _total_written(name))
     if final:
         body["final"] = final
     return {"header": {"game": sheet.game, "players": sheet.players}, "scoresheet": body}
@@ -141,7 +145,8 @@ def locate(sheet: Sheet, problems: list[dict]) -> None:
     for problem in problems:
         path = str(problem.get("path") or "")
         message = str(problem.get("message", ""))
-        found = {"message": MESSAGES.get(message, message), "where": "the sheet",
+        found = {"message": str(MESSAGES[message]) if message in MESSAGES else said(problem),
+                 "where": gettext("the sheet"),
                  "expected": problem.get("expected"),
                  "suggestions": problem.get("suggestions") or []}
         player = re.match(r"/scoresheet/players/([^/]+)(/.*)?$", path)
@@ -150,24 +155,29 @@ def locate(sheet: Sheet, problems: list[dict]) -> None:
             index = sheet.columns.index(name)
             spec = _spec_at(fields, rest)
             if spec is not None:
-                found.update(where=f"{name} · {spec['label']}",
+                found.update(where=f"{name} · {gettext(spec['label'])}",
                              key=f"{index}:{spec['field']}")
             else:
                 found["where"] = name
         elif final := re.match(r"/scoresheet/final/([^/]+)$", path):
             name = final.group(1)
-            found["where"] = f"{name} · total written"
+            found["where"] = _total_written(name)
             if name in sheet.columns:
                 found["key"] = f"{sheet.columns.index(name)}:final"
         elif path.startswith("/scoresheet/"):
             rest = path[len("/scoresheet"):]
             spec = _spec_at(table, rest)
             if spec is not None:
-                found.update(where=spec["label"], key=f"t:{spec['field']}")
+                found.update(where=gettext(spec["label"]), key=f"t:{spec['field']}")
         elif path.startswith("/header/players"):
-            found.update(where="players", key="players")
+            found.update(where=gettext("players"), key="players")
         if found.get("key") not in unreadable or "key" not in found:
             sheet.problems.append(found)
+
+
+def _total_written(name: str) -> str:
+    """Where a player's written total is, as a problem names it."""
+    return gettext("%(name)s · total written", name=name)
 
 
 def _spec_at(specs: dict[str, dict], rest: str) -> dict | None:

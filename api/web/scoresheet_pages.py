@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 
 from flask import abort, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 import replay
 from api.batches import accept_batch
@@ -103,13 +104,14 @@ def desk():
         tables = read_desk(text, GAMES, game)
     except UnicodeDecodeError as err:
         return render_template("desk.html", games=games, form=request.form, problem=Problem(
-            400, "not-utf8", "The file is not UTF-8 text",
-            f"{err.reason} at byte {err.start}")), 400
+            400, "not-utf8", gettext("The file is not UTF-8 text"),
+            gettext("%(reason)s at byte %(start)s", reason=err.reason, start=err.start))), 400
     except InvalidLog as err:
         return render_template("desk.html", games=games, form=request.form, problem=Problem(
-            422, "invalid-desk", "The desk file was not imported",
-            f"{len(err.problems)} problem(s), each at its row and column; nothing was "
-            "imported"), problems=[p.to_dict() for p in err.problems]), 422
+            422, "invalid-desk", gettext("The desk file was not imported"),
+            gettext("%(count)s problem(s), each at its row and column; nothing was "
+                    "imported", count=len(err.problems))),
+            problems=[p.to_dict() for p in err.problems]), 422
     sheets = [(f"table-{table.name}.json", json.dumps(table.document, ensure_ascii=False),
                table.document) for table in tables]
     try:
@@ -130,9 +132,9 @@ def scoresheet(game_name: str):
     sheet = sheet_from(game, request.form if request.method == "POST" else request.args,
                        LAYOUTS[game.name])
     if sheet.players and len(sheet.players) not in game.player_counts:
-        sheet.problems.append({"where": "players", "key": "players", "message":
-                               f"{game.title} is for {number_span(game.player_counts)} players; "
-                               f"the sheet names {len(sheet.players)}"})
+        sheet.problems.append({"where": gettext("players"), "key": "players", "message": gettext(
+            "%(game)s is for %(span)s players; the sheet names %(count)s", game=game.title,
+            span=number_span(game.player_counts), count=len(sheet.players))})
         return _page(game, Sheet(game.name, sheet.layout, [], sheet.form, sheet.problems), 422)
     if request.method == "GET" or not sheet.players:
         return _page(game, sheet)
@@ -144,7 +146,7 @@ def scoresheet(game_name: str):
     if sheet.problems:
         _scored(sheet, doc)  # what else is wrong, to show it at the same time
         return _page(game, sheet, 422, Problem(422, "invalid-scoresheet",
-                                               "Some boxes cannot be read"))
+                                               gettext("Some boxes cannot be read")))
     try:
         text = decode_body(json.dumps(doc, ensure_ascii=False).encode(), "application/json")
         accepted = accept(text, options_for("strict", None, None))
@@ -162,8 +164,9 @@ def scoresheet_totals(game_name: str):
     sheet = sheet_from(game, request.args, LAYOUTS[game.name])
     if len(sheet.players) not in game.player_counts:
         return jsonify({"players": {}, "problems": [
-            {"where": "players", "key": "players",
-             "message": f"{game.title} is for {number_span(game.player_counts)} players"}]})
+            {"where": gettext("players"), "key": "players",
+             "message": gettext("%(game)s is for %(span)s players", game=game.title,
+                                span=number_span(game.player_counts))}]})
     report = _scored(sheet, document(sheet))
     final = (report.get("final") or {}).get("players") or {}
     return jsonify({"players": final, "problems": sheet.problems,
