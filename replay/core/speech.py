@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from gettext import GNUTranslations
 
 _TRANSLATOR: ContextVar[object | None] = ContextVar("translator", default=None)
 
@@ -23,7 +24,7 @@ _TRANSLATOR: ContextVar[object | None] = ContextVar("translator", default=None)
 @contextmanager
 def speaking(translator) -> Iterator[None]:
     """Within this block ``tr`` and ``ntr`` answer from ``translator`` (None: English)."""
-    token = _TRANSLATOR.set(translator)
+    token = _TRANSLATOR.set(_spoken(translator))
     try:
         yield
     finally:
@@ -32,7 +33,12 @@ def speaking(translator) -> Iterator[None]:
 
 def speak(translator) -> None:
     """Answer from ``translator`` from now on in this context (a request's own thread)."""
-    _TRANSLATOR.set(translator)
+    _TRANSLATOR.set(_spoken(translator))
+
+
+def _spoken(translator):
+    """None for a translator with no catalog (English): the engine's text is said as is."""
+    return translator if isinstance(translator, GNUTranslations) else None
 
 
 def tr(text: str, **values) -> str:
