@@ -35,6 +35,15 @@ class CatalogSummarySchema(Schema):
                        "field, value, and the catalog value it replaces"})
 
 
+def _words_field(names, texts: str) -> fields.Dict:
+    """The ``words`` of an item whose ``names`` texts may be built from a template."""
+    return fields.Dict(
+        keys=fields.String(validate=validate.OneOf(names)), values=fields.Dict(),
+        metadata={"description": f"for {texts} built from a template: the English template "
+                  "and its values (a value may itself be such words), so a page can say "
+                  "them in the reader's language; the same in every language"})
+
+
 class ViolationSchema(Schema):
     """A rule broken at one event."""
 
@@ -49,12 +58,7 @@ class ViolationSchema(Schema):
     found = fields.String()
     legal_under = fields.String()
     follows_from = fields.Integer()
-    words = fields.Dict(
-        keys=fields.String(validate=validate.OneOf(SAID)), values=fields.Dict(),
-        metadata={"description": "for the message, expected and found texts built from a "
-                  "template: the English template and its values (a value may itself be "
-                  "such words), so a page can say them in the reader's language; the same "
-                  "in every language"})
+    words = _words_field(SAID, "the message, expected and found texts")
 
 
 class CauseSchema(Schema):
@@ -115,12 +119,7 @@ class ProblemItemSchema(Schema):
 
     message = fields.String(required=True)
     path = fields.String(required=True)
-    words = fields.Dict(
-        keys=fields.String(validate=validate.OneOf(PROBLEM_SAID)), values=fields.Dict(),
-        metadata={"description": "for the message and expected texts built from a template: "
-                  "the English template and its values (a value may itself be such words), "
-                  "so a page can say them in the reader's language; the same in every "
-                  "language"})
+    words = _words_field(PROBLEM_SAID, "the message and expected texts")
 
 
 class ReportSchema(Schema):
