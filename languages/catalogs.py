@@ -1,8 +1,9 @@
 """Extract the catalogs, keep each language's PO files in step, and check them.
 
-``python -m languages.catalogs update`` (``make translations``) extracts every domain's
-template (``<domain>.pot``) from the code, templates and rule files with pybabel, then
-updates each language's PO file from it (new entries empty, vanished ones dropped).
+``python -m languages.catalogs update [domain...]`` (``make translations``) extracts every
+(or each named) domain's template (``<domain>.pot``) from the code, templates and rule
+files with pybabel, then updates each language's PO file from it (new entries empty,
+vanished ones dropped).
 ``python -m languages.catalogs check`` says what is out of step: an extracted text the
 committed template lacks (or the other way), and a translation missing, fuzzy, or with
 fields (``{name}``) that differ from its English text.
@@ -50,9 +51,10 @@ def _undate(path: Path) -> None:
     path.write_bytes(DATED.sub(b"", path.read_bytes()))
 
 
-def update() -> None:
-    """Re-extract every template and bring every language's catalog in step with it."""
-    for domain in DOMAINS:
+def update(domains: tuple[str, ...] = DOMAINS) -> None:
+    """Re-extract the templates of ``domains`` (every one by default) and bring every
+    language's catalog of them in step."""
+    for domain in domains:
         extract(domain, template_path(domain))
         for language in NAMES:
             if language == ENGLISH:
@@ -114,9 +116,9 @@ def _translation_problems(language: str, domain: str, texts: set) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    """``update`` or ``check`` (prints the problems; exit 1 when there are any)."""
-    if argv[1:] == ["update"]:
-        update()
+    """``update [domain...]`` or ``check`` (prints the problems; exit 1 when there are any)."""
+    if argv[1:2] == ["update"] and set(argv[2:]) <= set(DOMAINS):
+        update(tuple(argv[2:]) or DOMAINS)
         return 0
     if argv[1:] == ["check"]:
         problems = check()
