@@ -113,8 +113,9 @@ from api.web import (  # noqa: E402  (the views register themselves on ``bp``)
 )
 from api.web.errors import problem_page  # noqa: E402
 from api.web.report_view import failure_title, mode_word, status_word, verdict_word  # noqa: E402
+from api.web.script_words import script_words  # noqa: E402
 
-for _word in (failure_title, mode_word, status_word, verdict_word):
+for _word in (failure_title, mode_word, script_words, status_word, verdict_word):
     bp.add_app_template_global(_word)
 
 __all__ = ["bp", "catalog_pages", "dispute_pages", "install_web", "page_headers",

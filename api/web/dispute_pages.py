@@ -182,8 +182,10 @@ def _dispute(dispute_id: str, with_body: bool = False) -> dict:
 
 
 def _progress(record: dict) -> dict:
-    return {"status": record["status"], "value": 0, "max": 0,
-            "finished": record["status"] in FINISHED}
+    status = record["status"]
+    return {"status": status, "value": 0, "max": 0, "finished": status in FINISHED,
+            "text": gettext("The question is %(status)s.",
+                            status=STATUSES.get(status, status))}
 
 
 @bp.route("/questions/<dispute_id>/status")
@@ -198,7 +200,7 @@ def _answered(dispute_id: str, kind: str):
     record = _dispute(dispute_id)
     if record["status"] not in FINISHED:
         return None, None, render_template("dispute_wait.html", record=record,
-                                           progress=_progress(record), statuses=STATUSES)
+                                           progress=_progress(record))
     record = _dispute(dispute_id, with_body=True)
     body = load_json(record.pop("body"))
     if "replay" not in body or kind not in body:

@@ -10,7 +10,7 @@ from api import reports
 from api.problems import Problem
 from api.replays import mint_share, owned_record, store
 from api.web import bp
-from api.web.report_view import log_lines, report_context
+from api.web.report_view import log_lines, report_context, status_word
 from replay.render.html import score_chart, score_title
 
 DOWNLOADS = {"json": "application/json", "md": "text/markdown", "html": "text/html"}
@@ -19,10 +19,12 @@ SHARE_SECONDS = 30 * 86400
 
 
 def progress(record: dict) -> dict:
-    """Status and events replayed / total, as the page's progress bar shows them."""
+    """Status and events replayed / total, as the page's progress bar shows them, and the
+    sentence that says it."""
     done = record.get("progress") or {}
     return {"status": record["status"], "value": done.get("replayed", 0),
-            "max": done.get("total") or 0, "finished": record["status"] in ("done", "failed")}
+            "max": done.get("total") or 0, "finished": record["status"] in ("done", "failed"),
+            "text": gettext("The replay is %(status)s.", status=status_word(record["status"]))}
 
 
 @bp.route("/replays")

@@ -8,7 +8,7 @@ import json
 import zipfile
 
 from flask import Response, jsonify, render_template, request, stream_with_context
-from flask_babel import gettext
+from flask_babel import format_number, gettext
 
 from api.batches import batch_document
 from api.problems import Problem
@@ -25,10 +25,15 @@ from replay.render import render_html
 
 
 def batch_progress(document: dict) -> dict:
-    """Games finished / total, as the page's progress bar shows them."""
+    """Games finished / total, as the page's progress bar shows them, and the sentence that
+    says it."""
     done = document["progress"]
+    finished = document["status"] == "done"
+    text = (gettext("Every game is refereed.") if finished else
+            gettext("Refereeing: %(done)s of %(total)s games done.",
+                    done=format_number(done["finished"]), total=format_number(done["total"])))
     return {"status": document["status"], "value": done["finished"], "max": done["total"],
-            "finished": document["status"] == "done"}
+            "finished": finished, "text": text}
 
 
 def in_order(items: list[dict]) -> list[dict]:

@@ -3,6 +3,7 @@
    server checks everything again; this only says it sooner. */
 (function () {
   "use strict";
+  var words = window.refereeSay;
   function say(field, text) {
     var note = field.parentNode.querySelector(".check");
     if (note) { note.textContent = text; }
@@ -14,12 +15,12 @@
       if (!value) { say(field, ""); return; }
       if (field.dataset.kind === "json") {
         try { JSON.parse(value); say(field, ""); }
-        catch (err) { say(field, "Not JSON yet: " + err.message); }
+        catch (err) { say(field, words("not_json", {reason: err.message})); }
       } else if (field.dataset.kind === "list") {
         var items = value.split(",").map(function (s) { return s.trim(); })
           .filter(function (s) { return s; });
-        say(field, items.length + " item" + (items.length === 1 ? "" : "s") + ": " +
-            items.join(" · "));
+        say(field, words("items", {count: items.length, items: items.join(" · ")},
+                         items.length));
       }
     });
   });

@@ -14,8 +14,7 @@
         if (!state) { return setTimeout(tick, 3000); }
         if (state.finished) { window.location.reload(); return; }
         if (bar) { bar.max = state.max || 1; bar.value = state.value; }
-        status.textContent = "The work is " + state.status +
-          (state.max ? ": " + state.value + " of " + state.max : "") + ".";
+        status.textContent = state.text;
         setTimeout(tick, 1000);
       })
       .catch(function () { setTimeout(tick, 3000); });

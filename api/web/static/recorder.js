@@ -17,6 +17,7 @@
   var note = document.getElementById("live");
   var queueBox = document.getElementById("queue");
   var storeKey = "referee-queue:" + window.location.pathname;
+  var say = window.refereeSay;
   var touched = false;
   var sending = false;
 
@@ -35,18 +36,17 @@
     list.textContent = "";
     items.forEach(function (item) {
       var line = document.createElement("li");
-      line.textContent = item.label + " (made on version " + item.version + ")";
+      line.textContent = say("queued", {label: item.label, version: item.version});
       list.appendChild(line);
     });
     queueBox.hidden = !items.length && !refused;
     queueBox.querySelector("button").hidden = !refused;
     if (refused) {
-      title.textContent = "Not sent: “" + refused.label + "” (made on version " +
-        refused.version + ") was refused: " + refused.reason +
-        (items.length ? " These taps were not sent; make them again if they still apply:" : "");
+      title.textContent = say("refused", {label: refused.label, version: refused.version,
+                                          reason: refused.reason}) +
+        (items.length ? " " + say("not_sent") : "");
     } else {
-      title.textContent = items.length + (items.length === 1 ? " tap waits" : " taps wait") +
-        " for the network, to be sent in order:";
+      title.textContent = say("waiting", {count: items.length}, items.length);
     }
   }
 
@@ -60,11 +60,11 @@
     if (submitter && submitter.textContent.trim()) { return submitter.textContent.trim(); }
     var heading = form.closest("section, details");
     var title = heading && heading.querySelector("h2, summary");
-    return title ? title.textContent.trim() : "a change";
+    return title ? title.textContent.trim() : say("a_change");
   }
   function reasonOf(html) {
     var found = new DOMParser().parseFromString(html, "text/html").getElementById("problem");
-    return found ? found.textContent.replace(/\s+/g, " ").trim() : "the referee refused it.";
+    return found ? found.textContent.replace(/\s+/g, " ").trim() : say("refused_reason");
   }
 
   function flush() {
@@ -141,8 +141,7 @@
         if (state && String(state.version) !== shown) {
           if (!touched) { window.location.reload(); return; }
           note.hidden = false;
-          note.textContent = "Another phone recorded a change: reload this page to see it " +
-            "(what you chose here is not sent yet).";
+          note.textContent = say("moved_on");
         }
         setTimeout(tick, 3000);
       })

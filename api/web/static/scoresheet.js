@@ -7,6 +7,7 @@
   var status = document.getElementById("totals-status");
   var timer = null;
   var asked = 0;
+  var say = window.refereeSay;
 
   function query() {
     var params = new URLSearchParams();
@@ -29,19 +30,19 @@
       out.textContent = "";
       if (!line || !written || written.value.trim() === "") { return; }
       if (String(line.total) === written.value.trim()) {
-        out.textContent = "matches";
+        out.textContent = say("matches");
         out.classList.add("matches");
       } else {
-        out.textContent = "worked out " + line.total + ", written " + written.value.trim();
+        out.textContent = say("differs", {total: line.total, written: written.value.trim()});
         out.classList.add("differs");
       }
     });
     var problems = answer.problems || [];
-    status.textContent = problems.length
-      ? "Not scored yet: " + problems.slice(0, 3).map(function (p) {
-          return p.where + ": " + p.message;
-        }).join("; ") + (problems.length > 3 ? " (and " + (problems.length - 3) + " more)" : "")
-      : "Totals worked out by the referee from what is filled in.";
+    var listed = problems.slice(0, 3).map(function (p) { return p.where + ": " + p.message; })
+      .join("; ");
+    status.textContent = !problems.length ? say("scored")
+      : problems.length > 3 ? say("not_scored_more", {problems: listed, count: problems.length - 3})
+      : say("not_scored", {problems: listed});
   }
 
   function refresh() {
@@ -49,7 +50,7 @@
     fetch(form.dataset.totals + "?" + query(), {headers: {Accept: "application/json"}})
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (answer) { if (answer && mine === asked) { show(answer); } })
-      .catch(function () { status.textContent = "The totals cannot be worked out just now."; });
+      .catch(function () { status.textContent = say("unavailable"); });
   }
 
   function later() {
