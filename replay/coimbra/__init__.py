@@ -15,6 +15,7 @@ from replay.coimbra.rules import RULES, VARIANTS
 from replay.coimbra.scoresheet import ScoresheetSchema, score_sheet
 from replay.coimbra.sections import final_tables, report_sections
 from replay.core.protocol.game import Category, Engine, EngineGame
+from replay.core.speech import say
 
 
 class Coimbra(EngineGame):
@@ -30,10 +31,10 @@ class Coimbra(EngineGame):
     event_specs = EVENT_SPECS
     field_kinds = FIELD_KINDS
     scoring_categories = (
-        Category("running", "Running (during play)"), Category("voyages", "Voyages"),
-        Category("influence", "Influence tracks"), Category("diplomas", "Diplomas"),
-        Category("abilities", "Abilities"), Category("leftovers", "Leftovers"),
-        Category("total", "Total"))
+        Category("running", say("Running (during play)")), Category("voyages", say("Voyages")),
+        Category("influence", say("Influence tracks")), Category("diplomas", say("Diplomas")),
+        Category("abilities", say("Abilities")), Category("leftovers", say("Leftovers")),
+        Category("total", say("Total")))
     phase_order = LEDGER_ORDER
     scoresheet_schema = ScoresheetSchema
     engine = Engine(

@@ -78,7 +78,7 @@ def apply_deal(game: Table, event: dict) -> None:
     state.deck -= {card for row in CITY_ROWS for card in event[row]}
     state.crown_tokens = place_crown_tokens(game)
     game.crown_cards += [{"round": state.round, "card": card, "class": cls,
-                          "fate": "still on display when the round ended"}
+                          "fate": say("still on display when the round ended")}
                          for card, cls in state.crown_tokens.items()]
     state.favors_available = list(catalog.favors)
 

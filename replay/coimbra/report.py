@@ -18,6 +18,7 @@ from replay.core.reports.report import (
     standings,
     verdict,
 )
+from replay.core.speech import worded
 from replay.core.verdicts.causes import audit_caveat
 from replay.core.verdicts.ledger import phase_breakdown
 
@@ -58,7 +59,7 @@ def build_report(log: GameLog, game: Table, catalog: Catalog, mode: str, replaye
         "phases": phase_breakdown(ledger, LEDGER_ORDER),
         "turn_order": game.orders,
         "dice_queues": game.queues,
-        "crown_tokens": game.crown_cards,
+        "crown_tokens": [worded(dict(entry), "fate") for entry in game.crown_cards],
         "discards": game.discards,
         "final": final,
         "standings": rows,

@@ -8,6 +8,7 @@ from replay.coimbra.table import Table
 from replay.core.speech import say
 
 NEUTRAL_DISCARD = "discarded by a neutral token"
+LEFT_IN_ROW = "left in the row when it finished"
 
 
 def begin_resolution(game: Table) -> None:
@@ -72,7 +73,7 @@ def _neutral_discard(game: Table, row: str) -> None:
 
 def _discard_leftovers(game: Table, row: str) -> None:
     for card in [c for c in game.state.rows[row] if c is not None]:
-        _remove_card(game, row, card, "left in the row when it finished")
+        _remove_card(game, row, card, LEFT_IN_ROW)
     game.state.rows[row] = []
 
 
@@ -82,15 +83,17 @@ def _remove_card(game: Table, row: str, card: str, why: str, event: int | None =
     event = game.event if event is None else event
     state.rows[row][state.rows[row].index(card)] = None
     if state.crown_tokens.pop(card, None):
-        crown_fate(game, card, f"{_credited(why)} at {game.judge.where(event)}")
+        crown_fate(game, card, _fate(why, game.judge.where(event)))
     game.discards.append({"event": event, "round": state.round, "row": row,
                           "card": card, "reason": why})
 
 
-def _credited(why: str) -> str:
-    """Why a card left its row, with the line it is credited to next: a neutral token's
-    discard is credited to the roll that placed the token."""
-    return f"{why} placed by the roll" if why == NEUTRAL_DISCARD else why
+def _fate(why: str, where: str) -> str:
+    """Why a card left its row, with the line it is credited to: a neutral token's discard is
+    credited to the roll that placed the token."""
+    if why == NEUTRAL_DISCARD:
+        return say("discarded by a neutral token placed by the roll at {where}", where=where)
+    return say("left in the row when it finished at {where}", where=where)
 
 
 def crown_fate(game: Table, card: str, fate: str) -> None:

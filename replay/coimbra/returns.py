@@ -193,7 +193,8 @@ def apply_recruit(game: Table, event: dict) -> None:
                           f"{start_id} triggered by acquiring a {card.cls} character", start_id)
     if state.crown_tokens.pop(card.id, None):
         player.crown_tokens += 1
-        crown_fate(game, card.id, f"taken by {player.name} at {game.judge.where(game.event)}")
+        crown_fate(game, card.id, say("taken by {player} at {where}", player=player.name,
+                                      where=game.judge.where(game.event)))
     advance(game, slot)
 
 

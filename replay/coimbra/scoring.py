@@ -9,7 +9,11 @@ from replay.coimbra.effects import diplomas_of, score_per
 from replay.coimbra.order import crowns_of
 from replay.coimbra.state import TRACKS
 from replay.coimbra.table import Table
+from replay.core.speech import say, worded
 from replay.core.words import counted
+
+# Places among the players who share a space (at most four players).
+ORDINALS = {1: say("1st"), 2: say("2nd"), 3: say("3rd"), 4: say("4th")}
 
 CATEGORIES = ("running", "voyages", "influence", "diplomas", "abilities", "leftovers")
 TWO_PLAYER_GAP = 3
@@ -123,27 +127,25 @@ def _track_ranks(game: Table, awards: dict[str, list[dict]]) -> dict[str, list[d
                    "points": paid[player.name]["points"] if player.name in paid else 0}
             if sharing > 1 and position > 0:
                 # Players on one space are ranked next to each other, earliest arrival first.
-                row["arrival"] = (f"{_ordinal(rank - positions.index(position))} of {sharing} "
-                                  f"to reach space {position}")
+                row["arrival"] = say("{ordinal} of {sharing} to reach space {position}",
+                                     ordinal=ORDINALS[rank - positions.index(position)],
+                                     sharing=sharing, position=position)
             if player.name not in paid:
                 row["why_nothing"] = _why_unpaid(position, rank, paid_places, ranked[0],
                                                  track)
-            rows.append(row)
+            rows.append(worded(row, "arrival", "why_nothing"))
         ranks[track] = rows
     return ranks
 
 
 def _why_unpaid(position: int, rank: int, paid_places: int, first, track: str) -> str:
     if position == 0:
-        return "a disk on space 0 scores nothing"
+        return say("a disk on space 0 scores nothing")
     if rank > paid_places:
-        return f"only the first {counted(paid_places, 'place')} pay"
-    return (f"more than {TWO_PLAYER_GAP} spaces behind first place "
-            f"({first.influence[track]}): second place pays nothing")
-
-
-def _ordinal(number: int) -> str:
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') }"
+        # Two places pay at the least, so the noun is always plural.
+        return say("only the first {number} places pay", number=paid_places)
+    return say("more than {gap} spaces behind first place ({first}): second place pays "
+               "nothing", gap=TWO_PLAYER_GAP, first=first.influence[track])
 
 
 def _crown_sources(sources: dict | None) -> str:

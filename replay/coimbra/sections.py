@@ -1,8 +1,14 @@
-"""Report tables only Coimbra has: the turn order of each round, the influence places."""
+"""Report tables only Coimbra has: the turn order of each round, the influence places.
+
+They are built when a report is rendered, so their words are said in the reader's language;
+the texts the engine wrote into the report (a crown token's fate, why a place paid nothing)
+are said again from their stored words.
+"""
 
 from __future__ import annotations
 
 from replay.core.protocol.game import Section
+from replay.core.speech import message, say_again, tr
 from replay.core.words import counted
 
 
@@ -14,12 +20,24 @@ def _rows(value) -> list[dict]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
-def _count(number, noun: str) -> str:
-    return counted(number, noun) if isinstance(number, int) else f"{number} {noun}s"
-
-
 def _names(values) -> str:
-    return ", ".join(str(v) for v in values) if isinstance(values, list) else ""
+    return tr(", ").join(str(v) for v in values) if isinstance(values, list) else ""
+
+
+def _word(value) -> str:
+    """A word of the game the report holds as it is (``upper``, ``scholar``, ``kept``)."""
+    return tr(value) if isinstance(value, str) and value else value
+
+
+def _ties(ties) -> str:
+    """How phase D broke ties among equal crowns: the order ``kept`` or ``reversed``."""
+    return {"kept": tr("kept"), "reversed": tr("reversed")}.get(ties, ties)
+
+
+def _symbol(kind) -> str:
+    """A diploma symbol in words (the catalog's ``diploma_types``, and the wild one)."""
+    return {"law": tr("law"), "medicine": tr("medicine"), "theology": tr("theology"),
+            "arts": tr("arts"), "astronomy": tr("astronomy"), "wild": tr("wild")}.get(kind, kind)
 
 
 def report_sections(report: dict) -> list[Section]:
@@ -30,43 +48,46 @@ def report_sections(report: dict) -> list[Section]:
 def _turn_order(report: dict) -> list[Section]:
     rows = []
     for t in _rows(report.get("turn_order")):
-        crowns = ", ".join(
+        crowns = tr(", ").join(
             f"{name} {c.get('total')} ({c.get('tokens')}+{c.get('favors')}+{c.get('flag')})"
             for name, c in _dict(t.get("crowns")).items() if isinstance(c, dict))
-        rows.append([t.get("round"), _names(t.get("previous")) or "none", crowns,
-                     _names(t.get("new")) or "none", t.get("ties")])
+        rows.append([t.get("round"), _names(t.get("previous")) or tr("none"), crowns,
+                     _names(t.get("new")) or tr("none"), _ties(t.get("ties"))])
     if not rows:
         return []
-    return [Section("turn-order", "Turn order",
-                    ["Round", "Previous order", "Crowns", "New order", "Ties"], rows,
-                    note="Crowns: total (tokens + favors + flag).")]
+    return [Section("turn-order", tr("Turn order"),
+                    [tr("Round"), tr("Previous order"), tr("Crowns"), tr("New order"),
+                     tr("Ties")], rows, note=tr("Crowns: total (tokens + favors + flag)."))]
 
 
 def _slot(slot: dict) -> str:
     owner = slot.get("owner")
-    return f"{slot.get('die')} {owner}" if owner else f"neutral token {slot.get('value')}"
+    return f"{slot.get('die')} {owner}" if owner else tr("neutral token {value}",
+                                                         value=slot.get("value"))
 
 
 def _dice_queues(report: dict) -> list[Section]:
-    rows = [[q.get("round"), location, " → ".join(_slot(s) for s in _rows(slots)) or "empty"]
+    rows = [[q.get("round"), _word(location),
+             " → ".join(_slot(s) for s in _rows(slots)) or tr("empty")]
             for q in _rows(report.get("dice_queues"))
             for location, slots in _dict(q.get("queues")).items()]
     if not rows:
         return []
-    return [Section("dice-queues", "Dice queues", ["Round", "Location", "Resolution order"],
-                    rows, note="Phase C resolves the castle first, then the upper, central and "
-                               "lower rows, each left to right.")]
+    return [Section("dice-queues", tr("Dice queues"),
+                    [tr("Round"), tr("Location"), tr("Resolution order")], rows,
+                    note=tr("Phase C resolves the castle first, then the upper, central and "
+                            "lower rows, each left to right."))]
 
 
 def _crown_tokens(report: dict) -> list[Section]:
     names = _dict(report.get("names"))
-    rows = [[c.get("round"), f"{c.get('card')} ({names[c['card']]})" if c.get("card") in names
-             else c.get("card"), c.get("class"), c.get("fate")]
+    rows = [[c.get("round"), f"{c['card']} ({names[c['card']]})" if c.get("card") in names
+             else c.get("card"), _word(c.get("class")), message(c, "fate")]
             for c in _rows(report.get("crown_tokens"))]
     if not rows:
         return []
-    return [Section("crown-tokens", "Crown tokens", ["Round", "Card", "Class", "What became of it"],
-                    rows)]
+    return [Section("crown-tokens", tr("Crown tokens"),
+                    [tr("Round"), tr("Card"), tr("Class"), tr("What became of it")], rows)]
 
 
 def final_tables(report: dict) -> list[Section]:
@@ -79,30 +100,34 @@ def _track_ranks(final: dict) -> list[Section]:
     ranks = _dict(final.get("track_ranks"))
     if not ranks:
         tracks = _dict(final.get("tracks"))
-        rows = [[track, ", ".join(f"{p.get('place')}. {p.get('player')} (position "
-                                  f"{p.get('position')}, {p.get('points')} pts)"
-                                  for p in _rows(places))]
+        rows = [[_word(track), tr(", ").join(
+                    tr("{place}. {player} (position {position}, {points} pts)",
+                       place=p.get("place"), player=p.get("player"),
+                       position=p.get("position"), points=p.get("points"))
+                    for p in _rows(places))]
                 for track, places in tracks.items()]
-        return [Section("influence-places", "Influence tracks",
-                        ["Influence track", "Places"], rows)] if rows else []
-    rows = [[track, r.get("rank"), r.get("player"), r.get("position"), r.get("arrival"),
-             r.get("points"), r.get("why_nothing")]
+        return [Section("influence-places", tr("Influence tracks"),
+                        [tr("Influence track"), tr("Places")], rows)] if rows else []
+    rows = [[_word(track), r.get("rank"), r.get("player"), r.get("position"),
+             message(r, "arrival") or None, r.get("points"), message(r, "why_nothing") or None]
             for track, players in ranks.items() for r in _rows(players)]
-    return [Section("influence-places", "Influence tracks",
-                    ["Track", "Rank", "Player", "Position", "Arrival on a shared space",
-                     "Points", "Why nothing"], rows)]
+    return [Section("influence-places", tr("Influence tracks"),
+                    [tr("Track"), tr("Rank"), tr("Player"), tr("Position"),
+                     tr("Arrival on a shared space"), tr("Points"), tr("Why nothing")], rows)]
 
 
 def _diploma_symbols(final: dict) -> list[Section]:
     symbols = _dict(final.get("diploma_symbols"))
     sets = _dict(final.get("diploma_sets"))
-    rows = [[name, ", ".join(f"{kind} {n}" for kind, n in _dict(counts).items()) or "none",
-             "; ".join("+".join(map(str, s)) for s in sets.get(name, []) if isinstance(s, list))
-             or "none"] for name, counts in symbols.items()]
+    rows = [[name, tr(", ").join(f"{_symbol(kind)} {n}" for kind, n in _dict(counts).items())
+             or tr("none"),
+             tr("; ").join("+".join(map(str, s)) for s in sets.get(name, [])
+                           if isinstance(s, list)) or tr("none")]
+            for name, counts in symbols.items()]
     if not rows:
         return []
-    return [Section("diploma-symbols", "Diplomas",
-                    ["Player", "Symbols held", "Sets scored"], rows)]
+    return [Section("diploma-symbols", tr("Diplomas"),
+                    [tr("Player"), tr("Symbols held"), tr("Sets scored")], rows)]
 
 
 def _leftovers(final: dict) -> list[Section]:
@@ -110,10 +135,17 @@ def _leftovers(final: dict) -> list[Section]:
     for name, left in _dict(final.get("leftovers")).items():
         left = _dict(left)
         sources = _dict(left.get("crowns_from"))
-        crowns = (f"{left.get('crowns')} ({_count(sources.get('tokens'), 'token')} + "
-                  f"{_count(sources.get('favors'), 'favor')} + {sources.get('flag')} flag)"
+        tokens, favors = sources.get("tokens"), sources.get("favors")
+        # Counted here, not inside the sentence's call, so the nouns are extracted.
+        if isinstance(tokens, int):
+            tokens = say_again(counted(tokens, "token"))
+        if isinstance(favors, int):
+            favors = say_again(counted(favors, "favor"))
+        crowns = (tr("{crowns} ({tokens} + {favors} + {flag} flag)", crowns=left.get("crowns"),
+                     tokens=tokens, favors=favors, flag=sources.get("flag"))
                   if sources else left.get("crowns"))
         rows.append([name, left.get("coins"), left.get("guards"), crowns])
     if not rows:
         return []
-    return [Section("leftovers", "Leftovers", ["Player", "Coins", "Guards", "Crowns"], rows)]
+    return [Section("leftovers", tr("Leftovers"),
+                    [tr("Player"), tr("Coins"), tr("Guards"), tr("Crowns")], rows)]

@@ -70,6 +70,10 @@ class Phrase(str):
         phrase.values = values
         return phrase
 
+    def __getnewargs__(self):
+        # A table holding phrases is copied (audit snapshots) and pickled like any other.
+        return str(self), self.template, self.values
+
     def words(self) -> dict:
         """Plain data to say this again later: the template and each value (a phrase among
         the values as its own words)."""
@@ -99,6 +103,12 @@ def said(words: dict) -> str:
     values = {name: said(value) if isinstance(value, dict) else value
               for name, value in words.get("values", {}).items()}
     return tr(words["template"], **values)
+
+
+def say_again(phrase: Phrase) -> str:
+    """A phrase in the reader's language: in English the text it was made as (its plural
+    included), in another language said again from its words."""
+    return said(phrase.words()) if _TRANSLATOR.get() is not None else str(phrase)
 
 
 def message(item: dict, name: str = "message") -> str:

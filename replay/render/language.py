@@ -10,7 +10,7 @@ from __future__ import annotations
 from babel.numbers import format_decimal
 
 from languages import ENGLISH, supported
-from replay.core.speech import Phrase, said, tr
+from replay.core.speech import Phrase, say_again, tr
 
 
 def language() -> str:
@@ -37,5 +37,5 @@ def again(text):
     """A text the game or the engine wrote, in the reader's language: a phrase said again
     from its words, a fixed text looked up; anything that is not text left as it is."""
     if isinstance(text, Phrase):
-        return said(text.words())
+        return say_again(text)
     return tr(text) if isinstance(text, str) and text else text

@@ -9,6 +9,7 @@ from __future__ import annotations
 from replay.core.logs.log import GameLog
 from replay.core.logs.problems import LogProblem
 from replay.core.protocol.game import Category, Engine, EngineGame
+from replay.core.speech import say
 from replay.viscounts import catalog as catalogs
 from replay.viscounts.catalog_template import template_document
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
@@ -38,12 +39,13 @@ class Viscounts(EngineGame):
     event_specs = EVENT_SPECS
     field_kinds = FIELD_KINDS
     scoring_categories = (
-        Category("buildings", "Buildings"), Category("castle", "Workers in the castle"),
-        Category("manuscripts", "Manuscripts"), Category("leader", "Castle Leader"),
-        Category("cleric", "Cleric Bonus cards"), Category("debts", "Unpaid Debts"),
-        Category("deeds", "Deeds"), Category("poverty", "Poverty"),
-        Category("prosperity", "Prosperity"),
-        Category("leftover", "Leftover resources (solo opponent)"), Category("total", "Total"))
+        Category("buildings", say("Buildings")), Category("castle", say("Workers in the castle")),
+        Category("manuscripts", say("Manuscripts")), Category("leader", say("Castle Leader")),
+        Category("cleric", say("Cleric Bonus cards")), Category("debts", say("Unpaid Debts")),
+        Category("deeds", say("Deeds")), Category("poverty", say("Poverty")),
+        Category("prosperity", say("Prosperity")),
+        Category("leftover", say("Leftover resources (solo opponent)")),
+        Category("total", say("Total")))
     phase_order = LEDGER_ORDER
     scoresheet_schema = ScoresheetSchema
     engine = Engine(
