@@ -68,7 +68,7 @@ class Question:
 
 def _question(replay_id: str, need_move: bool = True) -> Question:
     """The form's question, its event within the log; a problem else."""
-    record, lines = replay_events(replay_id, "to ask about")
+    record, lines = replay_events(replay_id, gettext("to ask about"))
     last = len(lines.log.events) - 1
     event = request.form.get("event", type=int)
     if event is None or not 0 <= event <= last:
