@@ -76,13 +76,13 @@ def draft(owner: str, game: str) -> dict:
 
 
 def _names(entry: dict, drafted: dict | None = None) -> dict:
-    """A component's printed names: ``name`` (English, None when it prints none) and
-    ``names`` (language -> name), with those a draft's fields give."""
+    """A component's printed names: ``name`` (English, None when it prints none) and, when
+    it has any, ``names`` (language -> name), with those a draft's fields give."""
     name = entry.get("name")
     names = {**(entry.get(NAMES) or {}),
              **{field.removeprefix(f"{NAMES}."): item["value"]
                 for field, item in (drafted or {}).items() if field.startswith(f"{NAMES}.")}}
-    return {"name": name if isinstance(name, str) else None, "names": names}
+    return {"name": name if isinstance(name, str) else None, **({NAMES: names} if names else {})}
 
 
 def _language(field: str) -> dict:
