@@ -141,3 +141,13 @@ def test_a_log_may_declare_a_name_in_a_language_and_not_contradict_one():
     with pytest.raises(replay.InvalidLog) as err:
         declare(document, [Declaration("st-1", "names.zh_Hans", "计分板块")])
     assert "has no printed value 'names.zh_Hans'" in err.value.problems[0].message
+
+
+def test_a_text_log_declares_the_name_on_its_cards():
+    text = replay.print_log(replay.load_log(LOG), "text")
+    declared = text.replace("\n\n", f'\n\ndeclare {CARD} names.zh_Hans="{CHINESE_NAME}"\n', 1)
+    assert declared != text
+    report = replay.replay_text(declared)
+    assert report["names_by_language"] == {"zh_Hans": {CARD: CHINESE_NAME}}
+    assert report["catalog"]["declared_values"] == [
+        {"entry": CARD, "field": "names.zh_Hans", "value": CHINESE_NAME, "replaces": None}]
