@@ -11,6 +11,7 @@ reader's language when the document carries it (``names_by_language``: see
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from replay.core.logs.printed_names import REPORTED
 from replay.render.language import language
@@ -101,6 +102,13 @@ class NameLabels:
             out += [_without_repeated(before, name), f"{name} ({ident})"]
             last = end
         return "".join([*out, value[last:]])
+
+
+def readers_names(names_in: Mapping[str, Mapping[str, str]]) -> Mapping[str, str]:
+    """Of a catalog's names by language (``Catalog.names_in``), those printed in the
+    reader's language, by id (none in English): what a board picture calls its components
+    before their English names."""
+    return names_in.get(language(), {})
 
 
 def _strings(names: object) -> dict[str, str]:

@@ -15,6 +15,7 @@ from replay.coimbra.catalog import check_catalog as check_coimbra
 from replay.coimbra.generate import generate
 from replay.core.logs.declarations import Declaration, declare
 from replay.core.speech import speaking
+from replay.render import board_coimbra
 from replay.render.html import render_html
 from replay.render.markdown import render_markdown
 from replay.render.names import NameLabels
@@ -151,3 +152,18 @@ def test_a_text_log_declares_the_name_on_its_cards():
     assert report["names_by_language"] == {"zh_Hans": {CARD: CHINESE_NAME}}
     assert report["catalog"]["declared_values"] == [
         {"entry": CARD, "field": "names.zh_Hans", "value": CHINESE_NAME, "replaces": None}]
+
+
+def test_the_board_picture_names_a_monastery_in_the_readers_name():
+    catalog = _coimbra()
+    monastery = catalog["monasteries"][4]
+    assert (monastery["id"], monastery["name"]) == ("m1-05", "Convento de Arouca")
+    monastery["names"] = {"zh_Hans": "阿罗卡修道院"}
+    log = replay.load_log(LOG)
+    table = replay.GAMES.get("coimbra").engine.replayer.replay_to(
+        log, len(log.events) - 1, catalog, score_end=True)
+    with speaking(CHINESE):
+        chinese = board_coimbra.picture(table).svg()
+    english = board_coimbra.picture(table).svg()
+    assert "阿罗卡修道院" in chinese and "Convento de Arouca" not in chinese
+    assert "Convento de Arouca" in english and "阿罗卡修道院" not in english
