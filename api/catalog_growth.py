@@ -16,10 +16,11 @@ import re
 from flask import current_app
 from flask_babel import gettext
 
+import languages
 from api import recorder_engine as engine
 from api.problems import Problem
 from api.recorder_asks import leaves
-from replay.core.logs.declarations import Declaration, declare, iter_entries
+from replay.core.logs.declarations import NAMES, Declaration, declare, iter_entries
 from replay.core.logs.problems import InvalidLog
 from replay.games import GAMES
 from workers.catalogs import CatalogInUse, CatalogStore
@@ -57,19 +58,38 @@ def base_catalog(owner: str, game: str) -> tuple[str | None, dict, dict]:
 
 def draft(owner: str, game: str) -> dict:
     """A client's draft of a game's catalog: every value its games declared, each with the
-    recording it came from, grouped by component (printed names first)."""
+    recording it came from, grouped by component (printed names first: the English one,
+    and those of other languages' editions, the draft's own among them; a name in another
+    language says which, ``language``)."""
     found = _game(game)
     _, document, _ = base_catalog(owner, found.name)
-    names = {entry["id"]: entry.get("name") for _, entry in iter_entries(document)}
+    entries = {entry["id"]: entry for _, entry in iter_entries(document)}
     values = DraftStore(_redis()).values(owner, found.name)
-    components = [{"entry": entry, "name": names.get(entry) if isinstance(names.get(entry), str)
-                   else None,
-                   "values": [{"field": field, **item} for field, item in fields.items()]}
+    components = [{"entry": entry, **_names(entries.get(entry, {}), fields),
+                   "values": [{"field": field, **item, **_language(field)}
+                              for field, item in fields.items()]}
                   for entry, fields in values.items()]
     return {"game": found.name, "base": document["meta"]["id"],
             "count": sum(len(c["values"]) for c in components),
             "disagree": sum(bool(v.get("earlier")) for c in components for v in c["values"]),
             "components": components}
+
+
+def _names(entry: dict, drafted: dict | None = None) -> dict:
+    """A component's printed names: ``name`` (English, None when it prints none) and, when
+    it has any, ``names`` (language -> name), with those a draft's fields give."""
+    name = entry.get("name")
+    names = {**(entry.get(NAMES) or {}),
+             **{field.removeprefix(f"{NAMES}."): item["value"]
+                for field, item in (drafted or {}).items() if field.startswith(f"{NAMES}.")}}
+    return {"name": name if isinstance(name, str) else None, **({NAMES: names} if names else {})}
+
+
+def _language(field: str) -> dict:
+    """``{"language": its name}`` for a field that is a name in a language, else nothing."""
+    tag = field.removeprefix(f"{NAMES}.")
+    return {"language": languages.NAMES[tag]} if tag != field and tag in languages.NAMES \
+        else {}
 
 
 def adopt_draft(owner: str, game: str) -> dict:
@@ -203,8 +223,7 @@ def compare(owner: str, first: str, second: str) -> dict:
             if theirs[field] == value:
                 agreed += 1
                 continue
-            rows.append({"entry": entry["id"], "name": entry.get("name") if isinstance(
-                entry.get("name"), str) else None, "field": field,
+            rows.append({"entry": entry["id"], **_names(entry), "field": field,
                 "first": {"value": value, **told[0]}, "second": {"value": theirs[field],
                                                                  **told[1]}})
     return {"game": one["meta"]["game"], "first": {"sha256": first, "id": one["meta"]["id"]},

@@ -81,7 +81,7 @@ def answer(owner: str, game: str, entry: str, values: dict[str, str]) -> None:
                       gettext("%(entry)s: its values are all transcribed or given by a source",
                               entry=entry))
     try:
-        typed = asks.read_answer(slots, values)
+        typed = asks.read_answer(asks.answer_slots(made, entry), values)
     except asks.AnswerError as err:
         raise Problem(422, "invalid-declaration", gettext("This value cannot be read"),
                       str(err), path=f"/values/{err.field}") from None

@@ -23,8 +23,12 @@ def _ok(description: str, schema: dict) -> dict:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
+PRINTED_NAMES = {"type": "object", "additionalProperties": {"type": "string"},
+                 "description": "language -> the name printed on that language's edition"}
 VALUE = {"type": "object", "properties": {
     "field": {"type": "string"}, "value": {}, "at": {"type": "number"},
+    "language": {"type": "string", "description": "for a name in a language (a field "
+                 "names.<language>): that language, as its readers write it"},
     "recording": {"type": ["string", "null"], "description": "the recording it came from "
                   "(null: read on the whole-game page)"},
     "earlier": {"type": "array", "description": "earlier transcriptions that differ",
@@ -37,6 +41,7 @@ DRAFT = {"type": "object", "required": ["game", "count", "components"], "propert
     "components": {"type": "array", "items": {
         "type": "object", "properties": {"entry": {"type": "string"},
                                          "name": {"type": ["string", "null"]},
+                                         "names": PRINTED_NAMES,
                                          "values": {"type": "array", "items": VALUE}}}}}}
 ADOPTED = {"type": "object", "required": ["name", "sha256", "id", "game"], "properties": {
     "name": {"type": "string", "description": "the client's name for it"},
@@ -58,7 +63,7 @@ COMPARISON = {"type": "object", "required": ["game", "agree", "disagree"], "prop
     "agree": {"type": "integer", "description": "transcribed values both hold alike"},
     "disagree": {"type": "array", "items": {"type": "object", "properties": {
         "entry": {"type": "string"}, "name": {"type": ["string", "null"]},
-        "field": {"type": "string"}, "first": SIDE, "second": SIDE}}}}}
+        "names": PRINTED_NAMES, "field": {"type": "string"}, "first": SIDE, "second": SIDE}}}}}
 
 
 @blp.route("/catalog-drafts/<string:game>", endpoint="draft", methods=["GET"])

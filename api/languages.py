@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Flask, g, request
+from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, Domain, get_locale
 
 import languages
@@ -21,7 +21,10 @@ COOKIE_AGE = 365 * 24 * 3600
 
 
 def request_language() -> str:
-    """The language this request is answered in (see the module's order)."""
+    """The language this request is answered in (see the module's order); English for
+    work done outside a request."""
+    if not has_request_context():
+        return languages.ENGLISH
     if "referee_language" not in g:
         g.referee_language = languages.choose(
             [request.args.get("lang"), request.cookies.get(COOKIE),

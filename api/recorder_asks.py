@@ -9,7 +9,9 @@ never when the client already transcribed it (its draft's values are declared by
 recording; an adopted catalog holds them). The form is laid out like the component: each
 value in the area of the card, tile or board segment where it is printed, with a sentence
 (``data/component_layouts.json``); the values the sources give are shown beside, marked with
-their source.
+their source. On a page in another language than English, the form also asks for the
+component's name as the owner's edition prints it in that language (``name_slot``), kept
+like any value read off the table.
 """
 
 from __future__ import annotations
@@ -22,11 +24,14 @@ from importlib import resources
 
 from flask_babel import gettext
 
+import languages
 from api import recorder_catalog
 from api import recorder_engine as engine
+from api.languages import request_language
 from replay.core.logs.declarations import (
     DECLARED_SOURCE,
     ENTRY_KEYS,
+    NAMES,
     held_from_source,
     holds_entries,
     iter_entries,
@@ -158,6 +163,29 @@ def open_slots(header: dict, entry_id: str) -> list[Slot]:
     return found
 
 
+def name_slot(header: dict, entry_id: str) -> Slot | None:
+    """The name of a component as printed in the page's language (its edition's name),
+    asked beside its open slots when the page is not in English, the component has a
+    printed name, and neither the catalog, the client's transcription nor the log gives
+    its name in that language; None otherwise."""
+    language = request_language()
+    current = _index(header).get(entry_id)
+    if language == languages.ENGLISH or current is None \
+            or not isinstance(current.get("name"), str) or language in (current.get(NAMES) or {}):
+        return None
+    field = f"{NAMES}.{language}"
+    if field in recorder_catalog.transcribed(header).get(entry_id, {}) \
+            or field in (header.get("components") or {}).get(entry_id, {}):
+        return None
+    return Slot(field, "text", None)
+
+
+def answer_slots(header: dict, entry_id: str) -> list[Slot]:
+    """What a filled-in form of a component may give: its open slots, and its name in the
+    page's language when that is asked too (``name_slot``)."""
+    return [*open_slots(header, entry_id), *filter(None, [name_slot(header, entry_id)])]
+
+
 def components_with_slots(game: str) -> list[tuple[str, str]]:
     """Every component of the game that has slots, in the catalog's order, with what its
     kind is called in the plural ("character cards")."""
@@ -237,7 +265,9 @@ def component_form(header: dict, entry_id: str) -> dict | None:
     where = collection(entries[entry_id][0])
     layout = _layouts().get(game, {}).get(where, {"what": "component", "fields": {}})
     current = _index(header)[entry_id]
-    names = engine.printed_names(header)
+    names = {**engine.printed_names(header),
+             **engine.names_in_language(header, request_language())}
+    named = name_slot(header, entry_id)
     areas: dict[str, dict] = {area: {"area": area, "asked": [], "given": []} for area in AREAS}
     open_fields = {slot.field for slot in slots}
     for slot in slots:
@@ -255,6 +285,8 @@ def component_form(header: dict, entry_id: str) -> dict | None:
                                              else "list" if isinstance(value, list) else ""),
             "source": told})
     return {"entry": entry_id, "name": names.get(entry_id), "what": gettext(layout["what"]),
+            "name_asked": {"field": named.field,
+                           "language": languages.NAMES[request_language()]} if named else None,
             "collection": where, "source": _source(current),
             "fields": [slot.field for slot in slots],
             "areas": [area for area in areas.values() if area["asked"] or area["given"]]}

@@ -19,7 +19,9 @@ from importlib import resources
 
 from api import recorder_catalog
 from api.replay_slots import ReplaySlots
+from replay.core.logs.declarations import NAMES
 from replay.core.logs.log import GameLog, load_log
+from replay.core.logs.printed_names import names_in
 from replay.core.logs.problems import InvalidLog
 from replay.games import GAMES
 
@@ -192,11 +194,33 @@ def printed_names(header: dict) -> dict[str, str]:
     return {**found, **declared}
 
 
+def names_in_language(header: dict, language: str) -> dict[str, str]:
+    """The components of a recording's catalog named as printed in ``language`` (an
+    edition's own: none in English), with the names its log declares in it."""
+    field = f"{NAMES}.{language}"
+    declared = {entry: values[field] for entry, values
+                in (header.get("components") or {}).items()
+                if isinstance(values.get(field), str)}
+    return {**_names_in(header["game"], header["catalog"], header.get("catalog_sha")).get(
+        language, {}), **declared}
+
+
+def _document(game: str, catalog: str, sha: str | None) -> dict:
+    """A catalog's document: a built-in one by id, a client's by sha256."""
+    return recorder_catalog.custom_document({"catalog_sha": sha}) if sha \
+        else catalog_document(game, catalog)
+
+
+@cache
+def _names_in(game: str, catalog: str, sha: str | None) -> dict[str, dict[str, str]]:
+    """Language -> id -> printed name, of a catalog's components named in other languages."""
+    return names_in(_document(game, catalog, sha))
+
+
 @cache
 def _names(game: str, catalog: str, sha: str | None = None) -> dict[str, str]:
     """The printed names of a catalog (a built-in one by id, a client's by sha256)."""
-    document = recorder_catalog.custom_document({"catalog_sha": sha}) if sha \
-        else catalog_document(game, catalog)
+    document = _document(game, catalog, sha)
     names: dict[str, str] = {}
 
     def walk(value) -> None:

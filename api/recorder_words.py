@@ -5,8 +5,8 @@ printed name (``c2-21`` reads ``Licenciado Brás``), and the ids no component pr
 for by the words of ``data/recorder_words.json`` (``corner-nw`` reads "the north-west
 corner", ``gray6`` "gray 6", a monastery space by the tile the table laid on it); a move's
 own words (``place``, ``hire``) as its ``notation`` says them. Those words are said in the
-reader's language (``languages/pages.cfg`` extracts them); printed names stay as the
-catalog prints them.
+reader's language (``languages/pages.cfg`` extracts them); printed names are those the
+catalog gives as printed in the reader's language, else the English printed ones.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from importlib import resources
 from flask_babel import gettext, ngettext
 
 from api import recorder_engine as engine
+from api.languages import request_language
 
 TOKEN = re.compile(r"[A-Za-z][\w-]*")
 UNSEEN = re.compile(r"(?<!\S)\?(?: \?)*(?!\S)")  # cards the log does not name: "? ? ?"
@@ -42,7 +43,9 @@ class Labeller:
         self.game = header["game"]
         words = _game_words(self.game)
         self.words = {ident: gettext(word) for ident, word in words.get("words", {}).items()}
-        self.names = {**engine.printed_names(header), **(extra or {}), **self.words}
+        # The names printed in the reader's language go over the English ones of the step.
+        self.names = {**engine.printed_names(header), **(extra or {}),
+                      **engine.names_in_language(header, request_language()), **self.words}
         self.patterns = [(re.compile(p), gettext(template))
                          for p, template in words.get("patterns", [])]
         self.groups = {kind: gettext(title) for kind, title in words.get("groups", {}).items()}

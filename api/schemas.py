@@ -346,6 +346,9 @@ class RulingSchema(Schema):
     legal_moves = fields.List(fields.String(), required=True, metadata={
         "description": "the moves legal at that point, in the game's notation"})
     names = fields.Dict(required=True)
+    names_by_language = fields.Dict(metadata={
+        "description": "language -> id -> the name printed on that language's edition, for "
+                       "the ids of ``names`` the catalog names in another language"})
 
 
 class RulingStatusSchema(JobStatusSchema):

@@ -63,11 +63,13 @@ def catalog_path(language: str, domain: str) -> Path:
 def translations(language: str) -> NullTranslations:
     """Every domain's catalog of ``language``, merged (English: no translation at all).
 
-    Fuzzy entries are left out: a translation a person has not confirmed is not shown.
+    Fuzzy entries are left out: a translation a person has not confirmed is not shown. The
+    merged catalog keeps the first one's header, so ``info()["language"]`` names its
+    language (``replay.core.speech.spoken_language``).
     """
     if language == ENGLISH or language not in NAMES:
         return NullTranslations()
-    merged = Translations()
+    merged = None
     for domain in DOMAINS:
         path = catalog_path(language, domain)
         if not path.exists():
@@ -77,6 +79,9 @@ def translations(language: str) -> NullTranslations:
         compiled = io.BytesIO()
         write_mo(compiled, catalog)
         compiled.seek(0)
-        merged.merge(Translations(compiled, domain=domain))
+        domain_catalog = Translations(compiled, domain=domain)
+        merged = domain_catalog if merged is None else merged.merge(domain_catalog)
+    if merged is None:
+        return NullTranslations()
     merged.plural = lambda number: 0  # Chinese has one form for every number
     return merged

@@ -86,7 +86,7 @@ def comparison_summary(result: dict) -> str:
 def state_summary(state: dict, game: str | None) -> str:
     """The game after one event: a block per player (what they hold, one thing a line),
     then who acts next and the first of their legal actions."""
-    label = NameLabels(state.get("names"))
+    label = NameLabels.of(state)
     columns = max(shutil.get_terminal_size().columns, 60)
     lines = [state_heading(state)]
     for name, values in (state.get("players") or {}).items():

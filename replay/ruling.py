@@ -16,6 +16,7 @@ import dataclasses
 
 from replay.compare import read_event
 from replay.core.logs.log import GameLog
+from replay.core.logs.printed_names import translations_of, with_translations
 from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.core.speech import say
 from replay.games import GAMES
@@ -43,7 +44,7 @@ def rule_on(log: GameLog, after: int, text: str, catalog: dict | None = None) ->
     broken = [v for v in report["violations"] if v["event"] == index]
     here = game.state_at(prefix, after, catalog)  # the moves legal there, with their names
     rows = [row for row in report["ledger"] if row["event"] == index]
-    return {
+    return with_translations({
         "game": log.game,
         "after": after,
         "move": move,
@@ -56,7 +57,7 @@ def rule_on(log: GameLog, after: int, text: str, catalog: dict | None = None) ->
         "earlier_problems": sum(1 for v in report["violations"] if v["event"] < index),
         "legal_moves": [game.event_text(event) for event in here["legal_actions"]],
         "names": {**here["names"], **report.get("names", {})},
-    }
+    }, translations_of(here, report))
 
 
 def _changes(rows: list[dict]) -> dict[str, dict[str, int]]:

@@ -86,6 +86,13 @@ def _message_of(item: dict, name: str = "message") -> str:
     return message(item, name)
 
 
+@bp.app_template_global("printed_name")
+def _printed_name(item: dict) -> str | None:
+    """A component's name as the reader's edition prints it (``item["names"]``, by
+    language), else its English printed name (``item["name"]``); None when it has none."""
+    return (item.get("names") or {}).get(request_language()) or item.get("name")
+
+
 @bp.app_template_global("translated")
 def _translated(text):
     """A fixed English text a page holds in a variable (a rule statement, a game's table

@@ -218,9 +218,9 @@ def said(item: dict, name: str = "message") -> str:
     return "" if value is None else str(value)
 
 
-def _labels(replay_id: str, names: dict | None = None) -> NameLabels:
+def _labels(replay_id: str, answer: dict | None = None) -> NameLabels:
     """The printed names of the replay's report, and those the answer adds."""
-    return NameLabels({**dict(report_names(replay_id)), **(names or {})})
+    return NameLabels.of(report_names(replay_id), answer)
 
 
 @bp.route("/rulings/<dispute_id>")
@@ -242,7 +242,7 @@ def ruling_page(dispute_id: str):
     return render_template(
         "ruling.html", record=record, body=body, result=result, variants=variants,
         sections=sections,
-        label=_labels(body["replay"], result.get("names")), changes=changes,
+        label=_labels(body["replay"], result), changes=changes,
         replay_id=body["replay"], event=body["after"], spoken=spoken, said=said,
         line=log_lines(body["log"]).event_lines.get(body["after"]))
 

@@ -216,7 +216,7 @@ def recorder_components(recording_id: str):
             steps.skip(recording_id, g.client, _version(), entry)
         else:
             recording = steps.owned(recording_id, g.client)
-            slots = asks.open_slots(recording.header, entry)
+            slots = asks.answer_slots(recording.header, entry)
             try:
                 values = asks.read_answer(slots, {k[2:]: v for k, v in request.form.items()
                                                   if k.startswith("v-")})

@@ -283,7 +283,7 @@ def rounds_context(report: dict) -> dict:
 def report_context(report: dict, lines: LogLines, player: str | None,
                    source: str | None, everything: bool = False) -> dict:
     """Everything the report part of the replay page shows, ids as printed names."""
-    label = NameLabels(report.get("names"))
+    label = NameLabels.of(report)
     named = with_names({**report, "ledger": []})  # the rows shown are named on their own
     names, by_source = points_by_source(report)
     details, sections = game_sections(report)

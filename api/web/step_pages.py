@@ -16,6 +16,7 @@ from api.web import bp
 from api.web.board_picture import board_picture
 from api.web.replaying import replay_slot
 from api.web.report_view import LogLines, field_label, log_lines
+from replay.core.logs.printed_names import REPORTED, named_with
 from replay.render.names import NameLabels
 from replay.render.state import field_words, state_value
 from workers.catalogs import CatalogStore
@@ -26,13 +27,14 @@ LISTED = 3  # things that came or went, named one by one up to this many, else c
 
 
 @lru_cache(maxsize=32)
-def report_names(replay_id: str) -> tuple[tuple[str, str], ...]:
-    """The printed names the replay's report gives (its cards, spaces, sources), kept for
-    the last few replays: a judge steps through one game at a time, and a report once
-    written does not change."""
+def report_names(replay_id: str) -> dict:
+    """The printed names the replay's report gives (its cards, spaces, sources: its
+    ``names``, and its ``names_by_language``), kept for the last few replays: a judge steps
+    through one game at a time, and a report once written does not change (not to be
+    changed: it is shared)."""
     record = store().get(replay_id, with_report=True) or {}
-    names = (record.get("report") or {}).get("names") or {}
-    return tuple(names.items()) if record.get("status") == "done" else ()
+    report = (record.get("report") or {}) if record.get("status") == "done" else {}
+    return {key: report[key] for key in ("names", REPORTED) if key in report}
 
 
 def legal_actions(game, log, event: int, state: dict, catalog: dict | None) -> list[dict]:
@@ -41,7 +43,7 @@ def legal_actions(game, log, event: int, state: dict, catalog: dict | None) -> l
     (a bare "choose 2" says nothing of the option it takes)."""
     played = game.event_text(log.events[event + 1]) if event + 1 < len(log.events) else None
     actions = state.get("legal_actions") or []
-    label = NameLabels(state.get("names"))
+    label = NameLabels.of(state)
     shown = []
     for action in actions:
         text = game.event_text(action)
@@ -63,7 +65,7 @@ def what_it_does(game, log, event: int, action: dict, state: dict, catalog: dict
         return ""
     trial = game.state_at(tried, event + 1, catalog)
     after = (trial.get("players") or {}).get(player) or {}
-    label = NameLabels({**label.names, **(trial.get("names") or {})})
+    label = NameLabels.of(state, trial)
     changed = changes(before, after, label)
     if changed:
         return changed
@@ -121,7 +123,7 @@ def player_table(state: dict, game: str | None = None
     """Every player's state as rows of fields and one column per player, ids with their
     printed names, counts with what they count."""
     players = state.get("players") or {}
-    label = NameLabels(state.get("names"))
+    label = NameLabels.of(state)
     names = list(players)
     fields = []
     for values in players.values():
@@ -141,7 +143,7 @@ def step(replay_id: str):
     catalog = replay_catalog(record)
     with replay_slot():  # a replay up to the event, a few at a time per process
         state = game.state_at(lines.log, event, catalog)
-        state["names"] = {**dict(report_names(replay_id)), **(state.get("names") or {})}
+        state = named_with(report_names(replay_id), state)
         actions = legal_actions(game, lines.log, event, state, catalog)
         picture = board_picture(game, lines.log, event, catalog)
     names, rows = player_table(state, game.name)
@@ -150,7 +152,7 @@ def step(replay_id: str):
     window = [(n, lines.lines[n - 1]) for n in range(first, min(len(lines.lines),
                                                                 (line or 1) + CONTEXT_LINES) + 1)]
     facts = [(field_label(k), state_value(v, NameLabels(None))) for k, v in state.items()
-             if k not in ("players", "names", "legal_actions", "violations_so_far")]
+             if k not in ("players", "names", REPORTED, "legal_actions", "violations_so_far")]
     return render_template(
         "step.html", record=record, event=event, last=last, line=line, window=window,
         event_text=game.event_text(lines.log.events[event]), facts=facts, names=names,
@@ -159,4 +161,4 @@ def step(replay_id: str):
         next_text=game.event_text(lines.log.events[event + 1]) if event < last else None,
         next_line=lines.event_lines.get(event + 1),
         violations=state.get("violations_so_far") or [], note=lines.note,
-        namer=NameLabels(state.get("names")), picture=picture)
+        namer=NameLabels.of(state), picture=picture)

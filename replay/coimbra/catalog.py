@@ -10,6 +10,7 @@ from marshmallow import ValidationError
 
 from replay.coimbra.catalog_schema import LEVELS, TRACKS, CatalogSchema
 from replay.coimbra.state import COLOUR_TRACK
+from replay.core.logs.printed_names import names_in
 from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 from replay.core.protocol.catalogs import BuiltinCatalogs, catalog_sha256
 
@@ -74,6 +75,8 @@ class Catalog:
     spaces: dict[str, str]  # monastery space -> level
     roads_forward: dict[str, set[str]] = field(default_factory=dict)  # as printed
     roads_any: dict[str, set[str]] = field(default_factory=dict)  # every road both ways
+    # Language -> id -> the name printed in it, for the components named in other languages.
+    names_in: dict[str, dict[str, str]] = field(default_factory=dict)
     # The values the log declared from the printed components (``replay.core.logs.declarations``).
     declared: tuple[dict, ...] = ()
 
@@ -209,7 +212,7 @@ def _build(document: dict) -> Catalog:
         income=income, nodes=nodes,
         corners=tuple(n for n, node in nodes.items() if node["kind"] == "corner"),
         spaces={n: node["level"] for n, node in nodes.items() if node["kind"] == "monastery"},
-        roads_forward=forward, roads_any=both,
+        roads_forward=forward, roads_any=both, names_in=names_in(data),
     )
 
 

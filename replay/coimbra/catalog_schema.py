@@ -12,6 +12,7 @@ from marshmallow import (
 )
 
 from replay.coimbra.state import COLOUR_TRACK, TRACKS
+from replay.core.logs.printed_names import names_field
 
 LEVELS = ("I", "II", "III")
 COLOURS = tuple(COLOUR_TRACK)
@@ -129,6 +130,7 @@ class CharacterSchema(Schema):
 
     id = fields.String(required=True, validate=ID)
     name = fields.String(required=True)
+    names = names_field()
     level = fields.String(required=True, validate=validate.OneOf(LEVELS))
     class_ = fields.String(data_key="class", required=True, validate=validate.OneOf(TRACKS))
     cost = fields.String(required=True, validate=validate.OneOf(RESOURCES))
@@ -142,6 +144,7 @@ class MonasterySchema(Schema):
 
     id = fields.String(required=True, validate=ID)
     name = fields.String(required=True)
+    names = names_field()
     level = fields.String(required=True, validate=validate.OneOf(LEVELS))
     diplomas = Diplomas
     effects = Effects
@@ -152,6 +155,7 @@ class VoyageSchema(Schema):
 
     id = fields.String(required=True, validate=ID)
     name = fields.String(required=True)
+    names = names_field()
     cost = fields.Integer(required=True, validate=validate.Range(min=0))
     currency = fields.String(required=True, validate=validate.OneOf(RESOURCES))
     effects = Effects
@@ -162,6 +166,7 @@ class FavorSchema(Schema):
 
     id = fields.String(required=True, validate=ID)
     name = fields.String(required=True)
+    names = names_field()
     crowns = fields.Integer(required=True, validate=validate.Range(min=0))
     effects = Effects
 

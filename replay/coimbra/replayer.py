@@ -12,6 +12,7 @@ from replay.coimbra.position import place, position_of
 from replay.coimbra.table import Table
 from replay.core.logs.log import GameLog
 from replay.core.logs.names import action_ids, ids_in, names_of
+from replay.core.logs.printed_names import with_translations
 from replay.core.protocol.replayer import Replayer
 
 # The engine as the shared replay steps take it (the game object replays with it too).
@@ -35,7 +36,7 @@ def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
         "pilgrim": p.pilgrim, "dice": list(p.dice), "favors": list(p.favors),
     } for name, p in state.players.items()}
     actions = legal_actions(game)
-    return {
+    return with_translations({
         "after_event": upto,
         "round": state.round,
         "phase": game.phase_label(),
@@ -45,4 +46,4 @@ def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
         "acting_player": acting_player(game),
         "legal_actions": actions,
         "violations_so_far": [v.to_dict() for v in game.judge.violations],
-    }
+    }, game.catalog.names_in)

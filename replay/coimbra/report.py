@@ -10,6 +10,7 @@ from replay.coimbra.phases import LEDGER_ORDER, expected_next
 from replay.coimbra.table import Table
 from replay.core.logs.log import GameLog
 from replay.core.logs.names import names_of, words_of
+from replay.core.logs.printed_names import with_translations
 from replay.core.reports.report import (
     ENGINE_VERSION,
     REPORT_VERSION,
@@ -37,7 +38,7 @@ def build_report(log: GameLog, game: Table, catalog: Catalog, mode: str, replaye
     causes = causes_with_lines(log.positions, violations, claims.items, ledger, all_warnings,
                                game.discards)
     awaited = expected_next(game)
-    return report_words({
+    return report_words(with_translations({
         "report_version": REPORT_VERSION,
         "engine_version": ENGINE_VERSION,
         "game": "coimbra",
@@ -69,7 +70,7 @@ def build_report(log: GameLog, game: Table, catalog: Catalog, mode: str, replaye
         "state": {name: _player_state(p) for name, p in state.players.items()},
         "ledger": ledger,
         "names": _names_used(game, catalog, violations, awaited),
-    })
+    }, catalog.names_in))
 
 
 def _names_used(game: Table, catalog: Catalog, violations: list[dict],

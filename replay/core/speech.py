@@ -41,6 +41,13 @@ def _spoken(translator):
     return translator if isinstance(translator, GNUTranslations) else None
 
 
+def spoken_language() -> str | None:
+    """The language tag the translator being spoken names itself by (its catalog's
+    ``Language`` header), None for English or a translator that names none."""
+    translator = _TRANSLATOR.get()
+    return translator.info().get("language") if translator is not None else None
+
+
 def tr(text: str, **values) -> str:
     """``text`` in the reader's language, its ``{name}`` fields filled from ``values``."""
     translator = _TRANSLATOR.get()

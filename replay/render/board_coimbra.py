@@ -18,6 +18,7 @@ from replay.coimbra.report import place_name
 from replay.coimbra.state import CITY_ROWS, LOCATIONS, TRACKS
 from replay.coimbra.table import Table
 from replay.core.speech import say, tr
+from replay.render.names import readers_names
 from replay.render.svg import STYLE, Mark, Picture, element, legend, marks, text, titled
 
 WIDTH = 420  # narrow, so that a phone shows it near its own size
@@ -54,11 +55,13 @@ def picture(table: Table) -> Picture:
     """The table as it stands, drawn, with the same facts in words."""
     state, catalog = table.state, table.catalog
     players = marks(list(state.players))  # in seat order, the same colours all game
+    readers = readers_names(catalog.names_in)
 
     def named(ident: str) -> str:
         if (catalog.nodes.get(ident) or {}).get("kind") == "city":
             return "Coimbra"
-        return catalog.names.get(ident) or place_name(catalog, ident) or ident
+        return readers.get(ident) or catalog.names.get(ident) or place_name(catalog, ident) \
+            or ident
 
     body, facts, top = [], [], 0.0
     for part in (_city, _tracks, _voyages, _pilgrims):

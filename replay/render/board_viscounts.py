@@ -13,6 +13,7 @@ draws its own board.
 from __future__ import annotations
 
 from replay.core.speech import tr
+from replay.render.names import readers_names
 from replay.render.svg import (
     Mark,
     Picture,
@@ -60,7 +61,11 @@ def _spot_place(river: str, order: int, middle: float) -> tuple[float, float]:
 def picture(table: Table) -> Picture:
     """The table as it stands, drawn, with the same facts in words."""
     state, catalog = table.state, table.catalog
-    printed = printed_names(table)
+    english, readers = printed_names(table), readers_names(catalog.names_in)
+
+    def printed(ident: str) -> str | None:
+        return readers.get(ident) or english(ident)
+
     players = marks(list(state.seats) + [n for n in state.players if n not in state.seats])
     sides = list(state.segments)
     span = 360 / max(len(sides), 1)

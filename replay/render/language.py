@@ -10,13 +10,14 @@ from __future__ import annotations
 from babel.numbers import format_decimal
 
 from languages import ENGLISH, supported
-from replay.core.speech import Phrase, say_again, tr
+from replay.core.speech import Phrase, say_again, spoken_language, tr
 
 
 def language() -> str:
-    """The language being spoken (``en``, ``zh_Hans``)."""
+    """The language being spoken (``en``, ``zh_Hans``): as its catalog's header names it,
+    else as its translation of its own tag says."""
     # TRANSLATORS: not a sentence: the language tag of this catalog (zh-Hans), for <html lang>.
-    return supported(tr("en")) or ENGLISH
+    return supported(spoken_language()) or supported(tr("en")) or ENGLISH
 
 
 def html_language() -> str:

@@ -48,7 +48,7 @@ def said_item(item: dict, report: dict, name: str = "message") -> str:
     text = message(item, name)
     if language() == ENGLISH or not text:
         return text
-    return NameLabels(_dict(report).get("names")).text(text)
+    return NameLabels.of(_dict(report)).text(text)
 
 
 def causes_summary(groups: list[dict]) -> str:
@@ -143,7 +143,7 @@ def declared_sentence(report: dict) -> str | None:
                 if isinstance(d, dict)]
     if not declared:
         return None
-    label = NameLabels(report.get("names"))
+    label = NameLabels.of(report)
     values = tr("; ").join(tr("{entry} {field} {value} (the catalog has {replaces})",
                               entry=label.text(str(d.get("entry"))), field=d.get("field"),
                               value=d.get("value"), replaces=d.get("replaces"))
@@ -196,7 +196,7 @@ def game_sections(report: dict) -> tuple[list[Section], list[Section]]:
     game = GAMES.find(_dict(report).get("game"))
     if game is None:
         return [], []
-    label = NameLabels(_dict(report).get("names"))
+    label = NameLabels.of(_dict(report))
 
     def named(sections: list[Section]) -> list[Section]:
         return [replace(s, title=again(s.title), header=[again(h) for h in s.header],
@@ -544,7 +544,7 @@ def _section(section: Section) -> list[str]:
 def phase_rows(report: dict) -> tuple[list[str], list[list]]:
     """The phase-by-phase breakdown as a table: a row per round (and turn) and phase, a
     column per player saying what that phase changed, points with their sources."""
-    label = NameLabels(report.get("names"))
+    label = NameLabels.of(report)
     phases = [p for p in _list(report.get("phases")) if isinstance(p, dict)]
     names = player_names(report)
     turns = [tr("Turn")] if any("turn" in p for p in phases) else []

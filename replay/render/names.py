@@ -3,12 +3,18 @@
 A report (and a state document) carries ``names``, the printed name of every component id
 it mentions. In sentences an id becomes its name with the id after it, for whoever fixes
 the log: ``c2-08 is paid`` reads ``Lourenço Faria (c2-08) is paid``. In a table of sources
-or a menu the name stands alone (``NameLabels.name``).
+or a menu the name stands alone (``NameLabels.name``). The name is the one printed in the
+reader's language when the document carries it (``names_by_language``: see
+``replay.core.logs.printed_names``), else the English printed name (``NameLabels.of``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+
+from replay.core.logs.printed_names import REPORTED
+from replay.render.language import language
 
 # Words before an id that its name says again ("manuscript ms-11" when the name is "black
 # manuscript ..."): at most this many are dropped.
@@ -19,15 +25,33 @@ IDENT = re.compile(r"[\d:_-]")
 class NameLabels:
     """Names a text's ids (once: an id already beside its name stays as it is)."""
 
-    def __init__(self, names: object):
-        self.names = {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) \
-            else {}
+    def __init__(self, names: object, english: object = None):
+        self.names = _strings(names)
+        # The English printed names that differ from those shown: an English text may have
+        # written one beside its id already ("c2-08 (Lourenço Faria)").
+        self.english = {ident: name for ident, name in _strings(english).items()
+                        if self.names.get(ident, name) != name}
         # Plain words ("setup", "deed") name ledger sources in a table, but in a sentence
         # they are the words themselves: only ids with a digit or a joiner are looked for.
         ids = sorted(filter(IDENT.search, self.names), key=len, reverse=True)
         self.pattern = re.compile(
             r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids \
             else None
+
+    @classmethod
+    def of(cls, *documents: object) -> NameLabels:
+        """The labels of a report, a state or a ruling (of several: a later one's names
+        added), in the reader's language: each id's name as printed in it when a document
+        carries that, else its English name."""
+        english: dict[str, str] = {}
+        shown: dict[str, str] = {}
+        for document in documents:
+            if isinstance(document, dict):
+                english.update(_strings(document.get("names")))
+                translated = document.get(REPORTED)
+                if isinstance(translated, dict):
+                    shown.update(_strings(translated.get(language())))
+        return cls({**english, **shown}, english)
 
     def __call__(self, value):
         """``value`` with names before its ids when it is text; anything else unchanged."""
@@ -61,16 +85,35 @@ class NameLabels:
             ident = match.group(1)
             name, start, end = self.names[ident], match.start(), match.end()
             before = value[last:start]
-            if value.startswith(f" ({name})", end):  # "c3-24 (Name)": the name goes first
-                end += len(name) + 3
+            glosses = [name, *filter(None, [self.english.get(ident)])]
+            written = next((gloss for gloss in glosses
+                            if value.startswith(f" ({gloss})", end)), None)
+            if written:  # "c3-24 (Name)": the name goes first
+                end += len(written) + 3
             elif value[start - 1:start] == "(" and value[end:end + 1] == ")":
-                # "Foreman (tf-24)" stays; "ability of c3-23 (track:clergy)" names the track
-                out += [before, ident if before.endswith(f"{name} (") else name]
+                # "Foreman (tf-24)" stays (in the reader's name); "ability of c3-23
+                # (track:clergy)" names the track
+                written = next((gloss for gloss in glosses if before.endswith(f"{gloss} (")),
+                               None)
+                out += [before[:len(before) - len(written) - 2] + f"{name} (", ident] \
+                    if written else [before, name]
                 last = end
                 continue
             out += [_without_repeated(before, name), f"{name} ({ident})"]
             last = end
         return "".join([*out, value[last:]])
+
+
+def readers_names(names_in: Mapping[str, Mapping[str, str]]) -> Mapping[str, str]:
+    """Of a catalog's names by language (``Catalog.names_in``), those printed in the
+    reader's language, by id (none in English): what a board picture calls its components
+    before their English names."""
+    return names_in.get(language(), {})
+
+
+def _strings(names: object) -> dict[str, str]:
+    """A document's ``{id: name}`` as text (nothing when it is not a mapping)."""
+    return {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) else {}
 
 
 def _without_repeated(before: str, name: str) -> str:
@@ -89,7 +132,7 @@ def with_names(report: dict) -> dict:
     """A copy of a report whose texts name the ids they mention (for the renderers):
     violations, warnings, notes, claims, what comes next, and the ledger's reasons and
     sources."""
-    label = NameLabels(report.get("names"))
+    label = NameLabels.of(report)
     if label.pattern is None:
         return report
 

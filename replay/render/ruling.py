@@ -17,7 +17,7 @@ def _signed(delta: int) -> str:
 
 def ruling_lines(ruling: dict) -> list[str]:
     """The ruling in plain lines (Markdown reads them as they are)."""
-    label = NameLabels(ruling.get("names"))
+    label = NameLabels.of(ruling)
     after = ruling.get("after", -1)
     where = tr("before the first event") if after < 0 else tr("after event {event}", event=after)
     lines = [tr("Move: {move} ({where})", move=label.text(str(ruling.get("move_text"))),

@@ -71,7 +71,7 @@ def field_words(game: str | None, key: str, value, label: NameLabels) -> str:
 def state_rows(state: dict, game: str | None = None) -> tuple[list[str], list[list[str]]]:
     """The players table: one row per player, one column per thing they hold."""
     players = state.get("players") or {}
-    label = NameLabels(state.get("names"))
+    label = NameLabels.of(state)
     keys: list[str] = []
     for values in players.values():
         keys += [k for k in values if k not in keys]
@@ -115,7 +115,7 @@ def violation_line(violation: dict, label: NameLabels) -> str:
 def render_state_markdown(state: dict, game: str | None = None) -> str:
     """The state as Markdown: where, the players table, who acts and what they may write."""
     header, rows = state_rows(state, game)
-    label = NameLabels(state.get("names"))
+    label = NameLabels.of(state)
     out = [f"# {state_heading(state)}", "", "| " + " | ".join(header) + " |",
            "|" + "|".join("---" for _ in header) + "|"]
     out += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]

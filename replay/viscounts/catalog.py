@@ -13,6 +13,7 @@ from types import MappingProxyType
 from marshmallow import ValidationError
 
 from replay.core.logs.declarations import ENTRY_KEYS, holds_entries, iter_entries, resolve
+from replay.core.logs.printed_names import names_in
 from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 from replay.core.protocol.catalogs import BuiltinCatalogs, catalog_sha256
 from replay.viscounts.catalog_checks import cross_reference_problems
@@ -103,6 +104,7 @@ def _build(document: dict) -> Catalog:
         links=ro({link.id: link for side in sides for link in side.links}),
         placeholders=ro(_placeholder_index(document)),
         entry_paths=ro({path: e["id"] for path, e in iter_entries(document)}),
+        names_in=ro({language: ro(names) for language, names in names_in(document).items()}),
     )
 
 

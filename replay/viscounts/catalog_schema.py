@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from replay.core.logs.printed_names import names_field
+
 ID = validate.Regexp(r"^[a-z0-9][a-z0-9_-]*$", error="ids are lowercase a-z, 0-9, '-' or '_'")
 SOURCE = validate.Regexp(
     r"^(rulebook text p\.\d+|rulebook picture p\.\d+|fan list|placeholder|printed component"
@@ -216,6 +218,7 @@ class BuildingSchema(EntrySchema):
 
     id = fields.String(required=True, validate=validate.OneOf(BUILDINGS))
     name = fields.String(required=True)
+    names = names_field()
     cost = Count()
     vp = fields.List(Count(), required=True, validate=validate.Length(equal=3))
     slots = fields.List(fields.Nested(SlotSchema), required=True, validate=validate.Length(equal=3))
@@ -309,6 +312,7 @@ class PreprintedTownsfolkSchema(EntrySchema):
     """The Townsfolk printed under a pile: dismissed for its effect once the pile is empty."""
 
     name = fields.String(required=True)
+    names = names_field()
     cost = Count()
     icons = Icons
     hire = fields.Nested(EffectSchema, required=True)
@@ -345,6 +349,7 @@ class TownsfolkSchema(EntrySchema):
     """A Townsfolk card: starting, hero or neutral."""
 
     name = fields.String(required=True)
+    names = names_field()
     deck = fields.String(required=True, validate=validate.OneOf(("starting", "hero", "neutral")))
     cost = Count()
     icons = Icons
@@ -456,6 +461,7 @@ class AIBoardSchema(EntrySchema):
     """The AI side of a Player Board."""
 
     name = fields.String(required=True)
+    names = names_field()
     focus = fields.String(required=True, validate=validate.OneOf((*ACTIONS, "flip")))
     single_resource = fields.Boolean(required=True)
     resource_chart = fields.List(fields.Nested(ChartStepSchema), required=True,

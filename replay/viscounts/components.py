@@ -279,6 +279,8 @@ class Catalog:
     links: Mapping[str, Link]  # every link, by id
     placeholders: Mapping[str, tuple[Placeholder, ...]]  # entry id -> its placeholder values
     entry_paths: Mapping[str, str]  # JSON pointer -> entry id
+    # Language -> id -> the name printed in it, for the entries named in other languages.
+    names_in: Mapping[str, Mapping[str, str]]
     # The values the log declared from the printed components (``replay.core.logs.declarations``).
     declared: tuple[dict, ...] = ()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from replay.core.logs.log import GameLog
 from replay.core.logs.names import action_ids, ids_in, names_of
+from replay.core.logs.printed_names import with_translations
 from replay.core.protocol.replayer import Replayer
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
@@ -30,7 +31,7 @@ def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
     state = table.state
     players = {name: player_state(table, name) for name in state.seats}
     actions = legal_actions(table)
-    return {
+    return with_translations({
         "after_event": upto,
         "round": state.round,
         "phase": state.phase,
@@ -41,4 +42,4 @@ def state_at(log: GameLog, upto: int, catalog: dict | None = None) -> dict:
         "acting_player": acting_player(table),
         "legal_actions": actions,
         "violations_so_far": [v.to_dict() for v in table.judge.violations],
-    }
+    }, table.catalog.names_in)

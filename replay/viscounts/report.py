@@ -6,6 +6,7 @@ from operator import itemgetter
 
 from replay.core.logs.log import GameLog
 from replay.core.logs.names import ids_in, names_of, words_of
+from replay.core.logs.printed_names import with_translations
 from replay.core.reports.report import ENGINE_VERSION, REPORT_VERSION, causes_with_lines, verdict
 from replay.core.verdicts.causes import audit_caveat
 from replay.core.verdicts.ledger import phase_breakdown
@@ -83,7 +84,7 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
     }
     if table.solo is not None:
         report["solo"] = solo_summary(table, final)
-    return report
+    return with_translations(report, catalog.names_in)
 
 
 def _names_used(table: Table, ledger: list[dict], violations: list[dict],

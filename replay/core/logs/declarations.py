@@ -21,9 +21,12 @@ from dataclasses import dataclass
 from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.core.speech import say
 
-# Keys that describe an entry rather than a printed value: never declared.
+# Keys that describe an entry rather than a value the engine reads: never a placeholder,
+# and never declared but for ``names`` (the entry's name printed in another language, which
+# a log may add: ``_declare_name``).
+NAMES = "names"
 ENTRY_KEYS = frozenset({"id", "source", "placeholder", "placeholder_fields", "confidence",
-                        "note", "confirmed_by"})
+                        "note", "confirmed_by", NAMES})
 # The source of an entry whose values were all stand-ins until the log declared some.
 DECLARED_SOURCE = "declared in the log"
 
@@ -128,6 +131,9 @@ def declare(document: dict, declarations: list[Declaration]) -> tuple[dict, list
                                              catalog=document["meta"]["id"])))
             continue
         parts = item.field.split(".")
+        if parts[0] == NAMES:
+            problems.extend(_declare_name(entry, item, record))
+            continue
         node, found = entry, True
         for part in parts[:-1]:
             found, node = _step(node, part)
@@ -135,29 +141,19 @@ def declare(document: dict, declarations: list[Declaration]) -> tuple[dict, list
                 break
         found = found and _step(node, parts[-1])[0]
         if not found or parts[0] in ENTRY_KEYS:
-            fields = sorted(key for key in entry if key not in ENTRY_KEYS)
-            problems.append(item.problem(say("{component} has no printed value {field}",
-                                             component=_label(entry), field=repr(item.field)),
-                                         expected=", ".join(fields)))
+            problems.append(_no_such_value(entry, item))
             continue
         held = _step(node, parts[-1])[1]
         value = item.value
         if isinstance(held, list) and not isinstance(value, list):
             value = [value]
         if _kind(value) != _kind(held) and held is not None:
-            problems.append(item.problem(say("{entry} {field} is {held}, not {value}",
-                                             entry=item.entry, field=item.field,
-                                             held=_kind(held), value=_kind(value)),
-                                         expected=_kind(held)))
+            problems.append(_wrong_kind(item, held, value))
             continue
         if value == held:
             continue
         if held_from_source(document, entry, item.field):
-            problems.append(item.problem(
-                say("{component} {field}: the catalog holds {held} from {source}, and the log "
-                    "declares {value} (only a value the catalog holds as a placeholder may be "
-                    "declared)", component=_label(entry), field=item.field, held=repr(held),
-                    source=_source(entry), value=repr(value)), expected=repr(held)))
+            problems.append(_contradiction(entry, item, held, value))
             continue
         node[int(parts[-1]) if isinstance(node, list) else parts[-1]] = value
         record.append({"entry": item.entry, "field": item.field, "value": value,
@@ -165,9 +161,54 @@ def declare(document: dict, declarations: list[Declaration]) -> tuple[dict, list
     if problems:
         raise InvalidLog(problems)
     for item in record:
-        _mark_declared(index[item["entry"]], item["field"])
+        if not item["field"].startswith(f"{NAMES}."):  # a name in a language is no stand-in
+            _mark_declared(index[item["entry"]], item["field"])
     _recount(declared_doc)
     return declared_doc, record
+
+
+def _no_such_value(entry: dict, item: Declaration) -> LogProblem:
+    """A declaration refused for naming a field the entry does not print."""
+    return item.problem(say("{component} has no printed value {field}",
+                            component=_label(entry), field=repr(item.field)),
+                        expected=", ".join(sorted(key for key in entry
+                                                  if key not in ENTRY_KEYS)))
+
+
+def _wrong_kind(item: Declaration, held: object, value: object) -> LogProblem:
+    """A declaration refused for a value of another kind than the catalog's."""
+    return item.problem(say("{entry} {field} is {held}, not {value}", entry=item.entry,
+                            field=item.field, held=_kind(held), value=_kind(value)),
+                        expected=_kind(held))
+
+
+def _contradiction(entry: dict, item: Declaration, held: object, value: object) -> LogProblem:
+    """A declaration refused for contradicting the value the catalog holds from a source."""
+    return item.problem(
+        say("{component} {field}: the catalog holds {held} from {source}, and the log "
+            "declares {value} (only a value the catalog holds as a placeholder may be "
+            "declared)", component=_label(entry), field=item.field, held=repr(held),
+            source=_source(entry), value=repr(value)), expected=repr(held))
+
+
+def _declare_name(entry: dict, item: Declaration, record: list[dict]) -> list[LogProblem]:
+    """Add the name ``entry`` has printed in a language (``names.zh_Hans``): a component
+    with a printed name may be given its name in a language the catalog does not name it
+    in; a name it holds is kept, and a different one refused. Whether the language is one
+    the referee speaks is the catalog schema's to say."""
+    parts = item.field.split(".")
+    if len(parts) != 2 or not isinstance(entry.get("name"), str):
+        return [_no_such_value(entry, item)]
+    held = (entry.get(NAMES) or {}).get(parts[1])
+    if not isinstance(item.value, str):
+        return [_wrong_kind(item, "", item.value)]
+    if held is not None and held != item.value:
+        return [_contradiction(entry, item, held, item.value)]
+    if held is None:
+        entry[NAMES] = {**(entry.get(NAMES) or {}), parts[1]: item.value}
+        record.append({"entry": item.entry, "field": item.field, "value": item.value,
+                       "replaces": None})
+    return []
 
 
 def _mark_declared(entry: dict, field: str) -> None:

@@ -177,6 +177,11 @@ class ReportSchema(Schema):
     ledger = fields.List(fields.Nested(LedgerRowSchema))
     names = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
         "description": "the printed name of every component id the report mentions"})
+    names_by_language = fields.Dict(
+        keys=fields.String(), values=fields.Dict(keys=fields.String(), values=fields.String()),
+        metadata={"description": "language -> id -> the name printed on that language's "
+                                 "edition, for the ids of ``names`` the catalog names in "
+                                 "another language than English; the same in every language"})
     solo = fields.Dict(metadata={
         "description": "a game against an automated opponent: its board, the difficulty, "
                        "who won and why"})
