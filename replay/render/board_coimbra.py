@@ -159,10 +159,10 @@ def _city(table: Table, players, named, top: float):
         if not dice:
             body.append(text(10, inner + 15, tr("no die yet"), size=12, text_anchor="start",
                              fill="#555"))
+        neutral = tr("neutral token")
+        queue = joined(f"{s.value} ({s.owner or neutral})" for s in dice)
         said.append(tr("Dice on the {location}, in the order they resolve: {dice}",
-                       location=name.lower(),
-                       dice=joined(str(s.value) + " (" + (s.owner or tr("neutral token"))
-                                   + ")" for s in dice) or tr("none")))
+                       location=name.lower(), dice=queue or tr("none")))
         y += row_h
     return body, [(tr("The city"), said)], y - top
 
@@ -243,8 +243,8 @@ def _voyages(table: Table, players, named, top: float):
         body.append(titled(f"{named(voyage)}, {cost}"
                            + (tr(", taken by {player}", player=owner) if owner
                               else tr(", on the board")), *parts, data_voyage=voyage))
-        said.append(f"{named(voyage)} ({cost}): " + (tr("taken by {player}", player=owner)
-                                                     if owner else tr("on the board")))
+        said.append(f"{named(voyage)} ({cost})" + tr(": ")
+                    + (tr("taken by {player}", player=owner) if owner else tr("on the board")))
     rows = (len(shown) + 1) // 2
     return body, [(tr("Voyages"), said or [tr("none")])], 32 + rows * 44
 

@@ -74,7 +74,8 @@ def picture(table: Table) -> Picture:
     for name, player in state.players.items():
         if player.space:
             standing.setdefault(player.space, []).append(name)
-            stands.append(f"{name} ({players[name].initials}): {printed(player.space)}")
+            stands.append(tr("{player} ({initials}): {space}", player=name,
+                             initials=players[name].initials, space=printed(player.space)))
     for i, side_id in enumerate(sides):
         side = catalog.sides[side_id]
         middle = i * span
