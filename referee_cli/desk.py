@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from referee_cli.columns import left, right
 from referee_cli.files import EXIT_UNREADABLE
 from referee_cli.games import GAME
 from referee_cli.language import lang_option
@@ -77,13 +78,13 @@ def _summary(results: dict) -> str:
                                    player=wrong["player"], claimed=wrong["claimed"],
                                    computed=wrong["computed"]))
         lines += ["  " + tr("{rank}. {player} {points} points", rank=row["rank"],
-                            player=str(row["player"]).ljust(12),
-                            points=number(row["points"]).rjust(4))
+                            player=left(row["player"], 12),
+                            points=right(number(row["points"]), 4))
                   for row in table["standings"]]
     lines += ["", tr("Standings of the event (by points):")]
     lines += ["  " + tr("{player} {points} points  (table {table}, place {place})",
-                        player=str(row["player"]).ljust(12),
-                        points=number(row["points"]).rjust(4),
+                        player=left(row["player"], 12),
+                        points=right(number(row["points"]), 4),
                         table=row["table"], place=row["place"])
               for row in results["standings"]]
     return "\n".join(lines) + "\n"

@@ -12,10 +12,11 @@ from __future__ import annotations
 import shutil
 import textwrap
 
+from referee_cli.columns import cells, left, right
 from replay.core.speech import say, tr
 from replay.core.words import spoken
 from replay.render.compare import comparison_lines
-from replay.render.language import again, number
+from replay.render.language import again, joined, number
 from replay.render.markdown import (
     event_place,
     game_sections,
@@ -54,11 +55,11 @@ def report_summary(report: dict, full_report: str = FULL_REPORT) -> str:
         lines += _more(len(violations), tr("violations"))
     standings = [row for row in report.get("standings") or [] if isinstance(row, dict)]
     if standings:
-        width = max(len(str(row.get("player"))) for row in standings)
+        width = max(cells(row.get("player")) for row in standings)
         lines += ["", tr("Standings:")]
         lines += ["  " + tr("{rank}. {player}  {points} points", rank=row.get("rank"),
-                            player=str(row.get("player")).ljust(width),
-                            points=number(row.get("points")).rjust(4)) for row in standings]
+                            player=left(row.get("player"), width),
+                            points=right(number(row.get("points")), 4)) for row in standings]
         if report.get("standings_caveat"):
             lines.append(f"  {standings_caveat(report)}")
         solo = report.get("solo") if isinstance(report.get("solo"), dict) else {}
@@ -78,7 +79,7 @@ def comparison_summary(result: dict) -> str:
     lines = comparison_lines(result)
     difference = result.get("score_difference")
     if difference:
-        lines.append(tr("Totals (B − A): {totals}", totals=", ".join(
+        lines.append(tr("Totals (B − A): {totals}", totals=joined(
             f"{player} {values.get('total', 0):+d}" for player, values in difference.items())))
     return "\n".join([*lines, "", tr(FULL_REPORT)]) + "\n"
 
@@ -92,11 +93,11 @@ def state_summary(state: dict, game: str | None) -> str:
     for name, values in (state.get("players") or {}).items():
         lines += ["", str(name)]
         said = {key: again(spoken(key)) for key in values}
-        width = max((len(word) for word in said.values()), default=0)
+        width = max((cells(word) for word in said.values()), default=0)
         for key, value in values.items():
             # Long holdings (every card owned) wrap under their own column.
             lines += textwrap.wrap(field_words(game, key, value, label), columns,
-                                   initial_indent=f"  {said[key]:<{width}}  ",
+                                   initial_indent=f"  {left(said[key], width)}  ",
                                    subsequent_indent=" " * (width + 4),
                                    break_on_hyphens=False) or [f"  {said[key]}"]
     actions = action_lines(state, game)

@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 import replay
+from referee_cli.columns import cells, left, right
 from referee_cli.language import lang_option
 from replay.core.reports.tournament import (
     COUNTED,
@@ -23,7 +24,7 @@ from replay.core.reports.tournament import (
 )
 from replay.core.speech import message, ntr, tr
 from replay.core.verdicts.judge import MODES
-from replay.render.language import ENGLISH, language, number
+from replay.render.language import ENGLISH, joined, language, number
 from replay.render.markdown import said_item
 from replay.render.names import with_names
 
@@ -112,8 +113,8 @@ def ranking_words(ranking: Ranking) -> str:
     """How the standings rank the players, as their heading says it."""
     if not ranking.place_points:
         return tr("wins first, then points, then the player's name")
-    places = ", ".join(f"{_place(place)} {points}"
-                       for place, points in enumerate(ranking.place_points, start=1))
+    places = joined(f"{_place(place)} {points}"
+                    for place, points in enumerate(ranking.place_points, start=1))
     return tr("tournament points per place in each game ({places}), then wins, then points, "
               "then the player's name", places=places)
 
@@ -133,16 +134,21 @@ def _print_standings(rows: list[dict], ranking: Ranking) -> None:
         click.echo("\n" + tr("standings, {game} ({ranking}):",
                               game=known.title if known else game,
                               ranking=ranking_words(ranking)))
-        width = max(len(line["player"]) for line in table)
+        width = max(cells(line["player"]) for line in table)
         words = {"rank": tr("rank"), "player": tr("player"), "games": tr("games"),
                  "wins": tr("wins"), "points": tr("points"), "tournament": tr("tournament points")}
-        click.echo(f"  {words['rank']}  {words['player']:<{width}}  {words['games']}  "
+        # Each number is right under the end of its heading, whatever the heading's language.
+        size = {key: cells(word) for key, word in words.items()}
+        click.echo(f"  {words['rank']}  {left(words['player'], width)}  {words['games']}  "
                    f"{words['wins']}  {words['points']}"
                    + (f"  {words['tournament']}" if placed else ""))
         for rank, line in enumerate(table, start=1):
-            click.echo(f"  {rank:>4}  {line['player']:<{width}}  {line['games']:>5}  "
-                       f"{line['wins']:>4}  {line['points']:>6}"
-                       + (f"  {line['tournament_points']:>17}" if placed else ""))
+            click.echo(f"  {right(rank, size['rank'])}  {left(line['player'], width)}  "
+                       f"{right(line['games'], size['games'])}  "
+                       f"{right(line['wins'], size['wins'])}  "
+                       f"{right(line['points'], size['points'])}"
+                       + (f"  {right(line['tournament_points'], size['tournament'])}"
+                          if placed else ""))
 
 
 def _verdict(verdict: str) -> str:
@@ -216,14 +222,15 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None,
                        files=", ".join(skipped)))
     if not rows:
         raise click.ClickException(tr("no logs in {folder}", folder=folder))
-    width = max(len(r["log"]) for r in rows)
+    width = max(cells(r["log"]) for r in rows)
     words = {"log": tr("log"), "verdict": tr("verdict"), "winner": tr("winner"),
              "points": tr("points"), "violations": tr("violations")}
-    click.echo(f"{words['log']:<{width}}  {words['verdict']:<15} {words['winner']:<10} "
-               f"{words['points']:>6}  {words['violations']}")
+    click.echo(f"{left(words['log'], width)}  {left(words['verdict'], 15)} "
+               f"{left(words['winner'], 10)} {right(words['points'], 6)}  {words['violations']}")
     for row in rows:
-        click.echo(f"{row['log']:<{width}}  {_verdict(row['verdict']):<15} {row['winner']:<10} "
-                   f"{number(row['points']):>6}  {row['violations']}")
+        click.echo(f"{left(row['log'], width)}  {left(_verdict(row['verdict']), 15)} "
+                   f"{left(row['winner'], 10)} {right(number(row['points']), 6)}  "
+                   f"{row['violations']}")
         if row["why"]:
             click.echo(f"{'':<{width}}    " + tr("why: {why}", why=row["why"]))
         if row.get("duplicate_of"):
@@ -232,6 +239,6 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None,
     _print_standings(rows, ranking)
     totals = Counter(r["verdict"] for r in rows)
     click.echo(tr("totals: {totals} ({logs}); reports in {out}",
-                  totals=", ".join(f"{n} {_verdict(v)}" for v, n in sorted(totals.items())),
+                  totals=joined(f"{n} {_verdict(v)}" for v, n in sorted(totals.items())),
                   logs=ntr("{number} log", "{number} logs", len(rows)), out=out))
     sys.exit(1 if any(totals[v] for v in FAILING) else 0)

@@ -18,6 +18,7 @@ from replay.coimbra.report import place_name
 from replay.coimbra.state import CITY_ROWS, LOCATIONS, TRACKS
 from replay.coimbra.table import Table
 from replay.core.speech import say, tr
+from replay.render.language import joined
 from replay.render.names import readers_names
 from replay.render.svg import STYLE, Mark, Picture, element, legend, marks, text, titled
 
@@ -125,7 +126,7 @@ def _city(table: Table, players, named, top: float):
         name = tr(LOCATION_NAMES[location])
         cards = state.rows.get(location) or [] if location in CITY_ROWS else []
         favors = [named(f) for f in state.favors_available] if location == "castle" else []
-        notes = _wrap(tr("Favors: {favors}", favors=", ".join(favors) or tr("none")), 58, 3) \
+        notes = _wrap(tr("Favors: {favors}", favors=joined(favors) or tr("none")), 58, 3) \
             if location == "castle" else []
         card_lines = -(-len(cards) // CARDS_PER_LINE)
         row_h = 28 + len(notes) * 15 + card_lines * (CARD_H + 4) + DIE + 18
@@ -138,7 +139,7 @@ def _city(table: Table, players, named, top: float):
             inner += 15
         if notes:
             said.append(tr("Favors in the castle: {favors}",
-                           favors=", ".join(favors) or tr("none")))
+                           favors=joined(favors) or tr("none")))
         shown = []
         for i, card in enumerate(cards):
             x = 10 + (i % CARDS_PER_LINE) * (CARD_W + 4)
@@ -153,7 +154,7 @@ def _city(table: Table, players, named, top: float):
             crown = tr(" (crown token)") if card in state.crown_tokens else ""
             shown.append(f"{character.name} ({_track(character.cls)}){crown}")
         if location in CITY_ROWS:
-            said.append(f"{name}: " + (", ".join(shown) or tr("no character left")))
+            said.append(name + tr(": ") + (joined(shown) or tr("no character left")))
         inner += card_lines * (CARD_H + 4)
         dice = state.queues.get(location) or []
         for i, slot in enumerate(dice):
@@ -161,10 +162,10 @@ def _city(table: Table, players, named, top: float):
         if not dice:
             body.append(text(10, inner + 15, tr("no die yet"), size=12, text_anchor="start",
                              fill="#555"))
+        neutral = tr("neutral token")
+        queue = joined(f"{s.value} ({s.owner or neutral})" for s in dice)
         said.append(tr("Dice on the {location}, in the order they resolve: {dice}",
-                       location=name.lower(),
-                       dice=", ".join(str(s.value) + " (" + (s.owner or tr("neutral token"))
-                                      + ")" for s in dice) or tr("none")))
+                       location=name.lower(), dice=queue or tr("none")))
         y += row_h
     return body, [(tr("The city"), said)], y - top
 
@@ -217,9 +218,9 @@ def _tracks(table: Table, players, named, top: float):
                 body.append(players[name].disc(x, y + 21 + (n // 2) * 4, radius=8,
                                                label=f"{name}: {_track(track)} {space}"))
         said.append(tr(TRACK_NAMES[track])
-                    + (f" ({named(tile)})" if tile else "") + ": "
-                    + ", ".join(f"{name} {p.influence.get(track, 0)}"
-                                for name, p in state.players.items()))
+                    + (f" ({named(tile)})" if tile else "") + tr(": ")
+                    + joined(f"{name} {p.influence.get(track, 0)}"
+                             for name, p in state.players.items()))
         y += 38
     return body, [(tr("Influence tracks"), said)], y - top + 4
 
@@ -245,8 +246,8 @@ def _voyages(table: Table, players, named, top: float):
         body.append(titled(f"{named(voyage)}, {cost}"
                            + (tr(", taken by {player}", player=owner) if owner
                               else tr(", on the board")), *parts, data_voyage=voyage))
-        said.append(f"{named(voyage)} ({cost}): " + (tr("taken by {player}", player=owner)
-                                                     if owner else tr("on the board")))
+        said.append(f"{named(voyage)} ({cost})" + tr(": ")
+                    + (tr("taken by {player}", player=owner) if owner else tr("on the board")))
     rows = (len(shown) + 1) // 2
     return body, [(tr("Voyages"), said or [tr("none")])], 32 + rows * 44
 
@@ -311,13 +312,13 @@ def _pilgrims(table: Table, players, named, top: float):
         for n, name in enumerate(here):
             shape.append(players[name].disc(x - 6 * (len(here) - 1) + 12 * n, y - 20, radius=8,
                                             label=tr("{player}'s pilgrim", player=name)))
-        body.append(titled(title + (": " + ", ".join(tr("{player}'s pilgrim", player=n)
-                                                     for n in here)
+        body.append(titled(title + (tr(": ") + joined(tr("{player}'s pilgrim", player=n)
+                                                      for n in here)
                                     if here else ""), *shape, data_node=node))
     said = [tr("{player}'s pilgrim: {space}", player=name,
                space=named(p.pilgrim) if p.pilgrim else tr("not on the map"))
             + (tr("; monasteries visited: {monasteries}",
-                  monasteries=", ".join(map(named, p.monasteries))) if p.monasteries else "")
+                  monasteries=joined(map(named, p.monasteries))) if p.monasteries else "")
             for name, p in state.players.items()]
-    said += [f"{named(space)}: {named(tile)}" for space, tile in state.monasteries.items()]
+    said += [named(space) + tr(": ") + named(tile) for space, tile in state.monasteries.items()]
     return body, [(tr("Pilgrim map"), said)], 40 + len(rings) * NODE_ROW

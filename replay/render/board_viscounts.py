@@ -12,7 +12,8 @@ draws its own board.
 
 from __future__ import annotations
 
-from replay.core.speech import tr
+from replay.core.speech import say, tr
+from replay.render.language import joined
 from replay.render.names import readers_names
 from replay.render.svg import (
     Mark,
@@ -38,6 +39,9 @@ OUTER_TURN, SPOT_TURNS = 17, (17, 29)  # degrees from the segment's middle
 SPACE_RADIUS = 17
 RIVER = 236  # the river is drawn from here to the rim, between the outer spaces
 ROLES = ("outer_left", "outer_right", "inner")
+# Phrases: the manuscripts' ribbon colours, said in the reader's language where drawn (``tr``).
+RIBBONS = {"black": say("black"), "blue": say("blue"), "grey": say("grey"),
+           "yellow": say("yellow")}
 
 
 def _counts(workers, players: dict[str, Mark]) -> str:
@@ -75,7 +79,8 @@ def picture(table: Table) -> Picture:
     for name, player in state.players.items():
         if player.space:
             standing.setdefault(player.space, []).append(name)
-            stands.append(f"{name} ({players[name].initials}): {printed(player.space)}")
+            stands.append(tr("{player} ({initials}): {space}", player=name,
+                             initials=players[name].initials, space=printed(player.space)))
     for i, side_id in enumerate(sides):
         side = catalog.sides[side_id]
         middle = i * span
@@ -169,8 +174,8 @@ def _space(ident: str, name: str, place: tuple[float, float], standing: list[Mar
         dx = (n - (len(standing) - 1) / 2) * 14
         parts.append(mark.disc(x + dx, y, radius=12.5,
                                label=tr("{player}'s Viscount", player=mark.name)))
-    whose = ", ".join(tr("{player}'s Viscount", player=m.name) for m in standing)
-    return titled(f"{name}: {whose}" if whose else name, *parts, data_place=ident)
+    whose = joined(tr("{player}'s Viscount", player=m.name) for m in standing)
+    return titled(name + tr(": ") + whose if whose else name, *parts, data_place=ident)
 
 
 def _spot(ident: str, name: str, place: tuple[float, float], held, players: dict[str, Mark],
@@ -216,7 +221,8 @@ def _tops(table: Table, side_id: str, label: str, middle: float, piles: list[str
     if manuscripts and manuscripts.top:
         tile = table.catalog.manuscripts[manuscripts.top]
         written = manuscript_name(tile)
-        short = tr("{ribbon} · cost {cost}", ribbon=tile.ribbon, cost=tile.cost)
+        short = tr("{ribbon} · cost {cost}", ribbon=tr(RIBBONS.get(tile.ribbon, tile.ribbon)),
+                   cost=tile.cost)
     else:
         written = short = tr("no manuscript")
     piles.append(tr("{segment}: {townsfolk} on the Townsfolk pile ({cards} cards); "
@@ -257,7 +263,7 @@ def _castle(table: Table, sides: list[str], span: float, players: dict[str, Mark
                 (2, TIER3, TIER2, state.tier2.get(side_id) or {},
                  _tier2_name(printed(table.tier2_reward(side_id)[0]), segment))):
             words = worker_words(dict(workers))
-            facts.append(f"{name}: {words}")
+            facts.append(name + tr(": ") + words)
             x, y = polar(CENTRE, CENTRE, (inner + outer) / 2, middle)
             title = tr("castle {section}: {workers}", section=name, workers=words)
             body.append(titled(title, ring_sector(

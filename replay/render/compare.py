@@ -7,6 +7,7 @@ from html import escape
 from replay.core.speech import message, tr
 from replay.games import GAMES
 from replay.render.language import again, html_language, number
+from replay.render.markdown import mode_word
 
 
 def _place(item: dict) -> str:
@@ -70,7 +71,7 @@ def render_comparison_markdown(result: dict) -> str:
     """The comparison as Markdown: where they part, each verdict, the score difference."""
     difference, a, b = comparison_lines(result)
     out = ["# " + tr("Two versions of one game"), "", difference, "", f"- {a}", f"- {b}",
-           "- " + tr("Replayed in {mode} mode", mode=result.get("mode")), ""]
+           "- " + tr("Replayed in {mode} mode", mode=mode_word(result.get("mode"))), ""]
     if result.get("score_difference") is None:
         out.append(tr("The score difference needs both versions scored; at least one was not."))
     else:

@@ -24,6 +24,7 @@ from replay.render.markdown import (
     ledger_rows,
     ledger_title,
     line_column,
+    mode_word,
     phase_rows,
     player_names,
     position_sentence,
@@ -148,7 +149,7 @@ def _summary(report: dict) -> str:
         more.append((tr("Variants"), tr(", ").join(map(str, _list(report.get("variants"))))
                      or tr("none")))
     if "mode" in report:
-        more.append((tr("Mode"), report.get("mode")))
+        more.append((tr("Mode"), mode_word(report.get("mode"))))
     if "players" in report:
         more.append((tr("Players"), tr(", ").join(map(str, _list(report.get("players")))) or "—"))
     sheet = report.get("input") == "scoresheet"

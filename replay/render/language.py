@@ -34,6 +34,11 @@ def number(value) -> str:
     return format_decimal(value, locale=language())
 
 
+def joined(items) -> str:
+    """Items one after another as the reader's language lists them (``a, b``; ``a、b``)."""
+    return tr(", ").join(str(item) for item in items)
+
+
 def again(text):
     """A text the game or the engine wrote, in the reader's language: a phrase said again
     from its words, a fixed text looked up; anything that is not text left as it is."""

@@ -15,7 +15,7 @@ from replay.core.speech import message, ntr, say, tr
 from replay.core.verdicts.causes import audit_caveat, group_causes
 from replay.core.words import spoken
 from replay.games import GAMES
-from replay.render.language import ENGLISH, again, language, number
+from replay.render.language import ENGLISH, again, joined, language, number
 from replay.render.names import NameLabels, with_names
 
 
@@ -40,6 +40,18 @@ def verdict_title(report: dict) -> str:
               "score_mismatch": tr("SCORE MISMATCH"), "incomplete": tr("INCOMPLETE"),
               "unparseable": tr("UNPARSEABLE")}
     return titles.get(str(verdict)) or str(verdict).replace("_", " ").upper()
+
+
+def mode_word(mode) -> str:
+    """A replay's mode (``audit``, ``strict``) in the reader's language; another as it is."""
+    words = {"audit": tr("audit"), "strict": tr("strict")}
+    return words.get(mode, mode) if isinstance(mode, str) else mode
+
+
+def then(sentence: str, more: str) -> str:
+    """``sentence`` followed by the sentence ``more`` (nothing: ``sentence`` alone)."""
+    # TRANSLATORS: two sentences, the second after the first (Chinese sets no space between).
+    return tr("{sentence} {more}", sentence=sentence, more=more) if more else sentence
 
 
 def said_item(item: dict, report: dict, name: str = "message") -> str:
@@ -72,24 +84,23 @@ def verdict_sentence(report: dict) -> str:
     sheet = report.get("input") == "scoresheet"
     if verdict == "legal":
         leader = next(iter(_list(report.get("standings"))), None)
-        won = ""
-        if isinstance(leader, dict):
-            won = " " + tr("{player} wins with {points} points.", player=leader.get("player"),
-                           points=number(leader.get("points")))
+        won = tr("{player} wins with {points} points.", player=leader.get("player"),
+                 points=number(leader.get("points"))) if isinstance(leader, dict) else ""
         if sheet:
-            return tr("The scoresheet is consistent and every claimed total matches the "
-                      "computed final scoring.") + won
-        return tr("All {total} events follow the rules and every claimed value matches the "
-                  "replay.", total=number(events.get("total", "?"))) + won
+            return then(tr("The scoresheet is consistent and every claimed total matches the "
+                           "computed final scoring."), won)
+        return then(tr("All {total} events follow the rules and every claimed value matches "
+                       "the replay.", total=number(events.get("total", "?"))), won)
     if verdict == "illegal":
         violations = [v for v in _list(report.get("violations")) if isinstance(v, dict)]
         if not violations:
             return tr("The log breaks a rule.")
         first = violations[0]
-        more = (" " + tr("In all: {causes} (below).", causes=causes_summary(causes(report)))
+        more = (tr("In all: {causes} (below).", causes=causes_summary(causes(report)))
                 if len(violations) > 1 else "")
-        return tr("{place} breaks rule {rule}: {message}.", place=event_place(first).capitalize(),
-                  rule=first.get("rule"), message=said_item(first, report)) + more
+        return then(tr("{place} breaks rule {rule}: {message}.",
+                       place=event_place(first).capitalize(), rule=first.get("rule"),
+                       message=said_item(first, report)), more)
     if verdict == "score_mismatch":
         wrong = [c for c in _list(report.get("claims"))
                  if isinstance(c, dict) and not c.get("match", True)]
@@ -116,16 +127,16 @@ def verdict_sentence(report: dict) -> str:
                   phase=reached.get("phase", "?"), next=reached.get("expected_next", "?"))
     if verdict == "unparseable":
         problems = [p for p in _list(report.get("problems")) if isinstance(p, dict)]
-        first = (" " + tr("The first: {problem}.",
-                          problem=str(said_item(problems[0], report)).rstrip("."))
+        first = (tr("The first: {problem}.",
+                    problem=str(said_item(problems[0], report)).rstrip("."))
                  if problems else "")
         if sheet:
-            return ntr("The scoresheet does not hold together ({number} problem), so it was "
-                       "not scored.", "The scoresheet does not hold together ({number} "
-                       "problems), so it was not scored.", len(problems)) + first
-        return ntr("The log could not be read ({number} problem), so it was not replayed.",
-                   "The log could not be read ({number} problems), so it was not replayed.",
-                   len(problems)) + first
+            return then(ntr("The scoresheet does not hold together ({number} problem), so it "
+                            "was not scored.", "The scoresheet does not hold together ({number} "
+                            "problems), so it was not scored.", len(problems)), first)
+        return then(ntr("The log could not be read ({number} problem), so it was not replayed.",
+                        "The log could not be read ({number} problems), so it was not "
+                        "replayed.", len(problems)), first)
     return tr("The report carries no known verdict.")
 
 
@@ -314,7 +325,7 @@ def _summary(report: dict) -> list[str]:
         if catalog.get("printed") is False:
             text += " — **" + tr("not the printed game's components") + "**"
             if catalog.get("description"):
-                text += f": {again(catalog['description'])}"
+                text += tr(": ") + str(again(catalog["description"]))
         elif catalog.get("printed"):
             text += " — " + tr("the printed game's components")
         lines.append(text)
@@ -324,7 +335,7 @@ def _summary(report: dict) -> list[str]:
     if "variants" in report:
         lines.append("- " + tr("Variants: {variants}", variants=_names(report.get("variants"))))
     if "mode" in report:
-        lines.append("- " + tr("Mode: {mode}", mode=report.get("mode")))
+        lines.append("- " + tr("Mode: {mode}", mode=mode_word(report.get("mode"))))
     if report.get("players") is not None:
         lines.append("- " + tr("Players (log order): {players}",
                                players=_names(report.get("players"))))
@@ -565,7 +576,7 @@ def _phase_cell(cell: dict, label: NameLabels) -> str:
             if resource == "points" else []
         parts.append(f"{again(spoken(resource))} {_signed(delta)}"
                      + (f" ({', '.join(sources)})" if sources else ""))
-    return ", ".join(parts)
+    return joined(parts)
 
 
 def _phases(report: dict) -> list[str]:

@@ -14,7 +14,7 @@ from html import escape
 
 from replay.core.speech import tr
 from replay.core.words import spoken
-from replay.render.language import again
+from replay.render.language import ENGLISH, again, language
 from replay.render.markdown import player_names
 from replay.render.svg import element, marks, text
 
@@ -64,6 +64,13 @@ def round_charts(report: dict, starts: Mapping[str, int]) -> str:
                    for resource, lines in held.items())
 
 
+def _caption(resource: str) -> str:
+    """A chart's resource as the ledger's cells say it, in the reader's language (English
+    capitalised, as a caption)."""
+    said = again(spoken(resource))
+    return said.capitalize() if language() == ENGLISH else said
+
+
 def _chart(resource: str, lines: dict[str, list[int]], rounds: list[int],
            players) -> str:
     values = [v for line in lines.values() for v in line]
@@ -76,7 +83,7 @@ def _chart(resource: str, lines: dict[str, list[int]], rounds: list[int],
     def y(v: int) -> float:
         return TOP + (HEIGHT - TOP - BOTTOM) * (high - v) / (high - low)
 
-    name = again(spoken(resource).capitalize())
+    name = _caption(resource)
     parts = [element("rect", x=LEFT, y=TOP, width=WIDTH - LEFT - RIGHT,
                      height=HEIGHT - TOP - BOTTOM, fill="#fafafa", stroke="#ccc")]
     for value in sorted({low, high, 0}):

@@ -5,7 +5,7 @@ are legal there instead."""
 from __future__ import annotations
 
 from replay.core.speech import message, tr
-from replay.render.language import again
+from replay.render.language import again, joined
 from replay.render.names import NameLabels
 
 MOST_LISTED = 12  # legal moves listed; the JSON has them all
@@ -40,15 +40,15 @@ def ruling_lines(ruling: dict) -> list[str]:
         what = tr("What it does") if ruling.get("legal") \
             else tr("What the table did all the same")
         lines.append(tr("{what}: {changes}.", what=what, changes=tr("; ").join(
-            f"{player} " + ", ".join(f"{again(resource)} {_signed(delta)}"
-                                     for resource, delta in values.items())
+            f"{player} " + joined(f"{again(resource)} {_signed(delta)}"
+                                  for resource, delta in values.items())
             for player, values in changes.items())))
     if ruling.get("earlier_problems"):
         lines.append(tr("Note: the log breaks {number} rule(s) before this point, so the table "
                         "here is as the log played it.", number=ruling["earlier_problems"]))
     moves = ruling.get("legal_moves") or []
     if moves:
-        shown = ", ".join(label.text(m) for m in moves[:MOST_LISTED])
+        shown = joined(label.text(m) for m in moves[:MOST_LISTED])
         if len(moves) > MOST_LISTED:
             lines.append(tr("Legal here: {moves} and {number} more.", moves=shown,
                             number=len(moves) - MOST_LISTED))

@@ -14,7 +14,7 @@ from html import escape
 from replay.core.speech import message, ntr, tr
 from replay.core.words import spoken
 from replay.games import GAMES
-from replay.render.language import again, html_language
+from replay.render.language import again, html_language, joined
 from replay.render.names import NameLabels
 
 
@@ -22,10 +22,10 @@ def state_value(value, label: NameLabels) -> str:
     """One thing a player holds as text: lists and mappings spelt out, ids with their
     printed names, nothing as a dash."""
     if isinstance(value, dict):
-        return ", ".join(f"{again(spoken(k))} {state_value(v, label)}"
-                         for k, v in value.items()) or "—"
+        return joined(f"{again(spoken(k))} {state_value(v, label)}"
+                      for k, v in value.items()) or "—"
     if isinstance(value, list | tuple):
-        return ", ".join(state_value(v, label) for v in value) or "—"
+        return joined(state_value(v, label) for v in value) or "—"
     if isinstance(value, bool):
         return tr("yes") if value else tr("no")
     return "—" if value is None or value == "" else str(label(value))
@@ -37,24 +37,24 @@ def castle_words(tiers, label: NameLabels) -> str:
     if not counts:
         return "—"
     first = ntr("{number} Worker on tier 1", "{number} Workers on tier 1", counts[0])
-    return ", ".join([first, *(tr("{number} on tier {tier}", number=n, tier=tier)
-                               for tier, n in enumerate(counts[1:], 2))])
+    return joined([first, *(tr("{number} on tier {tier}", number=n, tier=tier)
+                            for tier, n in enumerate(counts[1:], 2))])
 
 
 def building_words(built, label: NameLabels) -> str:
     """The buildings a player has built, each with the board slots it came from."""
     said = [(tr("{building} (slots {slots})", building=label.name(building),
-                slots=", ".join(map(str, slots))) if len(slots) > 1 else
+                slots=joined(slots)) if len(slots) > 1 else
              tr("{building} (slot {slots})", building=label.name(building),
-                slots=", ".join(map(str, slots))))
+                slots=joined(slots)))
             for building, slots in (built or {}).items() if slots]
-    return ", ".join(said) or tr("none")
+    return joined(said) or tr("none")
 
 
 def card_space_words(board, label: NameLabels) -> str:
     """The cards on a player board's three card spaces, left to right."""
-    return ", ".join(tr("space {number}: {card}", number=i, card=state_value(card, label))
-                     for i, card in enumerate(board or [], 1)) or "—"
+    return joined(tr("space {number}: {card}", number=i, card=state_value(card, label))
+                  for i, card in enumerate(board or [], 1)) or "—"
 
 
 # Fields whose bare values say too little on their own (``castle 6, 0, 0``), by game.
@@ -90,7 +90,7 @@ def action_lines(state: dict, game: str | None) -> list[str]:
 def state_heading(state: dict) -> str:
     """Where the state is: the event (and line), round, phase and order."""
     values = {"event": state.get("after_event"), "round": state.get("round"),
-              "phase": state.get("phase"), "order": ", ".join(map(str, state.get("order") or []))}
+              "phase": state.get("phase"), "order": joined(state.get("order") or [])}
     if state.get("after_line") is not None:
         return tr("After event {event} (line {line}): round {round}, phase {phase}; order "
                   "{order}", line=state["after_line"], **values)

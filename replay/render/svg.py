@@ -17,6 +17,7 @@ from html import escape
 from pathlib import Path
 
 from replay.core.speech import ntr, tr
+from replay.render.language import joined
 
 STYLE = json.loads((Path(__file__).parent / "data" / "board_style.json").read_text())
 
@@ -134,4 +135,4 @@ def worker_words(counts: dict[str, int]) -> str:
     """``ana 2 Workers, bruno 1 Worker`` (or ``none``) from counts by player."""
     said = [ntr("{name} {number} Worker", "{name} {number} Workers", n, name=name)
             for name, n in counts.items() if n]
-    return ", ".join(said) or tr("none")
+    return joined(said) or tr("none")

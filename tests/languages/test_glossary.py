@@ -152,10 +152,10 @@ def test_the_glossary_has_a_table_per_game():
     assert all(len(tables[game]) > 50 for game in GAMES)
 
 
-# The rule statements are held to the glossary word for word; the other domains' everyday
-# English ("characters" of a text, "flags", "hands") trips a whole-word match, so there
-# the glossary is the translators' guide, checked by reading.
-@pytest.mark.parametrize("domain", ["rules"])
+# The rule statements and the reports' words are held to the glossary word for word; the
+# pages' and verdicts' everyday English ("characters" of a text, "flags", "hands") trips a
+# whole-word match, so there the glossary is the translators' guide, checked by reading.
+@pytest.mark.parametrize("domain", ["rules", "reports"])
 def test_each_catalog_says_the_terms_of_the_glossary(domain):
     problems = misses(domain, KNOWN)
     assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} in all)"
