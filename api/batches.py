@@ -7,7 +7,7 @@ import json
 import time
 
 from flask import current_app, g, request, url_for
-from flask_babel import gettext
+from flask_babel import force_locale, gettext
 from marshmallow import ValidationError
 
 import replay
@@ -17,6 +17,7 @@ from api.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.replays import store
 from api.schemas import BatchSchema, BatchSubmitSchema, StandingsArgsSchema, SubmitArgsSchema
 from api.submission import accept, check_log, json_body, options_for
+from languages import ENGLISH
 from replay.core.reports.tournament import COUNTED, DEFAULT_RANKING, Ranking, tally
 from workers.store import PREFIX, client_retention_seconds, new_id
 
@@ -121,12 +122,15 @@ def accept_batch(logs: list[tuple[str, str, dict | None]], options: dict) -> str
     for name, text, document in logs:
         item = {"name": name}
         try:
-            check_log(document if document is not None else text)
-            accepted = accept(text, options, batch=batch_id, name=name)
+            # Why a log was refused is kept in English, whoever sent the batch: every reader
+            # hears it in their own language (``tournament_pages.why``).
+            with force_locale(ENGLISH):
+                check_log(document if document is not None else text)
+                accepted = accept(text, options, batch=batch_id, name=name)
         except Problem as problem:  # not a valid log, or the client's quota is full
             item.update(replay="", reason=f"{problem.title}: {problem.detail}",
-                        problem={"type": problem.slug, "detail": problem.detail,
-                                 **problem.extra})
+                        problem={"type": problem.slug, "title": problem.title,
+                                 "detail": problem.detail, **problem.extra})
             items.append(item)
             continue
         item["replay"] = accepted.replay_id

@@ -108,7 +108,7 @@ def check_log(source: str | dict) -> None:
         replay.validate(decoded)
     except replay.InvalidLog as err:
         raise _invalid(gettext("The scoresheet does not hold together") if isinstance(decoded, dict)
-                       else "The log is not valid", err) from None
+                       else gettext("The log is not valid"), err) from None
     _check_event_count(len(decoded.events))
 
 

@@ -14,12 +14,14 @@ from api.batches import batch_document
 from api.problems import Problem
 from api.replays import store
 from api.web import bp
+from replay.core.logs.problems import located as said_located
 from replay.core.reports.tournament import (
     DEFAULT_RANKING,
     natural_key,
     problem_words,
     read_place_points,
 )
+from replay.core.speech import tr
 from replay.games import GAMES
 from replay.render import render_html
 
@@ -56,7 +58,18 @@ def why(item: dict) -> str:
     if failure:
         return ": ".join(filter(None, (failure.get("title"), failure.get("detail"))))
     problem = item.get("problem") or {}
-    return item.get("reason") or problem.get("detail") or problem.get("type") or ""
+    if not problem.get("title"):
+        return item.get("reason") or problem.get("detail") or problem.get("type") or ""
+    # Kept in English: the title is a fixed text, looked up; the detail said again from the
+    # located problems' words where the log's reading found them.
+    located_problems = [p for p in problem.get("problems") or [] if isinstance(p, dict)]
+    detail = problem.get("detail")
+    if located_problems:
+        detail = tr("; ").join(map(said_located, located_problems))
+    elif detail:
+        detail = gettext(detail)
+    title = gettext(problem["title"])
+    return tr("{title}: {detail}", title=title, detail=detail) if detail else title
 
 
 @bp.route("/batches/<batch_id>")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from replay.core.speech import Phrase, say
+from replay.core.speech import Phrase, message, say, say_again
 
 
 @dataclass(frozen=True)
@@ -46,10 +46,20 @@ class LogProblem:
     def located(self) -> Phrase:
         """The message with where it is: ``line 3:7: ...`` for the text notation, else its
         path (``/events/2: ...``)."""
-        if self.line is not None:
-            return say("line {line}:{column}: {message}", line=self.line, column=self.column,
-                       message=self.message)
-        return say("{path}: {message}", path=self.path or "/", message=self.message)
+        return _located(self.line, self.column, self.path, self.message)
+
+
+def _located(line: int | None, column: int | None, path: str, said: str) -> Phrase:
+    if line is not None:
+        return say("line {line}:{column}: {message}", line=line, column=column, message=said)
+    return say("{path}: {message}", path=path or "/", message=said)
+
+
+def located(problem: dict) -> str:
+    """A problem as ``LogProblem.to_dict`` keeps it, with where it is, in the reader's
+    language."""
+    return say_again(_located(problem.get("line"), problem.get("column"),
+                              problem.get("path") or "", message(problem)))
 
 
 @dataclass
