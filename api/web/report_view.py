@@ -27,6 +27,7 @@ from replay.core.logs.text import source_lines
 from replay.core.protocol.game import Section
 from replay.core.verdicts.causes import causes_summary
 from replay.core.words import spoken
+from replay.render.language import again
 from replay.render.markdown import (
     PHASES_NOTE,
     causes,
@@ -81,6 +82,7 @@ FIELD_NAMES = {
     "draw_pile": lazy_gettext("draw pile"),
     "end_cards_revealed": lazy_gettext("end cards revealed"),
     "favors": lazy_gettext("favors"),
+    "final score": lazy_gettext("final score"),  # what a claim of the final scores is about
     "gold": lazy_gettext("gold"),
     "guards": lazy_gettext("guards"),
     "hand": lazy_gettext("hand"),
@@ -294,8 +296,9 @@ def report_context(report: dict, lines: LogLines, player: str | None,
     return {
         "report": report, "names": names, "namer": label, "title": verdict_title(report),
         "sentence": verdict_sentence(named), "violations": grouped_violations(named, lines),
-        "violations_summary": causes_summary(causes(report)),
-        "claims": [c for c in named.get("claims") or [] if not c.get("match", True)],
+        "violations_summary": again(causes_summary(causes(report))),
+        "claims": [{**c, "what": field_label(c.get("what"))}
+                   for c in named.get("claims") or [] if not c.get("match", True)],
         "by_source": [(source, label.name(source), row) for source, row in by_source],
         "largest": largest,
         "categories": scoring_categories(report), "final_players": final_players,

@@ -123,6 +123,9 @@ def test_a_report_with_a_violation_in_chinese(api_url, illegal_replay):
     assert "<dt>应为</dt>" in chinese and "<dt>实为</dt>" in chinese
     assert "<dd>审查</dd>" in chinese  # the mode in words; the rule id stays as it is
     assert "viscounts.recruit.hire" in chinese
+    # the count of problems in the heading, in words
+    heading = re.search(r'<h2 id="violations-title">(.*?)</h2>', chinese).group(1)
+    assert heading.startswith("违规") and not re.search("[A-Za-z]", heading), heading
 
 
 def test_the_step_page_in_chinese(api_url, illegal_replay):
