@@ -23,11 +23,16 @@ run: $(STAMP)
 
 ## Debian's Chromium and its driver, for the browser test of the HTML report. Where they
 ## cannot be installed (not root, no apt), the browser tests are skipped, saying why (CI fails).
+## A Chinese font too, so that the screenshots of the Chinese pages show their characters.
 browser:
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
 	  { apt-get update -q && apt-get install -y -q --no-install-recommends chromium chromium-driver; } || \
 	  { echo "chromium could not be installed: the browser tests will be skipped" >&2; \
 	    test -z "$$CI"; }
+	@fc-list :lang=zh 2>/dev/null | grep -q . || \
+	  { apt-get install -y -q --no-install-recommends fonts-wqy-microhei 2>/dev/null || \
+	    { apt-get update -q && apt-get install -y -q --no-install-recommends fonts-wqy-microhei; }; } || \
+	  echo "no Chinese font: the screenshots of Chinese pages show boxes for its characters" >&2
 
 ## axe-core from the npm registry: the browser tests check every page's accessibility.
 $(AXE):
