@@ -8,13 +8,15 @@ from functools import lru_cache
 from replay.coimbra.dice import die_colour
 from replay.coimbra.state import COLOUR_TRACK, Player
 from replay.coimbra.table import Table
+from replay.core.speech import say
 
 
 def _steal_points(game: Table, name: str, params: dict, source: str) -> None:
     """Every other player loses up to ``amount`` points (never below zero)."""
     for other in game.state.order:
         if other != name:
-            game.change(other, "points", -params.get("amount", 1), f"taken by {source}", source)
+            game.change(other, "points", -params.get("amount", 1),
+                        say("taken by {source}", source=source), source)
 
 
 HANDLERS: dict[str, Callable[[Table, str, dict, str], None]] = {"steal_points": _steal_points}
@@ -25,7 +27,8 @@ def apply_immediate(game: Table, name: str, source: str) -> None:
     reached."""
     for effect in game.catalog.immediate.get(source, ()):
         if effect["kind"] == "gain":
-            game.gain(name, effect["gain"], f"immediate reward of {source}", source)
+            game.gain(name, effect["gain"], say("immediate reward of {source}", source=source),
+                      source)
         elif effect["kind"] == "handler":
             HANDLERS[effect["id"]](game, name, effect.get("params", {}), source)
 
@@ -43,9 +46,10 @@ def condition_holds(condition: dict | None, player: Player) -> bool:
 def condition_failed(condition: dict, name: str) -> str:
     """Why a phase-E condition did not hold, in words."""
     if "no_die" in condition:
-        return (f"{name} held a {condition['no_die']} die this round (it pays only without "
-                "one)")
-    return f"{name} held no {condition['has_die']} die this round (it pays only with one)"
+        return say("{player} held a {colour} die this round (it pays only without one)",
+                   player=name, colour=say(condition["no_die"]))
+    return say("{player} held no {colour} die this round (it pays only with one)",
+               player=name, colour=say(condition["has_die"]))
 
 
 def count(counter: str, game: Table, player: Player) -> int:

@@ -55,7 +55,8 @@ def apply_income(game: Table, event: dict) -> None:
     player.income_used.append(die)
     here = player.influence[track]
     game.gain(player.name, game.catalog.income[track][here],
-              f"income from {die} on {track} (position {here})", TRACK_SOURCES[track])
+              say("income from {die} on {track} (position {position})", die=die,
+                  track=TRACK_NAMES[track], position=here), TRACK_SOURCES[track])
     if state.order.index(player.name) == state.cursor \
             and len(player.income_used) >= len(player.dice):
         _end_turn(game, player)
@@ -119,9 +120,10 @@ def _phase_e_abilities(game: Table, player: Player) -> None:
     phase_e_gains = game.catalog.phase_e_gains
     for source in (*player.characters, *player.monasteries):
         for effect in phase_e_gains.get(source, ()):
-            what = f"phase-E ability of {game.catalog.label(source)}"
+            what = say("phase-E ability of {source}", source=game.catalog.label(source))
             if condition_holds(effect.get("if_"), player):
                 game.gain(player.name, effect["gain"], what, source)
             else:
-                game.unpaid(player.name, effect["gain"], f"{what} did not pay: "
-                            f"{condition_failed(effect['if_'], player.name)}", source)
+                game.unpaid(player.name, effect["gain"], say(
+                    "{ability} did not pay: {why}", ability=what,
+                    why=condition_failed(effect["if_"], player.name)), source)

@@ -19,7 +19,7 @@ from replay.core.reports.report import (
     standings,
     verdict,
 )
-from replay.core.speech import worded
+from replay.core.speech import say, worded
 from replay.core.verdicts.causes import audit_caveat
 from replay.core.verdicts.ledger import phase_breakdown
 
@@ -92,8 +92,8 @@ def _names_used(game: Table, catalog: Catalog, violations: list[dict],
 
 
 # Ledger sources that are no component: where the points and resources came from.
-SOURCES = {"setup": "the start of the game", "distress": "the distress action",
-           "diplomas": "diploma sets", "leftovers": "leftover resources"}
+SOURCES = {"setup": say("the start of the game"), "distress": say("the distress action"),
+           "diplomas": say("diploma sets"), "leftovers": say("leftover resources")}
 
 
 CORNERS = {"nw": "north-west", "ne": "north-east", "se": "south-east", "sw": "south-west"}

@@ -12,7 +12,15 @@ from collections.abc import Iterator
 
 from replay.coimbra.effects import apply_immediate
 from replay.coimbra.resolution import advance, crown_fate, gone
-from replay.coimbra.state import CITY_ROWS, LOCATION_NAMES, LOCATIONS, RESOURCE_NAMES, Player, Slot
+from replay.coimbra.state import (
+    CITY_ROWS,
+    LOCATION_NAMES,
+    LOCATIONS,
+    RESOURCE_NAMES,
+    TRACK_NAMES,
+    Player,
+    Slot,
+)
 from replay.coimbra.table import Table
 from replay.core.protocol.actions import Refusal
 from replay.core.speech import say
@@ -184,13 +192,15 @@ def apply_recruit(game: Table, event: dict) -> None:
     row[row.index(card.id)] = None
     player.characters.append(card.id)
     game.taken[card.id] = (player.name, game.event)
-    game.change(player.name, card.cls, card.influence, f"influence of {card.id}", card.id)
+    game.change(player.name, card.cls, card.influence, say("influence of {card}", card=card.id),
+                card.id)
     apply_immediate(game, player.name, card.id)
     for start_id in player.start_cards:
         for effect in catalog.on_acquire.get(start_id, ()):
             if effect["class_"] == card.cls:
                 game.gain(player.name, effect["gain"],
-                          f"{start_id} triggered by acquiring a {card.cls} character", start_id)
+                          say("{card} triggered by acquiring a {kind} character", card=start_id,
+                              kind=TRACK_NAMES[card.cls]), start_id)
     if state.crown_tokens.pop(card.id, None):
         player.crown_tokens += 1
         crown_fate(game, card.id, say("taken by {player} at {where}", player=player.name,
@@ -202,14 +212,15 @@ def _pay(game: Table, player: Player, card, value: int, pay: dict | None) -> Non
     """The payment as the event makes it (refused payments as played)."""
     mixed = game.judge.allows("mixed-payment")
     if pay is not None and mixed:
-        game.change(player.name, "coins", -pay.get("coins", 0), f"paid for {card.id}", card.id)
-        game.change(player.name, "guards", -pay.get("guards", 0), f"paid for {card.id}",
-                    card.id)
+        paid = say("paid for {card}", card=card.id)
+        game.change(player.name, "coins", -pay.get("coins", 0), paid, card.id)
+        game.change(player.name, "guards", -pay.get("guards", 0), paid, card.id)
     elif pay is None and getattr(player, card.cost) < value and mixed \
             and player.coins + player.guards >= value:
         _assume_mix(game, player, card, value)
     else:
-        game.change(player.name, card.cost, -value, f"paid for {card.id}", card.id)
+        game.change(player.name, card.cost, -value, say("paid for {card}", card=card.id),
+                    card.id)
 
 
 def _assume_mix(game: Table, player: Player, card, value: int) -> None:
@@ -225,8 +236,9 @@ def _assume_mix(game: Table, player: Player, card, value: int) -> None:
                   "the rest was paid (write pay=coins:N,guards:N); assumed {own} and {rest}",
                   player=player.name, cost=value, card=game.catalog.label(card.id),
                   own=amount(own, card.cost), rest=amount(rest, other)))
-    game.change(player.name, card.cost, -own, f"paid for {card.id}", card.id)
-    game.change(player.name, other, -rest, f"paid for {card.id} (mix assumed)", card.id)
+    game.change(player.name, card.cost, -own, say("paid for {card}", card=card.id), card.id)
+    game.change(player.name, other, -rest, say("paid for {card} (mix assumed)", card=card.id),
+                card.id)
 
 
 def recruit_candidates(game: Table) -> Iterator[dict]:
@@ -304,8 +316,8 @@ def apply_distress(game: Table, event: dict) -> None:
     _, slot, _ = slot_for(game, player, event)
     coins, guards = _distress(event)
     coins, guards = max(0, min(coins, DISTRESS_MAX)), max(0, min(guards, DISTRESS_MAX))
-    game.change(player.name, "coins", coins, "distress action", "distress")
-    game.change(player.name, "guards", guards, "distress action", "distress")
+    game.change(player.name, "coins", coins, say("distress action"), "distress")
+    game.change(player.name, "guards", guards, say("distress action"), "distress")
     advance(game, slot)
 
 

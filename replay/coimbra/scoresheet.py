@@ -90,8 +90,8 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
         player.coins, player.guards = line["coins"], line["guards"]
         # The points scored during play arrive as one ledger row, so the ledger, the points
         # per round and the chart add up to the totals.
-        game.change(name, "points", line["points"], "points during play, as written on the "
-                    "scoresheet", "scoresheet")
+        game.change(name, "points", line["points"], say("points during play, as written on "
+                                                         "the scoresheet"), "scoresheet")
         player.influence.update(line["tracks"])
         player.characters = list(line["characters"])
         player.monasteries = list(line["monasteries"])

@@ -7,7 +7,7 @@ from collections import Counter
 from replay.coimbra.diplomas import best_diploma_score
 from replay.coimbra.effects import diplomas_of, score_per
 from replay.coimbra.order import crowns_of
-from replay.coimbra.state import TRACKS
+from replay.coimbra.state import TRACK_NAMES, TRACKS
 from replay.coimbra.table import Table
 from replay.core.speech import say, worded
 from replay.core.words import counted
@@ -41,12 +41,14 @@ def final_scoring(game: Table, current_crowns: dict[str, int] | None = None) -> 
             for effect in end_game.get(voyage, ()):
                 if effect["kind"] == "score_per":
                     score(name, "voyages", score_per(effect, game, player),
-                          f"voyage task of {voyage} ({effect['per']})", voyage)
+                          say("voyage task of {voyage} ({per})", voyage=voyage,
+                              per=effect["per"]), voyage)
     track_awards = _influence_awards(game)
     for track, awards in track_awards.items():
         for award in awards:
             score(award["player"], "influence", award["points"],
-                  f"{track} track, place {award['place']}", f"track:{track}")
+                  say("{track} track, place {place}", track=TRACK_NAMES[track],
+                      place=award["place"]), f"track:{track}")
     diploma_sets = {}
     symbols = {name: diplomas_of(game, state.players[name]) for name in state.order}
     for name in state.order:
@@ -55,15 +57,17 @@ def final_scoring(game: Table, current_crowns: dict[str, int] | None = None) -> 
         diploma_sets[name] = sets
         # No sets means no points, and a change of 0 writes no ledger row: nothing to describe.
         described = "; ".join("+".join(s) for s in sets)
-        score(name, "diplomas", points, f"diploma sets: {described}", "diplomas")
+        score(name, "diplomas", points, say("diploma sets: {sets}", sets=described), "diplomas")
         for source in (*player.characters, *player.monasteries):
             for effect in end_game.get(source, ()):
                 if effect["kind"] == "score_per":
                     score(name, "abilities", score_per(effect, game, player),
-                          f"end-game ability of {source} ({effect['per']})", source)
+                          say("end-game ability of {source} ({per})", source=source,
+                              per=effect["per"]), source)
                 else:  # a gain at the end of the game
                     before = player.points
-                    game.gain(name, effect["gain"], f"end-game reward of {source}", source)
+                    game.gain(name, effect["gain"],
+                              say("end-game reward of {source}", source=source), source)
                     # Its points belong to a category, so that the categories add up.
                     breakdown[name]["abilities"] += player.points - before
     leftovers = {}
@@ -75,9 +79,7 @@ def final_scoring(game: Table, current_crowns: dict[str, int] | None = None) -> 
         if sources is not None:
             leftovers[name]["crowns_from"] = {k: v for k, v in sources.items() if k != "total"}
         score(name, "leftovers", (player.coins + player.guards + crowns) // 2,
-              f"({counted(player.guards, 'guard')} + {counted(player.coins, 'coin')} + "
-              f"{counted(crowns, 'crown')}{_crown_sources(sources)}) / 2, rounded down",
-              "leftovers")
+              _leftovers_reason(player, crowns, sources), "leftovers")
     for name in state.order:
         breakdown[name]["total"] = state.players[name].points
     return {"players": breakdown, "tracks": track_awards, "diploma_sets": diploma_sets,
@@ -148,10 +150,16 @@ def _why_unpaid(position: int, rank: int, paid_places: int, first, track: str) -
                "nothing", gap=TWO_PLAYER_GAP, first=first.influence[track])
 
 
-def _crown_sources(sources: dict | None) -> str:
-    """``: 1 token, 0 favors, 2 flag`` (empty when a scoresheet stated only the total)."""
+def _leftovers_reason(player, crowns: int, sources: dict | None) -> str:
+    """``(2 guards + 12 coins + 3 crowns: 0 tokens, 2 favors, 1 flag) / 2, rounded down``:
+    the crowns' sources left out when a scoresheet stated only the total."""
+    guards, coins = counted(player.guards, "guard"), counted(player.coins, "coin")
+    crowns = counted(crowns, "crown")
     if not sources or not sources["total"]:
-        return ""
-    return (f": {counted(sources['tokens'], 'token')}, {counted(sources['favors'], 'favor')}, "
-            f"{sources['flag']} flag")
+        return say("({guards} + {coins} + {crowns}) / 2, rounded down", guards=guards,
+                   coins=coins, crowns=crowns)
+    tokens, favors = counted(sources["tokens"], "token"), counted(sources["favors"], "favor")
+    return say("({guards} + {coins} + {crowns}: {tokens}, {favors}, {flag} flag) / 2, rounded "
+               "down", guards=guards, coins=coins, crowns=crowns, tokens=tokens, favors=favors,
+               flag=sources["flag"])
 

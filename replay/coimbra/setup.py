@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from replay.coimbra.effects import apply_immediate
-from replay.coimbra.state import TRACK_NAMES, TRACKS
+from replay.coimbra.state import RESOURCE_NAMES, TRACK_NAMES, TRACKS
 from replay.coimbra.table import Table
 from replay.core.protocol.actions import Refusal
 from replay.core.speech import say
@@ -102,7 +102,8 @@ def apply_setup(game: Table, event: dict) -> None:
     state.start_turns = start_turns(state.order, game.judge.allows("start-snake"))
     for name in state.order:
         for resource, amount in STARTING.items():
-            game.change(name, resource, amount, f"starting {resource}", "setup")
+            game.change(name, resource, amount, say("starting {resource}",
+                                                    resource=RESOURCE_NAMES[resource]), "setup")
 
 
 def start_turns(order: list[str], snake: bool) -> list[str]:
@@ -229,5 +230,6 @@ def _start_rewards(game: Table) -> None:
         player = game.state.players[name]
         for card_id in player.start_cards:
             card = game.catalog.characters[card_id]
-            game.change(name, card.cls, card.influence, f"start character {card_id}", card_id)
+            game.change(name, card.cls, card.influence,
+                        say("start character {card}", card=card_id), card_id)
             apply_immediate(game, name, card_id)

@@ -94,7 +94,8 @@ class Table:
             after = 0
         applied = after - before
         if applied != delta:
-            reason = f"{reason} ({delta - applied:+d} beyond the limit, lost)"
+            reason = say("{reason} ({excess} beyond the limit, lost)", reason=reason,
+                         excess=f"{delta - applied:+d}")
         elif not delta and not unpaid:
             return 0
         if on_track:

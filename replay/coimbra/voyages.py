@@ -118,7 +118,8 @@ def apply_invest(game: Table, event: dict) -> None:
     voyage = game.catalog.voyages[event["voyage"]]
     _take_turn(game, player.name)
     cost, discount = voyage_cost(game, player, voyage)
-    why = f"invested in {voyage.id}" + (f" ({discount} favor discount)" if discount else "")
+    why = (say("invested in {voyage} ({discount} favor discount)", voyage=voyage.id,
+               discount=discount) if discount else say("invested in {voyage}", voyage=voyage.id))
     game.change(player.name, voyage.currency, -cost, why, voyage.id)
     player.invested_this_round += 1
     player.voyages.append(voyage.id)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from replay.core.protocol.game import Section
-from replay.core.speech import tr
+from replay.core.speech import message, tr
 from replay.render.language import again, html_language, number
 from replay.render.markdown import (
     CHANGE_COLUMN,
@@ -269,7 +269,7 @@ def _claims(report: dict) -> str:
     parts = []
     for c in wrong:
         rows = [[event_place(r), r.get("round"), r.get("phase"), _signed(r.get("delta")),
-                 r.get("after"), again(r.get("reason"))] for r in _rows(c.get("explained_by"))]
+                 r.get("after"), message(r, "reason")] for r in _rows(c.get("explained_by"))]
         explained = ("<details><summary>"
                      + escape(tr("{number} ledger rows explain the computed value",
                                  number=number(len(rows)))) + "</summary>"

@@ -466,7 +466,7 @@ def _claims(report: dict) -> list[str]:
                  and isinstance(first.get("delta"), int) else "?")
         trail = tr("; ").join(
             f"{_final_place() if r.get('event') is None else _short_place(r)} "
-            f"{_signed(r.get('delta'))} → {r.get('after')} ({again(r.get('reason'))})"
+            f"{_signed(r.get('delta'))} → {r.get('after')} ({message(r, 'reason')})"
             for r in steps)
         lines.append("- " + tr("How {player}'s {what} reached {computed}: starts at {start}; "
                                "{trail}", player=c.get("player"), what=again(c.get("what")),
@@ -599,7 +599,7 @@ def ledger_rows(ledger: list[dict]) -> tuple[list[str], list[list]]:
              tr("{event} (line {line})", event=r.get("event"), line=r["line"])
              if r.get("line") is not None else r.get("event"), r.get("round"), r.get("phase"),
              r.get("player"), again(spoken(r.get("resource"))), _signed(r.get("delta")),
-             r.get("after"), again(r.get("reason")), r.get("source")] for r in ledger]
+             r.get("after"), message(r, "reason"), r.get("source")] for r in ledger]
     return header, rows
 
 

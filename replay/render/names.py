@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 
 from replay.core.logs.printed_names import REPORTED
+from replay.core.speech import message, tr
 from replay.render.language import language
 
 # Words before an id that its name says again ("manuscript ms-11" when the name is "black
@@ -51,7 +52,11 @@ class NameLabels:
                 translated = document.get(REPORTED)
                 if isinstance(translated, dict):
                     shown.update(_strings(translated.get(language())))
-        return cls({**english, **shown}, english)
+        # A plain word names no component but a ledger source ("setup": the start of the
+        # game), in the engine's words: said in the reader's language.
+        said = {ident: tr(name) for ident, name in english.items()
+                if ident not in shown and not IDENT.search(ident)}
+        return cls({**english, **said, **shown}, english)
 
     def __call__(self, value):
         """``value`` with names before its ids when it is text; anything else unchanged."""
@@ -145,8 +150,9 @@ def with_names(report: dict) -> dict:
 
     claims = report.get("claims")
     if isinstance(claims, list):
-        claims = [{**c, "explained_by": texts(c.get("explained_by"), ("reason",))}
-                  if isinstance(c, dict) and "explained_by" in c else c for c in claims]
+        claims = [{**c, "explained_by": ledger_named(c.get("explained_by"), label)}
+                  if isinstance(c, dict) and isinstance(c.get("explained_by"), list) else c
+                  for c in claims]
     ledger = report.get("ledger")
     if isinstance(ledger, list):
         ledger = ledger_named(ledger, label)
@@ -162,12 +168,15 @@ def with_names(report: dict) -> dict:
 
 
 def ledger_named(rows: list, label: NameLabels) -> list:
-    """Ledger rows with their reasons named and their sources as names alone."""
+    """Ledger rows with their reasons said in the reader's language and named, and their
+    sources as names alone."""
     named = []
     for row in rows:
         if isinstance(row, dict):
-            row = {**row, **({"reason": label.text(row["reason"])}
-                             if isinstance(row.get("reason"), str) else {}),
+            # Said first, then its ids named: the words it was said from are used up.
+            row = {**{k: v for k, v in row.items() if k != "words"},
+                   **({"reason": label.text(message(row, "reason"))}
+                      if isinstance(row.get("reason"), str) else {}),
                    **({"source": label.name(row["source"])}
                       if row.get("source") is not None else {})}
         named.append(row)

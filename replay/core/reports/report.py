@@ -6,7 +6,7 @@ import itertools
 
 from replay.core.verdicts.causes import group_causes
 from replay.core.logs.places import with_lines
-from replay.core.speech import Phrase, say
+from replay.core.speech import Phrase, say, worded
 
 ENGINE_VERSION = "0.3.0"
 REPORT_VERSION = 1
@@ -38,8 +38,9 @@ def standings(totals: dict[str, int], order: list[str]) -> tuple[list[dict], lis
 
 def report_words(report: dict) -> dict:
     """``report`` with ``words`` for its texts built as phrases that are no item of a list
-    of their own (the tie-break notes, the standings caveat), so a page can say them in the
-    reader's language; the English texts stay as they are."""
+    of their own (the tie-break notes, the standings caveat), and for each ledger row's
+    reason, so a page can say them in the reader's language; the English texts stay as they
+    are."""
     words = {}
     notes = report.get("tie_break") or []
     if any(isinstance(note, Phrase) for note in notes):
@@ -50,6 +51,10 @@ def report_words(report: dict) -> dict:
         words["standings_caveat"] = caveat.words()
     if words:
         report["words"] = words
+    explained = [row for claim in report.get("claims") or []
+                 for row in claim.get("explained_by", [])]
+    for row in itertools.chain(report.get("ledger") or [], explained):
+        worded(row, "reason")
     return report
 
 

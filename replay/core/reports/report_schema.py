@@ -79,7 +79,7 @@ def _ledger_row_schema() -> type[Schema]:
         if optional:
             hint = typing.get_args(hint)[0]
         kinds = [kind for kind in (typing.get_args(hint) or (hint,)) if kind is not type(None)]
-        made[name] = {int: fields.Integer, str: fields.String}[kinds[0]](
+        made[name] = {int: fields.Integer, str: fields.String, dict: fields.Dict}[kinds[0]](
             required=not optional, allow_none=type(None) in typing.get_args(hint),
             metadata={"description": ROW_KEYS[name]})
     return Schema.from_dict(made, name="LedgerRowSchema")

@@ -28,6 +28,7 @@ class LedgerRow(TypedDict):
     source: str
     turn: NotRequired[str]
     line: NotRequired[int]
+    words: NotRequired[dict]
 
 
 # What each key of a row says, for the report's published schema (``report_schema``).
@@ -43,6 +44,8 @@ ROW_KEYS = {
     "source": "the component or rule behind it, e.g. c2-07 or track:council",
     "turn": "whose turn it was (games with turns)",
     "line": "the text log's line of the event",
+    "words": "the reason's template and values (``reason``), where it was built from one, "
+             "so a page can say it in the reader's language",
 }
 
 
