@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from replay.core.speech import say
 from replay.viscounts.choices.placements import FREE_MANUSCRIPT_COSTS
 from replay.viscounts.solo import procedure
 from replay.viscounts.solo.words import either
@@ -58,8 +59,9 @@ def check(table, decision, event: dict) -> None:
     permitted = allowed(table, decision)
     if permitted is not None and not permitted.admits(event):
         found = _show({k: v for k, v in event.items() if k in permitted.answers[0]})
-        table.breach(permitted.rule, f"{permitted.why}: {permitted.words()}; the log has "
-                     f"{found}", player=table.solo.name, expected=permitted.words(),
+        table.breach(permitted.rule, say("{why}: {words}; the log has {found}", why=permitted.why,
+                                         words=permitted.words(), found=found),
+                     player=table.solo.name, expected=permitted.words(),
                      found=found)
 
 
@@ -90,8 +92,9 @@ def _flip(table, decision) -> Allowed:
 def _choose(table, decision) -> Allowed | None:
     if decision.source not in table.catalog.castle.tier2_ids:
         return None  # a Townsfolk's choice: the procedure does not settle it
-    return Allowed("viscounts.solo.ai.tier2_choice", f"the opponent takes the first option "
-                   f"of {table.name(decision.source)}", ({"option": 1},))
+    return Allowed("viscounts.solo.ai.tier2_choice",
+                   say("the opponent takes the first option of {source}",
+                       source=table.name(decision.source)), ({"option": 1},))
 
 
 def _bump(table, decision) -> Allowed:
@@ -100,8 +103,10 @@ def _bump(table, decision) -> Allowed:
     human = next(n for n in table.state.seats if n != table.solo.name)
     take = min(excess, workers[human])
     owners = {human: take, table.solo.name: excess - take}
-    return Allowed("viscounts.solo.ai.bump", f"the opponent always bumps {human}'s Workers "
-                   f"first; the {excess} leaving {section} are",
+    return Allowed("viscounts.solo.ai.bump",
+                   say("the opponent always bumps {human}'s Workers first; the {excess} leaving "
+                       "{section} are", human=human, excess=excess,
+                       section=section),
                    ({"owners": {k: v for k, v in owners.items() if v}},))
 
 

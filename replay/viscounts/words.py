@@ -1,0 +1,31 @@
+"""Game words a Viscounts message says as values (``the {path} path``), each a phrase so a
+page says it again in the reader's language; the keys are the engine's own ids."""
+
+from replay.core.speech import say
+
+# The primary actions, as the rulebook names them.
+ACTION_WORDS = {"trade": say("Trade"), "construct": say("Construct"),
+                "place_workers": say("Place Workers"), "transcribe": say("Transcribe")}
+# The icons that fund each primary action, capitalised as printed.
+ICON_WORDS = {"merchant": say("Merchant"), "builder": say("Builder"), "noble": say("Noble"),
+              "cleric": say("Cleric")}
+# Silver and the resources, capitalised as printed.
+RESOURCE_WORDS = {"silver": say("Silver"), "ink": say("Ink"), "gold": say("Gold"),
+                  "stone": say("Stone")}
+# The two paths of the main board a space lies on.
+PATH_WORDS = {"outer": say("outer"), "inner": say("inner")}
+# The sides of the river a space or a building spot lies on.
+RIVER_WORDS = {"left": say("left"), "right": say("right")}
+# The ribbon colours of the manuscripts and the Cleric Bonus cards.
+RIBBON_WORDS = {"black": say("black"), "blue": say("blue"), "grey": say("grey"),
+                "yellow": say("yellow")}
+# The piles whose new top is revealed.
+PILE_WORDS = {"townsfolk": say("townsfolk"), "manuscript": say("manuscript")}
+# The two end cards (Poverty, Prosperity) and the Debt and Deed cards.
+CARD_WORDS = {"poverty": say("Poverty"), "prosperity": say("Prosperity"),
+              "debt": say("Debt"), "deed": say("Deed")}
+
+
+def word(words: dict, key):
+    """The phrase ``words`` has for ``key``; a key it lacks (a damaged log's value) as it is."""
+    return words.get(key, key)
