@@ -42,8 +42,8 @@ def where(table: Table, card: str, owner: str | None = None) -> str:
         if pile.top == card:
             return say("on top of the Townsfolk pile of {side}", side=side)
     if table.state.unseen_townsfolk[card]:
-        return "in a Townsfolk pile"
-    return "out of the game"
+        return say("in a Townsfolk pile")
+    return say("out of the game")
 
 
 def from_hand(table: Table, player: Player, card: str, doing: str) -> None:

@@ -28,7 +28,7 @@ def _workers_refusals(table: Table, player, event: dict) -> Iterator[Refusal]:
     brackets = table.catalog.castle.icons_for
     if count not in brackets:
         yield Refusal("viscounts.castle.brackets",
-                      say("1 to {max} Workers are placed, not {count}", max=max(brackets),
+                      say("1 to {most} Workers are placed, not {count}", most=max(brackets),
                           count=count), player=player.name, found=str(count), skip=True)
     if not player.workers or count > player.workers:
         yield Refusal("viscounts.castle.supply",
@@ -38,10 +38,10 @@ def _workers_refusals(table: Table, player, event: dict) -> Iterator[Refusal]:
     icons = yield from funding_refusals(table, player, "place_workers", event)
     if icons < brackets[count]:
         yield Refusal("viscounts.castle.brackets",
-                      say("placing {workers} takes {icons}; {player} has {icons2}",
+                      say("placing {workers} takes {icons}; {player} has {held}",
                           workers=counted(count, 'Worker'),
                           icons=counted(brackets[count], 'Noble icon'), player=player.name,
-                          icons2=icons), player=player.name, expected=str(brackets[count]),
+                          held=icons), player=player.name, expected=str(brackets[count]),
                       found=str(icons))
 
 
@@ -162,8 +162,8 @@ def _claim_leader(table: Table, name: str) -> None:
             "cards held", holder=holder,
             hand_limit=hand_limit(table, table.player(holder))))
     table.note(say("{name} takes the Castle Leader from {holder}: {workers} in tier 3 against "
-                   "{holder2}{gain}{lost}", name=name, holder=holder,
-                   workers=counted(mine, 'Worker'), holder2=state.tier3[holder], gain=gain,
+                   "{held}{gain}{lost}", name=name, holder=holder,
+                   workers=counted(mine, 'Worker'), held=state.tier3[holder], gain=gain,
                    lost=lost))
 
 

@@ -16,7 +16,7 @@ from replay.viscounts.choices import CHOICES
 from replay.viscounts.effects import settle_corruption
 from replay.viscounts.state import Decision
 from replay.viscounts.table import Table
-from replay.viscounts.words import CARD_WORDS
+from replay.viscounts.words import CARD_WORDS, CHOICE_WORDS
 
 
 def possible(table: Table, decision: Decision) -> bool:
@@ -35,7 +35,7 @@ def leave_unanswered(table: Table, decision: Decision) -> bool:
     if possible(table, decision):
         return True
     table.note(say("{player}'s {choice} from {source} is lost: {lost}", player=decision.player,
-                   choice=decision.kind.replace('_', ' '), source=table.name(decision.source),
+                   choice=CHOICE_WORDS[decision.kind], source=table.name(decision.source),
                    lost=CHOICES[decision.kind].lost))
     return False
 
@@ -98,7 +98,7 @@ def _refuse_early_bump(table: Table, earlier: Decision, name: str) -> None:
     table.breach("viscounts.castle.bump",
                  say("bumps come after all movement: {player} must first answer the {choice} of "
                      "{source}", player=earlier.player,
-                     choice=earlier.kind.replace('_', ' '), source=table.name(earlier.source)),
+                     choice=CHOICE_WORDS[earlier.kind], source=table.name(earlier.source)),
                  player=name,
                  expected=say("{kind} by {player}", kind=earlier.kind, player=earlier.player),
                  found=say("bump by {name}", name=name),

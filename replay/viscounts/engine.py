@@ -175,8 +175,8 @@ def _check_markers(table: Table, kind: str) -> None:
             try:
                 table.breach("viscounts.log.order",
                              say("the marker says round {round} but the next event, a {kind}, is "
-                                 "in round {round2}",
-                                 round=marker['round'], kind=kind, round2=round_),
+                                 "in round {next_round}",
+                                 round=marker['round'], kind=kind, next_round=round_),
                              expected=say("round {round}", round=round_),
                              found=say("round {round}", round=marker['round']))
             finally:

@@ -167,7 +167,7 @@ def _fields(document: dict, kinds: dict, path: str):
         accepted = (kind, *_EITHER.get(name, ()))
         if not any(_KINDS[k][0](value) for k in accepted):
             yield _problem(f"{path}/{name}",
-                           say("{name} is {kinds}", name=name, kinds=_KINDS[kind][1]),
+                           say("{name} is {kind}", name=name, kind=_KINDS[kind][1]),
                            expected=_KINDS[kind][1])
     for name in document.keys() - kinds.keys() - {"solo"}:
         yield _problem(f"{path}/{name}",

@@ -119,8 +119,8 @@ def handle_collision(table: Table, event: dict) -> None:
         other = "collision-read-at-start" if not at_start and event["space"] == start \
             else None
         table.breach("viscounts.collision.track",
-                     say("the markers stand on space {space}, not {space2}", space=space,
-                         space2=event['space']), player=player.name, expected=str(space),
+                     say("the markers stand on space {space}, not {written}", space=space,
+                         written=event['space']), player=player.name, expected=str(space),
                      found=str(event["space"]), legal_under=other)
     if table.automated(player.name):
         table.touch(f"{table.solo.board.id}.collision")
@@ -183,7 +183,7 @@ def handle_draw(table: Table, event: dict) -> None:
                              cards=counted(player.hand_size, 'card'), limit=limit,
                              cards2=counted(max(0, limit - player.hand_size), 'card'),
                              number=len(cards)), player=player.name,
-                         expected=say("at most {max}", max=max(0, limit - player.hand_size)),
+                         expected=say("at most {number}", number=max(0, limit - player.hand_size)),
                          found=str(len(cards)))
     for card in cards:
         draw(table, player, card)

@@ -9,10 +9,11 @@ from replay.core.speech import say
 from replay.viscounts.solo import scoring as solo_scoring
 from replay.viscounts.state import RESOURCES, Player
 from replay.viscounts.table import Table
-from replay.viscounts.words import CARD_WORDS
+from replay.viscounts.words import CARD_WORDS, COUNT_WORDS, PER_WORDS
 
 CATEGORIES = ("buildings", "castle", "manuscripts", "leader", "cleric", "debts", "deeds",
               "poverty", "prosperity")
+
 
 
 def final_scoring(table: Table) -> dict:
@@ -62,11 +63,12 @@ def final_scoring(table: Table) -> dict:
     awards = {}
     for card in state.revealed:
         awards[card] = end_card_awards(table, card)
+        counts = catalog.end_cards[card].counts
         for award in awards[card]:
             score(award["player"], card, award["points"],
-                  say("{card}: place {place} with {count} {replace}", card=CARD_WORDS[card],
+                  say("{card}: place {place} with {count} {what}", card=CARD_WORDS[card],
                       place=award['place'], count=award['count'],
-                      replace=catalog.end_cards[card].counts.replace('_', ' ')), card)
+                      what=COUNT_WORDS.get(counts, counts.replace('_', ' '))), card)
     if table.solo is not None:
         solo_scoring.leftover_points(table, score)
     for name in state.seats:
@@ -100,8 +102,8 @@ def manuscript_points(table: Table, player: Player):
             per = manuscript.effect["per"]
             count = count_for(table, player, per)
             yield (count * manuscript.effect["points"],
-                   say("manuscript {ident}: {count} {replace}", ident=ident, count=count,
-                       replace=per.replace('icons:', '')), ident)
+                   say("manuscript {ident}: {count} {what}", ident=ident, count=count,
+                       what=PER_WORDS.get(per, per.replace('icons:', ''))), ident)
 
 
 def count_for(table: Table, player: Player, per: str) -> int:

@@ -119,7 +119,7 @@ class Table:
     def name(self, ident: str | None) -> str:
         """A card or component as printed (or said), for messages and ledger reasons."""
         if ident is None:
-            return "an unrevealed card"
+            return say("an unrevealed card")
         known = self.names.get(ident)
         if known is None:
             known = self.names[ident] = self._name(ident)
@@ -148,14 +148,13 @@ class Table:
         if ident in catalog.castle.tier2_ids:
             return say("castle tier-2 section {ident}", ident=ident)
         if ident in catalog.ai_boards:
-            return say("the {ident} AI board", ident=catalog.ai_boards[ident].name)
+            return say("the {board} AI board", board=catalog.ai_boards[ident].name)
         if ident in catalog.schemes:
-            return say("Scheme {removeprefix}", removeprefix=ident.removeprefix('scheme-'))
+            return say("Scheme {number}", number=ident.removeprefix('scheme-'))
         if ident.startswith("pc-"):
-            return say("Player Card {ident}", ident=ident[3:])
+            return say("Player Card {number}", number=ident[3:])
         if ident.startswith("collision-"):
-            return say("collision space {removeprefix}",
-                       removeprefix=ident.removeprefix('collision-'))
+            return say("collision space {number}", number=ident.removeprefix('collision-'))
         building, _, slot = ident.rpartition("-")
         if building in catalog.buildings:
             return say("{building} slot {slot}", building=catalog.buildings[building].name,

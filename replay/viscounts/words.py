@@ -29,3 +29,18 @@ CARD_WORDS = {"poverty": say("Poverty"), "prosperity": say("Prosperity"),
 def word(words: dict, key):
     """The phrase ``words`` has for ``key``; a key it lacks (a damaged log's value) as it is."""
     return words.get(key, key)
+# What an end card counts, as its ledger reason says it ("3 flipped debts").
+COUNT_WORDS = {"flipped_debts": say("flipped debts"), "flipped_deeds": say("flipped deeds")}
+# What an end-game manuscript scores per, as its ledger reason says it ("4 merchant").
+PER_WORDS = {"buildings": say("buildings"), "manuscripts": say("manuscripts"),
+             "workers": say("workers"), "icons:builder": say("builder"),
+             "icons:cleric": say("cleric"), "icons:criminal": say("criminal"),
+             "icons:merchant": say("merchant"), "icons:noble": say("noble")}
+# The choices an effect leaves to a player, as a note says one is lost ("ana's free hire").
+CHOICE_WORDS = {"bump": say("bump"), "castle_move": say("castle move"),
+                "castle_order": say("castle order"), "castle_split": say("castle split"),
+                "choose": say("choose"), "destroy": say("destroy"), "discard": say("discard"),
+                "flip": say("flip"), "free_building": say("free building"),
+                "free_hire": say("free hire"), "free_manuscript": say("free manuscript"),
+                "free_workers": say("free workers"), "rearrange": say("rearrange"),
+                "resource": say("resource")}

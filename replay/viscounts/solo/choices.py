@@ -59,8 +59,8 @@ def check(table, decision, event: dict) -> None:
     permitted = allowed(table, decision)
     if permitted is not None and not permitted.admits(event):
         found = _show({k: v for k, v in event.items() if k in permitted.answers[0]})
-        table.breach(permitted.rule, say("{why}: {words}; the log has {found}", why=permitted.why,
-                                         words=permitted.words(), found=found),
+        table.breach(permitted.rule, say("{why}: {allowed}; the log has {found}", why=permitted.why,
+                                         allowed=permitted.words(), found=found),
                      player=table.solo.name, expected=permitted.words(),
                      found=found)
 
@@ -75,17 +75,18 @@ def answers(table, decision, every: list[dict]) -> list[dict]:
 
 def _resource(table, decision) -> Allowed:
     chart = sorted(procedure.resource(table))
-    why = ("the opponent treats all resources as one type: any of"
+    why = (say("the opponent treats all resources as one type: any of")
            if table.solo.board.single_resource
-           else "the opponent takes the resource its chart gives now")
+           else say("the opponent takes the resource its chart gives now"))
     return Allowed("viscounts.solo.ai.resource_choice", why,
                    tuple({"resource": r} for r in chart))
 
 
 def _flip(table, decision) -> Allowed:
     wanted = procedure.flip(table, decision.data.get("what", "either"))
-    return Allowed("viscounts.solo.ai.flip_choice", "the opponent flips the type it has "
-                   "flipped least (a Debt on a tie, the only type it can flip when one is)",
+    return Allowed("viscounts.solo.ai.flip_choice",
+                   say("the opponent flips the type it has flipped least (a Debt on a tie, the "
+                       "only type it can flip when one is)"),
                    ({"what": wanted},))
 
 
@@ -112,15 +113,17 @@ def _bump(table, decision) -> Allowed:
 
 def _castle_order(table, decision) -> Allowed:
     wanted = procedure.tier1_order(table, decision.data["sections"])
-    return Allowed("viscounts.solo.ai.tier1_order", "the opponent resolves its tier-1 "
-                   "sections clockwise from the one facing its Viscount, next",
+    return Allowed("viscounts.solo.ai.tier1_order",
+                   say("the opponent resolves its tier-1 sections clockwise from the one facing "
+                       "its Viscount, next"),
                    ({"section": f"t1-{wanted}"},))
 
 
 def _free_workers(table, decision) -> Allowed:
     here = table.side_of(table.player(table.solo.name).space)
-    return Allowed("viscounts.solo.ai.free_workers", "the opponent's free Workers go to the "
-                   "section facing its Viscount", ({"section": f"t1-{here}"},))
+    return Allowed("viscounts.solo.ai.free_workers",
+                   say("the opponent's free Workers go to the section facing its Viscount"),
+                   ({"section": f"t1-{here}"},))
 
 
 def _free_building(table, decision) -> Allowed | None:

@@ -35,8 +35,8 @@ def handle_opponent(table: Table, event: dict) -> None:
     difficulty = event["difficulty"]
     if difficulty not in catalog.solo["difficulty"]:
         table.breach("viscounts.solo.setup.difficulty",
-                     say("0 to {max} Future Schemes may be shuffled into the Scheme pile, not "
-                         "{difficulty}", max=max(catalog.solo['difficulty']),
+                     say("0 to {most} Future Schemes may be shuffled into the Scheme pile, not "
+                         "{difficulty}", most=max(catalog.solo['difficulty']),
                          difficulty=difficulty), found=str(difficulty), skip=True)
     board = solo.board = catalog.ai_boards[event["board"]]
     table.touch(f"{board.id}.schemes_removed")
