@@ -15,6 +15,7 @@ from replay.core.protocol.flow import record
 from replay.core.speech import say
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
+from replay.viscounts.words import DOING_WORDS, word
 
 UNKNOWN = "?"
 # The rule a card taken from an empty draw pile breaks, by what is done with it: the Discard
@@ -86,14 +87,15 @@ def taking_refusals(table: Table, player: Player, card: str, doing: str,
     if not deck:
         yield Refusal("viscounts.log.hidden_location",
                       say("{player} cannot {doing} {card} from hand: it is {where}",
-                          player=player.name, doing=doing, card=table.name(card),
+                          player=player.name, doing=word(DOING_WORDS, doing), card=table.name(card),
                           where=where(table, card, player.name)),
                       player=player.name, found=card, skip=True)
     elif not player.draw_count:
         yield Refusal(EMPTY_DECK_RULES.get(doing, "viscounts.log.empty_draw"),
                       say("{player} cannot {doing} {card} from the draw pile: it is empty "
                           "(shuffle the discards first)",
-                          player=player.name, doing=doing, card=table.name(card)),
+                          player=player.name, doing=word(DOING_WORDS, doing),
+                          card=table.name(card)),
                       player=player.name,
                       found=card, skip=True)
     else:

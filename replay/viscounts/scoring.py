@@ -6,6 +6,7 @@ import itertools
 from collections import Counter
 
 from replay.core.speech import say
+from replay.core.words import counted
 from replay.viscounts.solo import scoring as solo_scoring
 from replay.viscounts.state import RESOURCES, Player
 from replay.viscounts.table import Table
@@ -34,9 +35,7 @@ def final_scoring(table: Table) -> dict:
             if slots:
                 vp = catalog.buildings[building].vp[len(slots) - 1]
                 score(name, "buildings", vp,
-                      say("{number} {building}{value}", number=len(slots),
-                          building=catalog.buildings[building].name,
-                          value='s' if len(slots) > 1 else ''), building)
+                      counted(len(slots), catalog.buildings[building].name), building)
         for tier, workers in enumerate(castle_workers(table, name), start=1):
             if workers:
                 score(name, "castle", workers * catalog.castle.tier_vp[tier - 1],

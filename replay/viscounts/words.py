@@ -44,3 +44,6 @@ CHOICE_WORDS = {"bump": say("bump"), "castle_move": say("castle move"),
                 "free_hire": say("free hire"), "free_manuscript": say("free manuscript"),
                 "free_workers": say("free workers"), "rearrange": say("rearrange"),
                 "resource": say("resource")}
+# What a card is taken from the hand or the draw pile to do ("cannot play Thief from hand").
+DOING_WORDS = {"play": say("play"), "draw": say("draw"), "discard": say("discard"),
+               "destroy": say("destroy")}

@@ -60,11 +60,12 @@ def expect(table, kind: str, found: str) -> Step:
     """The step the procedure waits for, which must be of ``kind``; taken off (answered)."""
     step = table.solo.step
     if step is None or step.kind != kind:
-        waiting = describe(table) if table.solo.busy else "nothing: its turn is over"
+        waiting = describe(table) if table.solo.busy else say("nothing: its turn is over")
+        event = (say("an {kind} event", kind=found) if article(found) == "an"
+                 else say("a {kind} event", kind=found))
         table.breach("viscounts.solo.ai.turn",
-                     say("the opponent's procedure does not call for {article} {found} event now; "
-                         "it waits for {waiting}", article=article(found),
-                         found=found, waiting=waiting),
+                     say("the opponent's procedure does not call for {event} now; it waits for "
+                         "{waiting}", event=event, waiting=waiting),
                      player=table.solo.name, expected=waiting, found=found, skip=True)
     table.solo.step = None
     return step
