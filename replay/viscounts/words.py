@@ -47,3 +47,7 @@ CHOICE_WORDS = {"bump": say("bump"), "castle_move": say("castle move"),
 # What a card is taken from the hand or the draw pile to do ("cannot play Thief from hand").
 DOING_WORDS = {"play": say("play"), "draw": say("draw"), "discard": say("discard"),
                "destroy": say("destroy")}
+# The three spaces of the solo opponent's AI board, left to right.
+BOARD_SPACE_WORDS = (say("left"), say("middle"), say("right"))
+# The kinds of card a flip turns, as a refusal names them ("no unflipped debt").
+FLIP_WORDS = {"debt": say("debt"), "deed": say("deed"), "either": say("either")}

@@ -7,6 +7,7 @@ from replay.core.speech import say
 from replay.viscounts.choices.kind import ChoiceKind
 from replay.viscounts.effects import can_flip, flip, resolve
 from replay.viscounts.state import RESOURCES
+from replay.viscounts.words import FLIP_WORDS, word
 
 FLIPPABLE = ("debt", "deed")
 
@@ -30,11 +31,13 @@ def _flip_refusals(table, player, decision, event):
     if what not in FLIPPABLE or allowed not in ("either", what):
         yield Refusal("viscounts.flip.either",
                       say("{source} flips {allowed}, not {what}",
-                          source=table.name(decision.source), allowed=allowed, what=what),
+                          source=table.name(decision.source), allowed=word(FLIP_WORDS, allowed),
+                          what=word(FLIP_WORDS, what)),
                       player=player.name, found=what, skip=True)
     elif not can_flip(table, player.name, what):
         yield Refusal("viscounts.flip.needs_target",
-                      say("{player} has no unflipped {what}", player=player.name, what=what),
+                      say("{player} has no unflipped {what}", player=player.name,
+                          what=word(FLIP_WORDS, what)),
                       player=player.name, found=what, skip=True)
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from replay.core.speech import say
+from replay.core.words import listed
 from replay.viscounts.choices.placements import FREE_MANUSCRIPT_COSTS
 from replay.viscounts.solo import procedure
 from replay.viscounts.solo.words import either
@@ -44,8 +45,9 @@ def _same(found, wanted) -> bool:
 
 
 def _show(answer: dict) -> str:
-    return " ".join(str(v) if not isinstance(v, dict) else
-                    ", ".join(f"{n} of {k}'s" for k, n in v.items()) for v in answer.values())
+    return listed((str(v) if not isinstance(v, dict) else
+                   listed(say("{number} of {owner}'s", number=n, owner=k) for k, n in v.items())
+                   for v in answer.values()), " ")
 
 
 def allowed(table, decision) -> Allowed | None:

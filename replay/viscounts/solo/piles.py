@@ -18,6 +18,7 @@ from replay.core.speech import say
 from replay.core.words import counted
 from replay.viscounts.solo.words import either
 from replay.viscounts.turn import start_turn
+from replay.viscounts.words import BOARD_SPACE_WORDS
 
 
 def scheme(table, event: dict) -> None:
@@ -76,21 +77,23 @@ def _where(table, card: str, flipped: bool = True) -> tuple[str, str]:
     so: on the opponent's board, in its discard pile, in the Future pile or out of the game."""
     solo = table.solo
     if card in solo.board.schemes_removed:
-        return "viscounts.solo.setup.schemes", "its AI board removed it from the game at setup"
+        return ("viscounts.solo.setup.schemes",
+                say("its AI board removed it from the game at setup"))
     if card in solo.cards:
-        space = ("left", "middle", "right")[solo.cards.index(card)]
+        space = BOARD_SPACE_WORDS[solo.cards.index(card)]
         return ("viscounts.log.hidden_location",
                 say("it is on the opponent's board, in the {space} space", space=space))
     if card in solo.discard:
+        cards = counted(len(solo.discard), "card")
         return ("viscounts.log.hidden_location",
-                say("it is in the opponent's discard pile ({cards})",
-                    cards=counted(len(solo.discard), 'card'))
-                + (", shuffled back only when the draw pile is empty" if flipped else ""))
+                say("it is in the opponent's discard pile ({cards}), shuffled back only when "
+                    "the draw pile is empty", cards=cards) if flipped else
+                say("it is in the opponent's discard pile ({cards})", cards=cards))
     if solo.future[card]:
-        return ("viscounts.solo.setup.schemes", "it is in the Future Scheme pile: a Future "
-                "Scheme enters the draw pile when gained, or shuffled in by the difficulty "
-                "setting")
-    return "viscounts.log.hidden_location", "it is in the draw pile, not the Future pile"
+        return ("viscounts.solo.setup.schemes",
+                say("it is in the Future Scheme pile: a Future Scheme enters the draw pile when "
+                    "gained, or shuffled in by the difficulty setting"))
+    return "viscounts.log.hidden_location", say("it is in the draw pile, not the Future pile")
 
 
 def shuffle(table, event: dict) -> None:

@@ -68,7 +68,7 @@ def should(table, event: dict) -> str:
 
 def either(values) -> str:
     """Allowed values in words: ``ink``, ``ink or stone``, ``ink, gold or stone``; ``none``."""
-    values = [str(v) for v in values]
+    values = [v if isinstance(v, str) else str(v) for v in values]  # a phrase stays one
     if len(values) < 2:
         return values[0] if values else say("none")
     return say("{items} or {last}", items=listed(values[:-1]), last=values[-1])
