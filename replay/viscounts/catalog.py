@@ -15,6 +15,7 @@ from marshmallow import ValidationError
 from replay.core.logs.declarations import ENTRY_KEYS, holds_entries, iter_entries, resolve
 from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 from replay.core.protocol.catalogs import BuiltinCatalogs, catalog_sha256
+from replay.core.speech import say
 from replay.viscounts.catalog_checks import cross_reference_problems
 from replay.viscounts.catalog_schema import CatalogSchema
 from replay.viscounts.components import (
@@ -58,7 +59,8 @@ def check_catalog(document: object) -> list[LogProblem]:
 def _build(document: dict) -> Catalog:
     problems = check_catalog(document)
     if problems:
-        raise InvalidLog([LogProblem(f"catalog: {p.message}", path=f"/catalog{p.path}",
+        raise InvalidLog([LogProblem(say("catalog: {message}", message=p.message),
+                                     path=f"/catalog{p.path}",
                                      expected=p.expected) for p in problems])
     doc = freeze(document)
     meta = document["meta"]
