@@ -51,3 +51,6 @@ DOING_WORDS = {"play": say("play"), "draw": say("draw"), "discard": say("discard
 BOARD_SPACE_WORDS = (say("left"), say("middle"), say("right"))
 # The kinds of card a flip turns, as a refusal names them ("no unflipped debt").
 FLIP_WORDS = {"debt": say("debt"), "deed": say("deed"), "either": say("either")}
+# The resources as a recorded answer names them ("the log has gold").
+CHART_WORDS = {"silver": say("silver"), "ink": say("ink"), "gold": say("gold"),
+               "stone": say("stone")}

@@ -19,6 +19,7 @@ from replay.core.words import listed
 from replay.viscounts.choices.placements import FREE_MANUSCRIPT_COSTS
 from replay.viscounts.solo import procedure
 from replay.viscounts.solo.words import either
+from replay.viscounts.words import CHART_WORDS, FLIP_WORDS, word
 
 
 @dataclass(frozen=True)
@@ -44,10 +45,15 @@ def _same(found, wanted) -> bool:
     return found == wanted
 
 
+# The answers whose values are words, with those words ("debt", "ink").
+ANSWER_WORDS = {"what": FLIP_WORDS, "resource": CHART_WORDS}
+
+
 def _show(answer: dict) -> str:
-    return listed((str(v) if not isinstance(v, dict) else
-                   listed(say("{number} of {owner}'s", number=n, owner=k) for k, n in v.items())
-                   for v in answer.values()), " ")
+    return listed((word(ANSWER_WORDS.get(k, {}), v) if isinstance(v, str) else
+                   str(v) if not isinstance(v, dict) else
+                   listed(say("{number} of {owner}'s", number=n, owner=o) for o, n in v.items())
+                   for k, v in answer.items()), " ")
 
 
 def allowed(table, decision) -> Allowed | None:
