@@ -6,7 +6,8 @@ field taken from another event of its type, another player named, another varian
 are replayed in strict and audit mode, and looked at (``state_at`` and the legal actions) at
 a few events, by both trees. The figures are the documents compared, how many differ, and
 the paths that differ most often (``/reached/expected_next``), with one example each. Run
-with ``make report-diff ARGS="--against REV --game coimbra --games 200"``.
+with ``make report-diff ARGS="--against REV --game coimbra --games 200"``; ``--ignore words``
+leaves out a key one tree adds (such as the ``words`` a phrased message carries) wherever it is.
 """
 
 from __future__ import annotations
