@@ -6,7 +6,8 @@ field taken from another event of its type, another player named, another varian
 are replayed in strict and audit mode, and looked at (``state_at`` and the legal actions) at
 a few events, by both trees. The figures are the documents compared, how many differ, and
 the paths that differ most often (``/reached/expected_next``), with one example each. Run
-with ``make report-diff ARGS="--against REV --game coimbra --games 200"``.
+with ``make report-diff ARGS="--against REV --game coimbra --games 200"``; ``--ignore words``
+leaves out a key one tree adds (such as the ``words`` a phrased message carries) wherever it is.
 """
 
 from __future__ import annotations
@@ -78,6 +79,15 @@ def documents(tree: Path, logs_file: str) -> list[str]:
     return done.stdout.splitlines()
 
 
+def without(value, keys: frozenset):
+    """``value`` with every dict entry whose key is among ``keys`` left out, at any depth."""
+    if isinstance(value, dict):
+        return {k: without(v, keys) for k, v in value.items() if k not in keys}
+    if isinstance(value, list):
+        return [without(v, keys) for v in value]
+    return value
+
+
 def differences(before, after, path: str = ""):
     """The paths where two documents differ, with the two values."""
     if type(before) is not type(after):
@@ -99,6 +109,9 @@ def main() -> None:
     parser.add_argument("--game", default="coimbra", choices=replay.GAMES.names())
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--damages", type=int, default=4, help="damaged copies per game")
+    parser.add_argument("--ignore", action="append", default=[], metavar="KEY",
+                        help="leave out this key wherever it is (repeatable), e.g. words "
+                             "when one tree adds them")
     args = parser.parse_args()
     logs = sample(args.game, args.games, args.damages)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
@@ -112,16 +125,21 @@ def main() -> None:
     paths: Counter = Counter()
     examples: dict[str, tuple] = {}
     differing = 0
+    ignored = frozenset(args.ignore)
     for this, that in zip(mine, theirs, strict=True):
         if this == that:
             continue
+        this, that = without(json.loads(this), ignored), without(json.loads(that), ignored)
+        if this == that:
+            continue
         differing += 1
-        for path, before, after in differences(json.loads(that), json.loads(this)):
+        for path, before, after in differences(that, this):
             general = "/".join("#" if part.isdigit() else part for part in path.split("/"))
             paths[general] += 1
             examples.setdefault(general, (before, after))
+    left_out = f" (leaving out {', '.join(sorted(ignored))})" if ignored else ""
     print(f"{args.game}: {len(logs)} logs, {len(mine)} documents; {differing} differ "
-          f"between this tree and {args.against} ({commit[:8]})")
+          f"between this tree and {args.against} ({commit[:8]}){left_out}")
     for path, count in paths.most_common(20):
         before, after = examples[path]
         print(f"  {count:6d} {path or '/'}: {str(before)[:60]!r} -> {str(after)[:60]!r}")

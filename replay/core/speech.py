@@ -77,9 +77,10 @@ class Phrase(str):
         phrase.values = values
         return phrase
 
-    def __getnewargs__(self):
-        # A table holding phrases is copied (audit snapshots) and pickled like any other.
-        return str(self), self.template, self.values
+    def __reduce__(self):
+        # str's own reduce would rebuild a phrase from its text alone (a deep copy of a
+        # table's state, a pickled report): keep the template and values too.
+        return Phrase, (str(self), self.template, self.values)
 
     def words(self) -> dict:
         """Plain data to say this again later: the template and each value (a phrase among

@@ -8,11 +8,13 @@ from dataclasses import replace
 from replay.core.logs.text import read_count
 from replay.core.protocol.actions import Refusal
 from replay.core.protocol.flow import record
+from replay.core.speech import say
 from replay.core.words import counted
 from replay.viscounts.effects import ask, resolve, trigger
 from replay.viscounts.funding import WORDS, funding_options, funding_refusals, pay_funding
 from replay.viscounts.state import BUILDINGS, SLOTS, Player
 from replay.viscounts.table import Table
+from replay.viscounts.words import PATH_WORDS, RIBBON_WORDS, RIVER_WORDS, word
 
 TRADE_RATE = {"silver": 1, "resource": 2, "destroy": 3, "flip": 4}
 TRADE_RULE = {"silver": "viscounts.trade.silver", "resource": "viscounts.trade.resource",
@@ -33,18 +35,24 @@ def action_refusals(table: Table, player: Player, action: str,
     """The refusals every primary action shares: one action a turn, on the right path."""
     state = table.state
     if state.acted == "transcribe" == action:
-        yield Refusal("viscounts.transcribe.once", f"{player.name} has already transcribed a "
-                      "manuscript this turn: the Transcribe action takes one",
+        yield Refusal("viscounts.transcribe.once",
+                      say("{player} has already transcribed a manuscript this turn: the "
+                          "Transcribe action takes one", player=player.name),
                       player=player.name, found=found, skip=True)
     if state.acted:
-        yield Refusal("viscounts.action.one", f"{player.name} has already taken a primary "
-                      "action this turn", player=player.name, found=found, skip=True)
+        yield Refusal("viscounts.action.one",
+                      say("{player} has already taken a primary action this turn",
+                          player=player.name), player=player.name, found=found, skip=True)
     space = table.catalog.spaces[player.space]
     table.touch(space.id)
     if space.path != PATH[action]:
-        yield Refusal(WHERE_RULE[action], f"{WORDS[action]} is taken on the {PATH[action]} "
-                      f"path; {player.name}'s Viscount is on {space.id}, on the {space.path} "
-                      "path", player=player.name, found=space.id, skip=True)
+        yield Refusal(WHERE_RULE[action],
+                      say("{action} is taken on the {path} path; {player}'s Viscount is on "
+                          "{space}, on the {its_path} path",
+                          action=WORDS[action], path=PATH_WORDS[PATH[action]],
+                          player=player.name, space=space.id,
+                          its_path=word(PATH_WORDS, space.path)),
+                      player=player.name, found=space.id, skip=True)
 
 
 def taken(action: str, refusals: Iterator[Refusal]) -> Iterator[Refusal]:
@@ -74,14 +82,17 @@ def _trade_refusals(table: Table, player: Player, event: dict) -> Iterator[Refus
     exchange = space.trade
     rate, times = TRADE_RATE[exchange["kind"]], event["times"]
     if times < 1:
-        yield Refusal("viscounts.trade.repeat", "a Trade uses its exchange at least once",
+        yield Refusal("viscounts.trade.repeat", say("a Trade uses its exchange at least once"),
                       player=player.name, found=str(times), skip=True)
     merchants = yield from funding_refusals(table, player, "trade", event)
     if merchants < times * rate:
-        yield Refusal(TRADE_RULE[exchange["kind"]], f"{counted(merchants, 'Merchant icon')} "
-                      f"pay for {counted(merchants // rate, 'use')} of the exchange at "
-                      f"{space.id} ({rate} each), not {times}", player=player.name,
-                      expected=f"at most {merchants // rate}", found=str(times))
+        yield Refusal(TRADE_RULE[exchange["kind"]],
+                      say("{icons} pay for {uses} of the exchange at {space} ({rate} each), not "
+                          "{times}",
+                          icons=counted(merchants, 'Merchant icon'),
+                          uses=counted(merchants // rate, 'use'), space=space.id, rate=rate,
+                          times=times), player=player.name,
+                      expected=say("at most {number}", number=merchants // rate), found=str(times))
 
 
 def apply_trade(table: Table, event: dict) -> None:
@@ -93,9 +104,11 @@ def apply_trade(table: Table, event: dict) -> None:
     exchange, times = space.trade, event["times"]
     kind, name = exchange["kind"], player.name
     if kind == "silver":
-        table.change(name, "silver", times, f"Trade at {space.id}", space.id)
+        table.change(name, "silver", times,
+                     say("Trade at {space}", space=space.id), space.id)
     elif kind == "resource":
-        table.change(name, exchange["resource"], times, f"Trade at {space.id}", space.id)
+        table.change(name, exchange["resource"], times,
+                     say("Trade at {space}", space=space.id), space.id)
     else:
         # Uses beyond the cards (Debts and Deeds) the player has could never be answered:
         # queuing them would let one written number hold the replay (``times`` 10**12).
@@ -133,8 +146,9 @@ def construct_refusals(table: Table, event: dict) -> Iterator[Refusal]:
 def _construct_refusals(table: Table, player: Player, event: dict) -> Iterator[Refusal]:
     built = sum(map(len, player.built.values()))
     if built == 3 * len(player.built):
-        yield Refusal("viscounts.build.exhausted", f"{player.name} has built all {built} "
-                      "buildings: Construct is no longer available", player=player.name,
+        yield Refusal("viscounts.build.exhausted",
+                      say("{player} has built all {built} buildings: Construct is no longer "
+                          "available", player=player.name, built=built), player=player.name,
                       found=event["slot"], skip=True)
     yield from slot_refusals(table, player, event["slot"])
     building, _ = read_slot(event["slot"])
@@ -142,14 +156,18 @@ def _construct_refusals(table: Table, player: Player, event: dict) -> Iterator[R
     yield from spot_refusals(table, player, event["spot"], table.side_of(space.id))
     spot = table.catalog.spots[event["spot"]]
     if spot.river != space.river:
-        yield Refusal("viscounts.build.river", f"from {space.id} ({space.river} of the "
-                      f"river) {player.name} can build only on the {space.river} side, not "
-                      f"on {spot.id}", player=player.name, found=spot.id, skip=True)
+        yield Refusal("viscounts.build.river",
+                      say("from {space} ({river} of the river) {player} can build only on the "
+                          "{river} side, not on {spot}", space=space.id,
+                          river=word(RIVER_WORDS, space.river), player=player.name, spot=spot.id),
+                      player=player.name, found=spot.id, skip=True)
     cost = table.catalog.buildings[building].cost
     icons = yield from funding_refusals(table, player, "construct", event)
     if icons < cost:
-        yield Refusal("viscounts.build.cost", f"a {table.catalog.buildings[building].name} "
-                      f"costs {cost} Builder icons; {player.name} has {icons}",
+        yield Refusal("viscounts.build.cost",
+                      say("a {building} costs {cost} Builder icons; {player} has {icons}",
+                          building=table.catalog.buildings[building].name, cost=cost,
+                          player=player.name, icons=icons),
                       player=player.name, expected=str(cost), found=str(icons))
 
 
@@ -197,15 +215,19 @@ def slot_refusals(table: Table, player: Player, ident: str) -> Iterator[Refusal]
         yield unknown
         return
     if slot not in SLOTS or slot in player.built[building]:
-        yield Refusal("viscounts.build.choice", f"{table.labelled(ident)} is not a building "
-                      f"still on {player.name}'s board", player=player.name, found=ident,
+        yield Refusal("viscounts.build.choice",
+                      say("{ident} is not a building still on {player}'s board",
+                          ident=table.labelled(ident), player=player.name),
+                      player=player.name, found=ident,
                       skip=True)
         return
     free = player.free_slots(building)
     if slot != free[0] and table.allows("build-slot-leftmost"):
-        yield Refusal("viscounts.build.choice", f"under build-slot-leftmost the next "
-                      f"{table.catalog.buildings[building].name} comes from slot {free[0]}, "
-                      f"not {slot}", player=player.name, expected=f"{building}-{free[0]}",
+        yield Refusal("viscounts.build.choice",
+                      say("under build-slot-leftmost the next {building} comes from slot {free}, "
+                          "not {slot}",
+                          building=table.catalog.buildings[building].name, free=free[0],
+                          slot=slot), player=player.name, expected=f"{building}-{free[0]}",
                       found=ident)
 
 
@@ -225,14 +247,18 @@ def spot_refusals(table: Table, player: Player, ident: str,
         yield unknown
         return
     if side is not None and table.side_of(ident) != side:
-        yield Refusal("viscounts.build.where", f"{ident} is not at {player.name}'s Viscount "
-                      f"(segment {side})", player=player.name, found=ident, skip=True)
+        yield Refusal("viscounts.build.where",
+                      say("{ident} is not at {player}'s Viscount (segment {side})", ident=ident,
+                          player=player.name, side=side),
+                      player=player.name, found=ident, skip=True)
     elif table.side_of(ident) not in table.state.segments:
-        yield Refusal("viscounts.build.where", f"{ident} is not on the board of this game",
+        yield Refusal("viscounts.build.where",
+                      say("{ident} is not on the board of this game", ident=ident),
                       player=player.name, found=ident, skip=True)
     elif ident in table.state.spots:
         owner = table.state.spots[ident][0]
-        yield Refusal("viscounts.build.where", f"{ident} already holds {owner}'s building",
+        yield Refusal("viscounts.build.where",
+                      say("{ident} already holds {owner}'s building", ident=ident, owner=owner),
                       player=player.name, found=ident, skip=True)
 
 
@@ -269,24 +295,29 @@ def _transcribe_refusals(table: Table, player: Player, event: dict) -> Iterator[
     pile = table.state.manuscripts[side]
     expected = pile.top if pile.size else f"{side}-ms"
     if expected is None:
-        yield Refusal("viscounts.log.reveal", f"the top of the manuscript pile of {side} was "
-                      "never revealed", player=player.name, found=event["manuscript"],
+        yield Refusal("viscounts.log.reveal",
+                      say("the top of the manuscript pile of {side} was never revealed",
+                          side=side), player=player.name, found=event["manuscript"],
                       skip=True)
     if not pile.size and event["manuscript"] != expected:
-        yield Refusal("viscounts.transcribe.empty_pile", f"the manuscript pile of {side} is "
-                      f"empty and not refilled: only its pre-printed manuscript {expected} "
-                      "can be transcribed", player=player.name, expected=expected,
+        yield Refusal("viscounts.transcribe.empty_pile",
+                      say("the manuscript pile of {side} is empty and not refilled: only its "
+                          "pre-printed manuscript {expected} can be transcribed",
+                          side=side, expected=expected), player=player.name, expected=expected,
                       found=event["manuscript"], skip=True)
     if event["manuscript"] != expected:
-        yield Refusal("viscounts.transcribe.where", f"the manuscript at {player.name}'s "
-                      f"Viscount is {expected}, not {event['manuscript']}",
+        yield Refusal("viscounts.transcribe.where",
+                      say("the manuscript at {player}'s Viscount is {expected}, not {manuscript}",
+                          player=player.name, expected=expected, manuscript=event['manuscript']),
                       player=player.name, expected=expected, found=event["manuscript"],
                       skip=True)
     cost = manuscript_cost(table, expected)
     icons = yield from funding_refusals(table, player, "transcribe", event)
     if icons < cost:
-        yield Refusal("viscounts.transcribe.cost", f"manuscript {expected} costs {cost} "
-                      f"Cleric icons; {player.name} has {icons}", player=player.name,
+        yield Refusal("viscounts.transcribe.cost",
+                      say("manuscript {expected} costs {cost} Cleric icons; {player} has {icons}",
+                          expected=expected, cost=cost, player=player.name, icons=icons),
+                      player=player.name,
                       expected=str(cost), found=str(icons))
 
 
@@ -349,5 +380,5 @@ def take_manuscript(table: Table, player: Player, side: str) -> None:
         player.bonuses.append(ribbon)
         table.in_force.pop(player.name, None)
         table.touch(table.catalog.cleric_bonuses[ribbon].id)
-        table.note(f"{player.name} is the first with 3 {ribbon} manuscripts and takes the "
-                   f"{ribbon} Cleric Bonus card")
+        table.note(say("{player} is the first with 3 {ribbon} manuscripts and takes the {ribbon} "
+                       "Cleric Bonus card", player=player.name, ribbon=word(RIBBON_WORDS, ribbon)))

@@ -12,8 +12,10 @@ from collections.abc import Iterator
 
 from replay.core.protocol.actions import Refusal
 from replay.core.protocol.flow import record
+from replay.core.speech import say
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
+from replay.viscounts.words import DOING_WORDS, word
 
 UNKNOWN = "?"
 # The rule a card taken from an empty draw pile breaks, by what is done with it: the Discard
@@ -29,19 +31,20 @@ def where(table: Table, card: str, owner: str | None = None) -> str:
         players = [(owner, table.state.players[owner])]
     for name, player in players:
         if card in player.board:
-            return f"on {name}'s board"
+            return say("on {name}'s board", name=name)
         if card in player.discard:
-            return f"in {name}'s discard pile"
+            return say("in {name}'s discard pile", name=name)
         if player.hand[card]:
-            return f"in {name}'s hand"
+            return say("in {name}'s hand", name=name)
         if player.hidden[card]:
-            return f"in {name}'s draw pile" + (" or hand" if player.hand_unknown else "")
+            return (say("in {name}'s draw pile or hand", name=name) if player.hand_unknown
+                    else say("in {name}'s draw pile", name=name))
     for side, pile in table.state.townsfolk.items():
         if pile.top == card:
-            return f"on top of the Townsfolk pile of {side}"
+            return say("on top of the Townsfolk pile of {side}", side=side)
     if table.state.unseen_townsfolk[card]:
-        return "in a Townsfolk pile"
-    return "out of the game"
+        return say("in a Townsfolk pile")
+    return say("out of the game")
 
 
 def from_hand(table: Table, player: Player, card: str, doing: str) -> None:
@@ -82,17 +85,24 @@ def taking_refusals(table: Table, player: Player, card: str, doing: str,
         yield unknown
         return
     if not deck:
-        yield Refusal("viscounts.log.hidden_location", f"{player.name} cannot {doing} "
-                      f"{table.name(card)} from hand: it is {where(table, card, player.name)}",
+        yield Refusal("viscounts.log.hidden_location",
+                      say("{player} cannot {doing} {card} from hand: it is {where}",
+                          player=player.name, doing=word(DOING_WORDS, doing), card=table.name(card),
+                          where=where(table, card, player.name)),
                       player=player.name, found=card, skip=True)
     elif not player.draw_count:
         yield Refusal(EMPTY_DECK_RULES.get(doing, "viscounts.log.empty_draw"),
-                      f"{player.name} cannot {doing} {table.name(card)} from the draw pile: "
-                      "it is empty (shuffle the discards first)", player=player.name,
+                      say("{player} cannot {doing} {card} from the draw pile: it is empty "
+                          "(shuffle the discards first)",
+                          player=player.name, doing=word(DOING_WORDS, doing),
+                          card=table.name(card)),
+                      player=player.name,
                       found=card, skip=True)
     else:
-        yield Refusal("viscounts.log.hidden_location", f"{table.name(card)} cannot be in "
-                      f"{player.name}'s draw pile: it is {where(table, card, player.name)}",
+        yield Refusal("viscounts.log.hidden_location",
+                      say("{card} cannot be in {player}'s draw pile: it is {where}",
+                          card=table.name(card), player=player.name,
+                          where=where(table, card, player.name)),
                       player=player.name, found=card, skip=True)
 
 
@@ -112,13 +122,15 @@ def take_out(player: Player, card: str, deck: bool) -> None:
 def draw(table: Table, player: Player, card: str) -> None:
     """Draw one card, named or unknown, from the draw pile into the hand."""
     if not player.draw_count and not player.discard:
-        table.breach("viscounts.draw.exhausted", f"{player.name}'s draw and discard piles "
-                     "are both empty: drawing stops", player=player.name, found=card,
+        table.breach("viscounts.draw.exhausted",
+                     say("{player}'s draw and discard piles are both empty: drawing stops",
+                         player=player.name), player=player.name, found=card,
                      skip=True)
     if not player.draw_count:
         table.breach("viscounts.log.empty_draw",
-                     f"{player.name} draws from an empty draw pile: a shuffle of the "
-                     f"{len(player.discard)} discarded cards must come first",
+                     say("{player} draws from an empty draw pile: a shuffle of the {number} "
+                         "discarded cards must come first",
+                         player=player.name, number=len(player.discard)),
                      player=player.name, found=card, skip=True)
     if card == UNKNOWN:
         player.draw_count -= 1

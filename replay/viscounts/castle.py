@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from replay.core.protocol.actions import Refusal
+from replay.core.speech import say
 from replay.core.words import counted
 from replay.viscounts.actions import PATH, action_refusals, taken
 from replay.viscounts.effects import ask, resolve, trigger
@@ -26,17 +27,21 @@ def _workers_refusals(table: Table, player, event: dict) -> Iterator[Refusal]:
     count = event["count"]
     brackets = table.catalog.castle.icons_for
     if count not in brackets:
-        yield Refusal("viscounts.castle.brackets", f"1 to {max(brackets)} Workers are "
-                      f"placed, not {count}", player=player.name, found=str(count), skip=True)
+        yield Refusal("viscounts.castle.brackets",
+                      say("1 to {most} Workers are placed, not {count}", most=max(brackets),
+                          count=count), player=player.name, found=str(count), skip=True)
     if not player.workers or count > player.workers:
-        yield Refusal("viscounts.castle.supply", f"{player.name} has "
-                      f"{counted(player.workers, 'Worker')} in supply and cannot place "
-                      f"{count}", player=player.name, found=str(count), skip=True)
+        yield Refusal("viscounts.castle.supply",
+                      say("{player} has {workers} in supply and cannot place {count}",
+                          player=player.name, workers=counted(player.workers, 'Worker'),
+                          count=count), player=player.name, found=str(count), skip=True)
     icons = yield from funding_refusals(table, player, "place_workers", event)
     if icons < brackets[count]:
-        yield Refusal("viscounts.castle.brackets", f"placing {counted(count, 'Worker')} "
-                      f"takes {counted(brackets[count], 'Noble icon')}; {player.name} has "
-                      f"{icons}", player=player.name, expected=str(brackets[count]),
+        yield Refusal("viscounts.castle.brackets",
+                      say("placing {workers} takes {icons}; {player} has {held}",
+                          workers=counted(count, 'Worker'),
+                          icons=counted(brackets[count], 'Noble icon'), player=player.name,
+                          held=icons), player=player.name, expected=str(brackets[count]),
                       found=str(icons))
 
 
@@ -139,22 +144,27 @@ def _claim_leader(table: Table, name: str) -> None:
         return
     if holder is not None and mine <= state.tier3[holder]:
         if mine == state.tier3[holder]:
-            table.note(f"{name} has {counted(mine, 'Worker')} in tier 3, as many as {holder}: "
-                       f"{holder} keeps the Castle Leader (only more takes it)")
+            table.note(say("{name} has {workers} in tier 3, as many as {holder}: {holder} keeps "
+                           "the Castle Leader (only more takes it)",
+                           name=name, workers=counted(mine, 'Worker'), holder=holder))
         return
     state.leader = name
     table.touch("castle-leader")
     plus = table.catalog.castle.leader_hand_limit_plus
-    gain = "" if table.automated(name) else f" (hand limit +{plus} for {name})"
+    gain = "" if table.automated(name) else say(" (hand limit +{plus} for {name})", plus=plus,
+                                                name=name)
     if holder is None:
-        table.note(f"{name} moves the first Worker into tier 3 and takes the Castle "
-                   f"Leader{gain}")
+        table.note(say("{name} moves the first Worker into tier 3 and takes the Castle "
+                       "Leader{gain}", name=name, gain=gain))
         return
     lost = "" if table.automated(holder) else (
-        f"; {holder}'s hand limit is {hand_limit(table, table.player(holder))} from the "
-        "next draw, with no discard of the cards held")
-    table.note(f"{name} takes the Castle Leader from {holder}: {counted(mine, 'Worker')} "
-               f"in tier 3 against {state.tier3[holder]}{gain}{lost}")
+        say("; {holder}'s hand limit is {hand_limit} from the next draw, with no discard of the "
+            "cards held", holder=holder,
+            hand_limit=hand_limit(table, table.player(holder))))
+    table.note(say("{name} takes the Castle Leader from {holder}: {workers} in tier 3 against "
+                   "{held}{gain}{lost}", name=name, holder=holder,
+                   workers=counted(mine, 'Worker'), held=state.tier3[holder], gain=gain,
+                   lost=lost))
 
 
 def _bump(table: Table) -> None:

@@ -16,6 +16,7 @@ from replay.core.logs.declarations import ENTRY_KEYS, holds_entries, iter_entrie
 from replay.core.logs.printed_names import names_in
 from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 from replay.core.protocol.catalogs import BuiltinCatalogs, catalog_sha256
+from replay.core.speech import say
 from replay.viscounts.catalog_checks import cross_reference_problems
 from replay.viscounts.catalog_schema import CatalogSchema
 from replay.viscounts.components import (
@@ -59,7 +60,8 @@ def check_catalog(document: object) -> list[LogProblem]:
 def _build(document: dict) -> Catalog:
     problems = check_catalog(document)
     if problems:
-        raise InvalidLog([LogProblem(f"catalog: {p.message}", path=f"/catalog{p.path}",
+        raise InvalidLog([LogProblem(say("catalog: {message}", message=p.message),
+                                     path=f"/catalog{p.path}",
                                      expected=p.expected) for p in problems])
     doc = freeze(document)
     meta = document["meta"]

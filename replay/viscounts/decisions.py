@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from replay.core.protocol.flow import record
+from replay.core.speech import say
 from replay.core.verdicts.judge import SkipEvent
 from replay.viscounts.choices import CHOICES
 from replay.viscounts.effects import settle_corruption
 from replay.viscounts.state import Decision
 from replay.viscounts.table import Table
+from replay.viscounts.words import CARD_WORDS, CHOICE_WORDS
 
 
 def possible(table: Table, decision: Decision) -> bool:
@@ -32,8 +34,9 @@ def leave_unanswered(table: Table, decision: Decision) -> bool:
         return False
     if possible(table, decision):
         return True
-    table.note(f"{decision.player}'s {decision.kind.replace('_', ' ')} from "
-               f"{table.name(decision.source)} is lost: {CHOICES[decision.kind].lost}")
+    table.note(say("{player}'s {choice} from {source} is lost: {lost}", player=decision.player,
+                   choice=CHOICE_WORDS[decision.kind], source=table.name(decision.source),
+                   lost=CHOICES[decision.kind].lost))
     return False
 
 
@@ -48,9 +51,11 @@ def decline_waiting(table: Table, found: str) -> None:
 
 def _refuse_unanswered(table: Table, decision: Decision, found: str, **kwargs) -> None:
     """``viscounts.effect.mandatory``: another line came while the choice waited."""
-    table.breach("viscounts.effect.mandatory", f"{decision.player} must first answer the "
-                 f"{decision.kind} of {table.name(decision.source)}",
-                 expected=f"{decision.kind} by {decision.player}", found=found, **kwargs)
+    table.breach("viscounts.effect.mandatory",
+                 say("{player} must first answer the {kind} of {source}", player=decision.player,
+                     kind=decision.kind, source=table.name(decision.source)),
+                 expected=say("{kind} by {player}", kind=decision.kind, player=decision.player),
+                 found=found, **kwargs)
 
 
 def answer(table: Table, event: dict) -> None:
@@ -66,7 +71,8 @@ def answer(table: Table, event: dict) -> None:
         if leave_unanswered(table, earlier):
             if kind == "bump":
                 _refuse_early_bump(table, earlier, player.name)
-            _refuse_unanswered(table, earlier, f"{kind} by {player.name}",
+            _refuse_unanswered(table, earlier,
+                               say("{kind} by {player}", kind=kind, player=player.name),
                                player=player.name, skip=True)
     decision = waiting[index]
     state.pending = []
@@ -89,10 +95,13 @@ def answer(table: Table, event: dict) -> None:
 def _refuse_early_bump(table: Table, earlier: Decision, name: str) -> None:
     """``viscounts.castle.bump``: bumps come after all movement (p.19), and a choice the
     castle's movement raised (a tier-3 Worker's resource, a tier-2 reward) still waits."""
-    table.breach("viscounts.castle.bump", f"bumps come after all movement: {earlier.player} "
-                 f"must first answer the {earlier.kind.replace('_', ' ')} of "
-                 f"{table.name(earlier.source)}", player=name,
-                 expected=f"{earlier.kind} by {earlier.player}", found=f"bump by {name}",
+    table.breach("viscounts.castle.bump",
+                 say("bumps come after all movement: {player} must first answer the {choice} of "
+                     "{source}", player=earlier.player,
+                     choice=CHOICE_WORDS[earlier.kind], source=table.name(earlier.source)),
+                 player=name,
+                 expected=say("{kind} by {player}", kind=earlier.kind, player=earlier.player),
+                 found=say("bump by {name}", name=name),
                  skip=True)
 
 
@@ -113,21 +122,28 @@ def _refuse_unasked(table: Table, name: str, event: dict) -> None:
                   if kind == "flip" and who == name and what != event["what"]), None)
     if fixed is not None:
         what, source = fixed
-        table.breach("viscounts.flip.either", f"{table.name(source)} flips a "
-                     f"{what.capitalize()}, not a {event['what'].capitalize()}: only the "
-                     "Debt-or-Deed flip lets the player choose the kind", player=name,
-                     expected=f"no flip event (the {what.capitalize()} flip is done)",
+        table.breach("viscounts.flip.either",
+                     say("{source} flips a {what}, not a {other}: only the Debt-or-Deed flip lets "
+                         "the player choose the kind",
+                         source=table.name(source), what=CARD_WORDS[what],
+                         other=CARD_WORDS.get(event['what'], event['what'].capitalize())),
+                     player=name,
+                     expected=say("no flip event (the {what} flip is done)",
+                                  what=CARD_WORDS[what]),
                      found=event["what"], skip=True)
     landed = next((d for d in table.state.pending
                    if d.kind == kind and d.source == f"landed:{name}"), None)
     if landed is not None:
-        table.breach("viscounts.move.land_on_opponent", f"{name} landed on "
-                     f"{landed.player}'s Viscount: {landed.player}, not {name}, may "
-                     "rearrange", player=name, expected=f"{kind} by {landed.player}",
-                     found=f"{kind} by {name}", skip=True)
+        table.breach("viscounts.move.land_on_opponent",
+                     say("{name} landed on {player}'s Viscount: {player}, not {name}, may "
+                         "rearrange", name=name, player=landed.player),
+                     player=name,
+                     expected=say("{kind} by {player}", kind=kind, player=landed.player),
+                     found=say("{kind} by {name}", kind=kind, name=name), skip=True)
     if kind == "bump":
         _refuse_unasked_bump(table, name, event)
-    table.breach("viscounts.log.choice", f"no effect waits for a {kind} by {name}",
+    table.breach("viscounts.log.choice",
+                 say("no effect waits for a {kind} by {name}", kind=kind, name=name),
                  player=name, found=kind, skip=True)
 
 
@@ -136,10 +152,15 @@ def _refuse_unasked_bump(table: Table, name: str, event: dict) -> None:
     Workers, and the current player chooses it (p.19)."""
     waiting = next((d for d in table.state.pending if d.kind == "bump"), None)
     if waiting is not None:
-        table.breach("viscounts.castle.bump", f"the current player, {waiting.player}, "
-                     f"chooses whose Workers leave {waiting.data['section']}, not {name}",
-                     player=name, expected=f"bump by {waiting.player}", found=f"bump by {name}",
+        table.breach("viscounts.castle.bump",
+                     say("the current player, {player}, chooses whose Workers leave {section}, "
+                         "not {name}", player=waiting.player,
+                         section=waiting.data['section'], name=name),
+                     player=name,
+                     expected=say("bump by {player}", player=waiting.player),
+                     found=say("bump by {name}", name=name),
                      skip=True)
-    table.breach("viscounts.castle.bump", f"no castle section holds more than 3 Workers: "
-                 f"no bump is due, at {event['section']} or elsewhere", player=name,
-                 found=f"bump of {event['section']}", skip=True)
+    table.breach("viscounts.castle.bump",
+                 say("no castle section holds more than 3 Workers: no bump is due, at {section} "
+                     "or elsewhere", section=event['section']), player=name,
+                 found=say("bump of {section}", section=event['section']), skip=True)

@@ -6,9 +6,11 @@ queued as a ``Decision`` that the next decision events answer (``decisions.py``)
 
 from __future__ import annotations
 
+from replay.core.speech import say
 from replay.viscounts.solo.reference import translate
 from replay.viscounts.state import Decision
 from replay.viscounts.table import Table
+from replay.viscounts.words import CARD_WORDS
 
 PLAIN = frozenset({"silver", "ink", "gold", "stone"})  # gains that are just a number
 PASSIVE = frozenset({"on", "convert", "icons", "extra_move", "dismiss_cost", "hand_limit",
@@ -71,7 +73,7 @@ def _gain_others(table: Table, name: str, items: dict, reason: str, source: str)
 def gain_debt(table: Table, name: str, source: str) -> None:
     """Take a Debt from the top of the pile; the last one on Poverty reveals it."""
     state = table.state
-    table.change(name, "debts", 1, f"{table.name(source)}: gains a Debt", source)
+    table.change(name, "debts", 1, say("{source}: gains a Debt", source=table.name(source)), source)
     if state.phase != "pick" and state.on_poverty > 0:
         state.on_poverty -= 1
         if state.on_poverty == 0:
@@ -82,7 +84,7 @@ def gain_debt(table: Table, name: str, source: str) -> None:
 def gain_deed(table: Table, name: str, source: str) -> None:
     """Take a Deed from the top of the pile; the last one on Prosperity reveals it."""
     state = table.state
-    table.change(name, "deeds", 1, f"{table.name(source)}: gains a Deed", source)
+    table.change(name, "deeds", 1, say("{source}: gains a Deed", source=table.name(source)), source)
     if state.phase != "pick" and state.on_prosperity > 0:
         state.on_prosperity -= 1
         if state.on_prosperity == 0:
@@ -95,8 +97,8 @@ def _reveal_end_card(table: Table, card: str) -> None:
     if state.last_round is None:
         # Finish this round, then one more full round (p.23).
         state.last_round = state.round + 1
-    table.note(f"the {card.capitalize()} card is revealed: the end is triggered, round "
-               f"{state.last_round} is the last")
+    table.note(say("the {card} card is revealed: the end is triggered, round {last_round} is the "
+                   "last", card=CARD_WORDS[card], last_round=state.last_round))
 
 
 def flip(table: Table, name: str, what: str, source: str) -> bool:
@@ -105,15 +107,19 @@ def flip(table: Table, name: str, what: str, source: str) -> bool:
     if what == "debt":
         if not player.debts:
             return False
-        table.change(name, "debts", -1, f"{table.name(source)}: flips a Debt", source)
-        table.change(name, "paid_debts", 1, f"{table.name(source)}: flips a Debt", source)
+        table.change(name, "debts", -1, say("{source}: flips a Debt", source=table.name(source)),
+                     source)
+        table.change(name, "paid_debts", 1,
+                     say("{source}: flips a Debt", source=table.name(source)), source)
         resolve(table, name, dict(table.catalog.debts["on_flip"]), "debt")
         trigger(table, name, "flip_debt")
         return True
     if not player.deeds:
         return False
-    table.change(name, "deeds", -1, f"{table.name(source)}: flips a Deed", source)
-    table.change(name, "approved_deeds", 1, f"{table.name(source)}: flips a Deed", source)
+    table.change(name, "deeds", -1, say("{source}: flips a Deed", source=table.name(source)),
+                 source)
+    table.change(name, "approved_deeds", 1,
+                 say("{source}: flips a Deed", source=table.name(source)), source)
     return True
 
 
@@ -149,8 +155,8 @@ def criminal_icons(table: Table, name: str) -> int:
 def criminal_corruption(table: Table, name: str, card: str, reason: str = "") -> None:
     """A played Criminal's Corruption: 1 per Criminal icon on the player's board (p.12)."""
     table.move_marker(name, "corruption", criminal_icons(table, name),
-                      f"{table.catalog.townsfolk[card].name} played: 1 per Criminal icon on "
-                      f"the board{reason}", card)
+                      say("{card} played: 1 per Criminal icon on the board{reason}",
+                          card=table.catalog.townsfolk[card].name, reason=reason), card)
 
 
 def settle_corruption(table: Table) -> None:
@@ -337,7 +343,8 @@ def _flip(table, name, effect, source):
         return
     table.state.fixed_flips.append((name, what, source))
     if not flip(table, name, what, source):
-        table.note(f"{name} has no {what} to flip for {table.name(source)}: the flip is lost")
+        table.note(say("{name} has no {what} to flip for {source}: the flip is lost", name=name,
+                       what=what, source=table.name(source)))
 
 
 def _rearrange(table, name, effect, source):

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from replay.core.protocol.flow import record
+from replay.core.speech import say
 from replay.core.verdicts.judge import SkipEvent, StopReplay
+from replay.core.words import listed
 from replay.viscounts.decisions import decline_waiting
 from replay.viscounts.events import EVENT_SPECS, HELD_EVENTS, KEEP_WAITING
 from replay.viscounts.legal import primary_actions
@@ -12,6 +14,7 @@ from replay.viscounts.scoring import final_scoring
 from replay.viscounts.seats import controllers
 from replay.viscounts.table import Table
 from replay.viscounts.turn import close_turn, last_turn_played, turn_step
+from replay.viscounts.words import PILE_WORDS, word
 
 
 def run_events(table: Table, events: list[dict], claims, start: int = 0) -> bool:
@@ -39,16 +42,19 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         _check_markers(table, kind)
     state = table.state
     if state.over:
-        table.breach("viscounts.log.after_end", f"a {kind} event comes after the end of the "
-                     "game", found=kind, skip=True)
+        table.breach("viscounts.log.after_end",
+                     say("a {kind} event comes after the end of the game", kind=kind),
+                     found=kind, skip=True)
     if (kind == "setup" or state.phase == "setup") and kind != state.phase:
         _refuse_setup_order(table, kind)
     if state.reveals_owed and kind != "reveal":
-        owed = ", ".join(f"the {k} pile of {s}" for k, s in state.reveals_owed)
+        owed = listed(say("the {kind} pile of {side}", kind=word(PILE_WORDS, kind), side=side)
+                      for kind, side in state.reveals_owed)
         state.reveals_late += state.reveals_owed
         state.reveals_owed.clear()
-        table.breach("viscounts.log.chance", f"the new top of {owed} must be revealed "
-                     "before anything else happens", expected="reveal", found=kind)
+        table.breach("viscounts.log.chance",
+                     say("the new top of {owed} must be revealed before anything else happens",
+                         owed=owed), expected="reveal", found=kind)
     answers_none = kind not in KEEP_WAITING
     flips = state.fixed_flips if answers_none and state.fixed_flips else None
     if flips is not None:
@@ -109,12 +115,12 @@ def _hold(table: Table, index: int, event: dict, claims) -> None:
 def _refuse_setup_order(table: Table, kind: str) -> None:
     """The log starts with the one setup event, and has no other."""
     if kind != "setup":
-        table.breach("viscounts.log.setup", "the log starts with one setup event (start "
-                     "player, segments, castle, piles, pairs)", expected="setup",
+        table.breach("viscounts.log.setup", say("the log starts with one setup event (start "
+                         "player, segments, castle, piles, pairs)"), expected="setup",
                      found=kind, skip=True)
     # A complete setup record in the wrong place: the sequence is broken, not the record.
-    table.breach("viscounts.log.order", "the game is set up once, before the picks: a "
-                 "second setup event is out of sequence", expected=expected_next(table),
+    table.breach("viscounts.log.order", say("the game is set up once, before the picks: a "
+                     "second setup event is out of sequence"), expected=expected_next(table),
                  found=kind, skip=True)
 
 
@@ -126,11 +132,13 @@ def _check_scored_at_end(table: Table) -> None:
     if state.last_round is None or state.over or last_turn_played(table):
         return
     last = state.turn_order()[-1]
-    table.breach("viscounts.end.final_round", f"the final scores come in round "
-                 f"{state.round}, but after the end was triggered the game goes on to the end "
-                 f"of round {state.last_round}, whose last turn is {last}'s",
-                 expected=f"round {state.last_round} played to {last}'s turn",
-                 found="final scores")
+    table.breach("viscounts.end.final_round",
+                 say("the final scores come in round {round}, but after the end was triggered the "
+                     "game goes on to the end of round {last_round}, whose last turn is {last}'s",
+                     round=state.round, last_round=state.last_round, last=last),
+                 expected=say("round {last_round} played to {last}'s turn",
+                              last_round=state.last_round, last=last),
+                 found=say("final scores"))
 
 
 def _require_primary_action(table: Table, kind: str) -> None:
@@ -145,8 +153,10 @@ def _require_primary_action(table: Table, kind: str) -> None:
     possible = primary_actions(table)
     if possible:
         state.acted = True  # reported once
-        table.breach("viscounts.action.one", f"under strict-primary-action {player.name} "
-                     f"must take a primary action, and could ({possible[0]['type']})",
+        table.breach("viscounts.action.one",
+                     say("under strict-primary-action {player} must take a primary action, and "
+                         "could ({type})", player=player.name,
+                         type=possible[0]['type']),
                      player=player.name, expected="trade, construct, workers or transcribe",
                      found=kind)
 
@@ -163,10 +173,12 @@ def _check_markers(table: Table, kind: str) -> None:
             current = table.judge.event
             table.judge.event = index
             try:
-                table.breach("viscounts.log.order", f"the marker says round "
-                             f"{marker['round']} but the next event, a {kind}, is in round "
-                             f"{round_}", expected=f"round {round_}",
-                             found=f"round {marker['round']}")
+                table.breach("viscounts.log.order",
+                             say("the marker says round {round} but the next event, a {kind}, is "
+                                 "in round {next_round}",
+                                 round=marker['round'], kind=kind, next_round=round_),
+                             expected=say("round {round}", round=round_),
+                             found=say("round {round}", round=marker['round']))
             finally:
                 table.judge.event = current
 

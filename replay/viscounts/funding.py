@@ -5,18 +5,19 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping
 
 from replay.core.protocol.actions import Refusal
+from replay.core.speech import say
 from replay.viscounts.effects import count_icons, in_force, resolve
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import has_unlock
+from replay.viscounts.words import ACTION_WORDS, ICON_WORDS, RESOURCE_WORDS
 
 ICON = {"trade": "merchant", "construct": "builder", "place_workers": "noble",
         "transcribe": "cleric"}
 RESOURCE = {"trade": "silver", "construct": "stone", "place_workers": "gold",
             "transcribe": "ink"}
 PAYABLE = ("silver", "ink", "gold", "stone")
-WORDS = {"trade": "Trade", "construct": "Construct", "place_workers": "Place Workers",
-         "transcribe": "Transcribe"}
+WORDS = ACTION_WORDS
 
 
 def board_icons(table: Table, player: Player) -> dict[str, int]:
@@ -71,14 +72,17 @@ def funding_refusals(table: Table, player: Player, action: str,
     pay = paid(event)
     for resource, amount in pay.items():
         if resource not in PAYABLE:
-            yield Refusal("viscounts.action.resource_as_icon", f"{resource!r} cannot be spent "
-                          "as an icon", player=player.name, expected=", ".join(PAYABLE),
+            yield Refusal("viscounts.action.resource_as_icon",
+                          say("{resource} cannot be spent as an icon", resource=repr(resource)),
+                          player=player.name, expected=", ".join(PAYABLE),
                           found=resource, skip=True)
             return 0
         if getattr(player, resource) < amount:
-            yield Refusal("viscounts.action.resource_as_icon", f"{player.name} has "
-                          f"{getattr(player, resource)} {resource.capitalize()}, not "
-                          f"{amount}", player=player.name, skip=True)
+            yield Refusal("viscounts.action.resource_as_icon",
+                          say("{player} has {held} {resource}, not {amount}",
+                              player=player.name, held=getattr(player, resource),
+                              resource=RESOURCE_WORDS[resource], amount=amount),
+                          player=player.name, skip=True)
             return 0
     abilities = in_force(table, player.name)
     icons = abilities.icons()
@@ -91,9 +95,12 @@ def funding_refusals(table: Table, player: Player, action: str,
     count, used = icons_from(action, icons, pay, abilities.converters(action))
     if pay.keys() - used:
         unused = sorted(pay.keys() - used)
-        yield Refusal("viscounts.action.resource_as_icon", f"{', '.join(unused)} cannot "
-                      f"fund {WORDS[action]}: 1 {RESOURCE[action].capitalize()} is 1 "
-                      f"{ICON[action].capitalize()} icon", player=player.name,
+        yield Refusal("viscounts.action.resource_as_icon",
+                      say("{items} cannot fund {action}: 1 {resource} is 1 {icon} icon",
+                          items=', '.join(unused), action=WORDS[action],
+                          resource=RESOURCE_WORDS[RESOURCE[action]],
+                          icon=ICON_WORDS[ICON[action]]),
+                      player=player.name,
                       expected=RESOURCE[action], found=", ".join(unused))
     return count
 
@@ -104,7 +111,8 @@ def pay_funding(table: Table, player: Player, action: str, event: dict) -> None:
     if event.get("dismiss"):
         _dismiss(table, player, event["dismiss"])
     for resource, amount in paid(event).items():
-        table.change(player.name, resource, -amount, f"spent on {WORDS[action]}", action)
+        table.change(player.name, resource, -amount,
+                     say("spent on {action}", action=WORDS[action]), action)
 
 
 def funding_options(table: Table, player: Player, action: str, cost: int) -> list[dict]:
@@ -174,8 +182,9 @@ def adjacent_refusal(table: Table, player: Player, ident: str) -> Refusal | None
     has not revealed the new top of its pile); None when it is known."""
     if adjacent_card(table, player) is not None:
         return None
-    return Refusal("viscounts.log.reveal", f"the top of the Townsfolk pile at "
-                   f"{player.name}'s Viscount was never revealed", player=player.name,
+    return Refusal("viscounts.log.reveal",
+                   say("the top of the Townsfolk pile at {player}'s Viscount was never revealed",
+                       player=player.name), player=player.name,
                    found=ident, skip=True)
 
 
@@ -208,21 +217,28 @@ def _dismiss_refusals(table: Table, player: Player, action: str, ident: str,
         return None
     adjacent = adjacent_card(table, player)
     if ident != adjacent:
-        yield Refusal("viscounts.dismiss.adjacent", f"{table.name(ident)} is not adjacent "
-                      f"to {player.name}'s Viscount: {table.name(adjacent)} is",
+        yield Refusal("viscounts.dismiss.adjacent",
+                      say("{ident} is not adjacent to {player}'s Viscount: {adjacent} is",
+                          ident=table.name(ident), player=player.name,
+                          adjacent=table.name(adjacent)),
                       player=player.name, expected=adjacent, found=ident, skip=True)
         return None
     card = table.card(ident)
     if not can_fund(card, action):
-        yield Refusal("viscounts.dismiss.adjacent", f"{card.name} shows no "
-                      f"{ICON[action].capitalize()} or Criminal icon and cannot be dismissed "
-                      f"for {WORDS[action]}", player=player.name, found=ident, skip=True)
+        yield Refusal("viscounts.dismiss.adjacent",
+                      say("{card} shows no {icon} or Criminal icon and cannot be dismissed for "
+                          "{action}", card=card.name,
+                          icon=ICON_WORDS[ICON[action]], action=WORDS[action]),
+                      player=player.name, found=ident, skip=True)
         return None
     cost = dismiss_cost(table, player, card)
     if player.silver - silver_paid < cost:
-        yield Refusal("viscounts.dismiss.cost", f"dismissing {card.name} costs {cost} "
-                      f"Silver; {player.name} has {player.silver - silver_paid} left",
-                      player=player.name, expected=f"{cost} Silver", skip=True)
+        yield Refusal("viscounts.dismiss.cost",
+                      say("dismissing {card} costs {cost} Silver; {player} has {number} left",
+                          card=card.name, cost=cost, player=player.name,
+                          number=player.silver - silver_paid),
+                      player=player.name,
+                      expected=say("{cost} Silver", cost=cost), skip=True)
         return None
     return card
 
@@ -231,7 +247,8 @@ def _dismiss(table: Table, player: Player, ident: str) -> None:
     """Dismiss the adjacent card: pay, remove, its top-right effect."""
     card = table.card(ident)
     cost = dismiss_cost(table, player, card)
-    table.change(player.name, "silver", -cost, f"dismisses {card.name}", ident)
+    table.change(player.name, "silver", -cost,
+                 say("dismisses {card}", card=card.name), ident)
     if card.deck != "preprinted":
         take_top(table, table.side_of(player.space))
     resolve(table, player.name, card.hire, ident)

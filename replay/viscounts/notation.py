@@ -45,6 +45,8 @@ from replay.core.logs.text import (
     words,
 )
 from replay.core.logs.text_log import finish_text_log
+from replay.core.speech import say
+from replay.core.words import alternatives
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.solo import OPPONENT
@@ -86,10 +88,10 @@ class CardNames:
             return folded, None
         ids = self.by_key.get(_key(word))
         if ids is None:
-            return None, f"unknown card {word!r}"
+            return None, say("unknown card {word}", word=repr(word))
         if len(ids) > 1:
-            return None, f"{word!r} is the name of {len(ids)} cards: write one of " \
-                         f"{', '.join(ids)}"
+            return None, say("{word} is the name of {number} cards: write one of {items}",
+                             word=repr(word), number=len(ids), items=', '.join(ids))
         return ids[0], None
 
     def write(self, ident: str) -> str:
@@ -123,7 +125,7 @@ def parse_text(text: str) -> tuple[GameLog, list[dict]]:
               "variants": words(tags.pop("variants", "")),
               "players": words(tags.pop("players", "")), "metadata": tags}
     if not header["players"]:
-        source.problems.append(LogProblem('the header needs [players "..."] in seat order',
+        source.problems.append(LogProblem(say('the header needs [players "..."] in seat order'),
                                           line=1, column=1, expected='[players "ana bruno"]'))
     events, positions = [], []
     # A solo game's opponent writes lines too, under its fixed name.
@@ -148,8 +150,8 @@ def parse_text(text: str) -> tuple[GameLog, list[dict]]:
 def _read_line(source: TextSource, line: Line, players: list[str]) -> dict:
     body = split_comment(line.raw)[0]
     if body.count('"') % 2:
-        _fail(source, line, body.rindex('"') + 1, "this quote is not closed",
-              'a name in quotes: "Debt Collector"')
+        _fail(source, line, body.rindex('"') + 1, say("this quote is not closed"),
+              say('a name in quotes: "Debt Collector"'))
     words = _words(body)
     event: dict = {}
     head, column = words[0]
@@ -158,24 +160,26 @@ def _read_line(source: TextSource, line: Line, players: list[str]) -> dict:
     if head.endswith(":"):
         player = head[:-1].lower()
         if player not in players:
-            _fail(source, line, column, f"unknown player {player!r}",
-                  " or ".join(players), closest(player, players))
+            _fail(source, line, column, say("unknown player {player}", player=repr(player)),
+                  alternatives(players), closest(player, players))
         event["player"] = player
         words = words[1:]
         if not words:
-            _fail(source, line, column, "a verb follows the player", ", ".join(EVENT_SPECS))
+            _fail(source, line, column, say("a verb follows the player"),
+                  ", ".join(EVENT_SPECS))
     verb, column = words[0]
     kind = VERB_ALIASES.get(verb.lower(), verb.lower())
     if kind not in EVENT_SPECS:
-        _fail(source, line, column, f"unknown verb {verb!r}", ", ".join(EVENT_SPECS),
+        _fail(source, line, column, say("unknown verb {verb}", verb=repr(verb)),
+              ", ".join(EVENT_SPECS),
               closest(kind, EVENT_SPECS))
     if kind != verb.lower():
-        source.warn(line, column, f"{verb!r} read as {kind!r}")
+        source.warn(line, column, say("{verb} read as {kind}", verb=repr(verb), kind=repr(kind)))
     event = {"type": kind, **event}
     spec = EVENT_SPECS[kind]
     if "player" in spec.fields and "player" not in event:
-        _fail(source, line, column, f"a {kind} line starts with the player: "
-              f"'ana: {kind} ...'", "player:")
+        _fail(source, line, column, say("a {kind} line starts with the player: 'ana: {kind} ...'",
+                                        kind=kind), "player:")
     positional = list(POSITIONAL.get(kind, ()))
     for word, column in words[1:]:
         if kind in ("check", "final"):
@@ -183,10 +187,12 @@ def _read_line(source: TextSource, line: Line, players: list[str]) -> dict:
             continue
         name, value = _field(word, positional, spec, kind, event)
         if name is None:
-            _fail(source, line, column, f"a {kind} line has no field for {word!r}",
+            _fail(source, line, column, say("a {kind} line has no field for {word}", kind=kind,
+                                            word=repr(word)),
                   ", ".join(spec.fields))
         if name in event and spec.fields[name][0] != "strs":
-            _fail(source, line, column, f"{name} is given twice", f"one {name}")
+            _fail(source, line, column, say("{name} is given twice", name=name),
+                  say("one {name}", name=name))
         event[name] = _value(source, line, column, kind, name, value, event.get(name))
     return event
 
@@ -210,11 +216,13 @@ def _field(word: str, positional: list, spec, kind: str, event: dict):
 def _claim(source: TextSource, line: Line, event: dict, word: str, column: int) -> None:
     name, sep, value = word.partition("=")
     if not sep:
-        _fail(source, line, column, f"a claim is name=value, not {word!r}", "vp=23")
+        _fail(source, line, column, say("a claim is name=value, not {word}", word=repr(word)),
+              "vp=23")
     target = event.setdefault("values" if event["type"] == "check" else "scores", {})
     if not WHOLE_NUMBER.fullmatch(value):
         if event["type"] == "final":
-            _fail(source, line, column, f"a final score is a number, not {value!r}", "ana=87")
+            _fail(source, line, column, say("a final score is a number, not {value}",
+                                            value=repr(value)), "ana=87")
         target[name.lower()] = value
         return
     target[name.lower()] = _number(source, line, column, value)
@@ -227,12 +235,14 @@ def _value(source: TextSource, line: Line, column: int, kind: str, name: str, va
         if isinstance(value, bool):
             return value
         if value.lower() not in ("true", "false"):
-            _fail(source, line, column, f"{name} is true or false, not {value!r}",
-                  "true or false")
+            _fail(source, line, column, say("{name} is true or false, not {value}", name=name,
+                                            value=repr(value)),
+                  say("true or false"))
         return value.lower() == "true"
     if field_kind == "int":
         if not WHOLE_NUMBER.fullmatch(value):
-            _fail(source, line, column, f"{name} is a number, not {value!r}", "a number")
+            _fail(source, line, column, say("{name} is a number, not {value}", name=name,
+                                            value=repr(value)), say("a number"))
         return _number(source, line, column, value)
     if field_kind == "strs":
         items = [v for v in value.split(",") if v]
@@ -243,11 +253,13 @@ def _value(source: TextSource, line: Line, column: int, kind: str, name: str, va
         for item in value.split(","):
             key, sep, val = item.partition(":")
             if not sep:
-                _fail(source, line, column, f"{name} items are key:value, not {item!r}",
+                _fail(source, line, column,
+                      say("{name} items are key:value, not {item}", name=name, item=repr(item)),
                       "key:value")
             if field_kind == "counts":
                 if not WHOLE_NUMBER.fullmatch(val) or val.startswith("-"):
-                    _fail(source, line, column, f"{val!r} is not a count", "a number")
+                    _fail(source, line, column,
+                          say("{val} is not a count", val=repr(val)), say("a number"))
                 result[key] = _number(source, line, column, val)
             else:
                 result[key] = _card(source, line, column, val) if name in CARD_FIELDS \
@@ -271,14 +283,15 @@ def _number(source: TextSource, line: Line, column: int, digits: str) -> int:
 def _pair(source: TextSource, line: Line, column: int, value: str) -> list[str]:
     first, sep, second = value.partition("+")
     if not sep:
-        _fail(source, line, column, f"a pair is card+hero, not {value!r}", "pc-1+Ada")
+        _fail(source, line, column, say("a pair is card+hero, not {value}", value=repr(value)),
+              "pc-1+Ada")
     return [first, _card(source, line, column, second)]
 
 
 def _card(source: TextSource, line: Line, column: int, word: str) -> str:
     ident, why = NAMES.read(word)
     if ident is None:
-        _fail(source, line, column, why, "a card's printed name or id",
+        _fail(source, line, column, why, say("a card's printed name or id"),
               closest(_key(word), NAMES.by_key))
     return ident
 

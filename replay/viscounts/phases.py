@@ -8,6 +8,7 @@ the log should say next.
 from __future__ import annotations
 
 from replay.core.protocol.flow import Phase
+from replay.core.speech import say
 from replay.viscounts.picks import next_in_picks
 from replay.viscounts.solo.words import expected as expected_of_opponent
 from replay.viscounts.state import TURN_PHASES
@@ -15,11 +16,11 @@ from replay.viscounts.state import TURN_PHASES
 
 def _expected_pick(table) -> str:
     verb, name = next_in_picks(table)
-    return f"{verb} by {name}"
+    return say("{verb} by {name}", verb=verb, name=name)
 
 
 def _current(verb: str):
-    return lambda table: f"{verb} by {table.state.current}"
+    return lambda table: say("{verb} by {current}", verb=verb, current=table.state.current)
 
 
 PHASES: dict[str, Phase] = {phase.name: phase for phase in (
@@ -50,10 +51,11 @@ def expected_next(table) -> str:
     state = table.state
     if state.reveals_owed:
         kind, side = state.reveals_owed[0]
-        return f"reveal of the new top of the {kind} pile of {side}"
+        return say("reveal of the new top of the {kind} pile of {side}", kind=kind, side=side)
     if state.pending:
         decision = state.pending[0]
-        return f"{decision.kind} by {decision.player} (for {table.name(decision.source)})"
+        return say("{kind} by {player} (for {source})", kind=decision.kind, player=decision.player,
+                   source=table.name(decision.source))
     if state.phase in TURN_PHASES and table.automated(state.current):
         # Its words, not its controller: the controller reaches this module through the
         # turn's messages, which say what the log should say next.

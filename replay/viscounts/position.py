@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from replay.core.logs.problems import InvalidLog, LogProblem
+from replay.core.speech import say
 from replay.viscounts.components import freeze
 from replay.viscounts.phases import PHASES
 from replay.viscounts.solo.state import SoloState, Step
@@ -67,7 +68,8 @@ def place(table: Table, position: dict) -> None:
         try:
             state = _state(table, position)
         except (KeyError, TypeError, ValueError, AttributeError) as err:
-            problems.append(_problem("", f"the position cannot be read: {err}"))
+            problems.append(_problem("",
+                                     say("the position cannot be read: {err}", err=str(err))))
         else:
             problems += _problems(table, state, position)
     if problems:
@@ -124,14 +126,14 @@ def _problem(path: str, message: str, expected: str | None = None) -> LogProblem
 # The shape of a position, field by field: the kind of each value (checked before reading).
 _KINDS = {
     "int": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
-            "a whole number, 0 or more"),
-    "bool": (lambda v: isinstance(v, bool), "true or false"),
-    "str?": (lambda v: v is None or isinstance(v, str), "text or null"),
-    "list": (lambda v: isinstance(v, list), "a list"),
-    "map": (lambda v: isinstance(v, dict), "an object"),
+            say("a whole number, 0 or more")),
+    "bool": (lambda v: isinstance(v, bool), say("true or false")),
+    "str?": (lambda v: v is None or isinstance(v, str), say("text or null")),
+    "list": (lambda v: isinstance(v, list), say("a list")),
+    "map": (lambda v: isinstance(v, dict), say("an object")),
     "counts": (lambda v: isinstance(v, dict) and all(
         isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in v.values()),
-        "an object of whole numbers"),
+        say("an object of whole numbers")),
 }
 _PLAYER = {"silver": "int", "ink": "int", "gold": "int", "stone": "int", "debts": "int",
            "paid_debts": "int", "deeds": "int", "approved_deeds": "int", "corruption": "int",
@@ -158,21 +160,25 @@ _EITHER = {"last_round": ("int",), "acted": ("bool",)}
 def _fields(document: dict, kinds: dict, path: str):
     for name, kind in kinds.items():
         if name not in document:
-            yield _problem(f"{path}/{name}", f"the position has no {name}")
+            yield _problem(f"{path}/{name}",
+                           say("the position has no {name}", name=name))
             continue
         value = document[name]
         accepted = (kind, *_EITHER.get(name, ()))
         if not any(_KINDS[k][0](value) for k in accepted):
-            yield _problem(f"{path}/{name}", f"{name} is {_KINDS[kind][1]}",
+            yield _problem(f"{path}/{name}",
+                           say("{name} is {kind}", name=name, kind=_KINDS[kind][1]),
                            expected=_KINDS[kind][1])
     for name in document.keys() - kinds.keys() - {"solo"}:
-        yield _problem(f"{path}/{name}", f"a position has no field {name!r}")
+        yield _problem(f"{path}/{name}",
+                       say("a position has no field {name}", name=repr(name)))
 
 
 def _shape_problems(table: Table, position: dict):
     yield from _fields(position, _TABLE, "")
     if position.get("version") not in (None, VERSION):
-        yield _problem("/version", f"this is version {VERSION} of the position document",
+        yield _problem("/version", say("this is version {version} of the position document",
+                                       version=VERSION),
                        expected=str(VERSION))
     players = position.get("players")
     if isinstance(players, dict):
@@ -199,14 +205,16 @@ def _problems(table: Table, state: TableState, position: dict):
     """Whatever makes the position one that cannot happen at this table."""
     catalog, seated = table.catalog, list(table.state.seats)
     if sorted(state.players) != sorted(seated) or sorted(state.seats) != sorted(seated):
-        yield _problem("/players", f"the position's players are {', '.join(state.players)}, "
-                       f"the log's {', '.join(seated)}", expected=", ".join(seated))
+        yield _problem("/players", say("the position's players are {items}, the log's {items2}",
+                                       items=', '.join(state.players), items2=', '.join(seated)),
+                       expected=", ".join(seated))
         return
     if state.phase not in PHASES:
-        yield _problem("/phase", f"no phase {state.phase!r}", expected=", ".join(PHASES))
+        yield _problem("/phase", say("no phase {phase}", phase=repr(state.phase)),
+                       expected=", ".join(PHASES))
     elif (state.phase in TURN_PHASES) != (state.round > 0):
-        yield _problem("/round", f"round {state.round} cannot be in "
-                       f"{PHASES[state.phase].title}")
+        yield _problem("/round", say("round {round} cannot be in {title}", round=state.round,
+                                     title=PHASES[state.phase].title))
     if state.phase in TURN_PHASES and state.current not in state.players:
         yield _problem("/current", "a turn is some player's", expected=", ".join(seated))
     board = catalog.player_board
@@ -215,34 +223,44 @@ def _problems(table: Table, state: TableState, position: dict):
         on_castle = sum(tier[name] for tier in (*state.tier1.values(), *state.tier2.values()))
         on_castle += state.tier3[name]
         if player.workers + on_castle > SUPPLY:
-            yield _problem(f"{path}/workers", f"{name} has {SUPPLY} Workers: "
-                           f"{player.workers} in supply and {on_castle} in the castle is "
-                           f"{player.workers + on_castle}", expected=f"at most {SUPPLY}")
+            yield _problem(f"{path}/workers",
+                           say("{name} has {supply} Workers: {workers} in supply and {on_castle} "
+                               "in the castle is {number}", name=name,
+                               supply=SUPPLY, workers=player.workers, on_castle=on_castle,
+                               number=player.workers + on_castle),
+                           expected=say("at most {supply}", supply=SUPPLY))
         if len(player.board) != board.card_spaces:
-            yield _problem(f"{path}/board", f"a player board has {board.card_spaces} card "
-                           "spaces", expected=str(board.card_spaces))
+            yield _problem(f"{path}/board",
+                           say("a player board has {card_spaces} card spaces",
+                               card_spaces=board.card_spaces), expected=str(board.card_spaces))
         if player.space is not None and player.space not in catalog.spaces:
-            yield _problem(f"{path}/space", f"no space {player.space!r} in catalog "
-                           f"{catalog.id}")
+            yield _problem(f"{path}/space",
+                           say("no space {space} in catalog {catalog}", space=repr(player.space),
+                               catalog=catalog.id))
         if sum(player.hidden.values()) != player.draw_count + player.hand_unknown:
-            yield _problem(f"{path}/hidden", f"the cards {name}'s draw pile and unnamed hand "
-                           "may hold are as many as they hold",
+            yield _problem(f"{path}/hidden",
+                           say("the cards {name}'s draw pile and unnamed hand may hold are as "
+                               "many as they hold", name=name),
                            expected=str(player.draw_count + player.hand_unknown))
         for index, ident in enumerate(player.manuscripts):
             if ident not in catalog.manuscripts:
-                yield _problem(f"{path}/manuscripts/{index}", f"no manuscript {ident!r} in "
-                               f"catalog {catalog.id}")
+                yield _problem(f"{path}/manuscripts/{index}",
+                               say("no manuscript {ident} in catalog {catalog}", ident=repr(ident),
+                                   catalog=catalog.id))
     yield from _townsfolk_problems(table, state)
     for spot, (owner, _building) in state.spots.items():
         if spot not in catalog.spots:
-            yield _problem(f"/spots/{spot}", f"no building spot {spot!r} in catalog "
-                           f"{catalog.id}")
+            yield _problem(f"/spots/{spot}",
+                           say("no building spot {spot} in catalog {catalog}", spot=repr(spot),
+                               catalog=catalog.id))
         if owner not in state.players:
-            yield _problem(f"/spots/{spot}", f"{owner!r} is not a player of this game")
+            yield _problem(f"/spots/{spot}",
+                           say("{owner} is not a player of this game", owner=repr(owner)))
     for index, decision in enumerate(state.pending):
         if decision.player not in state.players:
-            yield _problem(f"/pending/{index}/player", f"{decision.player!r} is not a player "
-                           "of this game")
+            yield _problem(f"/pending/{index}/player",
+                           say("{player} is not a player of this game",
+                               player=repr(decision.player)))
 
 
 def _townsfolk_problems(table: Table, state: TableState):
@@ -271,19 +289,22 @@ def _townsfolk_problems(table: Table, state: TableState):
             seen(pile.top, None, f"/townsfolk/{side}/top")
     for (owner, card), paths in places.items():
         if card not in catalog.townsfolk:
-            yield _problem(paths[0], f"no Townsfolk card {card!r} in catalog {catalog.id}")
+            yield _problem(paths[0], say("no Townsfolk card {card} in catalog {catalog}",
+                                         card=repr(card), catalog=catalog.id))
         elif len(paths) > 1:
-            whose = f" ({owner}'s)" if owner else ""
-            yield _problem(paths[1], f"{table.name(card)}{whose} is in two places: "
-                           f"{_where(paths[0])} and {_where(paths[1])}")
+            whose = say(" ({owner}'s)", owner=owner) if owner else ""
+            yield _problem(paths[1], say("{card}{whose} is in two places: {where} and {where2}",
+                                         card=table.name(card), whose=whose,
+                                         where=_where(paths[0]), where2=_where(paths[1])))
 
 
 def _where(path: str) -> str:
     """Where a card is, in words (``/players/ana/discard/2``: in ana's discard pile)."""
     parts = path.split("/")
     if parts[1] == "townsfolk":
-        return f"on top of the Townsfolk pile of {parts[2]}"
+        return say("on top of the Townsfolk pile of {side}", side=parts[2])
     name, place = parts[2], parts[3]
-    return {"board": f"on {name}'s board", "discard": f"in {name}'s discard pile",
-            "hand": f"in {name}'s hand",
-            "hidden": f"in {name}'s draw pile or unnamed hand"}[place]
+    return {"board": say("on {name}'s board", name=name),
+            "discard": say("in {name}'s discard pile", name=name),
+            "hand": say("in {name}'s hand", name=name),
+            "hidden": say("in {name}'s draw pile or unnamed hand", name=name)}[place]

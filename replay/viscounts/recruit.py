@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from replay.core.protocol.actions import Refusal
+from replay.core.speech import say
 from replay.core.words import counted
 from replay.viscounts.cards import draw, where
 from replay.viscounts.effects import criminal_icons, in_force, resolve, shuffle_discards, trigger
@@ -24,26 +25,33 @@ def hire_refusals(table: Table, event: dict) -> Iterator[Refusal]:
         if unknown is not None:
             yield unknown
     if table.state.hired:
-        yield Refusal("viscounts.recruit.once", f"{player.name} has already hired this turn",
+        yield Refusal("viscounts.recruit.once",
+                      say("{player} has already hired this turn", player=player.name),
                       player=player.name, found=ident, skip=True)
     unrevealed = adjacent_refusal(table, player, ident)
     if unrevealed is not None:
         yield unrevealed
     adjacent = adjacent_card(table, player)
     if adjacent.endswith("-tf"):
-        yield Refusal("viscounts.recruit.preprinted", f"the Townsfolk pile at "
-                      f"{player.name}'s Viscount is empty: its pre-printed card cannot be "
-                      "hired", player=player.name, found=ident, skip=True)
+        yield Refusal("viscounts.recruit.preprinted",
+                      say("the Townsfolk pile at {player}'s Viscount is empty: its pre-printed "
+                          "card cannot be hired", player=player.name),
+                      player=player.name, found=ident, skip=True)
     if ident != adjacent:
-        yield Refusal("viscounts.recruit.hire", f"{player.name} can hire only the card "
-                      f"adjacent to the Viscount, {table.name(adjacent)}, not "
-                      f"{table.name(ident)}", player=player.name, expected=adjacent,
+        yield Refusal("viscounts.recruit.hire",
+                      say("{player} can hire only the card adjacent to the Viscount, {adjacent}, "
+                          "not {ident}", player=player.name,
+                          adjacent=table.name(adjacent), ident=table.name(ident)),
+                      player=player.name, expected=adjacent,
                       found=ident, skip=True)
     card = table.catalog.townsfolk[adjacent]
     if player.silver < card.cost:
-        yield Refusal("viscounts.recruit.hire", f"hiring {card.name} costs {card.cost} "
-                      f"Silver; {player.name} has {player.silver}", player=player.name,
-                      expected=f"{card.cost} Silver", found=f"{player.silver} Silver",
+        yield Refusal("viscounts.recruit.hire",
+                      say("hiring {card} costs {cost} Silver; {player} has {silver}",
+                          card=card.name, cost=card.cost, player=player.name,
+                          silver=player.silver), player=player.name,
+                      expected=say("{cost} Silver", cost=card.cost),
+                      found=say("{silver} Silver", silver=player.silver),
                       skip=True)
 
 
@@ -51,7 +59,8 @@ def apply_hire(table: Table, event: dict) -> None:
     """The card's Silver paid, the card gained."""
     player = table.state.players[event["player"]]
     card = table.catalog.townsfolk[event["card"]]
-    table.change(player.name, "silver", -card.cost, f"hires {card.name}", card.id)
+    table.change(player.name, "silver", -card.cost,
+                 say("hires {card}", card=card.name), card.id)
     table.state.hired = True
     gain_card(table, player, table.side_of(player.space))
 
@@ -80,20 +89,24 @@ def handle_collision(table: Table, event: dict) -> None:
     state = table.state
     player = table.acting(event)
     if collision_due(player) and (state.current != player.name or state.phase == "draw"):
-        table.breach("viscounts.collision.deferred", f"{player.name}'s collision waits for "
-                     f"phase 5 of {player.name}'s next turn", player=player.name,
+        table.breach("viscounts.collision.deferred",
+                     say("{player}'s collision waits for phase 5 of {player}'s next turn",
+                         player=player.name), player=player.name,
                      found="collision", skip=True)
     own_turn(table, player, "collision")
     if state.phase in _BEFORE_THE_MOVE and not state.moved:
         # Written before phase 2 ended: the collision comes too early, not the move too short.
-        table.breach("viscounts.collision.when", f"{player.name}'s collision is resolved in "
-                     f"phase 5, after the movement: {player.name} has not moved yet",
+        table.breach("viscounts.collision.when",
+                     say("{player}'s collision is resolved in phase 5, after the movement: "
+                         "{player} has not moved yet", player=player.name),
                      player=player.name, expected="move", found="collision", skip=True)
     enter(table, "collision", "collision")
     if not collision_due(player) or state.collided:
-        table.breach("viscounts.collision.when", f"{player.name}'s markers do not share a "
-                     f"space (Corruption {player.corruption}, Virtue {player.virtue}): no "
-                     "collision to resolve", player=player.name, skip=True)
+        table.breach("viscounts.collision.when",
+                     say("{player}'s markers do not share a space (Corruption {corruption}, "
+                         "Virtue {virtue}): no collision to resolve",
+                         player=player.name, corruption=player.corruption, virtue=player.virtue),
+                     player=player.name, skip=True)
     state.collided = True
     start = player.virtue
     order = state.order_from(player.name)
@@ -105,8 +118,9 @@ def handle_collision(table: Table, event: dict) -> None:
     if "space" in event and event["space"] != space:
         other = "collision-read-at-start" if not at_start and event["space"] == start \
             else None
-        table.breach("viscounts.collision.track", f"the markers stand on space {space}, "
-                     f"not {event['space']}", player=player.name, expected=str(space),
+        table.breach("viscounts.collision.track",
+                     say("the markers stand on space {space}, not {written}", space=space,
+                         written=event['space']), player=player.name, expected=str(space),
                      found=str(event["space"]), legal_under=other)
     if table.automated(player.name):
         table.touch(f"{table.solo.board.id}.collision")
@@ -153,8 +167,10 @@ def handle_draw(table: Table, event: dict) -> None:
     if state.phase == "pick":
         player = table.acting(event)
         if player.player_card is None or player.hand_size + len(cards) > 3:
-            table.breach("viscounts.setup.deck", f"{player.name} draws 3 cards after "
-                         "picking a pair", player=player.name, found=f"{len(cards)} cards",
+            table.breach("viscounts.setup.deck",
+                         say("{player} draws 3 cards after picking a pair", player=player.name),
+                         player=player.name,
+                         found=say("{number} cards", number=len(cards)),
                          skip=True)
     else:
         player = turn_step(table, event, "draw")
@@ -162,11 +178,12 @@ def handle_draw(table: Table, event: dict) -> None:
         if player.hand_size + len(cards) > limit:
             table.breach("viscounts.draw.over_limit" if player.hand_size >= limit
                          else "viscounts.draw.limit",
-                         f"{player.name} holds {counted(player.hand_size, 'card')} and the "
-                         f"hand limit is {limit}: "
-                         f"{counted(max(0, limit - player.hand_size), 'card')} to draw, "
-                         f"not {len(cards)}", player=player.name,
-                         expected=f"at most {max(0, limit - player.hand_size)}",
+                         say("{player} holds {cards} and the hand limit is {limit}: {cards2} to "
+                             "draw, not {number}", player=player.name,
+                             cards=counted(player.hand_size, 'card'), limit=limit,
+                             cards2=counted(max(0, limit - player.hand_size), 'card'),
+                             number=len(cards)), player=player.name,
+                         expected=say("at most {number}", number=max(0, limit - player.hand_size)),
                          found=str(len(cards)))
     for card in cards:
         draw(table, player, card)
@@ -187,12 +204,15 @@ def handle_shuffle(table: Table, event: dict) -> None:
         # waits for the player's next phase 5 (p.23).
         enter(table, "draw", "shuffle")
     if not player.discard:
-        table.breach("viscounts.effect.shuffle", f"{player.name}'s discard pile is empty: "
-                     "nothing to shuffle", player=player.name, skip=True)
+        table.breach("viscounts.effect.shuffle",
+                     say("{player}'s discard pile is empty: nothing to shuffle",
+                         player=player.name), player=player.name, skip=True)
     if player.draw_count:
-        table.breach("viscounts.draw.reshuffle", f"{player.name}'s draw pile still holds "
-                     f"{player.draw_count} cards: the discards are shuffled in only when it "
-                     "is empty", player=player.name, skip=True)
+        table.breach("viscounts.draw.reshuffle",
+                     say("{player}'s draw pile still holds {draw_count} cards: the discards are "
+                         "shuffled in only when it is empty",
+                         player=player.name, draw_count=player.draw_count),
+                     player=player.name, skip=True)
     shuffle_discards(table, player.name, True, "shuffle")
 
 
@@ -203,24 +223,28 @@ def handle_reveal(table: Table, event: dict) -> None:
     kind = "townsfolk" if "card" in event else "manuscript"
     ident = event.get("card") or event.get("manuscript")
     if not ident:
-        table.breach("viscounts.log.reveal", "a reveal names a card or a manuscript",
+        table.breach("viscounts.log.reveal", say("a reveal names a card or a manuscript"),
                      skip=True)
     owed = state.reveals_owed if (kind, side) in state.reveals_owed else \
         state.reveals_late if (kind, side) in state.reveals_late else None
     if owed is None:
-        table.breach("viscounts.log.reveal", f"the top of the {kind} pile of {side} was not "
-                     "taken: nothing to reveal", found=ident, skip=True)
+        table.breach("viscounts.log.reveal",
+                     say("the top of the {kind} pile of {side} was not taken: nothing to reveal",
+                         kind=kind, side=side), found=ident, skip=True)
     unseen = state.unseen_townsfolk if kind == "townsfolk" else state.unseen_manuscripts
     catalog = table.catalog.townsfolk if kind == "townsfolk" else table.catalog.manuscripts
     table.known(ident, catalog, kind)
     deck = catalog[ident].deck if kind == "townsfolk" else NEUTRAL
     if deck != NEUTRAL:
-        table.breach("viscounts.log.reveal", f"{table.labelled(ident)} is a {deck} "
-                     "card: the Townsfolk piles hold only the neutral Townsfolk",
+        table.breach("viscounts.log.reveal",
+                     say("{ident} is a {deck} card: the Townsfolk piles hold only the neutral "
+                         "Townsfolk", ident=table.labelled(ident), deck=deck),
                      found=ident, skip=True)
     if not unseen[ident]:
-        table.breach("viscounts.log.hidden_unique", f"{table.labelled(ident)} cannot "
-                     f"be in a pile: it is {_seen_at(table, kind, ident)}", found=ident,
+        table.breach("viscounts.log.hidden_unique",
+                     say("{ident} cannot be in a pile: it is {seen_at}",
+                         ident=table.labelled(ident), seen_at=_seen_at(table, kind, ident)),
+                     found=ident,
                      skip=True)
     unseen[ident] -= 1
     owed.remove((kind, side))
@@ -233,7 +257,7 @@ def _seen_at(table: Table, kind: str, ident: str) -> str:
         return where(table, ident)
     for name, player in table.state.players.items():
         if ident in player.manuscripts:
-            return f"in {name}'s manuscripts"
-    return next((f"on top of the manuscript pile of {side}"
+            return say("in {name}'s manuscripts", name=name)
+    return next((say("on top of the manuscript pile of {side}", side=side)
                  for side, pile in table.state.manuscripts.items() if pile.top == ident),
                 "out of the game")

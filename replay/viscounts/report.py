@@ -7,7 +7,13 @@ from operator import itemgetter
 from replay.core.logs.log import GameLog
 from replay.core.logs.names import ids_in, names_of, words_of
 from replay.core.logs.printed_names import with_translations
-from replay.core.reports.report import ENGINE_VERSION, REPORT_VERSION, causes_with_lines, verdict
+from replay.core.reports.report import (
+    ENGINE_VERSION,
+    REPORT_VERSION,
+    causes_with_lines,
+    report_words,
+    verdict,
+)
 from replay.core.verdicts.causes import audit_caveat
 from replay.core.verdicts.ledger import phase_breakdown
 from replay.viscounts.claims import Claims
@@ -51,7 +57,7 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
     causes = causes_with_lines(log.positions, violations, claims.items, ledger, all_warnings,
                                table.notes)
     awaited = expected_next(table)
-    report = {
+    report = report_words({
         "report_version": REPORT_VERSION,
         "engine_version": ENGINE_VERSION,
         "game": "viscounts",
@@ -81,7 +87,7 @@ def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replay
         "ledger": ledger,
         "names": _names_used(table, ledger, violations, summary["placeholders_used"],
                             awaited),
-    }
+    })
     if table.solo is not None:
         report["solo"] = solo_summary(table, final)
     return with_translations(report, catalog.names_in)

@@ -19,6 +19,7 @@ from replay.core.logs.log import GameLog
 from replay.core.logs.names import ids_by_name, read_id
 from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 from replay.core.logs.text import closest
+from replay.core.speech import say
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
@@ -124,8 +125,9 @@ def _read_names(data: dict, catalog: Catalog) -> list[LogProblem]:
             if ident is None:
                 unknown = why.startswith("unknown")  # else a name several cards share
                 found.append(LogProblem(
-                    f"{name}'s sheet: {why}", path=f"/scoresheet/players/{name}/cards/{i}",
-                    expected="a Townsfolk card's printed name or id",
+                    say("{name}'s sheet: {why}", name=name, why=why),
+                    path=f"/scoresheet/players/{name}/cards/{i}",
+                    expected=say("a Townsfolk card's printed name or id"),
                     suggestions=closest(word, [*NAMES.names.values(), *catalog.townsfolk])
                     if unknown else ()))
             line["cards"][i] = ident  # None: located here, not again as an unknown id
@@ -147,30 +149,33 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
     players = [*log.players, OPPONENT] if len(log.players) == 1 else list(log.players)
     sheets = data["players"]
     if set(sheets) != set(players):
-        problem("/players", "one sheet per player of the header"
-                + (" and one for the automated opponent" if len(players) > len(log.players)
-                   else ""), ", ".join(players))
+        problem("/players", say("one sheet per player of the header and one for the automated "
+                                "opponent") if len(players) > len(log.players)
+                else say("one sheet per player of the header"), ", ".join(players))
     if len(players) > len(log.players) and data["ai_board"] not in catalog.ai_boards:
-        problem("/ai_board", "a solo game names the opponent's AI board"
-                + (f", not {data['ai_board']!r}" if data["ai_board"] else ""),
-                ", ".join(catalog.ai_boards))
+        problem("/ai_board", say("a solo game names the opponent's AI board, not {board}",
+                                 board=repr(data["ai_board"])) if data["ai_board"]
+                else say("a solo game names the opponent's AI board"), ", ".join(catalog.ai_boards))
     elif len(players) == len(log.players) and data["ai_board"] is not None:
-        problem("/ai_board", "only a solo game (one player in the header) has an AI board")
+        problem("/ai_board", say("only a solo game (one player in the header) has an AI board"))
     owners: Counter = Counter()
     manuscripts: Counter = Counter()
     for name, line in sheets.items():
         base = f"/players/{name}"
         for building, slots in line["buildings"].items():
             if len(set(slots)) != len(slots):
-                problem(f"{base}/buildings/{building}", f"{name}'s sheet builds a "
-                        f"{building.replace('_', ' ')} slot twice", "each slot at most once")
+                problem(f"{base}/buildings/{building}",
+                        say("{name}'s sheet builds a {building} slot twice", name=name,
+                            building=building.replace('_', ' ')), say("each slot at most once"))
         if sum(line["castle"]) > catalog.setup["workers_per_player"]:
-            problem(f"{base}/castle", f"{name}'s sheet puts {sum(line['castle'])} Workers in "
-                    "the castle", f"at most {catalog.setup['workers_per_player']}")
+            problem(f"{base}/castle", say("{name}'s sheet puts {workers} Workers in the castle",
+                                          name=name, workers=sum(line['castle'])),
+                    say("at most {workers}", workers=catalog.setup['workers_per_player']))
         for i, ident in enumerate(line["manuscripts"]):
             if ident not in catalog.manuscripts:
-                problem(f"{base}/manuscripts/{i}", f"{name}'s sheet lists an unknown "
-                        f"manuscript {ident!r}", "a manuscript id (ms-01 ... ms-35)",
+                problem(f"{base}/manuscripts/{i}",
+                        say("{name}'s sheet lists an unknown manuscript {ident}", name=name,
+                            ident=repr(ident)), say("a manuscript id (ms-01 ... ms-35)"),
                         closest(ident, catalog.manuscripts))
         manuscripts.update(line["manuscripts"])
         own_starting: Counter = Counter()
@@ -178,8 +183,9 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
             if card is None:  # a name that is no card: located by _read_names
                 continue
             if card not in catalog.townsfolk:
-                problem(f"{base}/cards/{i}", f"{name}'s sheet lists an unknown Townsfolk "
-                        f"card {card!r}", "a Townsfolk card's printed name or id",
+                problem(f"{base}/cards/{i}",
+                        say("{name}'s sheet lists an unknown Townsfolk card {card}", name=name,
+                            card=repr(card)), say("a Townsfolk card's printed name or id"),
                         closest(card, catalog.townsfolk))
             elif catalog.townsfolk[card].deck != "starting":
                 owners[card] += 1
@@ -187,43 +193,54 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
                 own_starting[card] += 1
         for card, count in own_starting.items():
             if count > 1:
-                problem(f"{base}/cards", f"{name} owns their {catalog.townsfolk[card].name} "
-                        f"({card}) {count} times", "each starting card once per player")
+                problem(f"{base}/cards",
+                        say("{name} owns their {card} ({card2}) {count} times", name=name,
+                            card=catalog.townsfolk[card].name, card2=card, count=count),
+                        say("each starting card once per player"))
         ribbons = Counter(catalog.manuscripts[m].ribbon for m in line["manuscripts"]
                           if m in catalog.manuscripts)
         for i, ribbon in enumerate(line["cleric_bonuses"]):
             if ribbon not in catalog.cleric_bonuses:
-                problem(f"{base}/cleric_bonuses/{i}", f"unknown ribbon {ribbon!r}",
+                problem(f"{base}/cleric_bonuses/{i}",
+                        say("unknown ribbon {ribbon}", ribbon=repr(ribbon)),
                         ", ".join(catalog.cleric_bonuses))
             elif ribbons[ribbon] < 3:
-                problem(f"{base}/cleric_bonuses/{i}", f"{name}'s {ribbon} Cleric Bonus needs "
-                        f"3 {ribbon} manuscripts; the sheet lists {ribbons[ribbon]}",
-                        f"3 {ribbon}-ribbon manuscripts, or no {ribbon} Cleric Bonus")
+                problem(f"{base}/cleric_bonuses/{i}",
+                        say("{name}'s {ribbon} Cleric Bonus needs 3 {ribbon} manuscripts; the "
+                            "sheet lists {ribbon2}", name=name,
+                            ribbon=ribbon, ribbon2=ribbons[ribbon]),
+                        say("3 {ribbon}-ribbon manuscripts, or no {ribbon} Cleric Bonus",
+                            ribbon=ribbon))
     for ident, count in manuscripts.items():
         if count > 1:
-            problem("/players", f"manuscript {ident} is on {count} players' sheets",
-                    "each manuscript on one sheet")
+            problem("/players", say("manuscript {ident} is on {count} players' sheets",
+                                    ident=ident, count=count),
+                    say("each manuscript on one sheet"))
     for card, count in owners.items():
         if count > 1:
-            problem("/players", f"{catalog.townsfolk[card].name} ({card}) is on {count} "
-                    "players' sheets", "each neutral card and Hero on one sheet")
+            problem("/players", say("{card} ({card2}) is on {count} players' sheets",
+                                    card=catalog.townsfolk[card].name, card2=card, count=count),
+                    say("each neutral card and Hero on one sheet"))
     for name in data["final"]:
         if name not in players:
-            problem(f"/final/{name}", f"a final score for {name!r}, who is not a player",
+            problem(f"/final/{name}", say("a final score for {name}, who is not a player",
+                                          name=repr(name)),
                     ", ".join(log.players))
     bonuses = Counter(r for line in sheets.values() for r in line["cleric_bonuses"])
     for ribbon, count in bonuses.items():
         if count > 1:
-            problem("/players", f"the {ribbon} Cleric Bonus has {count} holders")
+            problem("/players", say("the {ribbon} Cleric Bonus has {count} holders", ribbon=ribbon,
+                                    count=count))
     leaders = [n for n, line in sheets.items() if line["castle_leader"]]
     most = max((line["castle"][2] for line in sheets.values()), default=0)
     if len(leaders) > 1:
-        problem("/players", f"{', '.join(leaders)} cannot all hold the Castle Leader")
+        problem("/players", say("{items} cannot all hold the Castle Leader",
+                                items=', '.join(leaders)))
     elif leaders and sheets[leaders[0]]["castle"][2] < most:
-        problem(f"/players/{leaders[0]}/castle_leader", "another player has more tier-3 "
-                "Workers and would have taken the Castle Leader")
+        problem(f"/players/{leaders[0]}/castle_leader", say("another player has more tier-3 "
+                    "Workers and would have taken the Castle Leader"))
     elif not leaders and most:
-        problem("/players", "someone with tier-3 Workers holds the Castle Leader")
+        problem("/players", say("someone with tier-3 Workers holds the Castle Leader"))
     return found
 
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+from replay.core.speech import say
+from replay.core.words import counted
 from replay.viscounts.solo import scoring as solo_scoring
 from replay.viscounts.state import RESOURCES, Player
 from replay.viscounts.table import Table
+from replay.viscounts.words import CARD_WORDS, COUNT_WORDS, PER_WORDS
 
 CATEGORIES = ("buildings", "castle", "manuscripts", "leader", "cleric", "debts", "deeds",
               "poverty", "prosperity")
+
 
 
 def final_scoring(table: Table) -> dict:
@@ -30,35 +34,40 @@ def final_scoring(table: Table) -> dict:
         for building, slots in player.built.items():
             if slots:
                 vp = catalog.buildings[building].vp[len(slots) - 1]
-                score(name, "buildings", vp, f"{len(slots)} {catalog.buildings[building].name}"
-                      f"{'s' if len(slots) > 1 else ''}", building)
+                score(name, "buildings", vp,
+                      counted(len(slots), catalog.buildings[building].name), building)
         for tier, workers in enumerate(castle_workers(table, name), start=1):
             if workers:
                 score(name, "castle", workers * catalog.castle.tier_vp[tier - 1],
-                      f"{workers} Workers on tier {tier}", f"castle-tier{tier}")
+                      say("{workers} Workers on tier {tier}", workers=workers, tier=tier),
+                      f"castle-tier{tier}")
         for points, reason, source in manuscript_points(table, player):
             score(name, "manuscripts", points, reason, source)
         if state.leader == name:
             score(name, "leader", catalog.castle.leader_vp, "Castle Leader", "castle-leader")
         for ribbon in player.bonuses:
             bonus = catalog.cleric_bonuses[ribbon]
-            score(name, "cleric", bonus.vp, f"Cleric Bonus ({ribbon})", bonus.id)
+            score(name, "cleric", bonus.vp,
+                  say("Cleric Bonus ({ribbon})", ribbon=ribbon), bonus.id)
         if player.debts:
             score(name, "debts", player.debts * catalog.debts["unpaid_vp"],
-                  f"{player.debts} unpaid Debts", "debt")
+                  say("{debts} unpaid Debts", debts=player.debts), "debt")
         if player.deeds:
             score(name, "deeds", player.deeds * catalog.deeds["acquired_vp"],
-                  f"{player.deeds} acquired Deeds", "deed")
+                  say("{deeds} acquired Deeds", deeds=player.deeds), "deed")
         if player.approved_deeds:
             score(name, "deeds", player.approved_deeds * catalog.deeds["approved_vp"],
-                  f"{player.approved_deeds} approved Deeds", "deed")
+                  say("{approved_deeds} approved Deeds", approved_deeds=player.approved_deeds),
+                  "deed")
     awards = {}
     for card in state.revealed:
         awards[card] = end_card_awards(table, card)
+        counts = catalog.end_cards[card].counts
         for award in awards[card]:
             score(award["player"], card, award["points"],
-                  f"{card.capitalize()}: place {award['place']} with {award['count']} "
-                  f"{catalog.end_cards[card].counts.replace('_', ' ')}", card)
+                  say("{card}: place {place} with {count} {what}", card=CARD_WORDS[card],
+                      place=award['place'], count=award['count'],
+                      what=COUNT_WORDS.get(counts, counts.replace('_', ' '))), card)
     if table.solo is not None:
         solo_scoring.leftover_points(table, score)
     for name in state.seats:
@@ -85,14 +94,15 @@ def manuscript_points(table: Table, player: Player):
     """Ribbon sets, then each manuscript's printed end-game VP: (points, reason, source)."""
     set_vp = table.catalog.ribbon_set_vp
     for size in ribbon_sets(table, player):
-        yield set_vp[size - 1], f"a set of {size} ribbon colours", "ribbons"
+        yield set_vp[size - 1], say("a set of {size} ribbon colours", size=size), "ribbons"
     for ident in player.manuscripts:
         manuscript = table.catalog.manuscripts[ident]
         if manuscript.when == "end_game" and manuscript.effect["op"] == "score_per":
             per = manuscript.effect["per"]
             count = count_for(table, player, per)
             yield (count * manuscript.effect["points"],
-                   f"manuscript {ident}: {count} {per.replace('icons:', '')}", ident)
+                   say("manuscript {ident}: {count} {what}", ident=ident, count=count,
+                       what=PER_WORDS.get(per, per.replace('icons:', ''))), ident)
 
 
 def count_for(table: Table, player: Player, per: str) -> int:
@@ -179,21 +189,26 @@ def standings(table: Table) -> tuple[list[dict], list[str]]:
     for a, b in itertools.pairwise(ranked):
         if a.points != b.points:
             continue
-        tie = f"{a.name} and {b.name} tie on {a.points} points"
+        tie = say("{a} and {b} tie on {points} points", a=a.name, b=b.name, points=a.points)
         if key(a) == key(b):
             shared = "the victory is shared" if place[a.name] == 1 else \
-                f"they share place {place[a.name]}"
-            notes.append(f"{tie} and {leftover(a)} Silver plus resources: {shared}")
+                say("they share place {place}", place=place[a.name])
+            notes.append(say("{tie} and {leftover} Silver plus resources: {shared}", tie=tie,
+                             leftover=leftover(a), shared=shared))
         else:
-            notes.append(f"{tie}: {a.name} ranks ahead with {_tie_break(a, b, silver_first)}")
+            notes.append(say("{tie}: {a} ranks ahead with {tie_break}", tie=tie, a=a.name,
+                             tie_break=_tie_break(a, b, silver_first)))
     return rows, notes
 
 
 def _tie_break(a: Player, b: Player, silver_first: bool) -> str:
     """What puts ``a`` ahead of ``b`` on equal points, in the tie-break's own terms."""
     if not silver_first:
-        return f"{leftover(a)} Silver plus resources against {leftover(b)}"
+        return say("{leftover} Silver plus resources against {leftover2}", leftover=leftover(a),
+                   leftover2=leftover(b))
     if a.silver != b.silver:
-        return f"more Silver, {a.silver} against {b.silver} (variant tiebreak-silver-first)"
-    return (f"the same Silver ({a.silver}) and more resources, {leftover(a) - a.silver} "
-            f"against {leftover(b) - b.silver} (variant tiebreak-silver-first)")
+        return say("more Silver, {silver} against {silver2} (variant tiebreak-silver-first)",
+                   silver=a.silver, silver2=b.silver)
+    return (say("the same Silver ({silver}) and more resources, {number} against {number2} "
+                "(variant tiebreak-silver-first)", silver=a.silver,
+                number=leftover(a) - a.silver, number2=leftover(b) - b.silver))

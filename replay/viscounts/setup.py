@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from replay.core.speech import say
 from replay.core.words import counted
 from replay.viscounts.effects import gain_items, resolve
 from replay.viscounts.picks import SETUP_HAND, next_picker
@@ -18,13 +19,15 @@ def handle_setup(table: Table, event: dict) -> None:
     state, catalog = table.state, table.catalog
     if event["start_player"] not in state.players:
         table.breach("viscounts.setup.start_player",
-                     f"the start player {event['start_player']!r} is not a player of this game",
+                     say("the start player {start_player} is not a player of this game",
+                         start_player=repr(event['start_player'])),
                      expected=", ".join(state.seats), found=event["start_player"], skip=True)
     state.start_player = event["start_player"]
     _segments(table, event["segments"])
     if event["castle"] not in catalog.castle.tier2_ids:
-        table.breach("viscounts.setup.castle", f"{event['castle']!r} is no tier-2 castle "
-                     "section", expected=", ".join(catalog.castle.tier2_ids),
+        table.breach("viscounts.setup.castle",
+                     say("{castle} is no tier-2 castle section", castle=repr(event['castle'])),
+                     expected=", ".join(catalog.castle.tier2_ids),
                      found=event["castle"], skip=True)
     state.castle_offset = catalog.castle.tier2_ids.index(event["castle"])
     state.tier1 = {side: Counter() for side in state.segments}
@@ -46,15 +49,17 @@ def _segments(table: Table, sides: list[str]) -> None:
         table.known(side, all_sides, "segment side")
     segments = [all_sides[s].segment for s in sides]
     if sorted(segments) != sorted(catalog.segments):
-        table.breach("viscounts.setup.segments", "the board needs each of the "
-                     f"{len(catalog.segments)} segments once, not {', '.join(sides)}",
+        table.breach("viscounts.setup.segments",
+                     say("the board needs each of the {number} segments once, not {items}",
+                         number=len(catalog.segments), items=', '.join(sides)),
                      expected=", ".join(sorted(catalog.segments)), found=", ".join(sides),
                      skip=True)
     for side in sides:
         table.touch(f"{side}.player_counts")
         if players not in all_sides[side].player_counts:
             table.breach("viscounts.setup.segments",
-                         f"side {side} is not the side for {players} players",
+                         say("side {side} is not the side for {players} players", side=side,
+                             players=players),
                          found=side, expected=table.catalog.sides_for(players)[
                              all_sides[side].segment].id)
     table.state.segments = list(sides)
@@ -67,22 +72,24 @@ def _townsfolk(table: Table, sizes: dict, tops: dict) -> None:
     neutral = Counter(c.id for c in table.catalog.townsfolk.values() if c.deck == NEUTRAL)
     total = sum(neutral.values())
     if sorted(sizes) != sorted(state.segments) or sorted(tops) != sorted(state.segments):
-        table.breach("viscounts.setup.townsfolk_piles", "one Townsfolk pile (size and top "
-                     "card) is needed per segment side", expected=", ".join(state.segments),
+        table.breach("viscounts.setup.townsfolk_piles", say("one Townsfolk pile (size and top "
+                         "card) is needed per segment side"), expected=", ".join(state.segments),
                      found=", ".join(sorted(set(sizes) | set(tops))), skip=True)
     counts = list(sizes.values())
     if sum(counts) != total or max(counts) - min(counts) > 1:
-        table.breach("viscounts.setup.townsfolk_piles", f"the {total} neutral Townsfolk are "
-                     f"split into 5 roughly equal piles, not {counts}",
-                     expected=f"sizes summing to {total}, differing by at most 1",
+        table.breach("viscounts.setup.townsfolk_piles",
+                     say("the {total} neutral Townsfolk are split into 5 roughly equal piles, not "
+                         "{counts}", total=total, counts=counts),
+                     expected=say("sizes summing to {total}, differing by at most 1", total=total),
                      found=str(counts))
     state.unseen_townsfolk = neutral
     for side in state.segments:
         card = tops[side]
         table.known(card, neutral, "neutral Townsfolk card")
         if not state.unseen_townsfolk[card]:
-            table.breach("viscounts.log.hidden_unique", f"{table.labelled(card)} cannot "
-                         "be on top of two piles", found=card, skip=True)
+            table.breach("viscounts.log.hidden_unique",
+                         say("{card} cannot be on top of two piles", card=table.labelled(card)),
+                         found=card, skip=True)
         state.unseen_townsfolk[card] -= 1
         state.townsfolk[side] = Pile(card, sizes[side])
 
@@ -92,19 +99,21 @@ def _manuscripts(table: Table, tops: dict) -> None:
     per_pile = catalog.setup["manuscripts_per_pile"]
     state.unseen_manuscripts = Counter(list(catalog.manuscripts))
     if sorted(tops) != sorted(state.segments):
-        table.breach("viscounts.setup.manuscript_piles", "one manuscript pile is needed per "
-                     "segment side", expected=", ".join(state.segments),
+        table.breach("viscounts.setup.manuscript_piles", say("one manuscript pile is needed per "
+                         "segment side"), expected=", ".join(state.segments),
                      found=", ".join(sorted(tops)), skip=True)
     for side in state.segments:
         tile = tops[side]
         table.known(tile, catalog.manuscripts, "manuscript")
         table.touch(f"{tile}.back")
         if catalog.manuscripts[tile].back != "grey":
-            table.breach("viscounts.setup.manuscript_piles", f"the manuscript on top of the "
-                         f"{side} pile must be grey-backed, {tile} is not", found=tile)
+            table.breach("viscounts.setup.manuscript_piles",
+                         say("the manuscript on top of the {side} pile must be grey-backed, "
+                             "{tile} is not", side=side, tile=tile), found=tile)
         if not state.unseen_manuscripts[tile]:
-            table.breach("viscounts.log.hidden_unique", f"manuscript {tile} cannot be on "
-                         "top of two piles", found=tile, skip=True)
+            table.breach("viscounts.log.hidden_unique",
+                         say("manuscript {tile} cannot be on top of two piles", tile=tile),
+                         found=tile, skip=True)
         state.unseen_manuscripts[tile] -= 1
         state.manuscripts[side] = Pile(tile, per_pile)
 
@@ -121,9 +130,10 @@ def _pairs(table: Table, pairs: list[tuple[str, str]]) -> None:
     if len(pairs) != wanted or len({p for p, _ in pairs}) != len(pairs) \
             or len({h for _, h in pairs}) != len(pairs):
         table.breach("viscounts.solo.setup.pairs" if table.solo else "viscounts.setup.pairs",
-                     f"{wanted} different Player Card and Hero "
-                     f"pairs are laid out for {counted(len(humans), 'player')}",
-                     expected=f"{wanted} pairs", found=f"{len(pairs)} pairs", skip=True)
+                     say("{wanted} different Player Card and Hero pairs are laid out for {players}",
+                         wanted=wanted, players=counted(len(humans), 'player')),
+                     expected=say("{wanted} pairs", wanted=wanted),
+                     found=say("{number} pairs", number=len(pairs)), skip=True)
     state.pairs = pairs
 
 
@@ -135,15 +145,18 @@ def handle_pick(table: Table, event: dict) -> None:
     expected = next_picker(state)
     if player.player_card or player.name != expected:
         table.breach("viscounts.setup.pick_order",
-                     f"{player.name} cannot pick now: picks go in reverse turn order "
-                     f"({', '.join(state.pick_order)})", player=player.name,
-                     expected=f"pick by {expected}" if expected else "the first turn",
-                     found=f"pick by {player.name}", skip=True)
+                     say("{player} cannot pick now: picks go in reverse turn order ({items})",
+                         player=player.name, items=', '.join(state.pick_order)),
+                     player=player.name,
+                     expected=say("pick by {expected}", expected=expected) if expected
+                     else say("the first turn"),
+                     found=say("pick by {player}", player=player.name), skip=True)
     if picked:
         check_setup_draw(table, state.players[state.pick_order[picked - 1]], "pick")
     pair = tuple(event["pair"])
     if pair not in state.pairs:
-        table.breach("viscounts.setup.pairs", f"the pair {list(pair)} is not laid out",
+        table.breach("viscounts.setup.pairs",
+                     say("the pair {pair} is not laid out", pair=str(list(pair))),
                      expected=", ".join(f"{a}+{b}" for a, b in state.pairs),
                      found="+".join(pair), player=player.name, skip=True)
     state.pairs.remove(pair)
@@ -169,6 +182,8 @@ def check_setup_draw(table: Table, player, found: str) -> None:
     """A player's setup ends with a draw of 3, before the next player picks or the first turn
     (p.8 step 9): a shorter hand is certain by then."""
     if player.hand_size < SETUP_HAND:
-        table.breach("viscounts.setup.deck", f"{player.name} draws {SETUP_HAND} cards at "
-                     f"the end of setup, not {player.hand_size}", player=player.name,
-                     expected=f"{SETUP_HAND} cards in hand", found=found)
+        table.breach("viscounts.setup.deck",
+                     say("{player} draws {setup_hand} cards at the end of setup, not {hand_size}",
+                         player=player.name, setup_hand=SETUP_HAND, hand_size=player.hand_size),
+                     player=player.name,
+                     expected=say("{setup_hand} cards in hand", setup_hand=SETUP_HAND), found=found)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from replay.core.protocol.actions import Refusal
 from replay.core.protocol.flow import Phase, record
+from replay.core.speech import say, worded
 from replay.core.verdicts.judge import Judge
 from replay.core.verdicts.ledger import LedgerRow, ledger_row
 from replay.viscounts.components import Catalog, Townsfolk
@@ -118,7 +119,7 @@ class Table:
     def name(self, ident: str | None) -> str:
         """A card or component as printed (or said), for messages and ledger reasons."""
         if ident is None:
-            return "an unrevealed card"
+            return say("an unrevealed card")
         known = self.names.get(ident)
         if known is None:
             known = self.names[ident] = self._name(ident)
@@ -128,7 +129,7 @@ class Table:
         """The name with its id beside it (``Foreman (tf-24)``), once where the name already
         shows the id (``manuscript ms-11``)."""
         name = self.name(ident)
-        return name if ident in name else f"{name} ({ident})"
+        return name if ident in name else say("{name} ({ident})", name=name, ident=ident)
 
     def _name(self, ident: str) -> str:
         catalog = self.catalog
@@ -137,26 +138,27 @@ class Table:
         if self.preprinted(ident):
             return self.side(ident.removesuffix("-tf")).townsfolk_space["name"]
         if ident in catalog.manuscripts or ident.endswith("-ms"):
-            return f"manuscript {ident}"
+            return say("manuscript {ident}", ident=ident)
         if ident in catalog.spaces:
-            return f"the exchange at {ident}"
+            return say("the exchange at {ident}", ident=ident)
         if ident in catalog.spots:
-            return f"building spot {ident}"
+            return say("building spot {ident}", ident=ident)
         if ident in catalog.links:
-            return f"link {ident}"
+            return say("link {ident}", ident=ident)
         if ident in catalog.castle.tier2_ids:
-            return f"castle tier-2 section {ident}"
+            return say("castle tier-2 section {ident}", ident=ident)
         if ident in catalog.ai_boards:
-            return f"the {catalog.ai_boards[ident].name} AI board"
+            return say("the {board} AI board", board=catalog.ai_boards[ident].name)
         if ident in catalog.schemes:
-            return f"Scheme {ident.removeprefix('scheme-')}"
+            return say("Scheme {number}", number=ident.removeprefix('scheme-'))
         if ident.startswith("pc-"):
-            return f"Player Card {ident[3:]}"
+            return say("Player Card {number}", number=ident[3:])
         if ident.startswith("collision-"):
-            return f"collision space {ident.removeprefix('collision-')}"
+            return say("collision space {number}", number=ident.removeprefix('collision-'))
         building, _, slot = ident.rpartition("-")
         if building in catalog.buildings:
-            return f"{catalog.buildings[building].name} slot {slot}"
+            return say("{building} slot {slot}", building=catalog.buildings[building].name,
+                       slot=slot)
         prefix, _, rest = ident.partition(":")
         return SOURCE_WORDS.get(prefix, "{}").format(rest) if rest else \
             SOURCE_WORDS.get(ident, ident)
@@ -199,8 +201,8 @@ class Table:
 
     def note(self, message: str) -> None:
         """Record a moment of the game the report tells (not a violation)."""
-        self.notes.append({"event": self.event, "round": self.state.round,
-                           "message": message})
+        self.notes.append(worded({"event": self.event, "round": self.state.round,
+                                  "message": message}))
 
     def allows(self, name: str) -> bool:
         """Whether the log declared the variant."""
@@ -279,7 +281,8 @@ class Table:
         name = event["player"]
         player = self.state.players.get(name)
         if player is None:
-            self.breach("viscounts.log.player", f"{name!r} is not a player of this game",
+            self.breach("viscounts.log.player",
+                        say("{name} is not a player of this game", name=repr(name)),
                         expected=", ".join(self.state.seats), found=name, skip=True)
         return player
 
@@ -295,9 +298,10 @@ class Table:
         if ident in table:
             return None
         close = difflib.get_close_matches(ident, list(table), n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        hint = say("; did you mean {items}?", items=', '.join(close)) if close else ""
         return Refusal("viscounts.log.component",
-                       f"unknown {what} {ident!r} in catalog {self.catalog.id}{hint}",
+                       say("unknown {what} {ident} in catalog {catalog}{hint}", what=what,
+                           ident=repr(ident), catalog=self.catalog.id, hint=hint),
                        player=player, found=ident, skip=True)
 
 

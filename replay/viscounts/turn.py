@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from replay.core.protocol.actions import Refusal
+from replay.core.speech import say
 from replay.core.words import counted
 from replay.viscounts.cards import from_deck, from_hand
 from replay.viscounts.effects import (
@@ -60,11 +61,14 @@ def _refuse_entry(table: Table, kind: str) -> None:
     """A phase entered before the first turn, or one the turn has already passed."""
     state = table.state
     if state.phase not in TURN_PHASES:
-        table.breach("viscounts.log.order", f"a {kind} event cannot come before the first "
-                     "turn", expected=expected_next(table), found=kind, skip=True)
-    table.breach("viscounts.turn.phases", f"a {kind} event cannot come after "
-                 f"{state.phase} in {state.current}'s turn: the phases go "
-                 f"{', '.join(TURN_PHASES)}", expected=expected_next(table), found=kind,
+        table.breach("viscounts.log.order",
+                     say("a {kind} event cannot come before the first turn", kind=kind),
+                     expected=expected_next(table), found=kind, skip=True)
+    table.breach("viscounts.turn.phases",
+                 say("a {kind} event cannot come after {phase} in {current}'s turn: the phases go "
+                     "{items}", kind=kind, phase=state.phase,
+                     current=state.current, items=', '.join(TURN_PHASES)),
+                 expected=expected_next(table), found=kind,
                  player=state.current, skip=True)
 
 
@@ -72,7 +76,8 @@ def _leave_card(table: Table, name: str) -> None:
     """Phase 1 ends with a card played (and its Corruption gained, if it waited for choices
     left unanswered)."""
     if table.state.played is None:
-        table.breach("viscounts.cards.play", f"{name} must play a card first", player=name,
+        table.breach("viscounts.cards.play",
+                     say("{name} must play a card first", name=name), player=name,
                      skip=True)
     if table.state.corruption_due:
         settle_corruption(table)
@@ -84,18 +89,22 @@ def _leave_move(table: Table, name: str) -> None:
     if state.moved:
         return
     if table.automated(name):
-        table.breach("viscounts.solo.ai.move", f"the opponent must move as "
-                     f"{table.name(state.played)} says before its turn ends", player=name)
+        table.breach("viscounts.solo.ai.move",
+                     say("the opponent must move as {played} says before its turn ends",
+                         played=table.name(state.played)), player=name)
     else:
-        table.breach("viscounts.move.steps", f"{name} must move the Viscount at least "
-                     f"{counted(_value(table), 'space')} before the next phase", player=name)
+        table.breach("viscounts.move.steps",
+                     say("{name} must move the Viscount at least {spaces} before the next phase",
+                         name=name, spaces=counted(_value(table), 'space')), player=name)
 
 
 def _leave_collision(table: Table, name: str) -> None:
     """Phase 5 ends with the collision resolved, when the markers share a space."""
     if not table.state.collided and collision_due(player := table.player(name)):
-        table.breach("viscounts.collision.when", f"{name}'s Virtue and Corruption markers "
-                     f"share space {player.virtue}: the collision must be resolved in phase 5",
+        table.breach("viscounts.collision.when",
+                     say("{name}'s Virtue and Corruption markers share space {virtue}: the "
+                         "collision must be resolved in phase 5", name=name,
+                         virtue=player.virtue),
                      player=name, expected="collision")
 
 
@@ -130,8 +139,9 @@ def close_turn(table: Table, last: bool = False) -> None:
     player = table.player(state.current)
     limit = hand_limit(table, player)
     if player.hand_size < limit and (player.draw_count or player.discard):
-        table.breach("viscounts.draw.limit", f"{player.name} ends the turn with "
-                     f"{counted(player.hand_size, 'card')} in hand: draw up to {limit}",
+        table.breach("viscounts.draw.limit",
+                     say("{player} ends the turn with {cards} in hand: draw up to {limit}",
+                         player=player.name, cards=counted(player.hand_size, 'card'), limit=limit),
                      player=player.name, expected=counted(limit, "card"),
                      found=counted(player.hand_size, "card"))
 
@@ -149,24 +159,30 @@ def start_turn(table: Table, player: Player) -> None:
     if state.last_round is not None and round_ > state.last_round:
         close_turn(table)
         state.over = True
-        table.breach("viscounts.log.after_end", f"the game ended after round "
-                     f"{state.last_round}: no more turns", found="play", skip=True)
+        table.breach("viscounts.log.after_end",
+                     say("the game ended after round {last_round}: no more turns",
+                         last_round=state.last_round), found="play", skip=True)
     expected = state.playing(turn)
     if player.name != expected:
-        table.breach("viscounts.turn.order", f"it is {expected}'s turn, not "
-                     f"{player.name}'s", player=player.name, expected=f"play by {expected}",
-                     found=f"play by {player.name}", skip=True)
+        table.breach("viscounts.turn.order",
+                     say("it is {expected}'s turn, not {player}'s", expected=expected,
+                         player=player.name), player=player.name,
+                     expected=say("play by {expected}", expected=expected),
+                     found=say("play by {player}", player=player.name), skip=True)
     if player.space is None:  # its pair was never picked (the pick is missing from the log)
         who = "the opponent" if table.automated(player.name) else player.name
-        table.breach("viscounts.setup.deck", f"{who} has no Viscount on the board: every "
-                     "player picks a pair before the first turn", player=player.name,
+        table.breach("viscounts.setup.deck",
+                     say("{who} has no Viscount on the board: every player picks a pair before "
+                         "the first turn", who=who), player=player.name,
                      expected="pick", found="play", skip=True)
     if first:
         unfinished = [p.name for p in state.players.values()
                       if p.player_card is None and not table.automated(p.name)]
         if unfinished:
-            table.breach("viscounts.setup.deck", "every player picks a pair and draws 3 "
-                         f"cards before the first turn; not yet: {', '.join(unfinished)}",
+            table.breach("viscounts.setup.deck",
+                         say("every player picks a pair and draws 3 cards before the first turn; "
+                             "not yet: {items}",
+                             items=', '.join(unfinished)),
                          player=player.name, found="play")
         check_setup_draw(table, state.players[state.pick_order[-1]], "play")
     else:
@@ -199,27 +215,32 @@ def handle_play(table: Table, event: dict) -> None:
     player = table.acting(event)
     state = table.state
     if state.phase == "card" and state.played is not None and state.current == player.name:
-        table.breach("viscounts.cards.play", f"{player.name} has already played "
-                     f"{table.name(state.played)} this turn: phase 1 plays one card",
-                     player=player.name, expected="move", found="a second play", skip=True)
+        table.breach("viscounts.cards.play",
+                     say("{player} has already played {played} this turn: phase 1 plays one card",
+                         player=player.name, played=table.name(state.played)),
+                     player=player.name, expected="move", found=say("a second play"), skip=True)
     start_turn(table, player)
     card, blind = event["card"], event.get("blind", False)
     in_hand = player.hand_size
     if not blind and in_hand == 0:
-        table.breach("viscounts.cards.blind_play", f"{player.name} has no card in hand and "
-                     "plays the top of the draw pile blindly", player=player.name,
-                     expected="play blind", found="play from hand")
+        table.breach("viscounts.cards.blind_play",
+                     say("{player} has no card in hand and plays the top of the draw pile blindly",
+                         player=player.name), player=player.name,
+                     expected=say("play blind"), found=say("play from hand"))
         blind = True
     if blind and in_hand:
-        table.breach("viscounts.cards.blind_play", f"{player.name} holds "
-                     f"{in_hand} cards: a blind play is only for an empty hand",
-                     player=player.name, found="play blind", skip=True)
+        table.breach("viscounts.cards.blind_play",
+                     say("{player} holds {in_hand} cards: a blind play is only for an empty hand",
+                         player=player.name, in_hand=in_hand),
+                     player=player.name, found=say("play blind"), skip=True)
     dropped = player.board[-1]
     if blind and dropped and card != dropped and \
             player.owned_cards() == table.catalog.player_board.minimum_cards:
-        table.breach("viscounts.cards.min_three", f"{player.name} owns only "
-                     f"{player.owned_cards()} cards: {table.name(dropped)}, which drops off, "
-                     "is shuffled and played again", player=player.name, expected=dropped,
+        table.breach("viscounts.cards.min_three",
+                     say("{player} owns only {owned_cards} cards: {dropped}, which drops off, is "
+                         "shuffled and played again", player=player.name,
+                         owned_cards=player.owned_cards(), dropped=table.name(dropped)),
+                     player=player.name, expected=dropped,
                      found=card, skip=True)
     # The card is taken before anything moves, so that a card that cannot be played changes
     # nothing; only a blind play from an empty draw pile waits for the shuffle of the discards.
@@ -281,7 +302,8 @@ def move_refusals(table: Table, event: dict) -> Iterator[Refusal]:
     state = table.state
     player = state.players[event["player"]]
     if state.moved:
-        yield Refusal("viscounts.move.steps", f"{player.name} has already moved this turn",
+        yield Refusal("viscounts.move.steps",
+                      say("{player} has already moved this turn", player=player.name),
                       player=player.name, skip=True)
     path = event["path"]
     walked = [player.space, *path]  # the spaces the Viscount stands on, one after another
@@ -290,7 +312,8 @@ def move_refusals(table: Table, event: dict) -> Iterator[Refusal]:
         if step not in exits(table, here):
             table.touch_all(walked[:i])  # the spaces left so far
             yield table.unknown(step, table.catalog.spaces, "space", player.name) or \
-                Refusal("viscounts.move.arrows", f"no arrow leads from {here} to {step}",
+                Refusal("viscounts.move.arrows",
+                        say("no arrow leads from {here} to {step}", here=here, step=step),
                         player=player.name, expected=" or ".join(exits(table, here)),
                         found=step, skip=True)
             return
@@ -299,20 +322,27 @@ def move_refusals(table: Table, event: dict) -> Iterator[Refusal]:
     refused = []
     if len(path) < value:
         refused.append(Refusal(
-            "viscounts.move.steps", f"{player.name} played {table.name(state.played)} "
-            f"(Silver value {value}) and must move at least {counted(value, 'space')}, not "
-            f"{len(path)}", player=player.name, expected=counted(value, "space"),
+            "viscounts.move.steps", say("{player} played {played} (Silver value {value}) and must "
+                                        "move at least {spaces}, not {number}",
+                                        player=player.name, played=table.name(state.played),
+                                        value=value, spaces=counted(value, 'space'),
+                                        number=len(path)),
+            player=player.name, expected=counted(value, "space"),
             found=counted(len(path), "space")))
     if "silver" in event and event["silver"] != cost:
         refused.append(Refusal(
-            "viscounts.move.extra_paid", f"{len(path)} spaces after a card worth {value} "
-            f"cost {cost} Silver, not {event['silver']}", player=player.name,
+            "viscounts.move.extra_paid",
+            say("{number} spaces after a card worth {value} cost {cost} Silver, not {silver}",
+                number=len(path), value=value, cost=cost, silver=event['silver']),
+            player=player.name,
             expected=str(cost), found=str(event["silver"])))
     if cost > player.silver:
         refused.append(Refusal(
-            "viscounts.move.extra_paid", f"{player.name} has {player.silver} Silver and "
-            f"cannot pay {cost} for the extra spaces", player=player.name,
-            expected=f"{cost} Silver", found=f"{player.silver} Silver", skip=True))
+            "viscounts.move.extra_paid",
+            say("{player} has {silver} Silver and cannot pay {cost} for the extra spaces",
+                player=player.name, silver=player.silver, cost=cost), player=player.name,
+            expected=say("{cost} Silver", cost=cost),
+            found=say("{silver} Silver", silver=player.silver), skip=True))
     if refused:  # a move refused still depended on the spaces it walked through
         table.touch_all(walked[:-1])
     yield from refused
@@ -327,7 +357,7 @@ def apply_move(table: Table, event: dict) -> None:
     cost = move_cost(table, player, len(path))
     if cost:
         table.change(player.name, "silver", -cost,
-                     f"{counted(cost, 'extra space')} of movement", "movement")
+                     say("{spaces} of movement", spaces=counted(cost, 'extra space')), "movement")
     player.space = here = path[-1] if path else player.space
     state.moved = True
     for other in state.order_from(player.name)[1:]:
@@ -366,7 +396,9 @@ def own_turn(table: Table, player: Player, kind: str) -> None:
         _refuse_entry(table, kind)
     if state.current != player.name:
         whose = "the opponent" if table.automated(state.current) else state.current
-        table.breach("viscounts.log.player", f"{player.name} cannot {kind} during "
-                     f"{whose}'s turn", player=player.name,
-                     expected=f"{kind} by {state.current}", found=f"{kind} by {player.name}",
+        table.breach("viscounts.log.player",
+                     say("{player} cannot {kind} during {whose}'s turn", player=player.name,
+                         kind=kind, whose=whose), player=player.name,
+                     expected=say("{kind} by {current}", kind=kind, current=state.current),
+                     found=say("{kind} by {player}", kind=kind, player=player.name),
                      skip=True)

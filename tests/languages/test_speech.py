@@ -1,5 +1,7 @@
 """Phrases said again in the reader's language."""
 
+import copy
+import pickle
 import threading
 
 from babel.support import Translations
@@ -39,6 +41,15 @@ def test_a_phrase_is_english_and_keeps_its_words():
     assert isinstance(phrase, Phrase)
     assert phrase.words() == {"template": "{card} costs {cost} coins",
                               "values": {"card": {"template": "Monk", "values": {}}, "cost": 3}}
+
+
+def test_a_copied_or_pickled_phrase_keeps_its_words():
+    # A table's state is deep-copied between events and a report may be pickled: the phrase
+    # in it must come back a phrase, not its bare English text.
+    phrase = say("{card} costs {cost} coins", card=say("Monk"), cost=3)
+    for again in (copy.deepcopy(phrase), pickle.loads(pickle.dumps(phrase))):
+        assert isinstance(again, Phrase) and again == "Monk costs 3 coins"
+        assert again.words() == phrase.words()
 
 
 def test_stored_words_are_said_again_with_their_values_translated():

@@ -33,5 +33,5 @@ WORKED = FIXTURES / "viscounts" / "worked"
 ])
 def test_the_refusal_names_the_numbers(name, expected):
     report = replay.replay(json.loads((WORKED / f"{name}.json").read_text()))
-    first = {k: v for k, v in report["violations"][0].items() if k != "statement"}
+    first = {k: v for k, v in report["violations"][0].items() if k not in ("statement", "words")}
     assert first == expected

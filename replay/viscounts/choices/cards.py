@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from replay.core.protocol.actions import Refusal
+from replay.core.speech import say
 from replay.viscounts.cards import hand_options, take_out, taking_refusals
 from replay.viscounts.choices.kind import ChoiceKind
 from replay.viscounts.effects import resolve
@@ -35,8 +36,9 @@ def _discard(table, player, decision, event):
 def _destroy_refusals(table, player, decision, event):
     floor = table.catalog.player_board.minimum_cards
     if player.owned_cards() <= floor:
-        yield Refusal("viscounts.effect.destroy_floor", f"{player.name} owns "
-                      f"{player.owned_cards()} cards and cannot go below {floor}",
+        yield Refusal("viscounts.effect.destroy_floor",
+                      say("{player} owns {owned_cards} cards and cannot go below {floor}",
+                          player=player.name, owned_cards=player.owned_cards(), floor=floor),
                       player=player.name, found=event["card"], skip=True)
         return
     yield from taking_refusals(table, player, event["card"], "destroy", _deck(event))
@@ -46,7 +48,7 @@ def _destroy(table, player, decision, event):
     card = event["card"]
     take_out(player, card, _deck(event))
     table.change(player.name, "silver", table.catalog.townsfolk[card].cost,
-                 f"destroys {table.name(card)}", card)
+                 say("destroys {card}", card=table.name(card)), card)
 
 
 def _on_board(player) -> list[str]:
@@ -56,8 +58,9 @@ def _on_board(player) -> list[str]:
 def _rearrange_refusals(table, player, decision, event):
     cards, on_board = event["cards"], _on_board(player)
     if sorted(cards) != sorted(on_board):
-        yield Refusal("viscounts.effect.rearrange", f"a rearrangement reorders the cards on "
-                      f"{player.name}'s board ({', '.join(map(table.name, on_board))})",
+        yield Refusal("viscounts.effect.rearrange",
+                      say("a rearrangement reorders the cards on {player}'s board ({items})",
+                          player=player.name, items=', '.join(map(table.name, on_board))),
                       player=player.name, found=", ".join(cards), skip=True)
 
 
@@ -75,8 +78,9 @@ def _free_hire_refusals(table, player, decision, event):
     side = event["pile"]
     pile = table.state.townsfolk.get(side)
     if pile is None or not pile.top or pile.top != event["card"]:
-        yield Refusal("viscounts.recruit.free_hire", f"{table.name(event['card'])} is not the "
-                      f"visible top of a Townsfolk pile at {side}", player=player.name,
+        yield Refusal("viscounts.recruit.free_hire",
+                      say("{card} is not the visible top of a Townsfolk pile at {side}",
+                          card=table.name(event['card']), side=side), player=player.name,
                       found=event["card"], skip=True)
 
 
@@ -98,5 +102,5 @@ KINDS = (
                ("pile", "card"), _free_hire_refusals, _free_hire, _shown_tops,
                possible=lambda table, player, decision: any(
                    pile.top for pile in table.state.townsfolk.values()),
-               lost="no Townsfolk pile shows a card"),
+               lost=say("no Townsfolk pile shows a card")),
 )

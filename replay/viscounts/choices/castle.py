@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from replay.core.protocol.actions import Refusal
-from replay.core.words import counted
+from replay.core.speech import say
+from replay.core.words import counted, listed
 from replay.viscounts.castle import bump, place, resolve_castle
 from replay.viscounts.choices.kind import ChoiceKind
 
@@ -21,8 +22,10 @@ def _move_refusals(table, player, decision, event):
     if source not in state.tier1 or target not in state.tier1 \
             or not state.tier1[source][player.name] \
             or abs(segments.index(source) - segments.index(target)) not in (1, 4):
-        yield Refusal("viscounts.castle.move_effect", f"{player.name} cannot move a Worker "
-                      f"from {event['from']} to {event['to']}", player=player.name, skip=True)
+        yield Refusal("viscounts.castle.move_effect",
+                      say("{player} cannot move a Worker from {from_} to {to}",
+                          player=player.name, from_=event['from'], to=event['to']),
+                      player=player.name, skip=True)
 
 
 def _move(table, player, decision, event):
@@ -41,8 +44,9 @@ def _moves(table, player, decision):
 
 def _free_workers_refusals(table, player, decision, event):
     if _tier1(event["section"]) not in table.state.tier1:
-        yield Refusal("viscounts.castle.free_place", f"{event['section']} is not a tier-1 "
-                      "section", player=player.name, found=event["section"], skip=True)
+        yield Refusal("viscounts.castle.free_place",
+                      say("{section} is not a tier-1 section", section=event['section']),
+                      player=player.name, found=event["section"], skip=True)
 
 
 def _free_workers(table, player, decision, event):
@@ -57,8 +61,9 @@ def _sections(table, player, decision):
 def _order_refusals(table, player, decision, event):
     sections = decision.data["sections"]
     if _tier1(event["section"]) not in sections:
-        yield Refusal("viscounts.castle.tier1_repeat", f"{event['section']} does not hold 3 "
-                      f"of {player.name}'s Workers", player=player.name,
+        yield Refusal("viscounts.castle.tier1_repeat",
+                      say("{section} does not hold 3 of {player}'s Workers",
+                          section=event['section'], player=player.name), player=player.name,
                       expected=", ".join(f"t1-{side}" for side in sections),
                       found=event["section"], skip=True)
 
@@ -72,10 +77,15 @@ def _split_refusals(table, player, decision, event):
     clockwise = event["clockwise"]
     # One Worker goes inward; the others leave to both sides, at least one each way.
     if event["section"] != f"t1-{side}" or not 1 <= clockwise <= workers - 2:
-        yield Refusal("viscounts.castle.tier1", f"the {workers - 1} Workers leaving t1-{side} "
-                      "beside the inward one go to both sides, at least 1 each",
-                      player=player.name, expected=f"t1-{side}, clockwise 1 to {workers - 2}",
-                      found=f"{event['section']}, clockwise {clockwise}", skip=True)
+        yield Refusal("viscounts.castle.tier1",
+                      say("the {number} Workers leaving t1-{side} beside the inward one go to "
+                          "both sides, at least 1 each", number=workers - 1,
+                          side=side),
+                      player=player.name,
+                      expected=say("t1-{side}, clockwise 1 to {number}", side=side,
+                                   number=workers - 2),
+                      found=say("{section}, clockwise {clockwise}", section=event['section'],
+                                clockwise=clockwise), skip=True)
 
 
 def _split(table, player, decision, event):
@@ -99,9 +109,13 @@ def _bump_refusals(table, player, decision, event):
     workers = _workers_at(table, section)
     if event["section"] != section or sum(owners.values()) != excess or \
             any(o not in table.state.players or workers[o] < n for o, n in owners.items()):
-        yield Refusal("viscounts.castle.bump", f"{counted(excess, 'Worker')} "
-                      f"{'leaves' if excess == 1 else 'leave'} {section}, chosen among those "
-                      f"there ({_whose(+workers)})", player=player.name,
+        values = {"workers": counted(excess, "Worker"), "section": section,
+                  "whose": _whose(+workers)}
+        yield Refusal("viscounts.castle.bump",
+                      say("{workers} leaves {section}, chosen among those there ({whose})",
+                          **values) if excess == 1 else
+                      say("{workers} leave {section}, chosen among those there ({whose})",
+                          **values), player=player.name,
                       found=_whose(owners), skip=True)
 
 
@@ -130,7 +144,8 @@ def _bumps(table, player, decision):
 
 def _whose(workers) -> str:
     """``2 of bruno's, 1 of ana's``: Workers by owner."""
-    return ", ".join(f"{number} of {owner}'s" for owner, number in workers.items())
+    return listed(say("{number} of {owner}'s", number=number, owner=owner)
+                  for owner, number in workers.items())
 
 
 KINDS = (
@@ -138,7 +153,7 @@ KINDS = (
                _move_refusals, _move, _moves),
     ChoiceKind("free_workers", SECTION, ("section",), _free_workers_refusals, _free_workers,
                _sections, possible=lambda table, player, decision: player.workers > 0,
-               lost="no Worker is left in supply"),
+               lost=say("no Worker is left in supply")),
     ChoiceKind("castle_order", SECTION, ("section",), _order_refusals, _order, _sections),
     ChoiceKind("castle_split", {"section": ("str", True), "clockwise": ("int", True)},
                ("section", "clockwise"), _split_refusals, _split, _splits),

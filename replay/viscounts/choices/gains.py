@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from replay.core.protocol.actions import Refusal
+from replay.core.speech import say
 from replay.viscounts.choices.kind import ChoiceKind
 from replay.viscounts.effects import can_flip, flip, resolve
 from replay.viscounts.state import RESOURCES
+from replay.viscounts.words import FLIP_WORDS, word
 
 FLIPPABLE = ("debt", "deed")
 
@@ -13,23 +15,29 @@ FLIPPABLE = ("debt", "deed")
 def _resource_refusals(table, player, decision, event):
     resource = event["resource"]
     if resource not in RESOURCES:
-        yield Refusal("viscounts.effect.any_resource", f"any resource is Ink, Gold or Stone, "
-                      f"not {resource}", player=player.name, found=resource, skip=True)
+        yield Refusal("viscounts.effect.any_resource",
+                      say("any resource is Ink, Gold or Stone, not {resource}", resource=resource),
+                      player=player.name, found=resource, skip=True)
 
 
 def _gain_resource(table, player, decision, event):
     table.change(player.name, event["resource"], 1,
-                 f"{table.name(decision.source)}: any resource", decision.source)
+                 say("{source}: any resource", source=table.name(decision.source)), decision.source)
 
 
 def _flip_refusals(table, player, decision, event):
     what = event["what"]
     allowed = decision.data.get("what", "either")
     if what not in FLIPPABLE or allowed not in ("either", what):
-        yield Refusal("viscounts.flip.either", f"{table.name(decision.source)} flips "
-                      f"{allowed}, not {what}", player=player.name, found=what, skip=True)
+        yield Refusal("viscounts.flip.either",
+                      say("{source} flips {allowed}, not {what}",
+                          source=table.name(decision.source), allowed=word(FLIP_WORDS, allowed),
+                          what=word(FLIP_WORDS, what)),
+                      player=player.name, found=what, skip=True)
     elif not can_flip(table, player.name, what):
-        yield Refusal("viscounts.flip.needs_target", f"{player.name} has no unflipped {what}",
+        yield Refusal("viscounts.flip.needs_target",
+                      say("{player} has no unflipped {what}", player=player.name,
+                          what=word(FLIP_WORDS, what)),
                       player=player.name, found=what, skip=True)
 
 
@@ -40,8 +48,10 @@ def _flip(table, player, decision, event):
 def _choose_refusals(table, player, decision, event):
     options, option = decision.data["options"], event["option"]
     if not 1 <= option <= len(options):
-        yield Refusal("viscounts.log.choice", f"{table.name(decision.source)} offers "
-                      f"{len(options)} options, not {option}", player=player.name,
+        yield Refusal("viscounts.log.choice",
+                      say("{source} offers {number} options, not {option}",
+                          source=table.name(decision.source), number=len(options), option=option),
+                      player=player.name,
                       found=str(option), skip=True)
 
 
@@ -58,7 +68,7 @@ KINDS = (
                lambda table, player, decision: ({"what": w} for w in FLIPPABLE),
                possible=lambda table, player, decision: can_flip(
                    table, player.name, decision.data.get("what", "either")),
-               lost="nothing is left to flip"),
+               lost=say("nothing is left to flip")),
     ChoiceKind("choose", {"option": ("int", True)}, ("option",), _choose_refusals, _choose,
                lambda table, player, decision: (
                    {"option": i} for i in range(1, len(decision.data["options"]) + 1))),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from replay.core.protocol.actions import Refusal
+from replay.core.speech import say
 from replay.viscounts.actions import (
     place_building,
     read_slot,
@@ -37,8 +38,10 @@ def _building_refusals(table, player, decision, event):
     wanted = decision.data["building"]
     if wanted not in ("any", building):
         names = table.catalog.buildings
-        yield Refusal("viscounts.build.free", f"{table.name(decision.source)} places a "
-                      f"{names[wanted].name}, not a {names[building].name}",
+        yield Refusal("viscounts.build.free",
+                      say("{source} places a {wanted}, not a {building}",
+                          source=table.name(decision.source), wanted=names[wanted].name,
+                          building=names[building].name),
                       player=player.name, found=event["slot"], skip=True)
         return
     if decision.data.get("scope") == "viscount_space":
@@ -58,10 +61,13 @@ def _off_viscount_space(table, player, ident: str) -> Refusal | None:
     spot, space = table.catalog.spots[ident], table.catalog.spaces[player.space]
     if table.side_of(ident) == table.side_of(space.id) and spot.river == space.river:
         return None
-    return Refusal("viscounts.setup.player_card.special", f"{table.name(ident)} is not on the "
-                   f"space of {player.name}'s Viscount ({player.space}): "
-                   f"{table.name(player.player_card)}'s building goes there",
-                   player=player.name, expected=f"a spot of {player.space}", found=ident,
+    return Refusal("viscounts.setup.player_card.special",
+                   say("{ident} is not on the space of {player}'s Viscount ({space}): "
+                       "{player_card}'s building goes there",
+                       ident=table.name(ident), player=player.name, space=player.space,
+                       player_card=table.name(player.player_card)),
+                   player=player.name,
+                   expected=say("a spot of {space}", space=player.space), found=ident,
                    skip=True)
 
 
@@ -87,10 +93,11 @@ def _manuscript_refusals(table, player, decision, event):
     side, wanted = event["pile"], event["manuscript"]
     pile = table.state.manuscripts.get(side)
     if pile is None or pile.top != wanted or not _free_manuscript(table, pile):
-        reason = (f"the pre-printed manuscript {wanted} cannot be collected: a free "
-                  "manuscript is a tile of cost 3 or 4 on top of a pile"
+        reason = (say("the pre-printed manuscript {wanted} cannot be collected: a free manuscript "
+                      "is a tile of cost 3 or 4 on top of a pile", wanted=wanted)
                   if wanted == f"{side}-ms" else
-                  f"{wanted} is not a visible manuscript of cost 3 or 4 at {side}")
+                  say("{wanted} is not a visible manuscript of cost 3 or 4 at {side}",
+                      wanted=wanted, side=side))
         yield Refusal("viscounts.transcribe.free", reason, player=player.name, found=wanted,
                       skip=True)
 
@@ -109,10 +116,10 @@ KINDS = (
                ("slot", "spot"), _building_refusals, _build, _buildings,
                possible=lambda table, player, decision: bool(
                    free_building_spots(table, player, decision)),
-               lost="no empty building spot is left where it may go"),
+               lost=say("no empty building spot is left where it may go")),
     ChoiceKind("free_manuscript", {"pile": ("str", True), "manuscript": ("str", True)},
                ("pile", "manuscript"), _manuscript_refusals, _take_manuscript,
                _free_manuscripts, possible=lambda table, player, decision: any(
                    _free_manuscript(table, pile) for pile in table.state.manuscripts.values()),
-               lost="no manuscript of cost 3 or 4 is on top of a pile"),
+               lost=say("no manuscript of cost 3 or 4 is on top of a pile")),
 )

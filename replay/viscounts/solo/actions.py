@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from replay.core.logs.text import read_count
+from replay.core.speech import say
 from replay.viscounts.actions import check_spot, manuscript_cost, place_building, take_manuscript
 from replay.viscounts.castle import place
 from replay.viscounts.effects import resolve, trigger
@@ -17,7 +18,7 @@ from replay.viscounts.funding import RESOURCE
 from replay.viscounts.solo import procedure
 from replay.viscounts.solo.rows import expect
 from replay.viscounts.solo.state import Step
-from replay.viscounts.solo.words import say, should
+from replay.viscounts.solo.words import action_words, should
 from replay.viscounts.state import SLOTS
 
 ACTION_RULE = {"construct": "viscounts.solo.ai.build", "workers": "viscounts.solo.ai.workers",
@@ -33,14 +34,18 @@ def option(table, event: dict) -> None:
     played = {k: v for k, v in event.items() if k in demanded or k == "type"}
     if event["type"] != demanded["type"] or played.get("option", number) != number:
         rule, why = _skipped_because(table, step, event)
-        table.breach(rule, f"{why}the opponent takes the first option it can do, option "
-                     f"{number}: {say(table, demanded)}; the log has {say(table, event)}",
-                     player=name, expected=say(table, demanded), found=say(table, event))
+        table.breach(rule, say("{why}the opponent takes the first option it can do, option "
+                               "{number}: {demanded}; the log has {found}",
+                               why=why, number=number, demanded=action_words(table, demanded),
+                               found=action_words(table, event)),
+                     player=name, expected=action_words(table, demanded),
+                     found=action_words(table, event))
     elif played != demanded:
         rule = ACTION_RULE[event["type"]]
-        table.breach(rule, f"the opponent should have {should(table, demanded)}; the log "
-                     f"has {say(table, event)}", player=name,
-                     expected=say(table, demanded), found=say(table, event))
+        table.breach(rule, say("the opponent should have {should}; the log has {found}",
+                               should=should(table, demanded), found=action_words(table, event)),
+                     player=name,
+                     expected=action_words(table, demanded), found=action_words(table, event))
     table.state.acted = True
     if not _apply(table, event, step):
         _apply(table, demanded, step)
@@ -57,8 +62,9 @@ def _skipped_because(table, step: Step, event: dict) -> tuple[str, str]:
         counted = step.data["icons"] + Counter(table.card(dismissed).icons)
         _, with_card = procedure.choose_option(table, step.data["options"], counted)
         if with_card == {k: v for k, v in event.items() if k in with_card}:
-            return "viscounts.solo.ai.dismiss", (f"the icons of {table.name(dismissed)}, "
-                                                 "dismissed, are not the opponent's, so ")
+            return "viscounts.solo.ai.dismiss", (say("the icons of {dismissed}, dismissed, are "
+                                                     "not the opponent's, so ",
+                                                     dismissed=table.name(dismissed)))
     return "viscounts.solo.ai.options", ""
 
 
@@ -108,5 +114,6 @@ def _spend(table, step: Step, action: str, cost: int) -> None:
     name = table.solo.name
     short = cost - procedure.icon_count(step.data["icons"], action)
     if short > 0:
-        table.change(name, RESOURCE[action], -short, f"spent on {action.replace('_', ' ')}",
+        table.change(name, RESOURCE[action], -short,
+                     say("spent on {action}", action=action.replace('_', ' ')),
                      action)

@@ -14,9 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from replay.core.speech import say
+from replay.core.words import listed
 from replay.viscounts.choices.placements import FREE_MANUSCRIPT_COSTS
 from replay.viscounts.solo import procedure
 from replay.viscounts.solo.words import either
+from replay.viscounts.words import CHART_WORDS, FLIP_WORDS, word
 
 
 @dataclass(frozen=True)
@@ -42,9 +45,15 @@ def _same(found, wanted) -> bool:
     return found == wanted
 
 
+# The answers whose values are words, with those words ("debt", "ink").
+ANSWER_WORDS = {"what": FLIP_WORDS, "resource": CHART_WORDS}
+
+
 def _show(answer: dict) -> str:
-    return " ".join(str(v) if not isinstance(v, dict) else
-                    ", ".join(f"{n} of {k}'s" for k, n in v.items()) for v in answer.values())
+    return listed((word(ANSWER_WORDS.get(k, {}), v) if isinstance(v, str) else
+                   str(v) if not isinstance(v, dict) else
+                   listed(say("{number} of {owner}'s", number=n, owner=o) for o, n in v.items())
+                   for k, v in answer.items()), " ")
 
 
 def allowed(table, decision) -> Allowed | None:
@@ -58,8 +67,9 @@ def check(table, decision, event: dict) -> None:
     permitted = allowed(table, decision)
     if permitted is not None and not permitted.admits(event):
         found = _show({k: v for k, v in event.items() if k in permitted.answers[0]})
-        table.breach(permitted.rule, f"{permitted.why}: {permitted.words()}; the log has "
-                     f"{found}", player=table.solo.name, expected=permitted.words(),
+        table.breach(permitted.rule, say("{why}: {allowed}; the log has {found}", why=permitted.why,
+                                         allowed=permitted.words(), found=found),
+                     player=table.solo.name, expected=permitted.words(),
                      found=found)
 
 
@@ -73,25 +83,27 @@ def answers(table, decision, every: list[dict]) -> list[dict]:
 
 def _resource(table, decision) -> Allowed:
     chart = sorted(procedure.resource(table))
-    why = ("the opponent treats all resources as one type: any of"
+    why = (say("the opponent treats all resources as one type: any of")
            if table.solo.board.single_resource
-           else "the opponent takes the resource its chart gives now")
+           else say("the opponent takes the resource its chart gives now"))
     return Allowed("viscounts.solo.ai.resource_choice", why,
                    tuple({"resource": r} for r in chart))
 
 
 def _flip(table, decision) -> Allowed:
     wanted = procedure.flip(table, decision.data.get("what", "either"))
-    return Allowed("viscounts.solo.ai.flip_choice", "the opponent flips the type it has "
-                   "flipped least (a Debt on a tie, the only type it can flip when one is)",
+    return Allowed("viscounts.solo.ai.flip_choice",
+                   say("the opponent flips the type it has flipped least (a Debt on a tie, the "
+                       "only type it can flip when one is)"),
                    ({"what": wanted},))
 
 
 def _choose(table, decision) -> Allowed | None:
     if decision.source not in table.catalog.castle.tier2_ids:
         return None  # a Townsfolk's choice: the procedure does not settle it
-    return Allowed("viscounts.solo.ai.tier2_choice", f"the opponent takes the first option "
-                   f"of {table.name(decision.source)}", ({"option": 1},))
+    return Allowed("viscounts.solo.ai.tier2_choice",
+                   say("the opponent takes the first option of {source}",
+                       source=table.name(decision.source)), ({"option": 1},))
 
 
 def _bump(table, decision) -> Allowed:
@@ -100,22 +112,26 @@ def _bump(table, decision) -> Allowed:
     human = next(n for n in table.state.seats if n != table.solo.name)
     take = min(excess, workers[human])
     owners = {human: take, table.solo.name: excess - take}
-    return Allowed("viscounts.solo.ai.bump", f"the opponent always bumps {human}'s Workers "
-                   f"first; the {excess} leaving {section} are",
+    return Allowed("viscounts.solo.ai.bump",
+                   say("the opponent always bumps {human}'s Workers first; the {excess} leaving "
+                       "{section} are", human=human, excess=excess,
+                       section=section),
                    ({"owners": {k: v for k, v in owners.items() if v}},))
 
 
 def _castle_order(table, decision) -> Allowed:
     wanted = procedure.tier1_order(table, decision.data["sections"])
-    return Allowed("viscounts.solo.ai.tier1_order", "the opponent resolves its tier-1 "
-                   "sections clockwise from the one facing its Viscount, next",
+    return Allowed("viscounts.solo.ai.tier1_order",
+                   say("the opponent resolves its tier-1 sections clockwise from the one facing "
+                       "its Viscount, next"),
                    ({"section": f"t1-{wanted}"},))
 
 
 def _free_workers(table, decision) -> Allowed:
     here = table.side_of(table.player(table.solo.name).space)
-    return Allowed("viscounts.solo.ai.free_workers", "the opponent's free Workers go to the "
-                   "section facing its Viscount", ({"section": f"t1-{here}"},))
+    return Allowed("viscounts.solo.ai.free_workers",
+                   say("the opponent's free Workers go to the section facing its Viscount"),
+                   ({"section": f"t1-{here}"},))
 
 
 def _free_building(table, decision) -> Allowed | None:

@@ -15,6 +15,7 @@ violation naming what was demanded.
 
 from __future__ import annotations
 
+from replay.core.speech import say
 from replay.viscounts.choices import DECISIONS
 from replay.viscounts.decisions import answer, decline_waiting
 from replay.viscounts.solo import actions, choices, piles, steps
@@ -32,9 +33,11 @@ UNKNOWN = "?"
 
 def only_opponent(table: Table, event: dict) -> None:
     """A solo-opponent event written for someone else."""
-    table.breach("viscounts.log.player", f"a {event['type']} event is the solo opponent's "
-                 f"({table.solo.name if table.solo else 'in a solo game'}), not "
-                 f"{event.get('player')}'s", found=str(event.get("player")), skip=True)
+    table.breach("viscounts.log.player",
+                 say("a {type} event is the solo opponent's ({solo}), not {player}'s",
+                     type=event['type'],
+                     solo=table.solo.name if table.solo else say("in a solo game"),
+                     player=event.get('player')), found=str(event.get("player")), skip=True)
 
 
 def _check_collided(table: Table, kind: str) -> None:
@@ -45,15 +48,17 @@ def _check_collided(table: Table, kind: str) -> None:
     if state.current != name or not collision_due(player) or state.collided:
         return
     state.collided = True
-    table.breach("viscounts.solo.ai.collision", f"the opponent's Virtue and Corruption "
-                 f"markers share space {player.virtue}: it resolves its collision track at "
-                 "the end of its turn, before the next turn", player=name,
+    table.breach("viscounts.solo.ai.collision",
+                 say("the opponent's Virtue and Corruption markers share space {virtue}: it "
+                     "resolves its collision track at the end of its turn, before the next turn",
+                     virtue=player.virtue), player=name,
                  expected="collision", found=kind)
 
 
 def _not_for_opponent(table: Table, event: dict) -> None:
-    table.breach("viscounts.solo.ai.no_hand", f"the opponent has no hand and no "
-                 f"{event['type']}: it acts only through its Scheme rows",
+    table.breach("viscounts.solo.ai.no_hand",
+                 say("the opponent has no hand and no {type}: it acts only through its Scheme rows",
+                     type=event['type']),
                  player=table.solo.name, found=event["type"], skip=True)
 
 
@@ -103,8 +108,9 @@ class Opponent:
             return
         demanded = describe(table)
         solo.rows, solo.step, solo.in_turn, solo.shifted = [], None, False, False
-        table.breach("viscounts.solo.ai.turn", f"the opponent's turn is not finished: its "
-                     f"procedure demands {demanded}", player=solo.name, expected=demanded,
+        table.breach("viscounts.solo.ai.turn",
+                     say("the opponent's turn is not finished: its procedure demands {demanded}",
+                         demanded=demanded), player=solo.name, expected=demanded,
                      found=kind)
 
     def after_pick(self, table: Table) -> None:

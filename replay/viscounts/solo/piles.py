@@ -14,9 +14,11 @@ that cannot be on top of its pile is refused, with where that card is.
 
 from __future__ import annotations
 
+from replay.core.speech import say
 from replay.core.words import counted
 from replay.viscounts.solo.words import either
 from replay.viscounts.turn import start_turn
+from replay.viscounts.words import BOARD_SPACE_WORDS
 
 
 def scheme(table, event: dict) -> None:
@@ -27,8 +29,8 @@ def scheme(table, event: dict) -> None:
     card = event["card"]
     table.known(card, catalog.schemes, "Scheme card", player.name)
     if not solo.draw_size:
-        table.breach("viscounts.solo.ai.reshuffle", "the opponent's Scheme draw pile is "
-                     "empty: its discards are shuffled first", player=player.name,
+        table.breach("viscounts.solo.ai.reshuffle", say("the opponent's Scheme draw pile is "
+                         "empty: its discards are shuffled first"), player=player.name,
                      expected="shuffle", found="scheme", skip=True)
     if card not in solo.draw_tops():
         _refuse_flip(table, card)
@@ -64,8 +66,9 @@ def _refuse_flip(table, card: str) -> None:
     solo = table.solo
     rule, where = _where(table, card)
     tops = sorted(set(solo.draw_tops()))
-    table.breach(rule, f"Scheme {card} cannot be on top of the opponent's Scheme draw pile: "
-                 f"{where}; its top is one of {either(tops)}", player=solo.name,
+    table.breach(rule, say("Scheme {card} cannot be on top of the opponent's Scheme draw pile: "
+                           "{where}; its top is one of {either}",
+                           card=card, where=where, either=either(tops)), player=solo.name,
                  expected=either(tops), found=card, skip=True)
 
 
@@ -74,20 +77,23 @@ def _where(table, card: str, flipped: bool = True) -> tuple[str, str]:
     so: on the opponent's board, in its discard pile, in the Future pile or out of the game."""
     solo = table.solo
     if card in solo.board.schemes_removed:
-        return "viscounts.solo.setup.schemes", "its AI board removed it from the game at setup"
+        return ("viscounts.solo.setup.schemes",
+                say("its AI board removed it from the game at setup"))
     if card in solo.cards:
-        space = ("left", "middle", "right")[solo.cards.index(card)]
+        space = BOARD_SPACE_WORDS[solo.cards.index(card)]
         return ("viscounts.log.hidden_location",
-                f"it is on the opponent's board, in the {space} space")
+                say("it is on the opponent's board, in the {space} space", space=space))
     if card in solo.discard:
+        cards = counted(len(solo.discard), "card")
         return ("viscounts.log.hidden_location",
-                f"it is in the opponent's discard pile ({counted(len(solo.discard), 'card')})"
-                + (", shuffled back only when the draw pile is empty" if flipped else ""))
+                say("it is in the opponent's discard pile ({cards}), shuffled back only when "
+                    "the draw pile is empty", cards=cards) if flipped else
+                say("it is in the opponent's discard pile ({cards})", cards=cards))
     if solo.future[card]:
-        return ("viscounts.solo.setup.schemes", "it is in the Future Scheme pile: a Future "
-                "Scheme enters the draw pile when gained, or shuffled in by the difficulty "
-                "setting")
-    return "viscounts.log.hidden_location", "it is in the draw pile, not the Future pile"
+        return ("viscounts.solo.setup.schemes",
+                say("it is in the Future Scheme pile: a Future Scheme enters the draw pile when "
+                    "gained, or shuffled in by the difficulty setting"))
+    return "viscounts.log.hidden_location", say("it is in the draw pile, not the Future pile")
 
 
 def shuffle(table, event: dict) -> None:
@@ -97,9 +103,10 @@ def shuffle(table, event: dict) -> None:
     dropped = [] if solo.shifted or not solo.cards[-1] else [solo.cards[-1]]
     discards = len(solo.discard) + len(dropped)
     if solo.draw_size or not discards:
-        table.breach("viscounts.solo.ai.reshuffle", f"the opponent's discards are shuffled "
-                     f"only when its Scheme draw pile is empty (it holds "
-                     f"{counted(solo.draw_size, 'card')}; {discards} discarded)",
+        table.breach("viscounts.solo.ai.reshuffle",
+                     say("the opponent's discards are shuffled only when its Scheme draw pile is "
+                         "empty (it holds {cards}; {discards} discarded)",
+                         cards=counted(solo.draw_size, 'card'), discards=discards),
                      player=solo.name, found="shuffle", skip=True)
     _begin_turn(table, table.acting(event))
     solo.draw.update(solo.discard)
@@ -113,19 +120,22 @@ def gain_card(table, event: dict) -> None:
     index = next((i for i, d in enumerate(state.pending)
                   if d.player == solo.name and d.kind == "gain_card"), None)
     if index is None:
-        table.breach("viscounts.solo.ai.gain_card", "no effect gives the opponent a card "
-                     "now", player=solo.name, found=event["card"], skip=True)
+        table.breach("viscounts.solo.ai.gain_card", say("no effect gives the opponent a card "
+                         "now"), player=solo.name, found=event["card"], skip=True)
     card = event["card"]
     if card not in table.catalog.schemes:
-        table.breach("viscounts.solo.ai.gain_card", f"a gain-card icon gives the opponent "
-                     f"the top Future Scheme, never {table.name(card)}: it uses no "
-                     "Townsfolk", player=solo.name, expected="a Future Scheme", found=card,
+        table.breach("viscounts.solo.ai.gain_card",
+                     say("a gain-card icon gives the opponent the top Future Scheme, never "
+                         "{card}: it uses no Townsfolk",
+                         card=table.name(card)),
+                     player=solo.name, expected=say("a Future Scheme"), found=card,
                      skip=True)
     tops = sorted(set(solo.future_tops()))
     if card not in tops:
         rule, where = _where(table, card, flipped=False)
-        table.breach(rule, f"Scheme {card} cannot be on top of "
-                     f"the Future Scheme pile: {where}; its top is one of {either(tops)}",
+        table.breach(rule, say("Scheme {card} cannot be on top of the Future Scheme pile: "
+                               "{where}; its top is one of {either}",
+                               card=card, where=where, either=either(tops)),
                      player=solo.name, expected=either(tops), found=card, skip=True)
     del state.pending[index]
     solo.future[card] -= 1

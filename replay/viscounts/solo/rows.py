@@ -7,6 +7,7 @@ dismiss, the move, the option taken: a ``Step``) or a choice of the opponent's (
 
 from __future__ import annotations
 
+from replay.core.speech import say
 from replay.core.words import article
 from replay.viscounts.effects import resolve
 from replay.viscounts.funding import adjacent_card
@@ -49,7 +50,8 @@ def _row(table, row: dict, source: str) -> None:
         solo.step = Step("dismiss", source, {"card": card})
     elif op == "corruption_per_criminal":
         table.move_marker(name, "corruption", solo.criminal_icons(table.catalog),
-                          f"{table.name(source)}: 1 Corruption per Criminal icon", source)
+                          say("{source}: 1 Corruption per Criminal icon",
+                              source=table.name(source)), source)
     else:
         resolve(table, name, row, source)
 
@@ -58,9 +60,12 @@ def expect(table, kind: str, found: str) -> Step:
     """The step the procedure waits for, which must be of ``kind``; taken off (answered)."""
     step = table.solo.step
     if step is None or step.kind != kind:
-        waiting = describe(table) if table.solo.busy else "nothing: its turn is over"
-        table.breach("viscounts.solo.ai.turn", f"the opponent's procedure does not call for "
-                     f"{article(found)} {found} event now; it waits for {waiting}",
+        waiting = describe(table) if table.solo.busy else say("nothing: its turn is over")
+        event = (say("an {kind} event", kind=found) if article(found) == "an"
+                 else say("a {kind} event", kind=found))
+        table.breach("viscounts.solo.ai.turn",
+                     say("the opponent's procedure does not call for {event} now; it waits for "
+                         "{waiting}", event=event, waiting=waiting),
                      player=table.solo.name, expected=waiting, found=found, skip=True)
     table.solo.step = None
     return step

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from replay.core.speech import say
 from replay.viscounts.state import RESOURCES
+from replay.viscounts.words import RESOURCE_WORDS
 
 
 def leftover_points(table, score) -> None:
@@ -19,7 +21,8 @@ def leftover_points(table, score) -> None:
         amount = getattr(player, kind)
         if amount:
             score(solo.name, "leftover", amount * solo.board.leftover_vp,
-                  f"{amount} leftover {kind.capitalize()} (opponent: +1 VP each)", solo.board.id)
+                  say("{amount} leftover {kind} (opponent: +1 VP each)", amount=amount,
+                      kind=RESOURCE_WORDS[kind]), solo.board.id)
 
 
 def standings(table) -> tuple[list[dict], list[str]]:
@@ -42,15 +45,18 @@ def summary(table, final: dict | None) -> dict:
     human, ai = _sides(table)
     leftover = final["players"][ai.name].get("leftover", 0)
     if human.points > ai.points:
-        why = f"{human.name} wins with {human.points} points against {ai.points}"
+        why = say("{human} wins with {points} points against {points2}", human=human.name,
+                  points=human.points, points2=ai.points)
     elif human.points == ai.points:
-        why = (f"{human.name} and the opponent tie on {ai.points} points: the human must "
-               "score strictly more, so the opponent wins (no tie-break in solo)")
+        why = (say("{human} and the opponent tie on {points} points: the human must score "
+                   "strictly more, so the opponent wins (no tie-break in solo)",
+                   human=human.name, points=ai.points))
     else:
-        why = f"the opponent wins with {ai.points} points against {human.points}"
+        why = say("the opponent wins with {points} points against {points2}", points=ai.points,
+                  points2=human.points)
     return dict(data, winner=human.name if human.points > ai.points else ai.name,
-                why=f"{why}; the opponent's total includes {leftover} for leftover "
-                    "resources")
+                why=say("{why}; the opponent's total includes {leftover} for leftover resources",
+                        why=why, leftover=leftover))
 
 
 def _sides(table):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from replay.core.speech import say
 from replay.viscounts.actions import place_building
 from replay.viscounts.effects import gain_items
 from replay.viscounts.solo.procedure import free_spots
@@ -14,27 +15,29 @@ def handle_opponent(table: Table, event: dict) -> None:
     """The ``opponent`` event: the AI board and the difficulty, right after ``setup``."""
     state, solo, catalog = table.state, table.solo, table.catalog
     if solo is None:
-        table.breach("viscounts.log.order", "an opponent event belongs to a solo game (a log "
-                     "with one player)", found="opponent", skip=True)
+        table.breach("viscounts.log.order", say("an opponent event belongs to a solo game (a log "
+                         "with one player)"), found="opponent", skip=True)
     if solo.board is not None:
-        table.breach("viscounts.solo.setup.ai_board", f"the one automated opponent has one AI "
-                     f"board, {table.name(solo.board.id)} already", found=event["board"],
+        table.breach("viscounts.solo.setup.ai_board",
+                     say("the one automated opponent has one AI board, {board} already",
+                         board=table.name(solo.board.id)), found=event["board"],
                      skip=True)
     if state.phase != "pick" or any(p.player_card for p in state.players.values()):
-        table.breach("viscounts.log.order", "the opponent event comes once, right after "
-                     "setup", found="opponent", skip=True)
+        table.breach("viscounts.log.order", say("the opponent event comes once, right after "
+                         "setup"), found="opponent", skip=True)
     table.known(event["board"], catalog.ai_boards, "AI board")
     if state.start_player == solo.name:
-        table.breach("viscounts.solo.setup.start_player", "the human takes the Start Player "
-                     "marker, so the opponent always moves last",
+        table.breach("viscounts.solo.setup.start_player", say("the human takes the Start Player "
+                         "marker, so the opponent always moves last"),
                      expected=state.seats[0], found=solo.name)
         state.start_player = state.seats[0]
         state.pick_order = [state.seats[0]]
     difficulty = event["difficulty"]
     if difficulty not in catalog.solo["difficulty"]:
-        table.breach("viscounts.solo.setup.difficulty", f"0 to "
-                     f"{max(catalog.solo['difficulty'])} Future Schemes may be shuffled into "
-                     f"the Scheme pile, not {difficulty}", found=str(difficulty), skip=True)
+        table.breach("viscounts.solo.setup.difficulty",
+                     say("0 to {most} Future Schemes may be shuffled into the Scheme pile, not "
+                         "{difficulty}", most=max(catalog.solo['difficulty']),
+                         difficulty=difficulty), found=str(difficulty), skip=True)
     board = solo.board = catalog.ai_boards[event["board"]]
     table.touch(f"{board.id}.schemes_removed")
     removed = set(board.schemes_removed)
@@ -50,8 +53,8 @@ def place_opponent(table: Table) -> None:
     starting items, and its starting building free on the left-most free spot there."""
     state, solo = table.state, table.solo
     if solo.board is None:  # the human's pick stands; the opponent cannot be placed
-        table.breach("viscounts.solo.setup.ai_board", "the opponent event names the AI board "
-                     "before the human picks", expected="opponent", found="pick", parts=True)
+        table.breach("viscounts.solo.setup.ai_board", say("the opponent event names the AI board "
+                         "before the human picks"), expected="opponent", found="pick", parts=True)
         return
     board, player = solo.board, table.player(solo.name)
     card, _ = state.pairs.pop()  # the pair not chosen goes back to the box

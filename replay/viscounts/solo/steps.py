@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from replay.core.speech import say
 from replay.core.words import counted
 from replay.viscounts.effects import ask, resolve
 from replay.viscounts.funding import take_top
@@ -18,12 +19,13 @@ def dismiss(table, event: dict) -> None:
     step = expect(table, "dismiss", "dismiss")
     name, card = table.solo.name, step.data["card"]
     if card is None:
-        table.breach("viscounts.log.reveal", "the top of the Townsfolk pile at the "
-                     "opponent's Viscount was never revealed", player=name, skip=True)
+        table.breach("viscounts.log.reveal", say("the top of the Townsfolk pile at the "
+                         "opponent's Viscount was never revealed"), player=name, skip=True)
     if event["card"] != card:
-        table.breach("viscounts.solo.ai.dismiss", f"the opponent dismisses the Townsfolk "
-                     f"adjacent to its Viscount, {table.name(card)}; the log dismisses "
-                     f"{table.name(event['card'])}", player=name, expected=card,
+        table.breach("viscounts.solo.ai.dismiss",
+                     say("the opponent dismisses the Townsfolk adjacent to its Viscount, {card}; "
+                         "the log dismisses {card2}", card=table.name(card),
+                         card2=table.name(event['card'])), player=name, expected=card,
                      found=event["card"])
     townsfolk = table.card(card)
     table.solo.dismissed = card
@@ -39,9 +41,11 @@ def move(table, event: dict) -> None:
     player = table.player(name)
     demanded, path = step.data["path"], event["path"]
     if path != demanded:
-        table.breach("viscounts.solo.ai.move", f"the opponent moves "
-                     f"{counted(len(demanded), 'space')} clockwise along the outside path "
-                     f"({', '.join(demanded)}); the log moves along {', '.join(path)}",
+        table.breach("viscounts.solo.ai.move",
+                     say("the opponent moves {spaces} clockwise along the outside path ({items}); "
+                         "the log moves along {items2}",
+                         spaces=counted(len(demanded), 'space'), items=', '.join(demanded),
+                         items2=', '.join(path)),
                      player=name, expected=", ".join(demanded), found=", ".join(path))
         if not _walkable(table, player.space, path):
             path = demanded
@@ -70,8 +74,8 @@ def collision(table, event: dict) -> None:
         handle_collision(table, event)
         return
     if not table.allows("ai-collision-timing"):
-        table.breach("viscounts.solo.ai.collision", "the opponent resolves its collision at "
-                     "the end of its turn, after all its Scheme rows",
+        table.breach("viscounts.solo.ai.collision", say("the opponent resolves its collision at "
+                         "the end of its turn, after all its Scheme rows"),
                      player=table.solo.name, expected=describe(table), found="collision",
                      legal_under="ai-collision-timing", skip=True)
     phase = state.phase

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from replay.core.words import counted
+from replay.core.speech import say
+from replay.core.words import counted, listed
 
 
 def expected(table) -> str:
@@ -12,13 +13,13 @@ def expected(table) -> str:
     state = table.state
     name = state.current
     if table.solo.busy:
-        return f"{describe(table)} by {name}"
+        return say("{awaited} by {name}", awaited=describe(table), name=name)
     player = state.players[name]
     if player.corruption == player.virtue and not state.collided:
-        return f"collision by {name}"
+        return say("collision by {name}", name=name)
     if state.round == state.last_round and state.turn == len(state.seats) - 1:
-        return "the final scores (the game is over)"
-    return f"play by {state.order_from(name)[1]}"
+        return say("the final scores (the game is over)")
+    return say("play by {player}", player=state.order_from(name)[1])
 
 
 def describe(table) -> str:
@@ -26,44 +27,48 @@ def describe(table) -> str:
     solo = table.solo
     step = solo.step
     if step is None:
-        return "the flip of its top Scheme" if solo.shifted else "the rest of its Scheme rows"
+        return (say("the flip of its top Scheme") if solo.shifted
+                else say("the rest of its Scheme rows"))
     if step.kind == "move":
-        return f"a move along {', '.join(step.data['path'])}"
+        return say("a move along {items}", items=', '.join(step.data['path']))
     if step.kind == "dismiss":
-        return f"the dismissal of {table.name(step.data['card'])}"
+        return say("the dismissal of {card}", card=table.name(step.data['card']))
     if step.kind == "gain_card":
-        return "the top Future Scheme gained"
-    return say(table, step.data["event"])
+        return say("the top Future Scheme gained")
+    return action_words(table, step.data["event"])
 
 
-def say(table, event: dict) -> str:
+def action_words(table, event: dict) -> str:
     """An opponent action in words."""
     kind = event["type"]
     if kind == "construct":
         building, _, slot = event["slot"].rpartition("-")
         name = table.catalog.buildings[building].name if building in \
             table.catalog.buildings else building
-        return f"its {name} (slot {slot}) on spot {event['spot']}"
+        return say("its {name} (slot {slot}) on spot {spot}", name=name, slot=slot,
+                   spot=event['spot'])
     if kind == "workers":
-        return f"{counted(event['count'], 'Worker')} placed"
+        return say("{workers} placed", workers=counted(event['count'], 'Worker'))
     if kind == "transcribe":
-        return f"manuscript {event['manuscript']} transcribed"
-    return f"option {event.get('option')}"
+        return say("manuscript {manuscript} transcribed", manuscript=event['manuscript'])
+    return say("option {option}", option=event.get('option'))
 
 
 def should(table, event: dict) -> str:
     """What the procedure demanded of an action, with the reason."""
     if event["type"] == "construct":
-        return (f"built {say(table, event)}, the left-most affordable building on the "
-                "left-most free spot")
+        return (say("built {action}, the left-most affordable building on the left-most free spot",
+                    action=action_words(table, event)))
     if event["type"] == "workers":
-        return f"placed {counted(event['count'], 'Worker')}, as many as its icons pay for"
-    return f"transcribed {event['manuscript']}, the manuscript of its segment"
+        return say("placed {workers}, as many as its icons pay for",
+                   workers=counted(event['count'], 'Worker'))
+    return say("transcribed {manuscript}, the manuscript of its segment",
+               manuscript=event['manuscript'])
 
 
 def either(values) -> str:
     """Allowed values in words: ``ink``, ``ink or stone``, ``ink, gold or stone``; ``none``."""
-    values = [str(v) for v in values]
+    values = [v if isinstance(v, str) else str(v) for v in values]  # a phrase stays one
     if len(values) < 2:
-        return values[0] if values else "none"
-    return f"{', '.join(values[:-1])} or {values[-1]}"
+        return values[0] if values else say("none")
+    return say("{items} or {last}", items=listed(values[:-1]), last=values[-1])
