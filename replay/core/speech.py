@@ -69,7 +69,7 @@ def ntr(singular: str, plural: str, number: int, **values) -> str:
 class Phrase(str):
     """English text that remembers the template and values it was made from."""
 
-    __slots__ = ("template", "values")
+    __slots__ = ("_words", "template", "values")
 
     def __new__(cls, text: str, template: str, values: dict):
         phrase = super().__new__(cls, text)
@@ -77,17 +77,28 @@ class Phrase(str):
         phrase.values = values
         return phrase
 
+    def __copy__(self):
+        return self  # a phrase never changes: copying a table's state shares its phrases
+
+    def __deepcopy__(self, memo):
+        return self
+
     def __reduce__(self):
-        # str's own reduce would rebuild a phrase from its text alone (a deep copy of a
-        # table's state, a pickled report): keep the template and values too.
+        # str's own reduce would rebuild a phrase from its text alone (a pickled report):
+        # keep the template and values too.
         return Phrase, (str(self), self.template, self.values)
 
     def words(self) -> dict:
         """Plain data to say this again later: the template and each value (a phrase among
-        the values as its own words)."""
-        return {"template": self.template,
-                "values": {name: value.words() if isinstance(value, Phrase) else value
-                           for name, value in self.values.items()}}
+        the values as its own words). Made once: a phrase shared by many ledger rows (a
+        resource's name) gives them all the same words, which nothing changes."""
+        try:
+            return self._words
+        except AttributeError:
+            self._words = {"template": self.template,
+                           "values": {name: value.words() if isinstance(value, Phrase)
+                                      else value for name, value in self.values.items()}}
+            return self._words
 
 
 def say(template: str, **values) -> Phrase:

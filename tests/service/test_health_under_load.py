@@ -27,7 +27,7 @@ import requests
 import replay
 from referee_cli.services import stop_process
 from tests.conftest import FIXTURES, KEYS
-from tests.service.helpers import ALICE, poll
+from tests.service.helpers import ALICE, BOB, poll
 from tests.web.test_pages_http import signed_in
 
 pytestmark = pytest.mark.redis
@@ -79,13 +79,15 @@ def _scoresheet() -> str:
 
 
 def _record_whole_game(base: str, header: dict, text: str) -> requests.Response:
-    """A new recording, and a whole game written into it at once (replayed to check it)."""
-    started = requests.post(f"{base}/v1/recordings", headers=ALICE, timeout=30, json={
+    """A new recording, and a whole game written into it at once (replayed to check it).
+    Another client's: a recording takes two requests, which would go past the one client's
+    allowance that the other kinds arrive at."""
+    started = requests.post(f"{base}/v1/recordings", headers=BOB, timeout=30, json={
         "game": "viscounts", "players": header["players"], "variants": header["variants"]})
     if started.status_code != 201:
         return started
     doc = started.json()
-    return requests.post(base + doc["links"]["events"], headers=ALICE, timeout=30,
+    return requests.post(base + doc["links"]["events"], headers=BOB, timeout=30,
                          json={"version": doc["version"], "text": text})
 
 
