@@ -106,9 +106,6 @@ def test_the_home_page_on_a_phone_in_chinese(chinese, api_url):
     check(chinese, "zh-home-phone", [])
 
 
-@pytest.mark.xfail(strict=True, reason="the Viscounts engine's own report table, "
-                   "'Placeholder values used' with its column headings (replay/viscounts/"
-                   "sections.py), is plain English, not yet marked for translation")
 def test_a_viscounts_report_with_a_violation_on_a_phone_in_chinese(chinese, api_url,
                                                                    redis_url):
     replay_id = replayed(redis_url, ILLEGAL.read_text())
