@@ -164,7 +164,7 @@ def _summary(report: dict) -> str:
         more.append((tr("Reached"), tr("round {round}, phase {phase}; expected next: {next}",
                                        round=reached.get("round", "?"),
                                        phase=reached.get("phase", "?"),
-                                       next=reached.get("expected_next", "?"))))
+                                       next=message(reached, "expected_next") or "?")))
     more.append((tr("Engine"), tr("{engine} (report version {version})",
                                   engine=report.get("engine_version", "?"),
                                   version=report.get("report_version", "?"))))

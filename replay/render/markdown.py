@@ -124,7 +124,7 @@ def verdict_sentence(report: dict) -> str:
     if verdict == "incomplete":
         return tr("No rule is broken, but the log ends at round {round}, phase {phase} before "
                   "the game is scored; expected next: {next}.", round=reached.get("round", "?"),
-                  phase=reached.get("phase", "?"), next=reached.get("expected_next", "?"))
+                  phase=reached.get("phase", "?"), next=message(reached, "expected_next") or "?")
     if verdict == "unparseable":
         problems = [p for p in _list(report.get("problems")) if isinstance(p, dict)]
         first = (tr("The first: {problem}.",
@@ -352,7 +352,7 @@ def _summary(report: dict) -> list[str]:
     if reached and not sheet:
         lines.append("- " + tr("Reached: round {round}, phase {phase}; expected next: {next}",
                                round=reached.get("round", "?"), phase=reached.get("phase", "?"),
-                               next=reached.get("expected_next", "?")))
+                               next=message(reached, "expected_next") or "?"))
     if report.get("input_sha256"):
         lines.append("- " + tr("Input sha256: {sha}", sha="`" + str(report["input_sha256"]) + "`"))
     lines.append("- " + tr("Engine {engine}, report version {version}",

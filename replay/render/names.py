@@ -158,7 +158,9 @@ def with_names(report: dict) -> dict:
         ledger = ledger_named(ledger, label)
     reached = report.get("reached")
     if isinstance(reached, dict) and isinstance(reached.get("expected_next"), str):
-        reached = {**reached, "expected_next": label.text(reached["expected_next"])}
+        # Said first, then its ids named: the words it was said from are used up.
+        reached = {**{k: v for k, v in reached.items() if k != "words"},
+                   "expected_next": label.text(message(reached, "expected_next"))}
     named = {"violations": texts(report.get("violations"), ("message", "expected", "found")),
              "reached": reached,
              "warnings": texts(report.get("warnings"), ("message",)),

@@ -55,6 +55,8 @@ def report_words(report: dict) -> dict:
                  for row in claim.get("explained_by", [])]
     for row in itertools.chain(report.get("ledger") or [], explained):
         worded(row, "reason")
+    if isinstance(report.get("reached"), dict):
+        worded(report["reached"], "expected_next")
     return report
 
 
