@@ -243,6 +243,7 @@ def _effect_node(game: str, name: str, label: str, stand_in: object, entered: di
             parts.append(_part(game, f"{name}/{key}", field_words(game, key), widget, inner,
                                entered, depth, key not in words.ops[shown][0]))
     return {"kind": "effect", "name": name, "label": label, "op_name": f"{name}/{words.key}",
+            "op_id": _box_id(f"{name}/{words.key}"),
             "chosen": chosen, "shown": shown, "shown_words": op_words(game, shown) if shown
             else "", "hint": op_words(game, hint) if hint in words.ops else "",
             "ops": [{"value": op, "words": op_words(game, op)} for op in ops], "parts": parts}
@@ -255,6 +256,11 @@ def _list_node(game: str, name: str, label: str, stand_in: object, entered: dict
         _effect_node(game, f"{name}/{index}", gettext("Effect %(number)s", number=index + 1),
                      given[index] if index < len(given) else None, entered, depth)
         for index in range(MAX_PARTS)]}
+
+
+def _box_id(name: str) -> str:
+    """The id of a box on the page (``hire/items/silver``: ``ask-hire-items-silver``)."""
+    return "ask-" + name.replace("/", "-").replace(".", "-")
 
 
 def _part(game: str, name: str, label: str, widget: tuple, hint: object, entered: dict,
@@ -273,12 +279,13 @@ def _part(game: str, name: str, label: str, widget: tuple, hint: object, entered
         held = hint if isinstance(hint, dict) else {
             choice: hint.count(choice) for choice in set(hint)} if isinstance(hint, list) else {}
         return {"kind": "counts", "name": name, "label": label, "optional": optional, "parts": [
-            {"kind": "number", "name": f"{name}/{choice}", "label": choice_words(game, choice),
+            {"kind": "number", "name": f"{name}/{choice}", "id": _box_id(f"{name}/{choice}"),
+             "label": choice_words(game, choice),
              "value": entered.get(f"{name}/{choice}", ""),
              "hint": "" if held.get(choice) is None else str(held[choice]), "low": 0,
              "high": None}
             for choice in widget[1]]}
-    node = {"kind": kind, "name": name, "label": label, "optional": optional,
+    node = {"kind": kind, "name": name, "id": _box_id(name), "label": label, "optional": optional,
             "value": entered.get(name, ""), "hint": "" if hint is None else str(hint)}
     if kind == "select":
         node["choices"] = [{"value": c, "words": choice_words(game, c)} for c in widget[1]]

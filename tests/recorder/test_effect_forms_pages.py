@@ -10,7 +10,6 @@ import pytest
 import requests
 
 import replay
-
 from tests.service.helpers import ALICE
 from tests.web.test_pages_http import csrf_token, signed_in
 
