@@ -217,6 +217,27 @@ def choice_words(game: str, value: str) -> str:
     return value.replace("_", " ")
 
 
+def said(game: str, value: object) -> str:
+    """An effect (or a list of them) in words, as the form says its stand-in: what it does,
+    then its values in parentheses ("Discard cards (How many cards: 1)")."""
+    if isinstance(value, list):
+        between = ", " if all(isinstance(item, str) for item in value) else "; "
+        return between.join(said(game, item) for item in value) or gettext("none")
+    if isinstance(value, str):
+        return choice_words(game, value)
+    if not isinstance(value, dict):
+        return gettext("none") if value is None else str(value)
+    key = vocabulary(game).key
+    if key in value:
+        rest = [f"{field_words(game, k)}: {said(game, v)}" for k, v in value.items() if k != key]
+        words = op_words(game, value[key])
+        return f"{words} ({'; '.join(rest)})" if rest else words
+    choices = _words()[game]["choices"]["words"]
+    return ", ".join(f"{choice_words(game, k) if k in choices else field_words(game, k)} "
+                     f"{said(game, v)}" if isinstance(v, int) else
+                     f"{field_words(game, k)}: {said(game, v)}" for k, v in value.items())
+
+
 # -- the form, as the template draws it ------------------------------------------------------
 
 def form(slot_shape: Shape, name: str, stand_in: object, entered: dict[str, str]) -> dict:
@@ -273,7 +294,7 @@ def _part(game: str, name: str, label: str, widget: tuple, hint: object, entered
     if kind == "group":
         return {"kind": "group", "name": name, "label": label, "optional": optional, "parts": [
             _part(game, f"{name}/{key}", field_words(game, key), inner,
-                  hint.get(key) if isinstance(hint, dict) else None, entered, depth, True)
+                  hint.get(key) if isinstance(hint, dict) else None, entered, depth, False)
             for key, inner in widget[1].items()]}
     if kind == "counts":
         held = hint if isinstance(hint, dict) else {

@@ -284,7 +284,8 @@ def component_form(header: dict, entry_id: str) -> dict | None:
                 what=gettext(layout["what"])),
             "stand_in": _written(slot.stand_in, slot.kind),
             "effect": None if slot.shape is None else "many" if slot.shape.many else "one",
-            "stand_in_value": slot.stand_in if slot.shape else None})
+            "stand_in_value": slot.stand_in if slot.shape else None,
+            "stand_in_words": effect_forms.said(game, slot.stand_in) if slot.shape else None})
     for path, value, told in _given(header, current, open_fields)[:MAX_GIVEN]:
         place = layout["fields"].get(path.split(".")[0], {})
         areas[place.get("area", "middle")]["given"].append({

@@ -71,9 +71,12 @@ def test_the_recorder_asks_for_a_placeholder_card_once(phone, api_url):
     # What the sources give is shown, marked with the source: the card's Silver value.
     top_left = phone.find_element(By.CSS_SELECTOR, ".area-top-left").text
     assert f"cost: {CARD['cost']}" in top_left and "from the fan card list" in top_left
+    # The effect is asked with boxes; written as JSON, it is the advanced way, folded.
+    assert phone.find_element(By.ID, "ask-hire-op").is_displayed()
+    phone.find_element(By.CSS_SELECTOR, "details.as-json summary").click()
     hire = phone.find_element(By.ID, "ask-hire")
     hire.send_keys('{"op": "gain"')  # checked as it is typed
-    assert "Not JSON yet" in hire.find_element(By.XPATH, "..").text
+    assert "Not JSON yet" in hire.find_element(By.XPATH, "ancestor::div[@class='slot']").text
     hire.clear()
     hire.send_keys(json.dumps(PRINTED))
     click_and_load(phone, phone.find_element(By.ID, "declare-it"))

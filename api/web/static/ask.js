@@ -5,7 +5,7 @@
   "use strict";
   var words = window.refereeSay;
   function say(field, text) {
-    var note = field.parentNode.querySelector(".check");
+    var note = field.closest(".slot").querySelector(".check");
     if (note) { note.textContent = text; }
     field.setCustomValidity(text && field.dataset.kind === "json" ? text : "");
   }
