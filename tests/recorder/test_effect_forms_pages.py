@@ -130,6 +130,12 @@ def test_the_recorder_declares_an_effect_from_the_boxes(api_url):
     page = f"{api_url}/record/{recording['id']}"
     shown = session.get(page, timeout=10).text
     assert f'name="v-{field}/op"' in shown and f'name="v-{field}/items/stone"' in shown
+    # Another operation's boxes, shown by a plain post that records nothing.
+    other = session.post(f"{page}/components", timeout=10, data={
+        "csrf_token": csrf_token(session, page), "version": recording["version"],
+        "component": entry, f"v-{field}/op": "flip", "shape": "1"})
+    assert other.status_code == 200 and f'name="v-{field}/what"' in other.text
+    assert f'name="v-{field}/items/stone"' not in other.text
     done = session.post(f"{page}/components", timeout=10, allow_redirects=False, data={
         "csrf_token": csrf_token(session, page), "version": recording["version"],
         "component": entry, f"v-{field}/op": "gain", f"v-{field}/items/stone": "3",
