@@ -61,9 +61,18 @@ class Vocabulary:
 
 
 @cache
-def _words() -> dict:
+def _all_words() -> dict:
     return json.loads(resources.files("api").joinpath("data", "effect_words.json")
                       .read_text("utf-8"))
+
+
+def _words(game: str) -> dict:
+    """A game's words of the effect form (a game without any is said by its ids)."""
+    return _all_words().get(game, {})
+
+
+def _said(game: str, table: str) -> dict[str, str]:
+    return _words(game).get(table, {}).get("words", {})
 
 
 @cache
@@ -96,7 +105,7 @@ def vocabulary(game: str) -> Vocabulary | None:
     by_key = _by_key(schema)
     keys = {name: field.data_key or name for name, field in schema.fields.items()}
     key = next(k for k, field in by_key.items() if field.required and _choices(field))
-    optional_words = _words()[game].get("optional", {})
+    optional_words = _words(game).get("optional", {})
     ops = {}
     for op in _choices(by_key[key]):
         if hasattr(module, "OPS"):
@@ -112,7 +121,7 @@ def shape(game: str, pointer: str, field: str) -> Shape | None:
     """Whether a slot (an entry's JSON pointer, its dotted field) holds an effect or a list
     of effects, by the catalog schema; None when it holds neither."""
     module = _schemas(game)
-    if module is None or vocabulary(game) is None:
+    if vocabulary(game) is None or not hasattr(module, "CatalogSchema"):
         return None
     node: object = module.CatalogSchema()
     for part in [p for p in pointer.split("/") if p] + field.split("."):
@@ -198,17 +207,17 @@ def offered(game: str, depth: int) -> dict[str, dict[str, tuple]]:
 
 def op_words(game: str, op: str) -> str:
     """What an operation does, in the reader's language."""
-    return gettext(_words()[game]["ops"]["words"].get(op, op.replace("_", " ")))
+    return gettext(_said(game, "ops").get(op, op.replace("_", " ")))
 
 
 def field_words(game: str, key: str) -> str:
     """The label of a field of an effect, in the reader's language."""
-    return gettext(_words()[game]["fields"].get(key, key.replace("_", " ")))
+    return gettext(_words(game).get("fields", {}).get(key, key.replace("_", " ")))
 
 
 def choice_words(game: str, value: str) -> str:
     """The word of one value a field may take (``icons:noble`` by its pattern)."""
-    words = _words()[game]["choices"]["words"]
+    words = _said(game, "choices")
     if value in words:
         return gettext(words[value])
     kind, _, arg = value.partition(":")
@@ -232,7 +241,7 @@ def said(game: str, value: object) -> str:
         rest = [f"{field_words(game, k)}: {said(game, v)}" for k, v in value.items() if k != key]
         words = op_words(game, value[key])
         return f"{words} ({'; '.join(rest)})" if rest else words
-    choices = _words()[game]["choices"]["words"]
+    choices = _said(game, "choices")
     return ", ".join(f"{choice_words(game, k) if k in choices else field_words(game, k)} "
                      f"{said(game, v)}" if isinstance(v, int) else
                      f"{field_words(game, k)}: {said(game, v)}" for k, v in value.items())
