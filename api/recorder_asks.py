@@ -25,7 +25,7 @@ from importlib import resources
 from flask_babel import gettext
 
 import languages
-from api import recorder_catalog
+from api import effect_forms, recorder_catalog
 from api import recorder_engine as engine
 from api.languages import request_language
 from replay.core.logs.declarations import (
@@ -57,11 +57,13 @@ class AnswerError(Exception):
 @dataclass(frozen=True)
 class Slot:
     """One value to read off a component: its dotted field, its kind (number, text, list,
-    choice, json) and the stand-in the catalog holds."""
+    choice, json), the stand-in the catalog holds and, for an effect or a list of effects
+    (of kind json), its shape: it is then asked with the effect form too."""
 
     field: str
     kind: str
     stand_in: object
+    shape: effect_forms.Shape | None = None
 
 
 @cache
@@ -159,7 +161,10 @@ def open_slots(header: dict, entry_id: str) -> list[Slot]:
         if field in done or field.split(".")[0] in done:
             continue
         stand_in = resolve_field(current, field)[1]
-        found.append(Slot(field, _kind(game, where, field, stand_in), stand_in))
+        kind = _kind(game, where, field, stand_in)
+        shape = effect_forms.shape(game, entries[entry_id][0], field) if kind == "json" \
+            else None
+        found.append(Slot(field, kind, stand_in, shape))
     return found
 
 
@@ -277,14 +282,18 @@ def component_form(header: dict, entry_id: str) -> dict | None:
             "sentence": gettext(place["sentence"]) if place.get("sentence") else gettext(
                 "The %(field)s printed on the %(what)s.", field=_words(slot.field),
                 what=gettext(layout["what"])),
-            "stand_in": _written(slot.stand_in, slot.kind)})
+            "stand_in": _written(slot.stand_in, slot.kind),
+            "effect": None if slot.shape is None else "many" if slot.shape.many else "one",
+            "stand_in_value": slot.stand_in if slot.shape else None,
+            "stand_in_words": effect_forms.said(game, slot.stand_in) if slot.shape else None})
     for path, value, told in _given(header, current, open_fields)[:MAX_GIVEN]:
         place = layout["fields"].get(path.split(".")[0], {})
         areas[place.get("area", "middle")]["given"].append({
             "field": path, "value": _written(value, "json" if isinstance(value, dict)
                                              else "list" if isinstance(value, list) else ""),
             "source": told})
-    return {"entry": entry_id, "name": names.get(entry_id), "what": gettext(layout["what"]),
+    return {"entry": entry_id, "game": game, "name": names.get(entry_id),
+            "what": gettext(layout["what"]),
             "name_asked": {"field": named.field,
                            "language": languages.NAMES[request_language()]} if named else None,
             "collection": where, "source": _source(current),
@@ -339,13 +348,21 @@ def _written(value: object, kind: str) -> str:
 
 def read_answer(slots: list[Slot], values: dict[str, str]) -> dict[str, object]:
     """The values a filled-in form declares (a blank is left a placeholder), each read as
-    its slot's kind; ``AnswerError`` names the first that cannot be read."""
+    its slot's kind; an effect from its JSON box when one is written, else from the boxes
+    of the effect form. ``AnswerError`` names the first that cannot be read (a box of an
+    effect by its path: ``hire/items/silver``)."""
     declared: dict[str, object] = {}
     for slot in slots:
         text = (values.get(slot.field) or "").strip()
-        if not text:
-            continue
-        declared[slot.field] = _read(slot, text)
+        if text:
+            declared[slot.field] = _read(slot, text)
+        elif slot.shape is not None:
+            try:
+                effect = effect_forms.read(slot.shape, slot.field, values)
+            except effect_forms.EffectError as err:
+                raise AnswerError(err.field, str(err)) from None
+            if effect is not None:
+                declared[slot.field] = effect
     return declared
 
 

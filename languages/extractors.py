@@ -21,7 +21,8 @@ def rule_texts(fileobj, keywords, comment_tags, options):
 
 
 # The keys of the recorder's and the scoresheet's data files whose values a person reads
-# (api/data/recorder_words.json, component_layouts.json, scoresheet_layouts.json).
+# (api/data/recorder_words.json, component_layouts.json, scoresheet_layouts.json,
+# effect_words.json).
 WORD_MAPS = ("words", "groups", "fields", "notation")  # id -> the words for it
 WORD_TEXTS = ("what", "many", "sentence", "label")
 

@@ -19,6 +19,7 @@ from flask_babel import format_datetime, format_number, gettext
 from flask_wtf.csrf import CSRFProtect
 
 import languages
+from api import effect_forms
 from api.auth import WEB_PAGES
 from api.languages import request_language
 from replay.core.speech import message
@@ -99,6 +100,15 @@ def _translated(text):
     heading), in the reader's language: looked up in the catalogs, and escaped like any
     value (``_()`` in a template would take it as markup). Not text: left as it is."""
     return gettext(text) if isinstance(text, str) and text else text or ""
+
+
+@bp.app_template_global("effect_boxes")
+def _effect_boxes(game: str, asked: dict, entered: dict) -> dict:
+    """The effect form of an effect the component form asks (``asked``: one of its
+    ``areas[].asked``), with what was posted kept (``entered``: the form's fields)."""
+    posted = {key[2:]: value for key, value in entered.items() if key.startswith("v-")}
+    return effect_forms.form(effect_forms.Shape(game, asked["effect"] == "many"),
+                             asked["field"], asked["stand_in_value"], posted)
 
 
 @bp.before_request

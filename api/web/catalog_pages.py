@@ -120,7 +120,7 @@ def catalog_guide(game: str):
     """Every component of the game still holding placeholders, one at a time, with how far
     you are; each answer joins your draft, so leaving and coming back resumes."""
     problem = None
-    if request.method == "POST":
+    if request.method == "POST" and not request.form.get("shape"):
         entry = request.form.get("component", "")
         try:
             if request.form.get("skip") == "1":
@@ -135,12 +135,17 @@ def catalog_guide(game: str):
         else:
             return redirect(url_for("web.catalog_guide", game=game), 303)
     progress = guide.progress(g.client, game)
-    ask = asks.component_form(progress["header"], progress["next"]) if progress["next"] \
-        else None
+    # A refused answer, or the effect form's boxes for another operation, shows the
+    # component posted again; else the next one to read.
+    shown = request.form.get("component") if request.method == "POST" else None
+    ask = asks.component_form(progress["header"], shown) if shown else None
+    if ask is None and progress["next"]:
+        ask = asks.component_form(progress["header"], progress["next"])
     return render_template("catalog_guide.html", progress=progress, ask=ask,
                            game=GAMES.get(progress["game"]), ask_problem=problem,
                            ask_problem_detail=problem.detail if problem else None,
-                           ask_entered=dict(request.form) if problem else {}), \
+                           ask_entered=dict(request.form) if request.method == "POST"
+                           else {}), \
         problem.status if problem else 200
 
 

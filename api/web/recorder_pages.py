@@ -209,6 +209,8 @@ def recorder_components(recording_id: str):
     """The values read off a component the page asked about (or a skip): declared in the
     log, or the form again saying which value is refused and why."""
     entry = request.form.get("component", "")
+    if request.form.get("shape"):  # the effect form's boxes for another operation
+        return _page(steps.owned(recording_id, g.client), ask_entered=dict(request.form))
     try:
         if request.form.get("skip") == "all":
             steps.stop_asking(recording_id, g.client, _version())

@@ -9,12 +9,13 @@ import json
 import pytest
 import requests
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.select import Select
 
 import replay
 from replay.viscounts.catalog import builtin_document
 from tests.browser import chromium
 from tests.service.helpers import ALICE
-from tests.web.pages import ALICE_KEY, click_and_load, look, sign_in
+from tests.web.pages import ALICE_KEY, choose_and_load, click_and_load, look, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.redis]
 
@@ -71,9 +72,12 @@ def test_the_recorder_asks_for_a_placeholder_card_once(phone, api_url):
     # What the sources give is shown, marked with the source: the card's Silver value.
     top_left = phone.find_element(By.CSS_SELECTOR, ".area-top-left").text
     assert f"cost: {CARD['cost']}" in top_left and "from the fan card list" in top_left
+    # The effect is asked with boxes; written as JSON, it is the advanced way, folded.
+    assert phone.find_element(By.ID, "ask-hire-op").is_displayed()
+    phone.find_element(By.CSS_SELECTOR, "details.as-json summary").click()
     hire = phone.find_element(By.ID, "ask-hire")
     hire.send_keys('{"op": "gain"')  # checked as it is typed
-    assert "Not JSON yet" in hire.find_element(By.XPATH, "..").text
+    assert "Not JSON yet" in hire.find_element(By.XPATH, "ancestor::div[@class='slot']").text
     hire.clear()
     hire.send_keys(json.dumps(PRINTED))
     click_and_load(phone, phone.find_element(By.ID, "declare-it"))
@@ -96,3 +100,22 @@ def test_the_recorder_asks_for_a_placeholder_card_once(phone, api_url):
     phone.get(api_url + "/catalogs/guide/viscounts")
     assert "of" in phone.find_element(By.ID, "progress").text
     look(phone, "catalog-guide-phone")
+
+
+def test_an_effect_is_chosen_and_filled_in_on_a_phone(phone, api_url):
+    sign_in(phone, api_url, ALICE_KEY)
+    phone.get(api_url + "/catalogs/guide/coimbra")  # first asked: c1-01, a character card
+    assert phone.find_element(By.ID, "ask-effects-0-class").is_displayed()  # the stand-in's
+    # Choosing what the card does shows its boxes at once.
+    choose_and_load(phone, phone.find_element(By.ID, "ask-effects-0-kind"), "score_per")
+    Select(phone.find_element(By.ID, "ask-effects-0-per")).select_by_value("voyages")
+    phone.find_element(By.ID, "ask-effects-0-points").send_keys("2")
+    assert not phone.find_elements(By.ID, "ask-effects-0-class")
+    look(phone, "effect-form-phone")
+    click_and_load(phone, phone.find_element(By.ID, "declare-it"))
+    draft = requests.get(f"{api_url}/v1/catalog-drafts/coimbra", headers=ALICE,
+                         timeout=10).json()
+    [value] = [v for c in draft["components"] if c["entry"] == "c1-01" for v in c["values"]]
+    assert (value["field"], value["value"]) == (
+        "effects", [{"kind": "score_per", "per": "voyages", "points": 2}])
+

@@ -88,6 +88,15 @@ def press_and_load(driver, element, key: str) -> None:
     wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
+def choose_and_load(driver, select, value: str) -> None:
+    """Choose an option of a select whose change loads a new page, and wait for it."""
+    old_page = driver.find_element(By.TAG_NAME, "html")
+    Select(select).select_by_value(value)
+    wait = WebDriverWait(driver, 30)
+    wait.until(lambda _: _is_gone(old_page))
+    wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
 def _is_gone(element) -> bool:
     """Whether ``element``'s page has been replaced. Chromium answers a node of a page being
     replaced with an inspector error rather than a stale-element one: both mean it is gone."""
