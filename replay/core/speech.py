@@ -95,9 +95,13 @@ class Phrase(str):
         try:
             return self._words
         except AttributeError:
-            self._words = {"template": self.template,
-                           "values": {name: value.words() if isinstance(value, Phrase)
-                                      else value for name, value in self.values.items()}}
+            values = self.values
+            for value in values.values():
+                if isinstance(value, Phrase):
+                    values = {name: value.words() if isinstance(value, Phrase) else value
+                              for name, value in values.items()}
+                    break
+            self._words = {"template": self.template, "values": values}
             return self._words
 
 

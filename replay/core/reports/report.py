@@ -54,7 +54,9 @@ def report_words(report: dict) -> dict:
     explained = [row for claim in report.get("claims") or []
                  for row in claim.get("explained_by", [])]
     for row in itertools.chain(report.get("ledger") or [], explained):
-        worded(row, "reason")
+        reason = row["reason"]
+        if isinstance(reason, Phrase):  # a row has no other words
+            row["words"] = {"reason": reason.words()}
     if isinstance(report.get("reached"), dict):
         worded(report["reached"], "expected_next")
     return report
