@@ -349,6 +349,9 @@ class RulingSchema(Schema):
     names_by_language = fields.Dict(metadata={
         "description": "language -> id -> the name printed on that language's edition, for "
                        "the ids of ``names`` the catalog names in another language"})
+    names_words = fields.Dict(metadata={
+        "description": "id -> the template and values of a name said in words, so a page "
+                       "can say it in the reader's language"})
 
 
 class RulingStatusSchema(JobStatusSchema):

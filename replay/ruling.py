@@ -16,7 +16,7 @@ import dataclasses
 
 from replay.compare import read_event
 from replay.core.logs.log import GameLog
-from replay.core.logs.printed_names import translations_of, with_translations
+from replay.core.logs.printed_names import translations_of, with_translations, words_of_names
 from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.core.speech import say
 from replay.games import GAMES
@@ -57,6 +57,7 @@ def rule_on(log: GameLog, after: int, text: str, catalog: dict | None = None) ->
         "earlier_problems": sum(1 for v in report["violations"] if v["event"] < index),
         "legal_moves": [game.event_text(event) for event in here["legal_actions"]],
         "names": {**here["names"], **report.get("names", {})},
+        **words_of_names(here, report),
     }, translations_of(here, report))
 
 

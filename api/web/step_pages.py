@@ -16,7 +16,7 @@ from api.web import bp
 from api.web.board_picture import board_picture
 from api.web.replaying import replay_slot
 from api.web.report_view import LogLines, field_label, log_lines
-from replay.core.logs.printed_names import REPORTED, named_with
+from replay.core.logs.printed_names import NAMES_WORDS, REPORTED, named_with
 from replay.render.names import NameLabels
 from replay.render.state import field_words, state_value
 from workers.catalogs import CatalogStore
@@ -34,7 +34,7 @@ def report_names(replay_id: str) -> dict:
     changed: it is shared)."""
     record = store().get(replay_id, with_report=True) or {}
     report = (record.get("report") or {}) if record.get("status") == "done" else {}
-    return {key: report[key] for key in ("names", REPORTED) if key in report}
+    return {key: report[key] for key in ("names", REPORTED, NAMES_WORDS) if key in report}
 
 
 def legal_actions(game, log, event: int, state: dict, catalog: dict | None) -> list[dict]:
@@ -152,7 +152,8 @@ def step(replay_id: str):
     window = [(n, lines.lines[n - 1]) for n in range(first, min(len(lines.lines),
                                                                 (line or 1) + CONTEXT_LINES) + 1)]
     facts = [(field_label(k), state_value(v, NameLabels(None))) for k, v in state.items()
-             if k not in ("players", "names", REPORTED, "legal_actions", "violations_so_far")]
+             if k not in ("players", "names", REPORTED, NAMES_WORDS, "legal_actions",
+                          "violations_so_far")]
     return render_template(
         "step.html", record=record, event=event, last=last, line=line, window=window,
         event_text=game.event_text(lines.log.events[event]), facts=facts, names=names,

@@ -7,6 +7,7 @@ from operator import itemgetter
 from replay.coimbra.catalog import Catalog
 from replay.coimbra.claims import Claims
 from replay.coimbra.phases import LEDGER_ORDER, expected_next
+from replay.coimbra.state import TRACK_NAMES
 from replay.coimbra.table import Table
 from replay.core.logs.log import GameLog
 from replay.core.logs.names import names_of, words_of
@@ -96,7 +97,8 @@ SOURCES = {"setup": say("the start of the game"), "distress": say("the distress 
            "diplomas": say("diploma sets"), "leftovers": say("leftover resources")}
 
 
-CORNERS = {"nw": "north-west", "ne": "north-east", "se": "south-east", "sw": "south-west"}
+CORNERS = {"nw": say("north-west"), "ne": say("north-east"), "se": say("south-east"),
+           "sw": say("south-west")}
 
 
 def place_name(catalog: Catalog, ident: str) -> str | None:
@@ -104,15 +106,16 @@ def place_name(catalog: Catalog, ident: str) -> str | None:
     node = catalog.nodes.get(ident)
     number = ident.rpartition("-")[2].lstrip("0")
     if node is None:
-        return f"scoring tile {number}" if ident.startswith("st-") and number.isdigit() \
-            else None
+        return say("scoring tile {number}", number=number) \
+            if ident.startswith("st-") and number.isdigit() else None
     kind = node.get("kind")
     if kind == "monastery":
-        return f"level-{node.get('level')} monastery space {number}"
+        return say("level-{level} monastery space {number}", level=node.get("level"),
+                   number=number)
     if kind == "stopover":
-        return f"stopover {number}"
+        return say("stopover {number}", number=number)
     if kind == "corner":
-        return f"{CORNERS.get(number, number)} corner"
+        return say("{corner} corner", corner=CORNERS.get(number, number))
     return None
 
 
@@ -121,7 +124,7 @@ def source_name(ident: str) -> str | None:
     track."""
     kind, _, track = ident.partition(":")
     if kind == "track" and track:
-        return f"{track} track"
+        return say("{track} track", track=TRACK_NAMES.get(track, track))
     return SOURCES.get(ident)
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from replay.core.logs.printed_names import REPORTED
-from replay.core.speech import message, tr
+from languages import ENGLISH
+from replay.core.logs.printed_names import NAMES_WORDS, REPORTED
+from replay.core.speech import message, said
 from replay.render.language import language
 
 # Words before an id that its name says again ("manuscript ms-11" when the name is "black
@@ -46,17 +47,19 @@ class NameLabels:
         carries that, else its English name."""
         english: dict[str, str] = {}
         shown: dict[str, str] = {}
+        speaking_english = language() == ENGLISH
         for document in documents:
             if isinstance(document, dict):
                 english.update(_strings(document.get("names")))
+                worded = document.get(NAMES_WORDS)
+                if isinstance(worded, dict) and not speaking_english:
+                    # A name said in words (a board space): said in the reader's language.
+                    shown.update({ident: said(words) for ident, words in worded.items()
+                                  if isinstance(words, dict) and "template" in words})
                 translated = document.get(REPORTED)
                 if isinstance(translated, dict):
                     shown.update(_strings(translated.get(language())))
-        # A plain word names no component but a ledger source ("setup": the start of the
-        # game), in the engine's words: said in the reader's language.
-        said = {ident: tr(name) for ident, name in english.items()
-                if ident not in shown and not IDENT.search(ident)}
-        return cls({**english, **said, **shown}, english)
+        return cls({**english, **shown}, english)
 
     def __call__(self, value):
         """``value`` with names before its ids when it is text; anything else unchanged."""

@@ -48,7 +48,8 @@ def test_an_unfinished_log_is_incomplete_and_says_what_comes_next():
     log["events"] = log["events"][:deal + 1]
     report = replay.replay(log)
     assert report["verdict"] == "incomplete"
-    assert report["reached"] == {"round": 3, "phase": "A", "expected_next": "roll"}
+    reached = {k: v for k, v in report["reached"].items() if k != "words"}
+    assert reached == {"round": 3, "phase": "A", "expected_next": "roll"}
     assert report["final"] is None and report["standings"] == []
 
 

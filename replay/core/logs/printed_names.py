@@ -16,8 +16,12 @@ from marshmallow import ValidationError, fields, validate
 
 import languages
 from replay.core.logs.declarations import NAMES, iter_entries
+from replay.core.speech import Phrase
 
 REPORTED = "names_by_language"  # a report's or state document's key
+# Also a document's key: for each id named by its words (a board space, a manuscript: what
+# is printed there, said in English), those words, so a page says the name in its language.
+NAMES_WORDS = "names_words"
 OTHER_LANGUAGES = tuple(code for code in languages.NAMES if code != languages.ENGLISH)
 
 
@@ -74,15 +78,28 @@ def named_with(earlier: Mapping, document: dict) -> dict:
     """``document`` with the names of ``earlier`` (a report, for a state of its game)
     added, its own kept where both name an id."""
     return with_translations({**document, "names": {**(earlier.get("names") or {}),
-                                                    **(document.get("names") or {})}},
+                                                    **(document.get("names") or {})},
+                              **words_of_names(earlier, document)},
                              translations_of(earlier, document))
+
+
+def words_of_names(*documents: Mapping) -> dict:
+    """The ``names_words`` of several documents together (a later one's words kept where
+    two give words for an id), as a document's entry; empty when none has any."""
+    words = {ident: said for document in documents
+             for ident, said in (document.get(NAMES_WORDS) or {}).items()}
+    return {NAMES_WORDS: words} if words else {}
 
 
 def with_translations(document: dict, translated: Mapping[str, Mapping[str, str]]) -> dict:
     """``document`` (a report or state, with its ``names``) with ``names_by_language`` when
-    the catalog names any of its ids in another language; unchanged otherwise, so a report
-    of a catalog that names nothing in another language stays as it was."""
+    the catalog names any of its ids in another language, and ``names_words`` for the names
+    said in words; unchanged otherwise, so a report that names nothing so stays as it was."""
     found = reported(document.get("names") or {}, translated)
     if found:
         document[REPORTED] = found
+    words = {ident: name.words() for ident, name in (document.get("names") or {}).items()
+             if isinstance(name, Phrase)}
+    if words:
+        document[NAMES_WORDS] = {**(document.get(NAMES_WORDS) or {}), **words}
     return document

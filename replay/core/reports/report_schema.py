@@ -182,6 +182,10 @@ class ReportSchema(Schema):
         metadata={"description": "language -> id -> the name printed on that language's "
                                  "edition, for the ids of ``names`` the catalog names in "
                                  "another language than English; the same in every language"})
+    names_words = fields.Dict(keys=fields.String(), values=fields.Dict(), metadata={
+        "description": "id -> the template and values of a name said in words (a board "
+                       "space, a manuscript by what is printed on it), so a page can say it "
+                       "in the reader's language"})
     solo = fields.Dict(metadata={
         "description": "a game against an automated opponent: its board, the difficulty, "
                        "who won and why"})
