@@ -5,8 +5,8 @@
 files with pybabel, then updates each language's PO file from it (new entries empty,
 vanished ones dropped).
 ``python -m languages.catalogs check`` says what is out of step: an extracted text the
-committed template lacks (or the other way), and a translation missing, fuzzy, or with
-fields (``{name}``) that differ from its English text.
+committed template lacks (or the other way), a translation missing, fuzzy, or with fields
+(``{name}``) that differ from its English text, and a text two domains translate differently.
 """
 
 from __future__ import annotations
@@ -89,7 +89,26 @@ def check() -> list[str]:
             for language in NAMES:
                 if language != ENGLISH:
                     problems += _translation_problems(language, domain, committed)
+    for language in NAMES:
+        if language != ENGLISH:
+            problems += _differing_translations(language)
     return problems
+
+
+def _differing_translations(language: str) -> list[str]:
+    """A text two domains translate differently: the domains are merged into one translator
+    (``languages.translations``), so one of the two would never be shown."""
+    said: dict = {}
+    for domain in DOMAINS:
+        path = catalog_path(language, domain)
+        if path.exists():
+            with path.open("rb") as source:
+                for message in read_po(source, locale=language):
+                    if message.id and message.string:
+                        said.setdefault(message.id if isinstance(message.id, str)
+                                        else tuple(message.id), {})[domain] = message.string
+    return [f"{language}: translated differently in {', '.join(by)}: {text!r}"
+            for text, by in said.items() if len(set(map(str, by.values()))) > 1]
 
 
 def _translation_problems(language: str, domain: str, texts: set) -> list[str]:

@@ -94,8 +94,9 @@ class Table:
             after = 0
         applied = after - before
         if applied != delta:
+            excess = f"{delta - applied:+d}"
             reason = say("{reason} ({excess} beyond the limit, lost)", reason=reason,
-                         excess=f"{delta - applied:+d}")
+                         excess=excess)
         elif not delta and not unpaid:
             return 0
         if on_track:

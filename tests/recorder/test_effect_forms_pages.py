@@ -152,7 +152,7 @@ def test_the_chinese_page_asks_the_effect_in_chinese(api_url):
     page = f"{api_url}/catalogs/guide/coimbra?lang=zh_Hans"
     shown = session.get(page, timeout=10).text
     assert 'name="v-effects/0/kind"' in shown
-    for chinese in ("它做什么", "高级：以 JSON 写出", "每当你获得某类别的人物时，获得",
+    for chinese in ("它的效果", "高级：以 JSON 写出", "每当你获得某类别的人物时，获得",
                     "议员", "金币"):
         assert chinese in shown, chinese
     assert "What it does" not in shown
