@@ -20,8 +20,9 @@ SIZE = 8  # tables kept per engine (a few recordings in progress at once)
 
 def game_key(log: GameLog) -> str:
     """What makes two logs the same game before their events."""
-    return json.dumps([log.game, log.players, log.variants, log.catalog, log.components,
-                       log.position], sort_keys=True, default=str)
+    return json.dumps([log.game, log.ruleset, log.players, log.variants, log.catalog,
+                       log.metadata, log.components, log.position], sort_keys=True,
+                      default=str)
 
 
 class TableCache:
