@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from gettext import GNUTranslations
+from string import Formatter
 
 _TRANSLATOR: ContextVar[object | None] = ContextVar("translator", default=None)
 
@@ -75,6 +76,7 @@ class Phrase(str):
         phrase = super().__new__(cls, text)
         phrase.template = template
         phrase.values = values
+        phrase._words = None
         return phrase
 
     def __copy__(self):
@@ -92,9 +94,7 @@ class Phrase(str):
         """Plain data to say this again later: the template and each value (a phrase among
         the values as its own words). Made once: a phrase shared by many ledger rows (a
         resource's name) gives them all the same words, which nothing changes."""
-        try:
-            return self._words
-        except AttributeError:
+        if self._words is None:
             values = self.values
             for value in values.values():
                 if isinstance(value, Phrase):
@@ -102,12 +102,47 @@ class Phrase(str):
                               for name, value in values.items()}
                     break
             self._words = {"template": self.template, "values": values}
-            return self._words
+        return self._words
 
 
 def say(template: str, **values) -> Phrase:
     """``template`` with its ``{name}`` fields filled in English, remembering both."""
-    return Phrase(template.format(**values), template, values)
+    return Phrase(_filled(template, values), template, values)
+
+
+# Each template's parts (``string.Formatter().parse``), read once: a phrase is made for
+# nearly every ledger row, and reading its template again each time cost more than the rest.
+# None for a template whose fields are not plain names (``format`` then fills it).
+_PARTS: dict[str, tuple | None] = {}
+_MOST_TEMPLATES = 4096  # templates made from data are few; the cache stops growing all the same
+
+
+def _parts(template: str) -> tuple | None:
+    try:
+        parts = tuple(Formatter().parse(template))
+    except ValueError:  # an unmatched brace: ``format`` says so, as it always did
+        return None
+    plain = all(name is None or (name.isidentifier() and conversion is None and "{" not in spec)
+                for _, name, spec, conversion in parts)
+    return parts if plain else None
+
+
+def _filled(template: str, values: dict) -> str:
+    """``template.format(**values)``, from its parts read once."""
+    try:
+        parts = _PARTS[template]
+    except KeyError:
+        parts = _parts(template)
+        if len(_PARTS) < _MOST_TEMPLATES:
+            _PARTS[template] = parts
+    if parts is None:
+        return template.format(**values)
+    out = []
+    for literal, name, spec, _ in parts:
+        out.append(literal)
+        if name is not None:
+            out.append(format(values[name], spec))
+    return "".join(out)
 
 
 def worded(item: dict, *names: str) -> dict:

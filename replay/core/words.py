@@ -1,5 +1,7 @@
 """Small English helpers for messages: articles and counted nouns."""
 
+from functools import cache
+
 from replay.core.speech import Phrase, say
 
 
@@ -12,7 +14,13 @@ def counted(number: int, noun: str) -> Phrase:
     """``1 step``, ``2 steps``: a phrase, so another language can say the number and the
     noun (its singular, extracted from the call) its own way."""
     text = f"{number} {noun}" + ("" if number == 1 else "s")
-    return Phrase(text, "{number} {noun}", {"number": number, "noun": say(noun)})
+    return Phrase(text, "{number} {noun}", {"number": number, "noun": _noun(noun)})
+
+
+@cache
+def _noun(noun: str) -> Phrase:
+    # One phrase a noun, shared: nouns are the calls' own words, and a phrase never changes.
+    return say(noun)
 
 
 def spoken(key):

@@ -4,6 +4,7 @@ import copy
 import pickle
 import threading
 
+import pytest
 from babel.support import Translations
 
 from replay.core.speech import Phrase, message, ntr, said, say, speaking, tr
@@ -107,3 +108,14 @@ def test_in_english_a_counted_noun_keeps_its_plural():
     assert message(item) == "3 Merchant icons"
     with speaking(Catalog({"{number} {noun}": "{number}个{noun}", "Merchant icon": "商人图标"})):
         assert message(item) == "3个商人图标"
+
+
+def test_a_phrase_is_filled_as_format_fills_its_template():
+    # Templates read once and filled from their parts; any other kind left to ``format``.
+    for template, values in (("{card} costs {cost:>3} coins", {"card": "Monk", "cost": 3}),
+                             ("{{braces}} and {x}", {"x": 1}), ("{x!r}", {"x": "q"}),
+                             ("{x.real}", {"x": 2}), ("no field", {})):
+        assert say(template, **values) == template.format(**values)
+    for template in ("{x", "{missing}"):
+        with pytest.raises((ValueError, KeyError)):
+            say(template, x=1)
