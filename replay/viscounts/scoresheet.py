@@ -29,6 +29,7 @@ from replay.viscounts.scoring import final_scoring
 from replay.viscounts.solo import OPPONENT
 from replay.viscounts.state import BUILDINGS, SLOTS
 from replay.viscounts.table import new_table
+from replay.viscounts.words import RIBBON_WORDS
 
 COUNT = validate.Range(min=0)
 BUILT_SLOTS = fields.List(fields.Integer(validate=validate.OneOf(SLOTS)), load_default=list)
@@ -207,10 +208,10 @@ def _consistency(log: GameLog, data: dict, catalog: Catalog) -> list[LogProblem]
             elif ribbons[ribbon] < 3:
                 problem(f"{base}/cleric_bonuses/{i}",
                         say("{name}'s {ribbon} Cleric Bonus needs 3 {ribbon} manuscripts; the "
-                            "sheet lists {ribbon2}", name=name,
-                            ribbon=ribbon, ribbon2=ribbons[ribbon]),
+                            "sheet lists {listed}", name=name,
+                            ribbon=RIBBON_WORDS.get(ribbon, ribbon), listed=ribbons[ribbon]),
                         say("3 {ribbon}-ribbon manuscripts, or no {ribbon} Cleric Bonus",
-                            ribbon=ribbon))
+                            ribbon=RIBBON_WORDS.get(ribbon, ribbon)))
     for ident, count in manuscripts.items():
         if count > 1:
             problem("/players", say("manuscript {ident} is on {count} players' sheets",
