@@ -13,7 +13,7 @@ import requests
 
 import replay
 from replay.coimbra.catalog import builtin_document as coimbra_document
-from tests.service.helpers import ALICE
+from tests.service.helpers import ALICE, recording_at_question
 from tests.web.test_pages_http import csrf_token, signed_in
 from workers.catalogs import CatalogStore
 
@@ -68,15 +68,7 @@ LOG = replay.load_log(replay.GAMES.get("viscounts").generate(2, 7))
 
 
 def test_the_recorders_question_in_chinese_declares_the_name_on_your_cards(api_url):
-    recording = requests.post(f"{api_url}/v1/recordings", json={
-        "game": "viscounts", "players": LOG.players}, headers=ALICE, timeout=10).json()
-    recording = requests.post(f"{api_url}{recording['links']['events']}", json={
-        "version": recording["version"], "event": LOG.events[0]}, headers=ALICE,
-        timeout=30).json()
-    while recording["ask"] and not recording["ask"]["name"]:  # to a component with a name
-        recording = requests.post(f"{api_url}{recording['links']['components']}", json={
-            "version": recording["version"], "component": recording["ask"]["entry"],
-            "skip": True}, headers=ALICE, timeout=10).json()
+    recording = recording_at_question(api_url, LOG, lambda ask: ask["name"])
     entry, english = recording["ask"]["entry"], recording["ask"]["name"]
     session = signed_in(api_url)
     page = f"{api_url}/record/{recording['id']}?lang=zh_Hans"

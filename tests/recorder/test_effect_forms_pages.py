@@ -10,7 +10,7 @@ import pytest
 import requests
 
 import replay
-from tests.service.helpers import ALICE
+from tests.service.helpers import ALICE, recording_at_question
 from tests.web.test_pages_http import csrf_token, signed_in
 
 pytestmark = pytest.mark.redis
@@ -116,15 +116,7 @@ def _gain_asked(ask: dict | None) -> str | None:
 
 
 def test_the_recorder_declares_an_effect_from_the_boxes(api_url):
-    recording = requests.post(f"{api_url}/v1/recordings", json={
-        "game": "viscounts", "players": LOG.players}, headers=ALICE, timeout=10).json()
-    recording = requests.post(f"{api_url}{recording['links']['events']}", json={
-        "version": recording["version"], "event": LOG.events[0]}, headers=ALICE,
-        timeout=30).json()
-    while recording["ask"] and _gain_asked(recording["ask"]) is None:
-        recording = requests.post(f"{api_url}{recording['links']['components']}", json={
-            "version": recording["version"], "component": recording["ask"]["entry"],
-            "skip": True}, headers=ALICE, timeout=10).json()
+    recording = recording_at_question(api_url, LOG, lambda ask: _gain_asked(ask) is not None)
     entry, field = recording["ask"]["entry"], _gain_asked(recording["ask"])
     session = signed_in(api_url)
     page = f"{api_url}/record/{recording['id']}"
