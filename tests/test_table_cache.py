@@ -57,3 +57,19 @@ def test_a_look_does_not_change_what_is_kept_for_the_next():
     _look(game, log, last - 1)
     end = _look(game, log, last)  # the last look scores the end on its own table
     assert _look(game, log, last) == end == _fresh(game, log, last)
+
+
+@pytest.mark.parametrize("name", ["coimbra", "viscounts"])
+def test_two_games_with_one_header_and_two_boards_are_each_served_their_own(name):
+    # Two recordings by the same players start with the same header: the table kept before
+    # either's setup serves both, and what one's board set up (Viscounts' arrows between
+    # segments laid out in another order) must not reach the other.
+    game = replay.GAMES.get(name)
+    first, second = (dataclasses.replace(replay.load_log(game.generate(2, seed)), metadata={})
+                     for seed in (0, 1))
+    assert first.events[0] != second.events[0]  # two set-ups
+    game.engine.replayer.tables._kept.clear()
+    _look(game, first, -1)  # kept before any event
+    _look(game, first, len(first.events) - 1)  # goes on from a copy of it
+    last = len(second.events) - 1
+    assert _look(game, second, last) == _fresh(game, second, last)

@@ -63,9 +63,12 @@ class Table:
         self.strict_primary_action = judge.allows("strict-primary-action")
 
     def copy(self) -> Table:
-        """A table that goes on from here on its own: the catalog and the caches read off it
+        """A table that goes on from here on its own: the catalog and the names read off it
         shared (they never change), everything the events change copied."""
         twin = copy.copy(self)
+        # The arrows are read off the board the setup laid out: a table kept before its setup
+        # serves games with other boards.
+        twin.exits = dict(self.exits)
         twin.state = copy.deepcopy(self.state)
         twin.judge = self.judge.copy()
         twin.ledger = list(self.ledger)  # rows are never changed once written
