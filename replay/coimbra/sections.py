@@ -7,17 +7,9 @@ are said again from their stored words.
 
 from __future__ import annotations
 
-from replay.core.protocol.game import Section
+from replay.core.protocol.game import Section, dict_in, rows_in
 from replay.core.speech import message, say_again, tr
 from replay.core.words import counted
-
-
-def _dict(value) -> dict:
-    return value if isinstance(value, dict) else {}
-
-
-def _rows(value) -> list[dict]:
-    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
 def _names(values) -> str:
@@ -47,10 +39,10 @@ def report_sections(report: dict) -> list[Section]:
 
 def _turn_order(report: dict) -> list[Section]:
     rows = []
-    for t in _rows(report.get("turn_order")):
+    for t in rows_in(report.get("turn_order")):
         crowns = tr(", ").join(
             f"{name} {c.get('total')} ({c.get('tokens')}+{c.get('favors')}+{c.get('flag')})"
-            for name, c in _dict(t.get("crowns")).items() if isinstance(c, dict))
+            for name, c in dict_in(t.get("crowns")).items() if isinstance(c, dict))
         rows.append([t.get("round"), _names(t.get("previous")) or tr("none"), crowns,
                      _names(t.get("new")) or tr("none"), _ties(t.get("ties"))])
     if not rows:
@@ -68,9 +60,9 @@ def _slot(slot: dict) -> str:
 
 def _dice_queues(report: dict) -> list[Section]:
     rows = [[q.get("round"), _word(location),
-             " → ".join(_slot(s) for s in _rows(slots)) or tr("empty")]
-            for q in _rows(report.get("dice_queues"))
-            for location, slots in _dict(q.get("queues")).items()]
+             " → ".join(_slot(s) for s in rows_in(slots)) or tr("empty")]
+            for q in rows_in(report.get("dice_queues"))
+            for location, slots in dict_in(q.get("queues")).items()]
     if not rows:
         return []
     return [Section("dice-queues", tr("Dice queues"),
@@ -80,10 +72,10 @@ def _dice_queues(report: dict) -> list[Section]:
 
 
 def _crown_tokens(report: dict) -> list[Section]:
-    names = _dict(report.get("names"))
+    names = dict_in(report.get("names"))
     rows = [[c.get("round"), f"{c['card']} ({names[c['card']]})" if c.get("card") in names
              else c.get("card"), _word(c.get("class")), message(c, "fate")]
-            for c in _rows(report.get("crown_tokens"))]
+            for c in rows_in(report.get("crown_tokens"))]
     if not rows:
         return []
     return [Section("crown-tokens", tr("Crown tokens"),
@@ -92,34 +84,34 @@ def _crown_tokens(report: dict) -> list[Section]:
 
 def final_tables(report: dict) -> list[Section]:
     """Below the final breakdown: track ranks, diploma symbols, the crowns in leftovers."""
-    final = _dict(report.get("final"))
+    final = dict_in(report.get("final"))
     return [*_track_ranks(final), *_diploma_symbols(final), *_leftovers(final)]
 
 
 def _track_ranks(final: dict) -> list[Section]:
-    ranks = _dict(final.get("track_ranks"))
+    ranks = dict_in(final.get("track_ranks"))
     if not ranks:
-        tracks = _dict(final.get("tracks"))
+        tracks = dict_in(final.get("tracks"))
         rows = [[_word(track), tr(", ").join(
                     tr("{place}. {player} (position {position}, {points} pts)",
                        place=p.get("place"), player=p.get("player"),
                        position=p.get("position"), points=p.get("points"))
-                    for p in _rows(places))]
+                    for p in rows_in(places))]
                 for track, places in tracks.items()]
         return [Section("influence-places", tr("Influence tracks"),
                         [tr("Influence track"), tr("Places")], rows)] if rows else []
     rows = [[_word(track), r.get("rank"), r.get("player"), r.get("position"),
              message(r, "arrival") or None, r.get("points"), message(r, "why_nothing") or None]
-            for track, players in ranks.items() for r in _rows(players)]
+            for track, players in ranks.items() for r in rows_in(players)]
     return [Section("influence-places", tr("Influence tracks"),
                     [tr("Track"), tr("Rank"), tr("Player"), tr("Position"),
                      tr("Arrival on a shared space"), tr("Points"), tr("Why nothing")], rows)]
 
 
 def _diploma_symbols(final: dict) -> list[Section]:
-    symbols = _dict(final.get("diploma_symbols"))
-    sets = _dict(final.get("diploma_sets"))
-    rows = [[name, tr(", ").join(f"{_symbol(kind)} {n}" for kind, n in _dict(counts).items())
+    symbols = dict_in(final.get("diploma_symbols"))
+    sets = dict_in(final.get("diploma_sets"))
+    rows = [[name, tr(", ").join(f"{_symbol(kind)} {n}" for kind, n in dict_in(counts).items())
              or tr("none"),
              tr("; ").join("+".join(map(str, s)) for s in sets.get(name, [])
                            if isinstance(s, list)) or tr("none")]
@@ -132,9 +124,9 @@ def _diploma_symbols(final: dict) -> list[Section]:
 
 def _leftovers(final: dict) -> list[Section]:
     rows = []
-    for name, left in _dict(final.get("leftovers")).items():
-        left = _dict(left)
-        sources = _dict(left.get("crowns_from"))
+    for name, left in dict_in(final.get("leftovers")).items():
+        left = dict_in(left)
+        sources = dict_in(left.get("crowns_from"))
         tokens, favors = sources.get("tokens"), sources.get("favors")
         # Counted here, not inside the sentence's call, so the nouns are extracted.
         if isinstance(tokens, int):

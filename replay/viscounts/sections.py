@@ -9,16 +9,8 @@ from __future__ import annotations
 
 import json
 
-from replay.core.protocol.game import Section
+from replay.core.protocol.game import Section, dict_in, rows_in
 from replay.core.speech import message, ntr, tr
-
-
-def _dict(value) -> dict:
-    return value if isinstance(value, dict) else {}
-
-
-def _rows(value) -> list[dict]:
-    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
 def _event(item: dict):
@@ -31,19 +23,19 @@ def _event(item: dict):
 def report_sections(report: dict) -> list[Section]:
     """Moments of the game, then every placeholder catalog value the verdict depended on."""
     sections = []
-    solo = _dict(report.get("solo"))
+    solo = dict_in(report.get("solo"))
     if solo:
         rows = [[tr("Opponent board"), f"{solo.get('board_name')} ({solo.get('board')})"],
                 [tr("Future Schemes in the Scheme pile"), solo.get("difficulty")]]
         if solo.get("why"):
             rows.append([tr("Result"), message(solo, "why")])
         sections.append(Section("solo", tr("Solo game"), ["", ""], rows))
-    notes = _rows(report.get("notes"))
+    notes = rows_in(report.get("notes"))
     if notes:
         sections.append(Section("moments", tr("Moments of the game"),
                                 [tr("Event"), tr("Round"), tr("What")],
                                 [[_event(n), n.get("round"), message(n)] for n in notes]))
-    used = _rows(_dict(report.get("catalog")).get("placeholders_used"))
+    used = rows_in(dict_in(report.get("catalog")).get("placeholders_used"))
     if not used:
         return sections
     return [*sections, _placeholders(used)]
@@ -91,9 +83,9 @@ def _end_card(card: str) -> str:
 
 def final_tables(report: dict) -> list[Section]:
     """Who took which place on Poverty and Prosperity, and the points it paid."""
-    cards = _dict(_dict(report.get("final")).get("end_cards"))
+    cards = dict_in(dict_in(report.get("final")).get("end_cards"))
     rows = [[_end_card(card), a.get("place"), a.get("player"), a.get("count"),
-             a.get("points")] for card, awards in cards.items() for a in _rows(awards)]
+             a.get("points")] for card, awards in cards.items() for a in rows_in(awards)]
     if not rows:
         return []
     return [Section("end-cards", tr("Poverty and Prosperity"),

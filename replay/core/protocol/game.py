@@ -71,6 +71,17 @@ class Section:
     note: str = ""
 
 
+def dict_in(value) -> dict:
+    """A report's part that should be an object, or an empty one: a section is rendered from
+    a stored report, which may come from an older engine or from outside."""
+    return value if isinstance(value, dict) else {}
+
+
+def rows_in(value) -> list[dict]:
+    """The objects of a report's part that should be a list of them (see ``dict_in``)."""
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
 @dataclass(frozen=True)
 class Category:
     """One row of the final scoring breakdown: the report's key and its label."""
