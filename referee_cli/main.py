@@ -23,6 +23,7 @@ from referee_cli.export import export
 from referee_cli.files import EXIT_UNREADABLE, UnreadableInput, read_json
 from referee_cli.games import GAME
 from referee_cli.language import lang_option, speak_environment_language
+from referee_cli.results import results
 from referee_cli.summary import comparison_summary, report_summary, state_summary
 from referee_cli.verify import verify
 from replay.core.speech import message, say, tr
@@ -44,6 +45,7 @@ cli.add_command(catalog)
 cli.add_command(desk)
 cli.add_command(verify)
 cli.add_command(export)
+cli.add_command(results)
 
 
 class PlayersOption(click.Option):

@@ -23,6 +23,7 @@ class Coimbra(EngineGame):
 
     name = "coimbra"
     title = "Coimbra"
+    bgg_id = 245638  # its page on BoardGameGeek
     player_counts = (2, 3, 4)
     rulesets = ("coimbra-2018",)
     rules = RULES

@@ -31,6 +31,7 @@ class Viscounts(EngineGame):
 
     name = "viscounts"
     title = "Viscounts of the West Kingdom"
+    bgg_id = 296151  # its page on BoardGameGeek
     player_counts = (1, 2, 3, 4)
     rulesets = ("viscounts-2020",)
     rules = RULES

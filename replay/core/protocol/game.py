@@ -105,6 +105,7 @@ class Game(ABC):
     scoring_categories: tuple[Category, ...]
     phase_order: tuple[str, ...]
     scoresheet_schema: type[Schema] | None = None
+    bgg_id: int | None = None  # the game's BoardGameGeek id, by which play trackers know it
 
     # -- description -----------------------------------------------------------------
 
