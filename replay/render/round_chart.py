@@ -77,7 +77,7 @@ def points_chart(rounds: list[int], lines: dict[str, list[int]], players: list[s
     charts give it."""
     if not rounds:
         return ""
-    caption = tr("Points if the game ended after each round")
+    caption = tr("Interim points: what the end scoring would give, not points held")
     title = tr("Points if the game ended after each round (interim: what the end scoring "
                "would give then, not points held): {summary}", summary=summary(lines))
     return line_chart("interim_points", caption, title, [round_label(n) for n in rounds],

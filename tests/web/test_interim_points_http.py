@@ -64,6 +64,8 @@ def test_the_report_page_charts_the_points_if_the_game_ended_after_each_round(
     assert page.status_code == 200
     text = page.text
     assert 'id="interim"' in text and "Interim points, not points held" in text
+    assert ("<figcaption>Interim points: what the end scoring would give, not points held"
+            "</figcaption>") in text
     header, rows = interim_rows(text)
     assert header == ["Player", "R1", "R2", "R3", "R4", "R5", "R6"]
     assert rows == {"ana": ["0", "-2", "-3", "-7", "8", "10"],
@@ -98,3 +100,17 @@ def test_the_interim_points_read_in_chinese(api_url, redis_url):
                                page).group(1))
     assert title.startswith("若游戏在每轮后结束的得分（暂计") and "ana 0 → -2" in title
     assert interim_rows(page)[1]["bruno"] == ["-3", "-11", "-9", "-11", "-11", "-1"]
+
+
+def test_a_strict_replay_stopped_by_a_violation_charts_no_round_past_it(api_url, redis_url):
+    """collision-resolved-off-turn: a strict replay stops at the last event (135), which
+    would end round 13; the report reaches no further, so neither do its interim points:
+    rounds 1 to 12."""
+    connection = redis.Redis.from_url(redis_url)
+    fixture = FIXTURES / "viscounts" / "illegal" / "collision-resolved-off-turn.json"
+    replay_id = ReplayStore(connection).create(text_log(fixture), {"mode": "strict"},
+                                               owner="alice")
+    run_replay(connection, replay_id, 1)
+    page = signed_in(api_url).get(f"{api_url}/replays/{replay_id}", timeout=20).text
+    header, _ = interim_rows(page)
+    assert header == ["Player", *(f"R{n}" for n in range(1, 13))]
