@@ -23,6 +23,7 @@ from api import effect_forms
 from api.auth import WEB_PAGES
 from api.languages import request_language
 from replay.core.speech import message
+from replay.games import GAMES
 
 bp = Blueprint(WEB_PAGES, __name__, template_folder="templates", static_folder="static",
                static_url_path="/assets")
@@ -67,6 +68,14 @@ def _utc(seconds: float) -> str:
     if request_language() == languages.ENGLISH:
         return moment.strftime("%Y-%m-%d %H:%M")  # the pages' English form, as before
     return format_datetime(moment, "short", rebase=False)
+
+
+@bp.app_template_filter("game_title")
+def game_title(name: object) -> str:
+    """A game as a person reads it: its registered title (``viscounts``: Viscounts of the
+    West Kingdom); a name no game is registered under as it is, nothing as an empty text."""
+    game = GAMES.find(name)
+    return game.title if game is not None else "" if name is None else str(name)
 
 
 @bp.app_template_filter("number")

@@ -10,6 +10,7 @@ from api import reports
 from api.problems import Problem
 from api.replays import mint_share, owned_record, store
 from api.web import bp
+from api.web.interim_view import interim_context, reported_upto
 from api.web.report_view import log_lines, report_context, status_word
 from replay.render.html import score_chart, score_title
 
@@ -53,6 +54,8 @@ def replay(replay_id: str):
             context.update(report_context(report, lines, request.args.get("player"),
                                           request.args.get("source"),
                                           request.args.get("ledger") == "all"))
+            context.update(interim_context(replay_id, context["names"],
+                                           reported_upto(report)))
             context["chart"] = Markup(score_chart(report))
             context["chart_title"] = score_title(report)
             context["bad_lines"] = {v["log_line"] for root in context["violations"]

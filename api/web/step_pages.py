@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 
-from flask import current_app, render_template, request
+from flask import render_template, request
 from flask_babel import gettext
 
 import replay
@@ -14,12 +14,12 @@ from api.problems import Problem
 from api.replays import owned_record, store
 from api.web import bp
 from api.web.board_picture import board_picture
-from api.web.replaying import replay_slot
+from api.web.interim_view import interim_context
+from api.web.replaying import replay_catalog, replay_slot
 from api.web.report_view import LogLines, field_label, log_lines
 from replay.core.logs.printed_names import NAMES_WORDS, REPORTED, named_with
 from replay.render.names import NameLabels
 from replay.render.state import field_words, state_value
-from workers.catalogs import CatalogStore
 
 CONTEXT_LINES = 8  # log lines shown above and below the event's own
 EXPLAINED = 6  # legal events each shown with what it changes, when there are at most these
@@ -110,14 +110,6 @@ def replay_events(replay_id: str, doing: str) -> tuple[dict, LogLines]:
     return record, lines
 
 
-def replay_catalog(record: dict) -> dict | None:
-    """The uploaded catalog a replay was replayed with (``None``: the one its log names)."""
-    sha = (record.get("options") or {}).get("catalog_sha")
-    if not sha:
-        return None
-    return CatalogStore(current_app.extensions["referee_redis"]).document(sha)
-
-
 def player_table(state: dict, game: str | None = None
                  ) -> tuple[list[str], list[tuple[str, list[str]]]]:
     """Every player's state as rows of fields and one column per player, ids with their
@@ -162,4 +154,5 @@ def step(replay_id: str):
         next_text=game.event_text(lines.log.events[event + 1]) if event < last else None,
         next_line=lines.event_lines.get(event + 1),
         violations=state.get("violations_so_far") or [], note=lines.note,
-        namer=NameLabels.of(state), picture=picture)
+        namer=NameLabels.of(state), picture=picture,
+        **interim_context(replay_id, names, event))

@@ -13,7 +13,7 @@ from flask_babel import format_number, gettext
 from api.batches import batch_document
 from api.problems import Problem
 from api.replays import store
-from api.web import bp
+from api.web import bp, game_title
 from replay.core.logs.problems import located as said_located
 from replay.core.reports.tournament import (
     DEFAULT_RANKING,
@@ -22,7 +22,6 @@ from replay.core.reports.tournament import (
     read_place_points,
 )
 from replay.core.speech import tr
-from replay.games import GAMES
 from replay.render import render_html
 
 
@@ -44,8 +43,7 @@ def in_order(items: list[dict]) -> list[dict]:
     refused or failed or is illegal."""
     shown = []
     for item in sorted(items, key=lambda i: natural_key(i["name"])):
-        game = GAMES.find(item.get("game"))
-        shown.append({**item, "game_title": game.title if game else "", "why": why(item)})
+        shown.append({**item, "game_title": game_title(item.get("game")), "why": why(item)})
     return shown
 
 
@@ -83,7 +81,7 @@ def batch(batch_id: str):
         ranking, problem = DEFAULT_RANKING, str(err)
     document = batch_document(batch_id, ranking)
     items = in_order(document["items"])
-    standings = [(GAMES.find(game).title if GAMES.find(game) else game or gettext("Games"), rows)
+    standings = [(game_title(game) or gettext("Games"), rows)
                  for game, rows in document["standings_by_game"].items()]
     page = render_template("batch.html", batch=document, progress=batch_progress(document),
                            items=items, standings=standings, ranking=ranking.words,

@@ -4,7 +4,8 @@ A game that scores only at its end (Viscounts) shows 0 points all game; what mov
 play is what its final scoring counts: the Virtue and Corruption markers, Debts and Deeds,
 Silver for ties. Each chart is one of those over the rounds, a line per player (in the board
 pictures' colours, its initials at the line's end, so it reads in greyscale too); a table
-says the same in numbers.
+says the same in numbers. One more chart gives the points each player would have if the game
+ended after each round: interim points, what the end scoring would give then.
 """
 
 from __future__ import annotations
@@ -60,8 +61,27 @@ def round_charts(report: dict, starts: Mapping[str, int]) -> str:
     if len(rounds) < 2 or not held:
         return ""
     players = marks(player_names(report))
-    return "".join(_chart(resource, lines, rounds, players)
-                   for resource, lines in held.items())
+    labels = [round_label(n) for n in rounds]
+    return "".join(
+        line_chart(resource, _caption(resource),
+                   tr("{resource} at the end of each round: {summary}",
+                      resource=_caption(resource), summary=summary(lines)),
+                   labels, lines, players)
+        for resource, lines in held.items())
+
+
+def points_chart(rounds: list[int], lines: dict[str, list[int]], players: list[str]) -> str:
+    """The points each player would have if the game ended after each of ``rounds`` (the
+    end scoring applied then), as one chart that says they are interim points; empty when
+    no round has ended. ``players`` (in seat order) gives each line the mark the other
+    charts give it."""
+    if not rounds:
+        return ""
+    caption = tr("Interim points: what the end scoring would give, not points held")
+    title = tr("Points if the game ended after each round (interim: what the end scoring "
+               "would give then, not points held): {summary}", summary=summary(lines))
+    return line_chart("interim_points", caption, title, [round_label(n) for n in rounds],
+                      lines, marks([*players, *(p for p in lines if p not in players)]))
 
 
 def _caption(resource: str) -> str:
@@ -71,25 +91,34 @@ def _caption(resource: str) -> str:
     return said.capitalize() if language() == ENGLISH else said
 
 
-def _chart(resource: str, lines: dict[str, list[int]], rounds: list[int],
-           players) -> str:
+def summary(lines: Mapping[str, list[int]]) -> str:
+    """A chart's values in words: each player's, round after round."""
+    return "; ".join(f"{p} {' → '.join(map(str, line))}" for p, line in lines.items())
+
+
+def line_chart(key: str, caption: str, title: str, labels: list[str],
+               lines: Mapping[str, list[int]], players) -> str:
+    """A small chart of one value over the rounds (``labels``), a line per player drawn with
+    their mark (``players``), ``title`` its text alternative and ``caption`` under it."""
     values = [v for line in lines.values() for v in line]
     low, high = min([0, *values]), max([1, *values])
-    span_x = (WIDTH - LEFT - RIGHT) / (len(rounds) - 1)
+    span_x = (WIDTH - LEFT - RIGHT) / max(len(labels) - 1, 1)
+    # At most about eight labels under a long game's axis, the last always among them.
+    every = -(-len(labels) // 8)
 
     def x(i: int) -> float:
-        return LEFT + i * span_x
+        return LEFT + i * span_x if len(labels) > 1 else (LEFT + WIDTH - RIGHT) / 2
 
     def y(v: int) -> float:
         return TOP + (HEIGHT - TOP - BOTTOM) * (high - v) / (high - low)
 
-    name = _caption(resource)
     parts = [element("rect", x=LEFT, y=TOP, width=WIDTH - LEFT - RIGHT,
                      height=HEIGHT - TOP - BOTTOM, fill="#fafafa", stroke="#ccc")]
     for value in sorted({low, high, 0}):
         parts.append(text(LEFT - 5, y(value) + 4, value, size=11, text_anchor="end"))
-    for i, number in enumerate(rounds):
-        parts.append(text(x(i), HEIGHT - 8, round_label(number), size=11))
+    for i, label in enumerate(labels):
+        if i % every == 0 or i == len(labels) - 1:
+            parts.append(text(x(i), HEIGHT - 8, label, size=11))
     ending: dict[int, int] = {}  # how many lines end at each value so far
     for n, (player, line) in enumerate(lines.items()):
         mark = players[player]
@@ -97,14 +126,14 @@ def _chart(resource: str, lines: dict[str, list[int]], rounds: list[int],
         parts.append(element("polyline", points=" ".join(f"{a:.1f},{b:.1f}" for a, b in points),
                              fill="none", stroke=mark.fill, stroke_width=2.5,
                              stroke_dasharray=("", "6 3", "2 3", "8 3 2 3")[n % 4] or None))
+        if len(points) == 1:  # a line of one point draws nothing: a dot instead
+            parts.append(element("circle", cx=round(points[0][0], 1),
+                                 cy=round(points[0][1], 1), r=3.5, fill=mark.fill))
         last_x, last_y = points[-1]
         beside = ending[line[-1]] = ending.get(line[-1], -1) + 1  # side by side, not on top
         parts.append(text(last_x + 4 + beside * 12, last_y + 4, mark.initials, size=11,
                           text_anchor="start", font_weight="bold"))
-    summary = "; ".join(f"{p} {' → '.join(map(str, line))}"
-                        for p, line in lines.items())
     return (f'<figure class="round-chart"><svg xmlns="http://www.w3.org/2000/svg" '
-            f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" data-resource="{escape(resource)}">'
-            + "<title>" + escape(tr("{resource} at the end of each round: {summary}",
-                                    resource=name, summary=summary)) + "</title>"
-            + "".join(parts) + f"</svg><figcaption>{escape(name)}</figcaption></figure>")
+            f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" data-resource="{escape(key)}">'
+            + "<title>" + escape(title) + "</title>"
+            + "".join(parts) + f"</svg><figcaption>{escape(caption)}</figcaption></figure>")

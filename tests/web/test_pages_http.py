@@ -179,7 +179,7 @@ def test_a_valid_catalog_is_registered_from_the_page(api_url):
     assert record["sha256"] in page.text
     listing = session.get(f"{api_url}/catalogs", timeout=5).text
     row = listing.split('id="your-catalogs"', 1)[1].split("</table>", 1)[0]
-    assert "<td>club</td><td>coimbra</td><td>coimbra-demo</td>" in row
+    assert "<td>club</td><td>Coimbra</td><td>coimbra-demo</td>" in row
     assert record["sha256"][:12] in row
 
 

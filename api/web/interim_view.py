@@ -1,0 +1,66 @@
+"""Points if the game ended after each round, for a game that scores only at its end.
+
+Its points are 0 all game, so the report page and the step page chart instead what its end
+scoring would give at the end of every round (interim points, not points held), and say the
+same in a table. Working them out replays the log in the request, once per stored replay (a
+stored log and its catalog never change).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from markupsafe import Markup
+
+from api.replays import store
+from api.web.replaying import replay_catalog, replay_slot
+from api.web.report_view import log_lines
+from replay.core.logs.problems import InvalidLog
+from replay.render.round_chart import points_chart, round_label
+from replay.viscounts.interim import RoundEnd, interim_points
+
+# The games that score only at their end, each with how its interim points are worked out.
+ROUND_POINTS = {"viscounts": interim_points}
+
+
+@lru_cache(maxsize=32)
+def round_ends(replay_id: str) -> tuple[RoundEnd, ...]:
+    """A stored replay's round ends with their interim points (none for another game, or
+    a log that cannot be read)."""
+    record = store().get(replay_id, with_source=True) or {}
+    log = log_lines(record.get("source") or "").log
+    work = ROUND_POINTS.get(log.game) if log is not None else None
+    if work is None or not log.events:
+        return ()
+    with replay_slot():  # a replay of the whole log, a few at a time per process
+        try:
+            return tuple(work(log, replay_catalog(record)))
+        except InvalidLog:  # a log whose header or events cannot be replayed has no rounds
+            return ()
+
+
+def interim_context(replay_id: str, players: list[str], upto: int | None = None) -> dict:
+    """The chart of the interim points of the rounds ended by event ``upto`` (every round the
+    log ends, when None), its table's header and rows (player, values), and the round the
+    last column is; empty for a game that scores as it goes."""
+    ends = [end for end in round_ends(replay_id) if upto is None or end.event <= upto]
+    if not ends:
+        return {"interim_chart": "", "interim_header": [], "interim_rows": []}
+    seats = [*players, *(p for p in ends[0].points if p not in players)]
+    lines = {name: [end.points[name] for end in ends] for name in seats
+             if name in ends[0].points}
+    rounds = [end.round for end in ends]
+    return {"interim_chart": Markup(points_chart(rounds, lines, players)),
+            "interim_header": [round_label(n) for n in rounds],
+            "interim_rows": list(lines.items())}
+
+
+def reported_upto(report: dict) -> int | None:
+    """The last event a report's replay applied, when it stopped before the log's end (a
+    strict replay stops at its first violation): interim points go no further than the
+    report does. None when it replayed every event."""
+    events = report.get("events") or {}
+    replayed, total = events.get("replayed"), events.get("total")
+    if isinstance(replayed, int) and isinstance(total, int) and replayed < total:
+        return replayed - 1
+    return None

@@ -1,0 +1,38 @@
+"""A page names a game by its title, never by the key its log's header gives it."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+import redis
+
+from tests.conftest import FIXTURES
+from tests.web.pages import COIMBRA, text_log
+from tests.web.test_pages_http import signed_in
+from workers.jobs import run_replay
+from workers.store import ReplayStore
+
+pytestmark = pytest.mark.redis
+
+
+def test_my_replays_and_the_report_page_name_each_game_by_its_title(api_url, redis_url):
+    connection = redis.Redis.from_url(redis_url)
+    store = ReplayStore(connection)
+    ids = {}
+    for game, fixture in (("viscounts", FIXTURES / "viscounts" / "worked" / "game-2p.json"),
+                          ("coimbra", COIMBRA / "legal" / "game-2p.json")):
+        ids[game] = store.create(text_log(fixture), {"mode": "strict"}, owner="alice")
+        run_replay(connection, ids[game], 1)
+    session = signed_in(api_url)
+    listing = unescape(session.get(f"{api_url}/replays", timeout=20).text)
+    table = listing[listing.index('id="replays"'):listing.index("</table>")]
+    cells = re.findall(r"<td>([^<]*)</td>", table)
+    assert "Viscounts of the West Kingdom" in cells and "Coimbra" in cells
+    assert "ana, bruno" in cells
+    assert "viscounts" not in cells and "coimbra" not in cells
+    page = unescape(session.get(f"{api_url}/replays/{ids['viscounts']}", timeout=20).text)
+    assert re.search(r"<title>Viscounts of the West Kingdom: ana, bruno — LEGAL", page)
+    assert "<dd>Viscounts of the West Kingdom, ruleset " in page
+    assert "<dd>viscounts, ruleset" not in page
