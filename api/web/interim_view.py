@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
+from api.problems import Problem
 from api.replays import store
 from api.web.replaying import replay_catalog, replay_slot
 from api.web.report_view import log_lines
@@ -43,9 +44,15 @@ def interim_context(replay_id: str, players: list[str], upto: int | None = None)
     """The chart of the interim points of the rounds ended by event ``upto`` (every round the
     log ends, when None), its table's header and rows (player, values), and the round the
     last column is; empty for a game that scores as it goes."""
-    ends = [end for end in round_ends(replay_id) if upto is None or end.event <= upto]
+    none = {"interim_chart": "", "interim_header": [], "interim_rows": []}
+    try:
+        ends = [end for end in round_ends(replay_id) if upto is None or end.event <= upto]
+    except Problem as busy:  # every replay slot taken: the page is served without the chart
+        if busy.status != 429:
+            raise
+        return {**none, "interim_busy": True}
     if not ends:
-        return {"interim_chart": "", "interim_header": [], "interim_rows": []}
+        return none
     seats = [*players, *(p for p in ends[0].points if p not in players)]
     lines = {name: [end.points[name] for end in ends] for name in seats
              if name in ends[0].points}

@@ -1,8 +1,8 @@
 """The points a game that scores only at its end would give if it ended after each round,
 charted on the report page and the step page (interim points, not points held).
 
-Expected values worked by hand from the rule text (``/work/shared/reference/viscounts.md``,
-the rulebook's p.24 final scoring: an unpaid Debt -2 VP, an acquired Deed 1 VP, an approved
+Expected values worked by hand from the rule text (the rulebook's
+p.24 final scoring: an unpaid Debt -2 VP, an acquired Deed 1 VP, an approved
 Deed 3 VP, buildings, castle Workers, manuscripts, the revealed Poverty / Prosperity cards)
 and the hand-worked game ``fixtures/viscounts/worked/game-2p.worked.md``.
 """
@@ -15,6 +15,7 @@ from html import unescape
 import pytest
 import redis
 
+from api.web import interim_view, replaying
 from tests.conftest import FIXTURES
 from tests.web.pages import text_log
 from tests.web.test_pages_http import signed_in
@@ -114,3 +115,24 @@ def test_a_strict_replay_stopped_by_a_violation_charts_no_round_past_it(api_url,
     page = signed_in(api_url).get(f"{api_url}/replays/{replay_id}", timeout=20).text
     header, _ = interim_rows(page)
     assert header == ["Player", *(f"R{n}" for n in range(1, 13))]
+
+
+def test_with_every_replay_slot_taken_the_report_page_is_served_without_the_chart(
+        api_url, redis_url, monkeypatch):
+    """Working the interim points out replays the log: when every slot is taken the page
+    still answers, saying why the chart is missing, and shows it once a slot is free."""
+    monkeypatch.setattr(replaying, "WAIT_SECONDS", 0.2)
+    session, replay_id = replayed(api_url, redis_url)
+    interim_view.round_ends.cache_clear()
+    taken = 0
+    while replaying.SLOTS.acquire(blocking=False):  # as long replays in other requests do
+        taken += 1
+    try:
+        busy = session.get(f"{api_url}/replays/{replay_id}", timeout=20)
+    finally:
+        for _ in range(taken):
+            replaying.SLOTS.release()
+    assert busy.status_code == 200
+    assert 'id="interim-busy"' in busy.text and 'id="interim-table"' not in busy.text
+    again = session.get(f"{api_url}/replays/{replay_id}", timeout=20)
+    assert interim_rows(again.text)[1]["ana"] == ["0", "-2", "-3", "-7", "8", "10"]

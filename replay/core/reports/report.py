@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import itertools
 
-from replay.core.verdicts.causes import group_causes
 from replay.core.logs.places import with_lines
 from replay.core.speech import Phrase, say, worded
+from replay.core.verdicts.causes import group_causes
 
 ENGINE_VERSION = "0.3.0"
 REPORT_VERSION = 1

@@ -8,9 +8,9 @@ import typing
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
+from replay.core.reports.report import VERDICTS
 from replay.core.verdicts.judge import MODES, SAID
 from replay.core.verdicts.ledger import ROW_KEYS, LedgerRow
-from replay.core.reports.report import VERDICTS
 
 # The texts of a located problem, and of the report itself, that may carry their words.
 PROBLEM_SAID = ("message", "expected")
