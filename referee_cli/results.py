@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import sys
 from pathlib import Path
 
@@ -13,16 +10,8 @@ import click
 import replay
 from referee_cli.files import UnreadableInput
 from referee_cli.language import lang_option
-from replay.core.reports.results import (
-    NotVerified,
-    bg_stats_play,
-    game_result,
-    result_rows,
-    why_not,
-)
+from replay.core.reports.results import FORMATS, NotVerified, game_result, results_text, why_not
 from replay.core.speech import tr
-
-FORMATS = ("json", "bgstats", "csv")
 
 
 @click.command()
@@ -47,7 +36,7 @@ def results(logs: tuple[Path, ...], output_format: str) -> None:
         except UnreadableInput as err:  # it names the file itself
             click.echo(str(err), err=True)
             refused += 1
-    click.echo(_formatted(verified, output_format), nl=False)
+    click.echo(results_text(verified, output_format), nl=False)
     if refused:
         sys.exit(1)
 
@@ -63,22 +52,3 @@ def _result(path: Path) -> dict:
         raise NotVerified(why_not(report))
     log = replay.parse(text)  # its date tag, which the report does not keep
     return game_result(report, replay.GAMES.get(log.game), (log.metadata or {}).get("date"))
-
-
-def _formatted(verified: list[tuple[str, dict]], output_format: str) -> str:
-    if output_format == "csv":
-        header, rows = result_rows(verified)
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(header)
-        writer.writerows(rows)
-        return out.getvalue()
-    if output_format == "bgstats":
-        documents = [bg_stats_play(result, _labels(result["game"])) for _, result in verified]
-    else:
-        documents = [result for _, result in verified]
-    return json.dumps(documents, indent=2, ensure_ascii=False) + "\n"
-
-
-def _labels(game_name: str) -> dict[str, str]:
-    return {c.key: str(c.label) for c in replay.GAMES.get(game_name).scoring_categories}

@@ -75,16 +75,16 @@ def test_an_illegal_game_has_no_result_and_says_its_first_broken_rule_and_place(
 
 
 def test_a_bg_stats_play_gives_ranks_scores_winner_and_the_day():
-    play = bg_stats_play(_result(COIMBRA_2P), {"running": "Running", "voyages": "Voyages"})
+    play = bg_stats_play(_result(COIMBRA_2P))
     assert play["game"] == {"name": "Coimbra", "bggId": 245638, "highestWins": True,
                             "noPoints": False, "sourceGameId": "coimbra"}
     # game-2p.worked.md: bruno 82, ana 63.
     assert [(p["name"], p["rank"], p["score"], p["winner"]) for p in play["players"]] == [
         ("bruno", 1, 82, True), ("ana", 2, 63, False)]
     assert play["playDate"] == "2026-11-20 00:00:00"
-    assert "bruno: Running 18, Voyages 13" in play["comments"]
-    assert "ana: Running 20, Voyages 11" in play["comments"]
-    assert "playDate" not in bg_stats_play(_result(VISCOUNTS_2P), {})
+    assert "bruno: Running (during play) 18, Voyages 13" in play["comments"]
+    assert "ana: Running (during play) 20, Voyages 11" in play["comments"]
+    assert "playDate" not in bg_stats_play(_result(VISCOUNTS_2P))
 
 
 def test_result_rows_give_a_row_per_player_and_a_column_per_category_of_either_game():

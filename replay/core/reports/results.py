@@ -13,6 +13,9 @@ and the date the log's ``date`` tag gives. Three forms:
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import re
 
 from replay.core.reports.tournament import first_problem, problem_words
@@ -36,8 +39,9 @@ def game_result(report: dict, game, date: str | None = None) -> dict:
         raise NotVerified(why_not(report))
     points = report["final"]["players"]
     # The game's categories this game scored (a solo opponent's leftovers only in a solo game).
-    keys = [category.key for category in game.scoring_categories
-            if category.key != "total" and any(category.key in p for p in points.values())]
+    categories = {category.key: str(category.label) for category in game.scoring_categories
+                  if category.key != "total"
+                  and any(category.key in p for p in points.values())}
     ranked = sorted(report["standings"], key=lambda row: row["rank"])
     best = ranked[0]["points"]
     return {
@@ -47,9 +51,10 @@ def game_result(report: dict, game, date: str | None = None) -> dict:
         "players": [{"name": row["player"], "rank": row["rank"], "points": row["points"],
                      # Ties are broken by the game's own rule: only the first place wins.
                      "winner": row["rank"] == 1,
-                     "by_category": {key: points[row["player"]][key] for key in keys}}
+                     "by_category": {key: points[row["player"]][key] for key in categories}}
                     for row in ranked],
         "tie_broken": sum(row["points"] == best for row in ranked) > 1,
+        "categories": categories,
     }
 
 
@@ -67,11 +72,10 @@ def why_not(report: dict) -> str:
         if problem else reason
 
 
-def bg_stats_play(result: dict, labels: dict[str, str]) -> dict:
-    """``result`` as a play Board Game Stats imports; ``labels`` names each scoring category
-    (the comment lists every player's points by category, which the play's score alone
-    does not hold)."""
-    players = result["players"]
+def bg_stats_play(result: dict) -> dict:
+    """``result`` as a play Board Game Stats imports (its comment lists every player's points
+    by category, which the play's score alone does not hold)."""
+    players, labels = result["players"], result["categories"]
     comment = "; ".join(
         f"{p['name']}: " + ", ".join(f"{labels.get(key, key)} {value}"
                                      for key, value in p["by_category"].items())
@@ -104,3 +108,21 @@ def result_rows(results: list[tuple[str, dict]]) -> tuple[list[str], list[list]]
              *(p["by_category"].get(key, "") for key in keys)]
             for name, result in results for p in result["players"]]
     return header, rows
+
+
+FORMATS = ("json", "bgstats", "csv")
+
+
+def results_text(verified: list[tuple[str, dict]], output_format: str) -> str:
+    """``(log name, result)`` pairs as one document of ``output_format`` (``FORMATS``): a JSON
+    list of results or of Board Game Stats plays, or a CSV."""
+    if output_format == "csv":
+        header, rows = result_rows(verified)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows(rows)
+        return out.getvalue()
+    documents = [bg_stats_play(result) if output_format == "bgstats" else result
+                 for _, result in verified]
+    return json.dumps(documents, indent=2, ensure_ascii=False) + "\n"

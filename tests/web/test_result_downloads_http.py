@@ -1,0 +1,56 @@
+"""A verified game's result downloaded from its report page for a play tracker: the numbers
+are the hand-worked ones of ``fixtures/coimbra/legal/game-2p.worked.md`` (bruno 82, ana 63)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+import redis
+
+from tests.conftest import FIXTURES
+from tests.web.test_pages_http import signed_in
+from workers.jobs import run_replay
+from workers.store import ReplayStore
+
+pytestmark = pytest.mark.redis
+
+LEGAL = FIXTURES / "coimbra" / "legal" / "game-2p.json"
+ILLEGAL = FIXTURES / "coimbra" / "illegal" / "castle-favor-already-taken.json"
+
+
+def replayed(api_url: str, redis_url: str, path) -> tuple:
+    connection = redis.Redis.from_url(redis_url)
+    replay_id = ReplayStore(connection).create(path.read_text(), {"mode": "strict"},
+                                               owner="alice")
+    run_replay(connection, replay_id, 1)
+    return signed_in(api_url), replay_id
+
+
+def test_a_legal_games_page_offers_its_result_for_bg_stats_and_as_csv(api_url, redis_url):
+    session, replay_id = replayed(api_url, redis_url, LEGAL)
+    page = session.get(f"{api_url}/replays/{replay_id}", timeout=20).text
+    assert 'id="result-bgstats"' in page and 'id="result-csv"' in page
+    play = session.get(f"{api_url}/replays/{replay_id}/result.bgstats", timeout=20)
+    assert play.status_code == 200 and "attachment" in play.headers["Content-Disposition"]
+    [document] = play.json()
+    assert document["game"]["name"] == "Coimbra" and document["game"]["bggId"] == 245638
+    assert [(p["name"], p["rank"], p["score"], p["winner"]) for p in document["players"]] == [
+        ("bruno", 1, 82, True), ("ana", 2, 63, False)]
+    assert document["playDate"] == "2026-11-20 00:00:00"  # the log's date tag
+    rows = list(csv.DictReader(io.StringIO(
+        session.get(f"{api_url}/replays/{replay_id}/result.csv", timeout=20).text)))
+    assert [(r["player"], r["points"], r["voyages"]) for r in rows] == [
+        ("bruno", "82", "13"), ("ana", "63", "11")]
+
+
+def test_an_illegal_game_has_no_result_and_the_answer_says_which_rule(api_url, redis_url):
+    session, replay_id = replayed(api_url, redis_url, ILLEGAL)
+    page = session.get(f"{api_url}/replays/{replay_id}", timeout=20).text
+    assert 'id="result-bgstats"' not in page
+    refused = session.get(f"{api_url}/replays/{replay_id}/result.json", timeout=20)
+    assert refused.status_code == 409
+    assert "coimbra.castle.favor" in refused.text and "event 15" in refused.text
+    unknown = session.get(f"{api_url}/replays/{replay_id}/result.xml", timeout=20)
+    assert unknown.status_code == 404
