@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Response, g, jsonify, render_template, request, url_for
+from flask import g, jsonify, render_template, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup
 
@@ -12,12 +12,11 @@ from api.replays import mint_share, owned_record, store
 from api.web import bp
 from api.web.interim_view import interim_context, reported_upto
 from api.web.report_view import log_lines, report_context, status_word
-from replay.core.reports.results import FORMATS, NotVerified, game_result, results_text
-from replay.games import GAMES
+from api.web.result_files import known_format, result_file, stored_result
+from replay.core.reports.results import NotVerified
 from replay.render.html import score_chart, score_title
 
 DOWNLOADS = {"json": "application/json", "md": "text/markdown", "html": "text/html"}
-RESULT_TYPES = {"json": "application/json", "bgstats": "application/json", "csv": "text/csv"}
 PER_PAGE = 25
 SHARE_SECONDS = 30 * 86400
 
@@ -94,26 +93,15 @@ def download(replay_id: str, fmt: str):
 def result(replay_id: str, fmt: str):
     """A verified game's result as a file for a play tracker: the referee's JSON, a Board
     Game Stats play, or CSV (``docs/results.md``); a game not legal and complete has none."""
-    if fmt not in FORMATS:
-        raise Problem(404, "format-not-found", gettext("No such format"),
-                      gettext("json, bgstats or csv"))
+    known_format(fmt)
     record = owned_record(replay_id)
-    full = store().get(replay_id, with_source=True, with_report=True)
-    if record["status"] != "done" or not full or not full.get("report"):
-        raise Problem(409, "report-not-ready", gettext("The report is not ready"),
-                      gettext("the replay is %(status)s", status=record["status"]))
-    log = log_lines(full["source"]).log  # the date tag, which the report does not keep
     try:
-        verified = game_result(full["report"], GAMES.get(full["report"]["game"]),
-                               (log.metadata or {}).get("date") if log else None)
+        verified = stored_result(replay_id)
     except NotVerified as err:
         raise Problem(409, "no-verified-result", gettext("This game has no verified result"),
                       str(err)) from None
     name = record.get("name") or replay_id
-    response = Response(results_text([(name, verified)], fmt), mimetype=RESULT_TYPES[fmt])
-    response.headers["Content-Disposition"] = \
-        f'attachment; filename="result-{_file_safe(name)}.{"json" if fmt != "csv" else "csv"}"'
-    return response
+    return result_file([(name, verified)], fmt, f"result-{_file_safe(name)}")
 
 
 def _file_safe(name: str) -> str:

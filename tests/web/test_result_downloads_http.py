@@ -10,7 +10,8 @@ import pytest
 import redis
 
 from tests.conftest import FIXTURES
-from tests.web.test_pages_http import signed_in
+from tests.service.helpers import ALICE, poll
+from tests.web.test_pages_http import signed_in, submit
 from workers.jobs import run_replay
 from workers.store import ReplayStore
 
@@ -54,3 +55,22 @@ def test_an_illegal_game_has_no_result_and_the_answer_says_which_rule(api_url, r
     assert "coimbra.castle.favor" in refused.text and "event 15" in refused.text
     unknown = session.get(f"{api_url}/replays/{replay_id}/result.xml", timeout=20)
     assert unknown.status_code == 404
+
+
+def test_a_tournaments_results_hold_each_verified_game_once(api_url, worker_process):
+    """Three logs: the worked 2-player game, a copy of it (the same game, counted once) and
+    an illegal game (no result): the file holds the worked game's two players only."""
+    session = signed_in(api_url)
+    files = [("files", ("table1.json", LEGAL.read_bytes())),
+             ("files", ("table1-copy.json", LEGAL.read_bytes())),
+             ("files", ("table2.json", ILLEGAL.read_bytes()))]
+    location = submit(session, api_url, files=files).headers["Location"]
+    poll(api_url, "/v1" + location, ALICE)
+    page = session.get(api_url + location, timeout=10).text
+    assert 'id="results-bgstats"' in page and 'id="results-csv"' in page
+    rows = list(csv.DictReader(io.StringIO(
+        session.get(f"{api_url}{location}/results.csv", timeout=10).text)))
+    assert [(r["log"], r["player"], r["rank"], r["points"]) for r in rows] == [
+        ("table1.json", "bruno", "1", "82"), ("table1.json", "ana", "2", "63")]
+    plays = session.get(f"{api_url}{location}/results.bgstats", timeout=10).json()
+    assert [p["game"]["name"] for p in plays] == ["Coimbra"]
