@@ -147,7 +147,8 @@ def step(replay_id: str):
              if k not in ("players", "names", REPORTED, NAMES_WORDS, "legal_actions",
                           "violations_so_far")]
     return render_template(
-        "step.html", record=record, event=event, last=last, line=line, window=window,
+        "step.html", record=record, game_key=game.name, event=event, last=last, line=line,
+        window=window,
         event_text=game.event_text(lines.log.events[event]), facts=facts, names=names,
         rows=rows, acting=state.get("acting_player"),
         actions=actions,

@@ -36,3 +36,6 @@ def test_my_replays_and_the_report_page_name_each_game_by_its_title(api_url, red
     assert re.search(r"<title>Viscounts of the West Kingdom: ana, bruno — LEGAL", page)
     assert "<dd>Viscounts of the West Kingdom, ruleset " in page
     assert "<dd>viscounts, ruleset" not in page
+    step = unescape(session.get(f"{api_url}/replays/{ids['coimbra']}/step?event=3",
+                                timeout=20).text)
+    assert re.search(r"<title>Coimbra: ana, bruno — event 3 \(line \d+\)", step)
