@@ -13,6 +13,7 @@ import click
 import replay
 from referee_cli.columns import cells, left, right
 from referee_cli.language import lang_option
+from replay.core.reports.results import game_result, results_text
 from replay.core.reports.tournament import (
     COUNTED,
     Ranking,
@@ -29,6 +30,8 @@ from replay.render.markdown import said_item
 from replay.render.names import with_names
 
 LOG_SUFFIXES = (".json", ".txt", ".log")
+# The verified games' results, written beside the reports (``docs/results.md``).
+RESULT_FILES = {"csv": "results.csv", "bgstats": "results-bgstats.json"}
 FAILING = ("illegal", "score_mismatch", "unparseable")
 
 
@@ -195,7 +198,7 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None,
         raise click.ClickException(tr("no logs ({suffixes}) in {folder}",
                                       suffixes=", ".join(LOG_SUFFIXES), folder=folder))
     out.mkdir(parents=True, exist_ok=True)
-    rows, skipped, seen = [], [], {}
+    rows, skipped, seen, results = [], [], {}, []
     names = report_names(folder, logs)
     # A progress bar only where someone watches: piped output gets the table alone.
     progress = click.progressbar(logs, label=tr("replaying"), file=sys.stderr,
@@ -215,6 +218,10 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None,
             first = seen.setdefault(game_key(text), row["log"])
             if first != row["log"]:
                 row["duplicate_of"] = first
+            elif report["verdict"] == "legal":
+                log = replay.parse(text)  # its date tag, which the report does not keep
+                results.append((row["log"], game_result(report, replay.GAMES.get(log.game),
+                                                        log.metadata.get("date"))))
             rows.append(row)
     if skipped:
         click.echo(ntr("skipped {number} file that is not a log: {files}",
@@ -237,6 +244,13 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None,
             click.echo(f"{'':<{width}}    " + tr("the same game as {log}: counted once",
                                                  log=row["duplicate_of"]))
     _print_standings(rows, ranking)
+    if results:
+        for fmt, name in RESULT_FILES.items():
+            (out / name).write_text(results_text(results, fmt), encoding="utf-8")
+        click.echo(ntr("the result of the verified game, for a play tracker: {files}",
+                       "the results of the {number} verified games, for a play tracker: "
+                       "{files}", len(results),
+                       files=", ".join(str(out / name) for name in RESULT_FILES.values())))
     totals = Counter(r["verdict"] for r in rows)
     click.echo(tr("totals: {totals} ({logs}); reports in {out}",
                   totals=joined(f"{n} {_verdict(v)}" for v, n in sorted(totals.items())),

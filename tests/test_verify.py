@@ -55,10 +55,10 @@ def test_logs_that_differ_only_in_their_suffix_get_a_report_each(tmp_path):
                              str(tmp_path)], capture_output=True, text=True, cwd=ROOT,
                             timeout=60, check=False)
     assert result.returncode == 1, result.stdout + result.stderr
-    reports = reports_of(tmp_path)
-    assert sorted(p.name for p in reports.iterdir()) == [
+    reports = [p for p in reports_of(tmp_path).iterdir() if ".report." in p.name]
+    assert sorted(p.name for p in reports) == [
         "game.json.report.json", "game.txt.report.json", "other.report.json"]
-    verdicts = {p.name: json.loads(p.read_text())["verdict"] for p in reports.iterdir()}
+    verdicts = {p.name: json.loads(p.read_text())["verdict"] for p in reports}
     assert verdicts["game.json.report.json"] == "legal"
     assert verdicts["game.txt.report.json"] != "legal"
 
@@ -117,6 +117,15 @@ def test_verify_says_why_a_game_is_illegal_counts_a_duplicate_once_and_ranks_per
     assert sorted(viscounts_rows) == ["ana", "bruno"]
     assert (tmp_path / "club-reports" / "table2.report.json").exists()
     assert not (logs / "reports").exists()
+    # The verified games' results beside the reports: the worked game once (game-2p.worked.md:
+    # bruno 82, ana 63; its copy left out), the generated Viscounts game; not the illegal one.
+    results = (tmp_path / "club-reports" / "results.csv").read_text().splitlines()
+    coimbra_results = [line.split(",")[:7] for line in results if line.startswith("table1.json")]
+    assert coimbra_results == [["table1.json", "coimbra", "2026-11-20", "bruno", "1", "yes", "82"],
+                               ["table1.json", "coimbra", "2026-11-20", "ana", "2", "no", "63"]]
+    assert {line.split(",")[0] for line in results[1:]} == {"table1.json", "table3.json"}
+    plays = json.loads((tmp_path / "club-reports" / "results-bgstats.json").read_text())
+    assert [play["game"]["name"] for play in plays] == ["Coimbra", "Viscounts of the West Kingdom"]
 
 
 def test_tournament_order_and_standings_worked_by_hand():
