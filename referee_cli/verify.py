@@ -247,9 +247,9 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None,
     if results:
         for fmt, name in RESULT_FILES.items():
             (out / name).write_text(results_text(results, fmt), encoding="utf-8")
-        click.echo(ntr("the result of the verified game, for a play tracker: {files}",
-                       "the results of the {number} verified games, for a play tracker: "
-                       "{files}", len(results),
+        click.echo(ntr("the result of {number} verified game, for a play tracker: {files}",
+                       "the results of {number} verified games, for a play tracker: {files}",
+                       len(results),
                        files=", ".join(str(out / name) for name in RESULT_FILES.values())))
     totals = Counter(r["verdict"] for r in rows)
     click.echo(tr("totals: {totals} ({logs}); reports in {out}",
