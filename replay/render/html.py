@@ -21,6 +21,7 @@ from replay.render.markdown import (
     declared_sentence,
     event_place,
     game_sections,
+    game_title,
     ledger_rows,
     ledger_title,
     line_column,
@@ -130,7 +131,7 @@ def _summary(report: dict) -> str:
         items.append("<dt>" + tr("Start") + f"</dt><dd><strong>{escape(position)}</strong></dd>")
     if report.get("game") or report.get("ruleset"):
         items.append("<dt>" + tr("Game") + "</dt><dd>"
-                     + escape(tr("{game}, ruleset {ruleset}", game=report.get("game", "?"),
+                     + escape(tr("{game}, ruleset {ruleset}", game=game_title(report),
                                  ruleset=report.get("ruleset", "?"))) + "</dd>")
     catalog = _dict(report.get("catalog"))
     if catalog:
@@ -483,7 +484,7 @@ def render_html(report: dict) -> str:
     names = player_names(report)
     details, sections = game_sections(report)
     title = tr("Referee report: {verdict} ({game})", verdict=verdict_title(report),
-               game=report.get("game") if "game" in report else tr("unknown game"))
+               game=game_title(report) if "game" in report else tr("unknown game"))
     score = ("" if report.get("verdict") == "unparseable" else
              f'<section id="score"><h2>{score_title(report)}</h2>{score_chart(report)}'
              "</section>")

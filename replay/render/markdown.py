@@ -189,6 +189,14 @@ def event_place(item: dict) -> str:
         else tr("event {event}", event=event)
 
 
+def game_title(report: dict) -> str:
+    """The report's game as its box names it (``Viscounts of the West Kingdom``); a game this
+    referee does not know by the key the report gives, or ``?``."""
+    key = _dict(report).get("game")
+    game = GAMES.find(key)
+    return game.title if game is not None else str(key or "?")
+
+
 def scoring_categories(report: dict) -> list[tuple[str, str]]:
     """``(key, label)`` rows of the final breakdown: the game's own categories that the
     report scores (a solo-only category is no row of a multiplayer game), else the keys found."""
@@ -315,7 +323,7 @@ def _summary(report: dict) -> list[str]:
     if position:
         lines.append(f"- **{position}**")
     if report.get("game") or report.get("ruleset"):
-        lines.append("- " + tr("Game: {game}, ruleset {ruleset}", game=report.get("game", "?"),
+        lines.append("- " + tr("Game: {game}, ruleset {ruleset}", game=game_title(report),
                                ruleset=report.get("ruleset", "?")))
     if catalog:
         sha = str(catalog.get("sha256") or "")[:12]
