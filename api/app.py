@@ -11,7 +11,17 @@ from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
-from api import batches, catalog_sharing, compare, games, health, recorder, replays, rulings
+from api import (
+    batches,
+    catalog_sharing,
+    compare,
+    games,
+    health,
+    recorder,
+    replays,
+    results,
+    rulings,
+)
 from api.auth import install_auth, load_keys
 from api.blueprint import CommonResponsesPlugin
 from api.languages import install_languages
@@ -96,7 +106,7 @@ def create_app(config: dict | None = None) -> Flask:
     api.spec.components.security_scheme("apiKey", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"apiKey": []}]
     for blueprint in (replays.blp, batches.blp, compare.blp, rulings.blp, games.blp,
-                      catalog_sharing.blp, health.blp, recorder.blp):
+                      catalog_sharing.blp, health.blp, recorder.blp, results.blp):
         api.register_blueprint(blueprint)
     install_problem_handlers(app)
     health.install_busy_limit(app)

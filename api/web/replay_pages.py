@@ -9,10 +9,10 @@ from markupsafe import Markup
 from api import reports
 from api.problems import Problem
 from api.replays import mint_share, owned_record, store
+from api.results import file_safe, known_format, result_file, stored_result
 from api.web import bp
 from api.web.interim_view import interim_context, reported_upto
 from api.web.report_view import log_lines, report_context, status_word
-from api.web.result_files import known_format, result_file, stored_result
 from replay.core.reports.results import NotVerified
 from replay.render.html import score_chart, score_title
 
@@ -85,7 +85,7 @@ def download(replay_id: str, fmt: str):
     response = reports.respond(record, store().report_text(replay_id), DOWNLOADS[fmt])
     name = record.get("name") or replay_id
     response.headers["Content-Disposition"] = \
-        f'attachment; filename="report-{_file_safe(name)}.{fmt}"'
+        f'attachment; filename="report-{file_safe(name)}.{fmt}"'
     return response
 
 
@@ -101,11 +101,7 @@ def result(replay_id: str, fmt: str):
         raise Problem(409, "no-verified-result", gettext("This game has no verified result"),
                       str(err)) from None
     name = record.get("name") or replay_id
-    return result_file([(name, verified)], fmt, f"result-{_file_safe(name)}")
-
-
-def _file_safe(name: str) -> str:
-    return "".join(c if c.isalnum() or c in "-_." else "-" for c in name)[:80] or "report"
+    return result_file([(name, verified)], fmt, f"result-{file_safe(name)}")
 
 
 @bp.route("/replays/<replay_id>/share", methods=["POST"])

@@ -13,10 +13,9 @@ from flask_babel import format_number, gettext
 from api.batches import batch_document
 from api.problems import Problem
 from api.replays import store
+from api.results import batch_verified, known_format, result_file
 from api.web import bp, game_title
-from api.web.result_files import known_format, result_file, stored_result
 from replay.core.logs.problems import located as said_located
-from replay.core.reports.results import NotVerified
 from replay.core.reports.tournament import (
     DEFAULT_RANKING,
     natural_key,
@@ -163,15 +162,8 @@ def batch_results(batch_id: str, fmt: str):
     """The verified results of a batch's games (each game once, duplicates left out) as one
     file for a play tracker; a game with no verified result is not in it."""
     known_format(fmt)
-    verified = []
-    for item in in_order(batch_document(batch_id)["items"]):
-        if item.get("verdict") != "legal" or "duplicate_of" in item or not item["replay"]:
-            continue
-        try:
-            verified.append((item["name"], stored_result(item["replay"])))
-        except (NotVerified, Problem):  # removed since, or no result after all
-            continue
-    return result_file(verified, fmt, f"results-{batch_id}")
+    return result_file(batch_verified(batch_document(batch_id)["items"]), fmt,
+                       f"results-{batch_id}")
 
 
 @bp.route("/batches/<batch_id>/reports.zip")

@@ -8,6 +8,7 @@ import io
 
 import pytest
 import redis
+import requests
 
 from tests.conftest import FIXTURES
 from tests.service.helpers import ALICE, poll
@@ -74,3 +75,29 @@ def test_a_tournaments_results_hold_each_verified_game_once(api_url, worker_proc
         ("table1.json", "bruno", "1", "82"), ("table1.json", "ana", "2", "63")]
     plays = session.get(f"{api_url}{location}/results.bgstats", timeout=10).json()
     assert [p["game"]["name"] for p in plays] == ["Coimbra"]
+
+
+def test_the_api_gives_a_replays_result_and_a_batches_results(api_url, worker_process):
+    """The same files over ``/v1``, with the API key: a legal game's BG Stats play, an
+    illegal game's 409 problem naming its rule, a batch's CSV."""
+    session = signed_in(api_url)
+    files = [("files", ("table1.json", LEGAL.read_bytes())),
+             ("files", ("table2.json", ILLEGAL.read_bytes()))]
+    location = submit(session, api_url, files=files).headers["Location"]
+    batch = poll(api_url, "/v1" + location, ALICE)
+    rows = list(csv.DictReader(io.StringIO(requests.get(
+        f"{api_url}/v1{location}/results", params={"format": "csv"}, headers=ALICE,
+        timeout=10).text)))
+    assert [(r["player"], r["points"]) for r in rows] == [("bruno", "82"), ("ana", "63")]
+    legal, illegal = (item["replay"] for item in batch["items"])
+    [play] = requests.get(f"{api_url}/v1/replays/{legal}/result", params={"format": "bgstats"},
+                          headers=ALICE, timeout=10).json()
+    assert play["players"][0] == {"name": "bruno", "rank": 1, "score": 82, "winner": True,
+                                  "role": "", "sourcePlayerId": "bruno"}
+    refused = requests.get(f"{api_url}/v1/replays/{illegal}/result", headers=ALICE, timeout=10)
+    assert refused.status_code == 409
+    assert refused.headers["Content-Type"].startswith("application/problem+json")
+    assert "coimbra.castle.favor" in refused.json()["detail"]
+    wrong = requests.get(f"{api_url}/v1/replays/{legal}/result", params={"format": "xml"},
+                         headers=ALICE, timeout=10)
+    assert wrong.status_code == 422
