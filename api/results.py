@@ -78,6 +78,12 @@ def file_safe(name: str) -> str:
                            "and complete): the detail says why", "content": PROBLEM}})
 def replay_result(replay_id: str, format: str):
     """A verified game's result, for a play tracker to import."""
+    return replay_result_file(replay_id, format)
+
+
+def replay_result_file(replay_id: str, fmt: str) -> Response:
+    """The caller's replay's result as a file of format ``fmt`` (404 for another's replay;
+    409 with why when its game has no verified result)."""
     record = owned_record(replay_id)
     try:
         verified = stored_result(replay_id)
@@ -85,7 +91,7 @@ def replay_result(replay_id: str, format: str):
         raise Problem(409, "no-verified-result", gettext("This game has no verified result"),
                       str(err)) from None
     name = record.get("name") or replay_id
-    return result_file([(name, verified)], format, f"result-{file_safe(name)}")
+    return result_file([(name, verified)], fmt, f"result-{file_safe(name)}")
 
 
 @blp.route("/batches/<string:batch_id>/results", methods=["GET"])

@@ -9,11 +9,10 @@ from markupsafe import Markup
 from api import reports
 from api.problems import Problem
 from api.replays import mint_share, owned_record, store
-from api.results import file_safe, known_format, result_file, stored_result
+from api.results import file_safe, known_format, replay_result_file
 from api.web import bp
 from api.web.interim_view import interim_context, reported_upto
 from api.web.report_view import log_lines, report_context, status_word
-from replay.core.reports.results import NotVerified
 from replay.render.html import score_chart, score_title
 
 DOWNLOADS = {"json": "application/json", "md": "text/markdown", "html": "text/html"}
@@ -93,15 +92,7 @@ def download(replay_id: str, fmt: str):
 def result(replay_id: str, fmt: str):
     """A verified game's result as a file for a play tracker: the referee's JSON, a Board
     Game Stats play, or CSV (``docs/results.md``); a game not legal and complete has none."""
-    known_format(fmt)
-    record = owned_record(replay_id)
-    try:
-        verified = stored_result(replay_id)
-    except NotVerified as err:
-        raise Problem(409, "no-verified-result", gettext("This game has no verified result"),
-                      str(err)) from None
-    name = record.get("name") or replay_id
-    return result_file([(name, verified)], fmt, f"result-{file_safe(name)}")
+    return replay_result_file(replay_id, known_format(fmt))
 
 
 @bp.route("/replays/<replay_id>/share", methods=["POST"])
