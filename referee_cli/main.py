@@ -388,6 +388,7 @@ def serve(host: str, port: int, threads: int) -> None:
     from api.auth import KeyListError
 
     services.stop_on_sigterm()
+    services.share_the_interpreter()
     with services.redis_url() as url:
         try:
             app = create_app({"REDIS_URL": url, **services.thread_limits(threads)})

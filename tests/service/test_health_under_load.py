@@ -1,11 +1,12 @@
-"""``/healthz`` always answers (within 1 s on a quiet machine) while the heaviest requests a
-client may send arrive as fast as its rate limit lets them: comparisons and rulings of logs
-of the most events allowed, scoresheets scored, the step page at the end of a long game,
-recorder taps.
+"""``/healthz`` always answers within 1 s while the heaviest requests a client may send
+arrive as fast as its rate limit lets them: comparisons and rulings of logs of the most
+events allowed, scoresheets scored, the step page at the end of a long game, recorder taps.
 
 Work that replays a log runs in workers (comparisons, rulings) or a few at a time per
 process (the step page, recorder taps), and past one thread fewer than the server has, a
 request is refused at once (429 ``busy``): no burst of these holds every server thread.
+The server hands the interpreter lock on every 0.5 ms and reads bodies in large gulps, so
+its one reading thread is not kept waiting for the lock at every socket call.
 Loopback only; every loop is bounded.
 """
 
@@ -176,6 +177,6 @@ def test_healthz_always_answers_under_the_heaviest_requests(limited_api_url,
     served = {kind for (kind, status) in answers if status != 429}
     assert served == set(kinds), answers
     assert not [key for key in answers if key[1] >= 500], answers
-    # How fast it answered is a figure of the machine, not a verdict of the code: printed
-    # (pytest -s), not asserted. A freeze is caught above: a probe waits at most 10 s.
     print(f"/healthz: slowest answer {float(slowest):.2f} s under {dict(answers)}")
+    # 0.30-0.49 s on a 2-core machine with another process burning a core.
+    assert float(slowest) <= 1.0, slowest
