@@ -2,19 +2,21 @@
 
 Its points are 0 all game, so the report page and the step page chart instead what its end
 scoring would give at the end of every round (interim points, not points held), and say the
-same in a table. Working them out replays the log in the request, once per stored replay (a
-stored log and its catalog never change).
+same in a table. Working them out replays the whole log in the request, once per stored
+replay (a stored log and its catalog never change), one replay at a time per process and
+never waited for: the pages' own replay slots stay theirs, and a page that finds the work
+taken is served without the chart, saying so.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+import threading
+from collections import OrderedDict
 
 from markupsafe import Markup
 
-from api.problems import Problem
 from api.replays import store
-from api.web.replaying import replay_catalog, replay_slot
+from api.web.replaying import replay_catalog
 from api.web.report_view import log_lines
 from replay.core.logs.problems import InvalidLog
 from replay.render.round_chart import points_chart, round_label
@@ -22,22 +24,53 @@ from replay.viscounts.interim import RoundEnd, interim_points
 
 # The games that score only at their end, each with how its interim points are worked out.
 ROUND_POINTS = {"viscounts": interim_points}
+KEPT_REPLAYS = 32  # replays whose round ends are kept worked out
+WORKING = threading.BoundedSemaphore(1)  # one interim replay at a time per process
+_kept: OrderedDict[str, tuple[RoundEnd, ...]] = OrderedDict()
+_kept_lock = threading.Lock()
 
 
-@lru_cache(maxsize=32)
+class InterimBusy(Exception):
+    """Another request is working interim points out: this page goes without them."""
+
+
 def round_ends(replay_id: str) -> tuple[RoundEnd, ...]:
     """A stored replay's round ends with their interim points (none for another game, or
-    a log that cannot be read)."""
+    a log that cannot be read); ``InterimBusy`` when they are not worked out yet and another
+    request is working some out."""
+    with _kept_lock:
+        if replay_id in _kept:
+            _kept.move_to_end(replay_id)
+            return _kept[replay_id]
+    if not WORKING.acquire(blocking=False):
+        raise InterimBusy
+    try:
+        ends = _worked_out(replay_id)
+    finally:
+        WORKING.release()
+    with _kept_lock:
+        _kept[replay_id] = ends
+        while len(_kept) > KEPT_REPLAYS:
+            _kept.popitem(last=False)
+    return ends
+
+
+def forget_round_ends() -> None:
+    """Keep no round ends worked out (a test starts from nothing)."""
+    with _kept_lock:
+        _kept.clear()
+
+
+def _worked_out(replay_id: str) -> tuple[RoundEnd, ...]:
     record = store().get(replay_id, with_source=True) or {}
     log = log_lines(record.get("source") or "").log
     work = ROUND_POINTS.get(log.game) if log is not None else None
     if work is None or not log.events:
         return ()
-    with replay_slot():  # a replay of the whole log, a few at a time per process
-        try:
-            return tuple(work(log, replay_catalog(record)))
-        except InvalidLog:  # a log whose header or events cannot be replayed has no rounds
-            return ()
+    try:
+        return tuple(work(log, replay_catalog(record)))
+    except InvalidLog:  # a log whose header or events cannot be replayed has no rounds
+        return ()
 
 
 def interim_context(replay_id: str, players: list[str], upto: int | None = None) -> dict:
@@ -47,9 +80,7 @@ def interim_context(replay_id: str, players: list[str], upto: int | None = None)
     none = {"interim_chart": "", "interim_header": [], "interim_rows": []}
     try:
         ends = [end for end in round_ends(replay_id) if upto is None or end.event <= upto]
-    except Problem as busy:  # every replay slot taken: the page is served without the chart
-        if busy.status != 429:
-            raise
+    except InterimBusy:
         return {**none, "interim_busy": True}
     if not ends:
         return none
