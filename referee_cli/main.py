@@ -399,6 +399,8 @@ def serve(host: str, port: int, threads: int) -> None:
         address = f"http://{host}:{server.effective_port}"
         click.echo(tr("referee API on {address} (Redis {url})", address=address, url=url),
                    err=True)
+        click.echo(tr("the web pages: open {address}/ in a browser to submit, record and "
+                      "read games", address=address), err=True)
         server.run()
 
 
@@ -450,6 +452,8 @@ def run(port: int, log_path: Path, once: bool, timeout: float,
                 else:
                     click.echo(json.dumps(record, indent=2, sort_keys=True))
                 if not once:
+                    click.echo(tr("the web pages: open {address}/ in a browser to submit, "
+                                  "record and read games", address=base), err=True)
                     click.echo(tr("service running; Ctrl-C to stop"), err=True)
                     _wait_for_interrupt()
         finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from flask import abort, redirect, render_template, request, url_for
@@ -10,6 +11,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 from marshmallow import ValidationError
 
+import replay
 from api.batches import accept_batch
 from api.problems import Problem
 from api.schemas import SubmitArgsSchema
@@ -24,6 +26,10 @@ from replay.games import GAMES
 GUIDES = Path(__file__).resolve().parents[2] / "docs"
 GUIDE_KINDS = {"text": lazy_gettext("text notation"), "log": lazy_gettext("JSON log")}
 FORM_OPTIONS = SubmitArgsSchema(only=("mode", "catalog"))
+# A complete game of each, worked by hand (its worked note beside it), for a newcomer to try.
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+SAMPLES = {"coimbra": FIXTURES / "coimbra" / "legal" / "game-2p.json",
+           "viscounts": FIXTURES / "viscounts" / "worked" / "game-2p.json"}
 
 
 def guides(game: str) -> list[tuple[str, str]]:
@@ -38,7 +44,13 @@ def form_context(form=None, **extra) -> dict:
     form = form if form is not None else {}
     chosen = form.getlist("variants") if hasattr(form, "getlist") else []
     return {"games": list(GAMES), "modes": MODES, "guides": guides, "form": form,
-            "chosen_variants": chosen, **extra}
+            "chosen_variants": chosen, "samples": SAMPLES, **extra}
+
+
+@cache
+def sample_text(game: str) -> str:
+    """A game's sample in the text notation, as a person at the table writes it."""
+    return replay.print_log(replay.parse(SAMPLES[game].read_text(encoding="utf-8")), "text")
 
 
 @bp.route("/")
@@ -63,7 +75,13 @@ def guide(game: str, kind: str):
 def submit():
     """Paste or upload logs; one log goes to its replay page, several to their batch page."""
     if request.method == "GET":
-        return render_template("submit.html", **form_context())
+        sample = request.args.get("sample")
+        if sample is None:
+            return render_template("submit.html", **form_context())
+        if sample not in SAMPLES:
+            abort(404)
+        return render_template("submit.html", **form_context(
+            form={"text": sample_text(sample)}, sample=GAMES.find(sample)))
     try:
         return _accept_form()
     except Problem as problem:

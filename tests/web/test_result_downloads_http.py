@@ -101,3 +101,4 @@ def test_the_api_gives_a_replays_result_and_a_batches_results(api_url, worker_pr
     wrong = requests.get(f"{api_url}/v1/replays/{legal}/result", params={"format": "xml"},
                          headers=ALICE, timeout=10)
     assert wrong.status_code == 422
+
