@@ -31,6 +31,8 @@ def test_my_replays_and_the_report_page_name_each_game_by_its_title(api_url, red
     cells = re.findall(r"<td>([^<]*)</td>", table)
     assert "Viscounts of the West Kingdom" in cells and "Coimbra" in cells
     assert "ana, bruno" in cells
+    # The winners of the two hand-worked games (game-2p.worked.md of each): ana 10, bruno 82.
+    assert "ana (10)" in cells and "bruno (82)" in cells
     assert "viscounts" not in cells and "coimbra" not in cells
     page = unescape(session.get(f"{api_url}/replays/{ids['viscounts']}", timeout=20).text)
     assert re.search(r"<title>Viscounts of the West Kingdom: ana, bruno — LEGAL", page)
