@@ -3,9 +3,8 @@
 Its points are 0 all game, so the report page and the step page chart instead what its end
 scoring would give at the end of every round (interim points, not points held), and say the
 same in a table. Working them out replays the whole log in the request, once per stored
-replay (a stored log and its catalog never change), one replay at a time per process and
-never waited for: the pages' own replay slots stay theirs, and a page that finds the work
-taken is served without the chart, saying so.
+replay (a stored log and its catalog never change), as a replay for pages
+(``api.web.page_replays``): a page that finds one running is served without the chart.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from collections import OrderedDict
 from markupsafe import Markup
 
 from api.replays import store
+from api.web.page_replays import Busy, at_once
 from api.web.replaying import replay_catalog
 from api.web.report_view import log_lines
 from replay.core.logs.problems import InvalidLog
@@ -25,29 +25,20 @@ from replay.viscounts.interim import RoundEnd, interim_points
 # The games that score only at their end, each with how its interim points are worked out.
 ROUND_POINTS = {"viscounts": interim_points}
 KEPT_REPLAYS = 32  # replays whose round ends are kept worked out
-WORKING = threading.BoundedSemaphore(1)  # one interim replay at a time per process
 _kept: OrderedDict[str, tuple[RoundEnd, ...]] = OrderedDict()
 _kept_lock = threading.Lock()
 
 
-class InterimBusy(Exception):
-    """Another request is working interim points out: this page goes without them."""
-
-
 def round_ends(replay_id: str) -> tuple[RoundEnd, ...]:
     """A stored replay's round ends with their interim points (none for another game, or
-    a log that cannot be read); ``InterimBusy`` when they are not worked out yet and another
-    request is working some out."""
+    a log that cannot be read); ``Busy`` when they are not worked out yet and another
+    request is replaying for a page."""
     with _kept_lock:
         if replay_id in _kept:
             _kept.move_to_end(replay_id)
             return _kept[replay_id]
-    if not WORKING.acquire(blocking=False):
-        raise InterimBusy
-    try:
+    with at_once():
         ends = _worked_out(replay_id)
-    finally:
-        WORKING.release()
     with _kept_lock:
         _kept[replay_id] = ends
         while len(_kept) > KEPT_REPLAYS:
@@ -80,7 +71,7 @@ def interim_context(replay_id: str, players: list[str], upto: int | None = None)
     none = {"interim_chart": "", "interim_header": [], "interim_rows": []}
     try:
         ends = [end for end in round_ends(replay_id) if upto is None or end.event <= upto]
-    except InterimBusy:
+    except Busy:
         return {**none, "interim_busy": True}
     if not ends:
         return none

@@ -11,7 +11,9 @@ from api.problems import Problem
 from api.replays import mint_share, owned_record, store
 from api.results import file_safe, known_format, replay_result_file
 from api.web import bp
+from api.web.board_picture import final_picture
 from api.web.interim_view import interim_context, reported_upto
+from api.web.replaying import replay_catalog
 from api.web.report_view import log_lines, report_context, status_word
 from replay.render.html import score_chart, score_title
 
@@ -57,6 +59,10 @@ def replay(replay_id: str):
                                           request.args.get("ledger") == "all"))
             context.update(interim_context(replay_id, context["names"],
                                            reported_upto(report)))
+            if reported_upto(report) is None:  # a replay that reached the log's last event
+                context["picture"], context["board_busy"] = final_picture(
+                    lines.log, replay_catalog(record))
+                context["board_heading"] = gettext("The board at the end")
             context["chart"] = Markup(score_chart(report))
             context["chart_title"] = score_title(report)
             context["bad_lines"] = {v["log_line"] for root in context["violations"]

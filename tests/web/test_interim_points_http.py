@@ -15,7 +15,7 @@ from html import unescape
 import pytest
 import redis
 
-from api.web import interim_view
+from api.web import interim_view, page_replays
 from tests.conftest import FIXTURES
 from tests.web.pages import text_log
 from tests.web.test_pages_http import signed_in
@@ -124,11 +124,11 @@ def test_while_another_request_works_interim_points_out_the_page_is_served_witho
     the chart is missing, and shows it once the work is free."""
     session, replay_id = replayed(api_url, redis_url)
     interim_view.forget_round_ends()
-    assert interim_view.WORKING.acquire(blocking=False)  # as another page's request does
+    assert page_replays.WORKING.acquire(blocking=False)  # as another page's request does
     try:
         busy = session.get(f"{api_url}/replays/{replay_id}", timeout=20)
     finally:
-        interim_view.WORKING.release()
+        page_replays.WORKING.release()
     assert busy.status_code == 200
     assert 'id="interim-busy"' in busy.text and 'id="interim-table"' not in busy.text
     again = session.get(f"{api_url}/replays/{replay_id}", timeout=20)
