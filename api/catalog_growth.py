@@ -130,7 +130,8 @@ def adopt_draft(owner: str, game: str) -> dict:
     for entry, fields in values.items():
         for field, item in fields.items():
             grown.setdefault(entry, {})[field] = {"value": item["value"], "source": source,
-                                                  "game": item["recording"]}
+                                                  "game": item["recording"]
+                                                  or item.get("replay")}
     sha = found.catalog_sha256(document)
     try:
         name = drafts.adopt(owner, found.name, values, document, sha, grown)

@@ -31,6 +31,8 @@ VALUE = {"type": "object", "properties": {
                  "names.<language>): that language, as its readers write it"},
     "recording": {"type": ["string", "null"], "description": "the recording it came from "
                   "(null: read on the whole-game page)"},
+    "replay": {"type": "string", "description": "the replay of the submitted log that "
+               "declared it (when no recording did)"},
     "earlier": {"type": "array", "description": "earlier transcriptions that differ",
                 "items": {"type": "object"}}}}
 DRAFT = {"type": "object", "required": ["game", "count", "components"], "properties": {

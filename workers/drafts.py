@@ -45,11 +45,13 @@ class DraftStore:
         self.redis = connection
 
     def add(self, owner: str, game: str, entry: str, values: dict,
-            recording: str | None) -> None:
+            recording: str | None, replay: str | None = None) -> None:
         """Keep the values one recording declared of one component (None: read on the
-        whole-game page). A later transcription of the same value takes its place; one
-        that differs keeps the earlier ones beside it (``earlier``), to be seen side by
-        side before the draft is adopted."""
+        whole-game page), or a submitted log (``replay``, its replay's id). A later
+        transcription of the same value takes its place, except from a submitted log (a
+        recorded game submitted afterwards keeps its recording as the source); one that
+        differs keeps the earlier ones beside it (``earlier``), to be seen side by side
+        before the draft is adopted."""
         now = round(time.time(), 3)
         key = _draft_key(owner, game)
         fields = [f"{entry}{SEPARATOR}{name}" for name in values]
@@ -57,7 +59,11 @@ class DraftStore:
         kept = {}
         for field, value in zip(fields, values.values(), strict=True):
             item = {"value": value, "recording": recording, "at": now}
+            if replay is not None:
+                item["replay"] = replay
             before = json.loads(held[field]) if held[field] else None
+            if before is not None and replay is not None and before["value"] == value:
+                continue
             if before is not None:
                 earlier = before.pop("earlier", [])
                 if before["value"] != value:
@@ -65,7 +71,8 @@ class DraftStore:
                 if earlier:
                     item["earlier"] = earlier
             kept[field] = json.dumps(item)
-        self.redis.hset(key, mapping=kept)
+        if kept:
+            self.redis.hset(key, mapping=kept)
 
     def values(self, owner: str, game: str) -> dict[str, dict[str, dict]]:
         """The draft: entry -> field -> ``{"value", "recording", "at"}``."""

@@ -32,6 +32,7 @@ from rq.job import get_current_job
 
 import replay
 from workers.catalogs import CatalogStore
+from workers.drafts import DraftStore
 from workers.store import (
     DRAINER_NEEDED,
     DRAINER_QUEUED,
@@ -234,7 +235,20 @@ def _outcome(connection: redis.Redis, record: dict) -> Outcome:
     if report["verdict"] == "unparseable":
         return failure_outcome({"type": "invalid-log", "title": "The log cannot be replayed",
                                 "problems": report["problems"]})
+    _grow_draft(connection, record, report)
     return report_outcome(report)
+
+
+def _grow_draft(connection: redis.Redis, record: dict, report: dict) -> None:
+    """The components a submitted log declared join its client's draft catalog of the game
+    (``workers.drafts``), as a recording's do: a value the draft holds already stays with
+    its source."""
+    declared: dict[str, dict] = {}
+    for item in (report.get("catalog") or {}).get("declared_values") or []:
+        declared.setdefault(item["entry"], {})[item["field"]] = item["value"]
+    drafts = DraftStore(connection)
+    for entry, values in declared.items():
+        drafts.add(record["owner"], report["game"], entry, values, None, replay=record["id"])
 
 
 def _replay(connection: redis.Redis, record: dict) -> dict:

@@ -15,6 +15,7 @@ import requests
 
 import replay
 from replay.viscounts.catalog import builtin_document
+from tests.conftest import FIXTURES
 from tests.service.helpers import ALICE, BOB, poll
 
 pytestmark = pytest.mark.redis
@@ -288,3 +289,32 @@ def test_a_table_may_stop_being_asked_and_still_declare(api_url):
         "version": declared.json()["version"], "values": {"cost": 2}}, headers=ALICE,
         timeout=10)
     assert nameless.status_code == 422 and nameless.json()["path"] == "/component"
+
+
+def test_a_log_submitted_with_declarations_feeds_its_clients_draft(api_url, worker_process):
+    """A log sent straight to ``/v1/replays`` that declares components (the hand-worked
+    ``declared-manuscript-cost``: ms-09 costs 2, worked in its note) adds them to its client's
+    draft, with the replay it came from; another client's draft stays empty."""
+    log = json.loads((FIXTURES / "viscounts" / "worked" / "declared-manuscript-cost.json")
+                     .read_text())
+    submitted = requests.post(f"{api_url}/v1/replays", json=log, headers=BOB, timeout=10)
+    assert submitted.status_code == 202, submitted.text
+    record = poll(api_url, submitted.headers["Location"], BOB)
+    assert record["status"] == "done"
+    draft = requests.get(f"{api_url}/v1/catalog-drafts/viscounts", headers=BOB,
+                         timeout=10).json()
+    [component] = [c for c in draft["components"] if c["entry"] == "ms-09"]
+    [value] = component["values"]
+    assert (value["field"], value["value"], value["replay"]) == ("cost", 2, record["id"])
+    assert value["recording"] is None
+    alices = requests.get(f"{api_url}/v1/catalog-drafts/viscounts", headers=ALICE,
+                          timeout=10).json()
+    assert record["id"] not in json.dumps(alices)  # one client's draft is never another's
+    # Submitted again, the same value keeps the replay it first came from.
+    again = requests.post(f"{api_url}/v1/replays?mode=audit", json=log, headers=BOB,
+                          timeout=10)
+    poll(api_url, again.headers["Location"], BOB)
+    kept = requests.get(f"{api_url}/v1/catalog-drafts/viscounts", headers=BOB,
+                        timeout=10).json()
+    assert [v["replay"] for c in kept["components"] if c["entry"] == "ms-09"
+            for v in c["values"]] == [record["id"]]
