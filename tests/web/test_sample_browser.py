@@ -38,6 +38,13 @@ def test_a_newcomer_referees_the_sample_game_on_a_phone(phone, api_url, worker_p
         "return [getComputedStyle(arguments[0]).lineHeight,"
         " getComputedStyle(arguments[1]).lineHeight]", gutter, area)
     assert heights[0] == heights[1]
+    # The gutter is as tall as the box, which keeps its rows and scrolls the rest of the log.
+    boxes = phone.execute_script(
+        "return [arguments[0].getBoundingClientRect().height,"
+        " arguments[1].getBoundingClientRect().height, arguments[1].clientHeight,"
+        " arguments[1].scrollHeight]", gutter, area)
+    rows, line = int(area.get_attribute("rows")), float(heights[1].removesuffix("px"))
+    assert abs(boxes[0] - boxes[1]) < 1 and boxes[1] < (rows + 2) * line < boxes[3], boxes
     look(phone, "sample-form-phone")
     area.send_keys(Keys.CONTROL, Keys.END)
     area.send_keys(Keys.ENTER, "# a note of mine")  # one line more, counted as typed
