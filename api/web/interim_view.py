@@ -37,8 +37,16 @@ def round_ends(replay_id: str) -> tuple[RoundEnd, ...]:
         if replay_id in _kept:
             _kept.move_to_end(replay_id)
             return _kept[replay_id]
+    record = store().get(replay_id, with_source=True) or {}
+    log = log_lines(record.get("source") or "").log
+    work = ROUND_POINTS.get(log.game) if log is not None else None
+    if work is None or not log.events:  # a game that scores as it goes: nothing to replay
+        return ()
     with at_once():
-        ends = _worked_out(replay_id)
+        try:
+            ends = tuple(work(log, replay_catalog(record)))
+        except InvalidLog:  # a log whose header or events cannot be replayed has no rounds
+            ends = ()
     with _kept_lock:
         _kept[replay_id] = ends
         while len(_kept) > KEPT_REPLAYS:
@@ -50,18 +58,6 @@ def forget_round_ends() -> None:
     """Keep no round ends worked out (a test starts from nothing)."""
     with _kept_lock:
         _kept.clear()
-
-
-def _worked_out(replay_id: str) -> tuple[RoundEnd, ...]:
-    record = store().get(replay_id, with_source=True) or {}
-    log = log_lines(record.get("source") or "").log
-    work = ROUND_POINTS.get(log.game) if log is not None else None
-    if work is None or not log.events:
-        return ()
-    try:
-        return tuple(work(log, replay_catalog(record)))
-    except InvalidLog:  # a log whose header or events cannot be replayed has no rounds
-        return ()
 
 
 def interim_context(replay_id: str, players: list[str], upto: int | None = None) -> dict:
