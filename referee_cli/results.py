@@ -50,5 +50,7 @@ def _result(path: Path) -> dict:
     report = replay.replay_text(text)
     if report.get("verdict") != "legal":
         raise NotVerified(why_not(report))
-    log = replay.parse(text)  # its date tag, which the report does not keep
-    return game_result(report, replay.GAMES.get(log.game), (log.metadata or {}).get("date"))
+    decoded = replay.decode(text)  # its date tag, which the report does not keep (a
+    # scoresheet has none)
+    date = decoded.metadata.get("date") if isinstance(decoded, replay.GameLog) else None
+    return game_result(report, replay.GAMES.get(report["game"]), date)

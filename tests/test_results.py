@@ -107,3 +107,14 @@ def test_the_command_prints_results_and_names_a_log_without_one():
     plays = _referee("results", str(COIMBRA_2P), "--format", "bgstats")
     assert plays.returncode == 0, plays.stderr
     assert json.loads(plays.stdout)[0]["players"][0]["name"] == "bruno"
+
+
+def test_a_scoresheet_checked_by_the_command_has_a_result_without_a_date():
+    """A scoresheet (``leftovers-two-odd-parts``, worked by hand: bruno 83, ana 64) is no
+    log: its result comes from its scoring, with no date tag to read."""
+    sheet = FIXTURES / "coimbra" / "scoresheets" / "leftovers-two-odd-parts.json"
+    done = _referee("results", str(sheet), "--format", "csv")
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert [(r["player"], r["points"], r["date"]) for r in rows] == [("bruno", "83", ""),
+                                                                    ("ana", "64", "")]
