@@ -12,7 +12,13 @@ from api.batches import batch_document
 from api.blueprint import RefereeBlueprint
 from api.problems import Problem
 from api.replays import owned_record, store
-from replay.core.reports.results import FORMATS, NotVerified, game_result, results_text
+from replay.core.reports.results import (
+    FORMATS,
+    NotVerified,
+    game_result,
+    log_date,
+    results_text,
+)
 from replay.core.reports.tournament import natural_key
 
 blp = RefereeBlueprint("results", __name__, url_prefix="/v1",
@@ -49,12 +55,7 @@ def stored_result(replay_id: str) -> dict:
                       gettext("the replay is %(status)s",
                               status=(full or {}).get("status", "gone")))
     report = full["report"]
-    try:
-        log = replay.decode(full["source"])  # its date tag, which the report does not keep
-    except replay.InvalidLog:
-        log = None
-    date = log.metadata.get("date") if isinstance(log, replay.GameLog) else None
-    return game_result(report, replay.GAMES.get(report["game"]), date)
+    return game_result(report, replay.GAMES.get(report["game"]), log_date(full["source"]))
 
 
 def result_file(results: list[tuple[str, dict]], fmt: str, stem: str) -> Response:

@@ -10,7 +10,14 @@ import click
 import replay
 from referee_cli.files import UnreadableInput
 from referee_cli.language import lang_option
-from replay.core.reports.results import FORMATS, NotVerified, game_result, results_text, why_not
+from replay.core.reports.results import (
+    FORMATS,
+    NotVerified,
+    game_result,
+    log_date,
+    results_text,
+    why_not,
+)
 from replay.core.speech import tr
 
 
@@ -50,7 +57,4 @@ def _result(path: Path) -> dict:
     report = replay.replay_text(text)
     if report.get("verdict") != "legal":
         raise NotVerified(why_not(report))
-    decoded = replay.decode(text)  # its date tag, which the report does not keep (a
-    # scoresheet has none)
-    date = decoded.metadata.get("date") if isinstance(decoded, replay.GameLog) else None
-    return game_result(report, replay.GAMES.get(report["game"]), date)
+    return game_result(report, replay.GAMES.get(report["game"]), log_date(text))

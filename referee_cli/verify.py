@@ -13,7 +13,7 @@ import click
 import replay
 from referee_cli.columns import cells, left, right
 from referee_cli.language import lang_option
-from replay.core.reports.results import game_result, results_text
+from replay.core.reports.results import game_result, log_date, results_text
 from replay.core.reports.tournament import (
     COUNTED,
     Ranking,
@@ -219,9 +219,8 @@ def verify(folder: Path, mode: str, output_format: str, out: Path | None,
             if first != row["log"]:
                 row["duplicate_of"] = first
             elif report["verdict"] == "legal":
-                log = replay.parse(text)  # its date tag, which the report does not keep
-                results.append((row["log"], game_result(report, replay.GAMES.get(log.game),
-                                                        log.metadata.get("date"))))
+                results.append((row["log"], game_result(
+                    report, replay.GAMES.get(report["game"]), log_date(text))))
             rows.append(row)
     if skipped:
         click.echo(ntr("skipped {number} file that is not a log: {files}",

@@ -18,8 +18,11 @@ import io
 import json
 import re
 
+from replay.core.logs.log import GameLog
+from replay.core.logs.problems import InvalidLog
 from replay.core.reports.tournament import first_problem, problem_words
 from replay.core.speech import tr
+from replay.sources import decode
 
 SOURCE_NAME = "Tabletop rules referee"
 # A date tag a tracker can read: the ISO calendar date people write on a scoresheet.
@@ -56,6 +59,16 @@ def game_result(report: dict, game, date: str | None = None) -> dict:
         "tie_broken": sum(row["points"] == best for row in ranked) > 1,
         "categories": categories,
     }
+
+
+def log_date(text: str) -> str | None:
+    """The ``date`` tag of a log given as text (the report does not keep it); None for a
+    scoresheet, which has none, or a log without one."""
+    try:
+        decoded = decode(text)
+    except InvalidLog:
+        return None
+    return decoded.metadata.get("date") if isinstance(decoded, GameLog) else None
 
 
 def why_not(report: dict) -> str:
