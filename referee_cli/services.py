@@ -120,16 +120,20 @@ def thread_limits(threads: int) -> dict:
 def api_server(url: str, host: str, port: int, config: dict | None = None,
                threads: int = 8) -> Iterator[waitress.server.BaseWSGIServer]:
     """Serve the API with waitress in a background thread; yields the server, whose
-    ``effective_port`` is the port bound (``port=0`` lets the system choose: no race)."""
+    ``effective_port`` is the port bound (``port=0`` lets the system choose: no race).
+    The interpreter is shared as ``referee serve`` shares it, while the server runs."""
     from api import create_app
 
     app = create_app({"REDIS_URL": url, **thread_limits(threads), **(config or {})})
     server = waitress.create_server(app, host=host, port=port, **server_settings(threads))
     thread = threading.Thread(target=server.run, daemon=True)
+    interval = sys.getswitchinterval()
+    share_the_interpreter()
     thread.start()
     try:
         yield server
     finally:
+        sys.setswitchinterval(interval)
         # waitress's loop runs while it has sockets to watch: the loop itself closes every
         # connection, then the listener and its wake-up pipe, and so ends. (Closing them from
         # this thread raced with the loop's own polling of them.)

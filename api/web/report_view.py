@@ -1,10 +1,11 @@
 """A stored report and its log, arranged for the replay page.
 
-The log is shown as text lines: the submitted text notation as is, or a JSON log printed
-in the text notation when that notation writes it back exactly; otherwise (a card name with
-a space or a quote, an id the notation does not know: the very logs a referee flags) the
-JSON log one event per line. Each event knows its line, so a violation links to the line
-of its event and the step page highlights it. Nothing here raises for what a client sent.
+The log is shown as it was stored, line for line, so the line numbers are the sent file's:
+the text notation as the parser located its events, a JSON log with each event found where
+it starts. A JSON log with several events on one line (a program's, all on one line) is
+shown one event per line instead. Each event knows its line, so a violation links to the
+line of its event and the step page highlights it. Nothing here raises for what a client
+sent, and nothing writes a client's log again to read it back.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import languages
 import replay
 import replay.viscounts
 from api.languages import request_language
+from replay.core.logs.json_lines import json_event_lines
 from replay.core.logs.log import GameLog
 from replay.core.logs.text import source_lines
 from replay.core.protocol.game import Section
@@ -138,8 +140,8 @@ def failure_title(failure: dict) -> str:
         return failure.get("title") or ""
     return str(known)
 
-AS_TEXT = lazy_gettext("Sent as JSON; shown in the text notation, one line per event.")
-AS_JSON = lazy_gettext("Sent as JSON; shown as JSON, one line per event.")
+AS_JSON = lazy_gettext("Sent as JSON on fewer lines than it has events; shown as JSON, one "
+                       "line per event.")
 
 
 @dataclass
@@ -154,7 +156,8 @@ class LogLines:
 
 @lru_cache(maxsize=32)
 def log_lines(source: str) -> LogLines:
-    """The log's lines and where each event is; a log that cannot be read is shown as is.
+    """The log's lines as it was stored and where each event is; a log that cannot be read
+    is shown as is.
 
     Kept for the last few logs: a judge stepping through a game asks for the same log at
     every step, and a stored log never changes. Callers must not change what they get.
@@ -167,30 +170,21 @@ def log_lines(source: str) -> LogLines:
         return LogLines(source_lines(source))
     if not source.lstrip().startswith("{"):
         return LogLines(source_lines(source), _event_lines(decoded.positions), log=decoded)
-    return _as_text(decoded) or _as_json(decoded, source)
+    starts = json_event_lines(source)
+    if len(starts) == len(decoded.events) and len(set(starts)) == len(starts):
+        return LogLines(source_lines(source), dict(enumerate(starts)), log=decoded)
+    return _as_json(decoded, source)
 
 
 def _event_lines(positions: list[tuple[int, int]]) -> dict[int, int]:
     return {i: line for i, (line, _) in enumerate(positions)}
 
 
-def _as_text(log: GameLog) -> LogLines | None:
-    """A JSON log in the text notation, when reading that text back gives the same log."""
-    try:
-        text = replay.print_log(log, "text")
-        again = replay.parse(text)
-    # The notation's printer and reader are each game's own: whatever either of them
-    # cannot do with this log, the log is then shown as JSON instead.
-    except Exception:
-        return None
-    if again.events != log.events or again.players != log.players:
-        return None
-    return LogLines(source_lines(text), _event_lines(again.positions), AS_TEXT, log)
-
-
 def _as_json(log: GameLog, source: str) -> LogLines:
-    """A JSON log as one line for its header and one for each event (the whole is still
-    JSON); the stored text as it is when even that cannot be written."""
+    """A JSON log sent with several events on a line (as a program writes it, all on one),
+    shown as one line for its header and one for each event (the whole is still JSON), so
+    each event has a line to point at; the stored text as it is when even that cannot be
+    written."""
     try:
         lines = ['{"header": ' + _one_line(log.to_dict()["header"]) + ', "events": [']
         lines += [" " + _one_line(event) + "," for event in log.events]

@@ -14,7 +14,7 @@ import zipfile
 import pytest
 import requests
 
-from api.web.report_view import AS_JSON, AS_TEXT, log_lines
+from api.web.report_view import AS_JSON, log_lines
 from tests.conftest import FIXTURES
 from tests.service.helpers import ALICE, poll, sample_log
 from tests.web.test_pages_http import signed_in, submit
@@ -115,16 +115,21 @@ def test_the_pages_of_a_json_log_with_unwritable_cards_show_its_violation(
     assert f'id="L{line}"' in step.text
 
 
-def test_a_json_log_the_text_notation_would_change_is_shown_as_json():
-    # "a=b=3" in the text notation reads back as another claim: the JSON is shown instead.
+def test_a_json_log_is_shown_as_it_was_sent():
+    # Pretty-printed, each event on its own lines: the page's lines are the file's, and
+    # nothing is written in the text notation (where "a=b" would read back as another claim).
     log = sample_log()
     log["events"].append({"type": "check", "player": "ana", "values": {"a=b": 3}})
+    sent = json.dumps(log, indent=1)
+    lines = log_lines(sent)
+    assert lines.note == "" and lines.lines == sent.splitlines()
+    last = len(log["events"]) - 1
+    # indent=1 opens each event with "  {" on a line of its own, and its type comes next.
+    opening = [number for number, line in enumerate(sent.splitlines(), 1) if line == "  {"]
+    assert len(opening) == len(log["events"])
+    assert lines.event_lines[last] == opening[last]
+    assert lines.lines[lines.event_lines[last]] == '   "type": "check",'
+    # All on one line, as a program writes it: one line per event, as JSON.
     lines = log_lines(json.dumps(log))
     assert lines.note == AS_JSON
-    last = len(log["events"]) - 1
     assert json.loads(lines.lines[lines.event_lines[last] - 1]) == log["events"][last]
-    # A claim the notation writes exactly is shown in it.
-    log["events"][-1]["values"] = {"vp": 3}
-    lines = log_lines(json.dumps(log))
-    assert lines.note == AS_TEXT
-    assert lines.lines[lines.event_lines[last] - 1] == "check ana vp=3"
