@@ -28,11 +28,11 @@ from replay.viscounts.recruit import (
     apply_hire,
     handle_collision,
     handle_draw,
-    handle_reveal,
     handle_shuffle,
     hire_candidates,
     hire_refusals,
 )
+from replay.viscounts.reveals import apply_reveal, reveal_candidates, reveal_refusals
 from replay.viscounts.setup import handle_pick, handle_setup
 from replay.viscounts.solo.opponent import only_opponent
 from replay.viscounts.solo.setup import handle_opponent
@@ -100,7 +100,8 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     # Chance and preparation: they belong to no phase and decline no waiting choice.
     EventSpec("shuffle", {"player": PLAYER}, handler=handle_shuffle),
     EventSpec("reveal", {"pile": ("str", True), "card": ("str", False),
-                         "manuscript": ("str", False)}, handler=handle_reveal,
+                         "manuscript": ("str", False)}, refusals=reveal_refusals,
+              apply=apply_reveal, candidates=reveal_candidates, chance=True,
               positional=("pile",)),
     # The answers to the choices effects leave to players (``choices``).
     *(EventSpec(kind, {"player": PLAYER, **choice.fields}, handler=answer,

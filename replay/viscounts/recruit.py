@@ -1,4 +1,4 @@
-"""Phases 4-6 (recruit, collision, draw), shuffles and revealed pile tops."""
+"""Phases 4-6 (recruit, collision, draw) and shuffles."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from replay.core.protocol.actions import Refusal
 from replay.core.speech import say
 from replay.core.words import counted
-from replay.viscounts.cards import draw, where
+from replay.viscounts.cards import draw
 from replay.viscounts.effects import criminal_icons, in_force, resolve, shuffle_discards, trigger
 from replay.viscounts.funding import adjacent_card, adjacent_refusal, take_top
-from replay.viscounts.setup import NEUTRAL
 from replay.viscounts.state import TURN_PHASES, Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import collision_due, enter, hand_limit, own_turn, turn_step
@@ -214,50 +213,3 @@ def handle_shuffle(table: Table, event: dict) -> None:
                          player=player.name, draw_count=player.draw_count),
                      player=player.name, skip=True)
     shuffle_discards(table, player.name, True, "shuffle")
-
-
-def handle_reveal(table: Table, event: dict) -> None:
-    """A new pile top, as the table saw it."""
-    state = table.state
-    side = event["pile"]
-    kind = "townsfolk" if "card" in event else "manuscript"
-    ident = event.get("card") or event.get("manuscript")
-    if not ident:
-        table.breach("viscounts.log.reveal", say("a reveal names a card or a manuscript"),
-                     skip=True)
-    owed = state.reveals_owed if (kind, side) in state.reveals_owed else \
-        state.reveals_late if (kind, side) in state.reveals_late else None
-    if owed is None:
-        table.breach("viscounts.log.reveal",
-                     say("the top of the {kind} pile of {side} was not taken: nothing to reveal",
-                         kind=kind, side=side), found=ident, skip=True)
-    unseen = state.unseen_townsfolk if kind == "townsfolk" else state.unseen_manuscripts
-    catalog = table.catalog.townsfolk if kind == "townsfolk" else table.catalog.manuscripts
-    table.known(ident, catalog, kind)
-    deck = catalog[ident].deck if kind == "townsfolk" else NEUTRAL
-    if deck != NEUTRAL:
-        table.breach("viscounts.log.reveal",
-                     say("{ident} is a {deck} card: the Townsfolk piles hold only the neutral "
-                         "Townsfolk", ident=table.labelled(ident), deck=deck),
-                     found=ident, skip=True)
-    if not unseen[ident]:
-        table.breach("viscounts.log.hidden_unique",
-                     say("{ident} cannot be in a pile: it is {seen_at}",
-                         ident=table.labelled(ident), seen_at=_seen_at(table, kind, ident)),
-                     found=ident,
-                     skip=True)
-    unseen[ident] -= 1
-    owed.remove((kind, side))
-    (state.townsfolk if kind == "townsfolk" else state.manuscripts)[side].top = ident
-
-
-def _seen_at(table: Table, kind: str, ident: str) -> str:
-    """Where a card or manuscript no pile can hold is, in words."""
-    if kind == "townsfolk":
-        return where(table, ident)
-    for name, player in table.state.players.items():
-        if ident in player.manuscripts:
-            return say("in {name}'s manuscripts", name=name)
-    return next((say("on top of the manuscript pile of {side}", side=side)
-                 for side, pile in table.state.manuscripts.items() if pile.top == ident),
-                "out of the game")

@@ -50,7 +50,7 @@ from marshmallow import Schema
 
 from replay.core.logs.log import GameLog
 from replay.core.logs.problems import InvalidLog, LogProblem
-from replay.core.protocol.actions import EventSpec
+from replay.core.protocol.actions import EventSpec, legal_candidates
 from replay.core.protocol.catalogs import catalog_sha256
 from replay.core.protocol.flow import NextStep, Phase, supply_at
 from replay.core.protocol.replayer import Replayer
@@ -321,6 +321,12 @@ class EngineGame(Game):
         phase = phases[table.phase]
         actions = self.engine.legal_actions(table)
         acting = self.engine.acting_player(table)
+        if not actions and acting is None:
+            # Chance of no phase (a pile's new top) may be owed at any point: what the
+            # table may supply then is its kinds' candidates that no refusal stops.
+            actions = legal_candidates([spec for spec in self.event_specs.values()
+                                        if spec.chance and spec.phase is None
+                                        and spec.candidates is not None], table)
         return NextStep(phase.name, phase.title, acting, self.engine.expected_next(table),
                         actions, chance=bool(actions) and all(self.event_specs[a["type"]].chance
                                                               for a in actions),
