@@ -174,3 +174,17 @@ def test_a_delivery_worker_stopped_while_starting_stops_its_scheduler(redis_url)
         assert _wait_dead([scheduler_pid]) == []
     finally:
         stop_process(process)
+
+
+def test_the_in_process_server_shares_the_interpreter_as_serve_does(redis_url):
+    # ``referee serve`` hands the interpreter lock on every 0.5 ms (CPython's default is
+    # 5 ms); the server that tests and ``referee run`` start in-process does the same while
+    # it runs, and gives the setting back when it stops.
+    from referee_cli.services import api_server
+
+    before = sys.getswitchinterval()
+    with api_server(redis_url, "127.0.0.1", 0, {"API_KEYS": {}}) as server:
+        assert sys.getswitchinterval() == pytest.approx(0.0005)
+        health = requests.get(f"http://127.0.0.1:{server.effective_port}/healthz", timeout=10)
+        assert health.status_code == 200
+    assert sys.getswitchinterval() == before
