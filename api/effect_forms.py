@@ -26,6 +26,7 @@ from importlib import import_module, resources
 from flask_babel import gettext
 from marshmallow import Schema, fields, validate
 
+from replay.core.speech import Phrase, say_again
 from replay.games import GAMES
 
 MAX_DEPTH = 2  # an effect and the effects inside it (an `on`'s effect, the parts of `all`)
@@ -372,20 +373,23 @@ def _read_effect(game: str, name: str, values: dict, depth: int) -> dict | None:
         where, text = _first_error(errors)
         raise EffectError("/".join([name, *where]) if where else op_name,
                           gettext("%(what)s: %(problem)s", what=op_words(game, op),
-                                  problem=text))
+                                  problem=say_again(text) if isinstance(text, Phrase)
+                                  else text))
     return effect
 
 
 def _first_error(errors: object, where: tuple = ()) -> tuple[tuple, str]:
     """The first message of marshmallow's errors and the path to it (``_schema`` and a
-    dictionary's ``value`` are no step of the path)."""
+    dictionary's ``value`` are no step of the path); a message built as a phrase stays one,
+    to be said in the reader's language."""
     if isinstance(errors, dict):
         key, inner = next(iter(errors.items()))
         step = () if key in ("_schema", "value", "key") else (str(key),)
         return _first_error(inner, where + step)
     if isinstance(errors, list) and errors and not isinstance(errors[0], str):
         return _first_error(errors[0], where)
-    return where, str(errors[0] if isinstance(errors, list) else errors)
+    first = errors[0] if isinstance(errors, list) else errors
+    return where, first if isinstance(first, Phrase) else str(first)
 
 
 def _read_list(game: str, name: str, values: dict, depth: int, least: int) -> list:

@@ -13,6 +13,7 @@ from marshmallow import (
 
 from replay.coimbra.state import COLOUR_TRACK, TRACKS
 from replay.core.logs.printed_names import names_field
+from replay.core.speech import say
 
 LEVELS = ("I", "II", "III")
 COLOURS = tuple(COLOUR_TRACK)
@@ -65,7 +66,7 @@ class ConditionSchema(Schema):
     @validates_schema
     def _one_key(self, data, **kwargs):
         if len(data) != 1:
-            raise ValidationError("a condition has exactly one of no_die, has_die")
+            raise ValidationError(say("a condition has exactly one of no_die, has_die"))
 
 
 class EffectSchema(Schema):
@@ -89,11 +90,12 @@ class EffectSchema(Schema):
         missing = REQUIRED_BY_KIND[data["kind"]] - data.keys()
         if missing:
             names = ", ".join(sorted(n.rstrip("_") for n in missing))
-            raise ValidationError(f"a {data['kind']} effect needs {names}")
+            raise ValidationError(say("a {kind} effect needs {names}", kind=data["kind"],
+                                      names=names))
         if data["kind"] == "gain" and "if_" in data and data["when"] != "phase_e":
-            raise ValidationError("only phase_e gains take a condition ('if')")
+            raise ValidationError(say("only phase_e gains take a condition ('if')"))
         if data["kind"] == "score_per" and data.get("when", "end_game") != "end_game":
-            raise ValidationError("score_per effects score at end_game")
+            raise ValidationError(say("score_per effects score at end_game"))
 
 
 Effects = fields.List(fields.Nested(EffectSchema), load_default=list)

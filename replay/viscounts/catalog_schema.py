@@ -10,6 +10,7 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from replay.core.logs.printed_names import names_field
+from replay.core.speech import say
 
 ID = validate.Regexp(r"^[a-z0-9][a-z0-9_-]*$", error="ids are lowercase a-z, 0-9, '-' or '_'")
 SOURCE = validate.Regexp(
@@ -121,11 +122,11 @@ class EffectSchema(Schema):
         present = set(data) - {"op"}
         missing, extra = needed - present, present - needed - optional
         if missing:
-            raise ValidationError(f"a {data['op']} effect needs "
-                                  + ", ".join(sorted(n.rstrip("_") for n in missing)))
+            raise ValidationError(say("a {op} effect needs {names}", op=data["op"],
+                                      names=", ".join(sorted(n.rstrip("_") for n in missing))))
         if extra:
-            raise ValidationError(f"a {data['op']} effect has no "
-                                  + ", ".join(sorted(n.rstrip("_") for n in extra)))
+            raise ValidationError(say("a {op} effect has no {names}", op=data["op"],
+                                      names=", ".join(sorted(n.rstrip("_") for n in extra))))
 
 
 Effect = fields.Nested(EffectSchema)
@@ -149,10 +150,10 @@ class EntrySchema(Schema):
     @validates_schema
     def _labels(self, data, **kwargs):
         if data["source"] == PLACEHOLDER and not data.get("placeholder"):
-            raise ValidationError("an entry whose source is 'placeholder' is marked "
-                                  "\"placeholder\": true", "placeholder")
+            raise ValidationError(say("an entry whose source is 'placeholder' is marked "
+                                      "\"placeholder\": true"), "placeholder")
         if data.get("placeholder") and "placeholder_fields" in data:
-            raise ValidationError("a whole placeholder entry lists no placeholder_fields",
+            raise ValidationError(say("a whole placeholder entry lists no placeholder_fields"),
                                   "placeholder_fields")
 
 
@@ -270,7 +271,7 @@ class TradeSchema(Schema):
     @validates_schema
     def _resource(self, data, **kwargs):
         if (data["kind"] == "resource") != ("resource" in data):
-            raise ValidationError("a resource exchange, and only it, names its resource",
+            raise ValidationError(say("a resource exchange, and only it, names its resource"),
                                   "resource")
 
 
@@ -362,9 +363,10 @@ class TownsfolkSchema(EntrySchema):
     @validates_schema
     def _timing(self, data, **kwargs):
         if (data["timing"] is None) != (data["ability"] is None):
-            raise ValidationError("a card has a timing exactly when it has an ability", "timing")
+            raise ValidationError(say("a card has a timing exactly when it has an ability"),
+                                  "timing")
         if (data["deck"] == "starting") != ("per_player" in data):
-            raise ValidationError("starting cards, and only they, give per_player copies",
+            raise ValidationError(say("starting cards, and only they, give per_player copies"),
                                   "per_player")
 
 
@@ -390,7 +392,7 @@ class ManuscriptSchema(EntrySchema):
     @validates_schema
     def _when(self, data, **kwargs):
         if (data["when"] == "end_game") != (data["effect"]["op"] == "score_per"):
-            raise ValidationError("end-game manuscripts, and only they, score_per", "effect")
+            raise ValidationError(say("end-game manuscripts, and only they, score_per"), "effect")
 
 
 class ManuscriptScoringSchema(EntrySchema):

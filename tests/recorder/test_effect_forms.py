@@ -95,3 +95,21 @@ def test_a_stand_in_is_said_in_words():
                                           "points": 1}]) == (
         "At final scoring, points per thing counted (Points per: step on the scholar "
         "track; Points: 1)")
+
+
+def test_a_schema_rule_across_boxes_is_said_in_the_readers_language():
+    # The catalog schema's own cross-field rule (a condition only on phase-E gains) is a
+    # phrase: a Chinese page says it in Chinese, not after a translated prefix in English.
+    app = create_app({"API_KEYS": {}})
+    with app.test_request_context(headers={"Accept-Language": "zh-CN"}):
+        app.preprocess_request()
+        try:
+            with pytest.raises(effect_forms.EffectError) as refused:
+                effect_forms.read(COIMBRA, "effects", {
+                    "effects/0/kind": "gain", "effects/0/when": "immediate",
+                    "effects/0/gain/coins": "2", "effects/0/if/has_die": "green"})
+        finally:
+            app.do_teardown_request()
+    assert refused.value.field == "effects/0/kind"
+    assert "只有阶段 E 的获得才带条件（'if'）" in str(refused.value)
+    assert "only phase_e" not in str(refused.value)
