@@ -89,13 +89,15 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
 
 
 def _check_and_apply(table: Table, spec, event: dict) -> None:
-    """An action kind: the turn moved on to its phase (a kind of no phase, such as chance,
-    moves it nowhere), its refusals, then its apply (a refusal that skips raises); any
-    other event type: its handler."""
+    """An action kind: the turn moved on to it (its own step, else to its phase; a kind of
+    no phase, such as chance, moves it nowhere), its refusals, then its apply (a refusal
+    that skips raises); any other event type: its handler."""
     if spec.apply is None:
         spec.handler(table, event)
         return
-    if spec.phase is not None:
+    if spec.step is not None:
+        spec.step(table, event)
+    elif spec.phase is not None:
         turn_step(table, event, spec.phase)
     for refusal in spec.refusals(table, event):
         record(table, refusal)

@@ -26,11 +26,14 @@ from replay.viscounts.choices import CHOICES, DECISIONS
 from replay.viscounts.decisions import answer
 from replay.viscounts.recruit import (
     apply_hire,
+    apply_shuffle,
     handle_collision,
     handle_draw,
-    handle_shuffle,
     hire_candidates,
     hire_refusals,
+    shuffle_candidates,
+    shuffle_refusals,
+    shuffle_step,
 )
 from replay.viscounts.reveals import apply_reveal, reveal_candidates, reveal_refusals
 from replay.viscounts.setup import handle_pick, handle_setup
@@ -98,7 +101,8 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     EventSpec("option", {"player": PLAYER, "option": ("int", True)}, phase="action",
               handler=only_opponent, positional=("option",)),
     # Chance and preparation: they belong to no phase and decline no waiting choice.
-    EventSpec("shuffle", {"player": PLAYER}, handler=handle_shuffle),
+    EventSpec("shuffle", {"player": PLAYER}, refusals=shuffle_refusals, apply=apply_shuffle,
+              candidates=shuffle_candidates, step=shuffle_step),
     EventSpec("reveal", {"pile": ("str", True), "card": ("str", False),
                          "manuscript": ("str", False)}, refusals=reveal_refusals,
               apply=apply_reveal, candidates=reveal_candidates, chance=True,

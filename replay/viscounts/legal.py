@@ -23,6 +23,7 @@ from replay.viscounts.turn import collision_due, hand_limit
 MOVE_SPECS = (EVENT_SPECS["move"],)
 PRIMARY_SPECS = tuple(EVENT_SPECS[k] for k in ("trade", "construct", "workers", "transcribe"))
 HIRE_SPECS = (EVENT_SPECS["hire"],)
+SHUFFLE_SPECS = (EVENT_SPECS["shuffle"],)
 
 
 def acting_player(table: Table) -> str | None:
@@ -74,7 +75,7 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
         if player.player_card is None:
             return [{"type": "pick", "player": name, "pair": list(p)} for p in state.pairs]
         if player.hand_size < 3:
-            return _draws(player, 3)
+            return _draws(table, player, 3)
         return _plays(table, player)
     if name != state.current:  # the next turn
         return [] if _game_over(table) else _plays(table, player)
@@ -96,7 +97,7 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
             and not state.collided:
         return [*actions, {"type": "collision", "player": name}]
     if _must_draw(table, player):
-        return actions + _draws(player, hand_limit(table, player))
+        return actions + _draws(table, player, hand_limit(table, player))
     return actions + ([] if _game_over(table) else _plays(table, table.player(
         _next_player(table))))
 
@@ -118,9 +119,10 @@ def _must_draw(table: Table, player: Player) -> bool:
         player.draw_count or player.discard)
 
 
-def _draws(player: Player, limit: int) -> list[dict]:
+def _draws(table: Table, player: Player, limit: int) -> list[dict]:
     if not player.draw_count:
-        return [{"type": "shuffle", "player": player.name}] if player.discard else []
+        return [shuffle for shuffle in legal_candidates(SHUFFLE_SPECS, table)
+                if shuffle["player"] == player.name]
     count = min(limit - player.hand_size, player.draw_count)
     return [{"type": "draw", "player": player.name, "cards": [UNKNOWN] * count}]
 

@@ -192,24 +192,40 @@ def handle_draw(table: Table, event: dict) -> None:
 TAKES_FROM_DRAW_PILE = frozenset({"discard", "destroy", "choose"})
 
 
-def handle_shuffle(table: Table, event: dict) -> None:
-    """The discards become the draw pile when it is empty; then the shuffle check."""
+def shuffle_step(table: Table, event: dict) -> None:
+    """Where the turn stands once a shuffle comes: nothing in the turn waiting for a card
+    from the draw pile, the shuffle is for the phase-6 draw, so phase 5 is over before it,
+    and a collision its check causes waits for the player's next phase 5 (p.23)."""
     state = table.state
     player = table.acting(event)
     if state.current == player.name and state.phase in TURN_PHASES[:-1] and not any(
             d.player == player.name and d.kind in TAKES_FROM_DRAW_PILE for d in state.pending):
-        # Nothing in the turn waits for a card from the draw pile: the shuffle is for the
-        # phase-6 draw, so phase 5 is over before it, and a collision its check causes
-        # waits for the player's next phase 5 (p.23).
         enter(table, "draw", "shuffle")
+
+
+def shuffle_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """The discards become the draw pile only when it is empty, and there are some."""
+    player = table.state.players[event["player"]]
     if not player.discard:
-        table.breach("viscounts.effect.shuffle",
-                     say("{player}'s discard pile is empty: nothing to shuffle",
-                         player=player.name), player=player.name, skip=True)
+        yield Refusal("viscounts.effect.shuffle",
+                      say("{player}'s discard pile is empty: nothing to shuffle",
+                          player=player.name), player=player.name, skip=True)
+        return
     if player.draw_count:
-        table.breach("viscounts.draw.reshuffle",
-                     say("{player}'s draw pile still holds {draw_count} cards: the discards are "
-                         "shuffled in only when it is empty",
-                         player=player.name, draw_count=player.draw_count),
-                     player=player.name, skip=True)
-    shuffle_discards(table, player.name, True, "shuffle")
+        yield Refusal("viscounts.draw.reshuffle",
+                      say("{player}'s draw pile still holds {draw_count} cards: the discards "
+                          "are shuffled in only when it is empty",
+                          player=player.name, draw_count=player.draw_count),
+                      player=player.name, skip=True)
+
+
+def apply_shuffle(table: Table, event: dict) -> None:
+    """The discards are the new draw pile; then the shuffle check."""
+    shuffle_discards(table, event["player"], True, "shuffle")
+
+
+def shuffle_candidates(table: Table) -> Iterator[dict]:
+    """A shuffle of each player whose draw pile is empty."""
+    for name, player in table.state.players.items():
+        if not player.draw_count:
+            yield {"type": "shuffle", "player": name}

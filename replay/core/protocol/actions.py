@@ -36,8 +36,10 @@ class EventSpec:
     ``refusals(table, event)``, ``apply(table, event)`` and ``candidates(table)``;
     ``chance`` marks events that record chance the table supplies, and ``supply(table)``
     describes, for chance too varied to list (a roll of thirteen dice), what the table may
-    supply. An event type not yet declared that way gives ``handler(table, event)``, which
-    checks and applies.
+    supply. ``step(table, event)`` is how the table moves on to an event of a kind that may
+    come at several points of a turn, before its refusals are asked (a game's loop moves the
+    table to a kind's ``phase`` itself). An event type not yet declared that way gives
+    ``handler(table, event)``, which checks and applies.
     """
 
     kind: str
@@ -52,6 +54,7 @@ class EventSpec:
     candidates: Callable[[object], Iterable[dict]] | None = None
     chance: bool = False
     supply: Callable[[object], dict] | None = None
+    step: Callable[[object, dict], None] | None = None
 
 
 @dataclass(frozen=True)
