@@ -190,11 +190,12 @@ def event_place(item: dict) -> str:
 
 
 def game_title(report: dict) -> str:
-    """The report's game as its box names it (``Viscounts of the West Kingdom``); a game this
-    referee does not know by the key the report gives, or ``?``."""
+    """The report's game as its box names it, in the reader's language (``Viscounts of the
+    West Kingdom``, 西國子爵); a game this referee does not know by the key the report
+    gives, or ``?``."""
     key = _dict(report).get("game")
     game = GAMES.find(key)
-    return game.title if game is not None else str(key or "?")
+    return tr(game.title) if game is not None else str(key or "?")
 
 
 def scoring_categories(report: dict) -> list[tuple[str, str]]:
