@@ -12,6 +12,7 @@ from api.replays import mint_share, owned_record, store
 from api.results import file_safe, known_format, replay_result_file
 from api.web import bp
 from api.web.board_picture import final_picture
+from api.web.category_view import category_context
 from api.web.interim_view import interim_context, reported_upto
 from api.web.replaying import replay_catalog
 from api.web.report_view import log_lines, report_context, status_word
@@ -63,6 +64,7 @@ def replay(replay_id: str):
                 context["picture"], context["board_busy"] = final_picture(
                     lines.log, replay_catalog(record))
                 context["board_heading"] = gettext("The board at the end")
+            context.update(category_context(report))
             context["chart"] = Markup(score_chart(report))
             context["chart_title"] = score_title(report)
             context["bad_lines"] = {v["log_line"] for root in context["violations"]

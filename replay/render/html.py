@@ -40,12 +40,10 @@ from replay.render.markdown import (
     verdict_title,
 )
 from replay.render.names import with_names
+from replay.render.svg import CATEGORY_COLOURS, LINE_COLOURS, tick_step
 
 COLOURS = {"legal": "#1b7f3b", "illegal": "#b00020", "score_mismatch": "#b35900",
            "incomplete": "#7a6300", "unparseable": "#5b2a86"}
-LINE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
-                "#e377c2")
-CATEGORY_COLOURS = (*LINE_COLOURS, "#bcbd22", "#7f7f7f", "#393b79", "#637939")
 
 CSS = """
 body{font:16px/1.45 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fafafa}
@@ -295,14 +293,6 @@ def _signed(value) -> str:
     return f"+{value}" if isinstance(value, int) and value > 0 else str(value)
 
 
-def _tick_step(span: int) -> int:
-    """A round step (1, 2, 5, 10, 20, 50, ...) giving at most five or so ticks over ``span``."""
-    step = 1
-    while step * 5 < span:
-        step = step * 5 // 2 if str(step).startswith("2") else step * 2
-    return step
-
-
 def score_chart(report: dict) -> str:
     """Inline SVG: one polyline per player of cumulative points after each round and final;
     for a game that scores only at its end, each player's final points by category."""
@@ -312,7 +302,7 @@ def score_chart(report: dict) -> str:
         return final_chart(report, names)
     width, height, left, right, top, bottom = 640, 320, 50, 130, 20, 40
     values = [v for _, pts in rows for v in pts.values() if isinstance(v, int)]
-    step = _tick_step(max([5, *values]) - min([0, *values]))
+    step = tick_step(max([5, *values]) - min([0, *values]))
     top_value = -(-max([5, *values]) // step) * step
     low_value = min([0, *values]) // step * step
     span_x = (width - left - right) / max(len(rows) - 1, 1)
