@@ -39,37 +39,50 @@ class CategoryRounds:
         return sum(self.points[player][column].values())
 
 
+def _dict(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value) -> list:
+    return value if isinstance(value, list) else []
+
+
 def _int(value) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def category_rounds(report: dict, upto: int | None = None) -> CategoryRounds | None:
     """Each player's points by category at the end of every round the ledger reaches, round
-    0's points counted in round 1, then after the final scoring (from the report's final
-    breakdown). ``upto``: only what the events up to it scored, no final scoring (the
-    step page's event). None for a game not charted so, or nothing scored."""
-    running = DURING_PLAY.get(report.get("game"))
+    0's points counted in round 1 (a scoresheet's before the final scoring, in one column),
+    then after the final scoring (from the report's final breakdown). ``upto``: only what
+    the events up to it scored, no final scoring (the step page's event). None for a game
+    not charted so, or nothing scored."""
+    game = report.get("game")
+    running = DURING_PLAY.get(game) if isinstance(game, str) else None
     if running is None:
         return None
-    rows = [r for r in report.get("ledger") or [] if isinstance(r, dict)
+    rows = [r for r in _list(report.get("ledger")) if isinstance(r, dict)
             and r.get("phase") != "final" and _int(r.get("round")) is not None
             and (upto is None or (_int(r.get("event")) is not None and r["event"] <= upto))]
     scored = [r for r in rows if r.get("resource") == "points" and _int(r.get("delta"))]
-    reached = _int((report.get("reached") or {}).get("round")) if upto is None else None
+    reached = _int(_dict(report.get("reached")).get("round")) if upto is None else None
     last = max([1, reached or 0, *(r["round"] for r in rows)])
-    final = (report.get("final") or {}).get("players") if upto is None else None
+    final = _dict(report.get("final")).get("players") if upto is None else None
     categories = [(c.key, again(c.label)) for c in GAMES.get(report["game"]).scoring_categories
                   if c.key != "total"]
     names = player_names(report)
     points: dict[str, list[dict[str, int]]] = {name: [] for name in names}
-    for number in range(1, last + 1):
+    # A scoresheet knows only the points before the final scoring, not each round's.
+    sheet = report.get("input") == "scoresheet"
+    numbers = [last] if sheet else list(range(1, last + 1))
+    for number in numbers:
         for name in names:
             held = sum(r["delta"] for r in scored if str(r.get("player")) == name
                        and max(r["round"], 1) <= number)
             points[name].append({running: held})
     if isinstance(final, dict):
         for name in names:
-            line = final.get(name) if isinstance(final.get(name), dict) else {}
+            line = _dict(final.get(name))
             points[name].append({key: line[key] for key, _ in categories
                                  if _int(line.get(key)) is not None})
     shown = [(k, label) for k, label in categories
@@ -78,9 +91,10 @@ def category_rounds(report: dict, upto: int | None = None) -> CategoryRounds | N
         return None
     partial = not isinstance(final, dict) and (upto is not None
                                                or report.get("verdict") != "legal")
-    labels = [tr("Round {number} (so far)", number=n) if partial and n == last
-              else tr("Round {number}", number=n) for n in range(1, last + 1)]
-    short = [tr("R{number}", number=n) for n in range(1, last + 1)]
+    labels = [tr("Before final scoring (the sheet)")] if sheet else [
+        tr("Round {number} (so far)", number=n) if partial and n == last
+        else tr("Round {number}", number=n) for n in numbers]
+    short = labels[:1] if sheet else [tr("R{number}", number=n) for n in numbers]
     if isinstance(final, dict):
         labels.append(tr("Final"))
         short.append(tr("Final"))

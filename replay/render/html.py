@@ -10,9 +10,11 @@ from html import escape
 
 from replay.core.protocol.game import Section
 from replay.core.speech import message, tr
+from replay.render.category_chart import category_chart, category_rounds, category_table
 from replay.render.language import again, html_language, number
 from replay.render.markdown import (
     CHANGE_COLUMN,
+    INTERIM_NOTE,
     PHASES_NOTE,
     all_claims_match,
     causes,
@@ -40,7 +42,9 @@ from replay.render.markdown import (
     verdict_title,
 )
 from replay.render.names import with_names
-from replay.render.svg import CATEGORY_COLOURS, LINE_COLOURS, tick_step
+from replay.render.round_chart import points_chart
+from replay.render.rounds import Interim, round_label
+from replay.render.svg import CATEGORY_COLOURS, LINE_COLOURS, Picture, tick_step
 
 COLOURS = {"legal": "#1b7f3b", "illegal": "#b00020", "score_mismatch": "#b35900",
            "incomplete": "#7a6300", "unparseable": "#5b2a86"}
@@ -76,6 +80,11 @@ thead th:first-child{background:#eee}
 code{background:#eee;padding:0 .2rem}
 #score-chart{background:#fff;border:1px solid #ddd}
 details#ledger summary{cursor:pointer;font-weight:600;font-size:1.2rem}
+#category-chart{max-width:100%;height:auto;background:#fff}
+.round-chart{max-width:24rem;margin:.5rem 0}
+figure.board{margin:.5rem 0;max-width:40rem}
+figure.board svg{display:block;width:100%;height:auto}
+figure.board figcaption{font-size:.9rem;color:#444}
 """
 
 
@@ -103,7 +112,10 @@ def _table(header: list[str], rows: list[list], table_id: str = "",
         "<tr>" + "".join(f'<td class="num">{_text(v)}</td>' if i in numeric else
                          f"<td>{_text(v)}</td>" for i, v in enumerate(row)) + "</tr>"
         for row in rows)
-    return f"<table{ident}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    # A table scrolls within itself on a small screen: it takes the focus, so a keyboard
+    # can scroll it too.
+    return (f'<table{ident} tabindex="0"><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
+            "</table>")
 
 
 def _filled(template: str, **markup: str) -> str:
@@ -409,6 +421,48 @@ def final_chart(report: dict, names: list[str]) -> str:
     return "".join(out)
 
 
+def _categories(report: dict) -> str:
+    """Each player's points by scoring category after each round and after the final
+    scoring, for a game that scores as it goes: the chart, and its numbers folded."""
+    data = category_rounds(report)
+    if data is None:
+        return ""
+    header, rows = category_table(data)
+    return ('<section id="categories"><h2>' + escape(tr("Points by category, round by round"))
+            + f"</h2>{category_chart(data)}<details><summary>"
+            + escape(tr("The same in numbers")) + "</summary>"
+            + _table(header, rows, "categories-table",
+                     frozenset(range(2, len(header)))) + "</details></section>")
+
+
+def _interim(interim: Interim | None, names: list[str]) -> str:
+    """The points each player would have if the game ended after each round (a replay
+    worked them out), as a chart and a table; nothing without them."""
+    if interim is None or not interim.rounds:
+        return ""
+    header = [tr("Player"), *(round_label(n) for n in interim.rounds)]
+    rows = [[name, *line] for name, line in interim.lines.items()]
+    return ('<section id="interim"><h2>'
+            + escape(tr("Points if the game ended after each round")) + "</h2><p>"
+            + escape(tr(INTERIM_NOTE)) + "</p>"
+            + points_chart(interim.rounds, interim.lines, names)
+            + _table(header, rows, "interim-table", frozenset(range(1, len(header))))
+            + "</section>")
+
+
+def _board(board: Picture | None) -> str:
+    """The table after the log's last event (a replay drew it), and the same in words."""
+    if board is None:
+        return ""
+    facts = "".join(f"<h3>{escape(again(heading))}</h3><ul>"
+                    + "".join(f"<li>{escape(item)}</li>" for item in items) + "</ul>"
+                    for heading, items in board.facts)
+    return ('<section id="board"><h2>' + escape(tr("The board at the end")) + "</h2>"
+            f'<figure class="board">{board.svg()}<figcaption>{escape(board.description)}'
+            "</figcaption></figure><details><summary>" + escape(tr("The table in words"))
+            + f"</summary>{facts}</details></section>")
+
+
 def _final(report: dict, names: list[str], details: list[Section]) -> str:
     final = _dict(report.get("final"))
     players = _dict(final.get("players"))
@@ -423,7 +477,8 @@ def _final(report: dict, names: list[str], details: list[Section]) -> str:
         + "</tr>" for key, label in scoring_categories(report))
     tables = "".join(f"<h3>{escape(d.title)}</h3>" + _table(d.header, d.rows, table_id=d.key)
                      for d in details)
-    return ('<section id="final"><h2>' + tr("Final scoring") + '</h2><table id="final-breakdown">'
+    return ('<section id="final"><h2>' + tr("Final scoring")
+            + '</h2><table id="final-breakdown" tabindex="0">'
             "<thead><tr><th>" + tr("Category") + f"</th>{head}</tr></thead><tbody>{body}</tbody>"
             f"</table>{tables}"
             "</section>")
@@ -468,8 +523,11 @@ def _ledger(report: dict) -> str:
             + "</details>")
 
 
-def render_html(report: dict) -> str:
-    """The report as one deterministic, self-contained HTML5 page."""
+def render_html(report: dict, board: Picture | None = None,
+                interim: Interim | None = None) -> str:
+    """The report as one deterministic, self-contained HTML5 page; with the table after the
+    log's last event (``board``) and the points if the game ended after each round
+    (``interim``) when a replay of the log drew them."""
     report = with_names(_dict(report))
     names = player_names(report)
     details, sections = game_sections(report)
@@ -480,7 +538,8 @@ def render_html(report: dict) -> str:
              "</section>")
     body = "".join([
         _summary(report), _problems(report), _violations(report), _warnings(report),
-        _claims(report), score, _final(report, names, details), _standings(report),
+        _claims(report), score, _categories(report), _interim(interim, names), _board(board),
+        _final(report, names, details), _standings(report),
         *(_section(section) for section in sections), _phases(report), _ledger(report)])
     return (f'<!DOCTYPE html>\n<html lang="{html_language()}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'

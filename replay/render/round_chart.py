@@ -17,6 +17,7 @@ from replay.core.speech import tr
 from replay.core.words import spoken
 from replay.render.language import ENGLISH, again, language
 from replay.render.markdown import player_names
+from replay.render.rounds import round_label
 from replay.render.svg import element, marks, text
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 300, 150, 34, 50, 12, 26
@@ -47,11 +48,6 @@ def held_by_round(report: dict, starts: Mapping[str, int]
                 line.append(value)
             held[resource][name] = line
     return rounds, held
-
-
-def round_label(number: int) -> str:
-    """``setup`` for round 0, else ``R3``."""
-    return tr("setup") if number == 0 else tr("R{number}", number=number)
 
 
 def round_charts(report: dict, starts: Mapping[str, int]) -> str:
