@@ -42,7 +42,14 @@ from replay.render.markdown import (
     verdict_title,
 )
 from replay.render.names import with_names
-from replay.render.round_chart import points_chart
+from replay.render.round_chart import (
+    ROUND_STARTS,
+    ROUNDS_NOTE,
+    caption,
+    held_by_round,
+    points_chart,
+    round_charts,
+)
 from replay.render.rounds import Interim, round_label
 from replay.render.svg import CATEGORY_COLOURS, LINE_COLOURS, Picture, tick_step
 
@@ -81,7 +88,8 @@ code{background:#eee;padding:0 .2rem}
 #score-chart{background:#fff;border:1px solid #ddd}
 details#ledger summary{cursor:pointer;font-weight:600;font-size:1.2rem}
 #category-chart{max-width:100%;height:auto;background:#fff}
-.round-chart{max-width:24rem;margin:.5rem 0}
+.round-chart{display:inline-block;width:24rem;max-width:100%;margin:.5rem 1rem .5rem 0}
+.round-chart svg{width:100%;height:auto}
 figure.board{margin:.5rem 0;max-width:40rem}
 figure.board svg{display:block;width:100%;height:auto}
 figure.board figcaption{font-size:.9rem;color:#444}
@@ -450,6 +458,24 @@ def _interim(interim: Interim | None, names: list[str]) -> str:
             + "</section>")
 
 
+def _rounds(report: dict) -> str:
+    """For a game that scores at its end, what its scoring counts as each player held it at
+    the end of every round: a small chart each, and the numbers folded."""
+    starts = ROUND_STARTS.get(str(report.get("game")))
+    charts = round_charts(report, starts()) if starts else ""
+    if not charts:
+        return ""
+    rounds, held = held_by_round(report, starts())
+    header = [tr("What"), tr("Player"), *(round_label(n) for n in rounds)]
+    rows = [[caption(resource), player, *line] for resource, lines in held.items()
+            for player, line in lines.items()]
+    return ('<section id="rounds"><h2>' + escape(tr("What counts at the end, round by round"))
+            + f"</h2><p>{escape(tr(ROUNDS_NOTE))}</p>{charts}<details><summary>"
+            + escape(tr("The same in numbers")) + "</summary>"
+            + _table(header, rows, "rounds-table", frozenset(range(2, len(header))))
+            + "</details></section>")
+
+
 def _board(board: Picture | None) -> str:
     """The table after the log's last event (a replay drew it), and the same in words."""
     if board is None:
@@ -539,6 +565,7 @@ def render_html(report: dict, board: Picture | None = None,
     body = "".join([
         _summary(report), _problems(report), _violations(report), _warnings(report),
         _claims(report), score, _categories(report), _interim(interim, names), _board(board),
+        _rounds(report),
         _final(report, names, details), _standings(report),
         *(_section(section) for section in sections), _phases(report), _ledger(report)])
     return (f'<!DOCTYPE html>\n<html lang="{html_language()}"><head><meta charset="utf-8">'

@@ -61,6 +61,15 @@ def test_a_downloaded_viscounts_report_has_the_board_and_the_interim_points(
     interim = table(text, "interim-table")
     assert {name: rows[0] for name, rows in interim.items()} == INTERIM
     assert 'data-resource="interim_points"' in text
+    # What the final scoring counts, round by round (test_round_chart_http.py: worked by
+    # hand): ana's Corruption 1, 4, 1 at the setup and after rounds 1 and 2, bruno's Debts
+    # 2, 2, 6. The API's HTML has these too: they come from the report's ledger.
+    rounds = table(text, "rounds-table")
+    assert rounds["Corruption"][0][:4] == ["ana", "1", "4", "1"]
+    assert rounds["Debts"][1][:4] == ["bruno", "2", "2", "6"]
+    api = requests.get(f"{api_url}/v1/replays/{replay_id}/report.html", headers=ALICE,
+                       timeout=20).text
+    assert table(api, "rounds-table") == rounds and 'id="interim"' not in api
     markdown = session.get(f"{api_url}/replays/{replay_id}/report.md", timeout=20).text
     assert "## Points if the game ended after each round" in markdown
     assert "| Player | R1 | R2 | R3 | R4 | R5 | R6 |" in markdown
@@ -106,3 +115,16 @@ def test_a_download_waits_for_the_replay_for_pages_then_asks_for_a_retry(
     assert busy.status_code == 503 and busy.headers["Retry-After"] == "5"
     again = session.get(f"{api_url}/replays/{replay_id}/report.html", timeout=20)
     assert again.status_code == 200 and 'id="interim-table"' in again.text
+
+
+def test_a_downloaded_report_reads_in_the_pages_language(api_url, redis_url):
+    replay_id = replayed(redis_url, VISCOUNTS)
+    session = signed_in(api_url)
+    session.headers["Accept-Language"] = "zh-CN"
+    text = session.get(f"{api_url}/replays/{replay_id}/report.html", timeout=20).text
+    assert '<html lang="zh-Hans">' in text
+    assert "<h2>终局时的板图</h2>" in text and "<summary>局面的文字描述</summary>" in text
+    assert "<h2>若游戏在每轮后结束的得分</h2>" in text and "这是暂计得分，并非已得的分" in text
+    assert {name: rows[0] for name, rows in table(text, "interim-table").items()} == INTERIM
+    markdown = session.get(f"{api_url}/replays/{replay_id}/report.md", timeout=20).text
+    assert "## 若游戏在每轮后结束的得分" in markdown and "西國子爵" in markdown
