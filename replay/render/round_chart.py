@@ -51,7 +51,8 @@ def held_by_round(report: dict, starts: Mapping[str, int]
     """The rounds the ledger reaches (0 is the setup) and, for each resource of ``starts``
     the ledger moves, what each player held at the end of every round: the ``after`` of
     their last row of it by then, else what everyone starts with (``starts``)."""
-    rows = [r for r in report.get("ledger") or [] if isinstance(r, dict)
+    ledger = report.get("ledger")
+    rows = [r for r in (ledger if isinstance(ledger, list) else []) if isinstance(r, dict)
             and r.get("resource") in starts and r.get("phase") != "final"
             and isinstance(r.get("after"), int) and isinstance(r.get("round"), int)]
     rounds = list(range(0, max([r["round"] for r in rows], default=-1) + 1))
