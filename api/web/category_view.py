@@ -26,18 +26,28 @@ def category_context(report: dict, upto: int | None = None) -> dict:
             "category_rows": rows}
 
 
+class NoReport(Exception):
+    """The replay has no report yet (queued, running or failed): nothing to chart, and
+    nothing kept, so the chart shows once the report is written."""
+
+
 @lru_cache(maxsize=32)
 def _scored(replay_id: str) -> dict:
     """What the chart reads of a stored replay's report (its game, players, ledger, final
     breakdown, verdict and where it stopped), kept for the last few replays: a judge steps
     through one game at a time, and a report once written does not change."""
     record = store().get(replay_id, with_report=True) or {}
-    report = (record.get("report") or {}) if record.get("status") == "done" else {}
-    return {key: report[key] for key in ("game", "players", "ledger", "final", "verdict",
-                                         "reached") if key in report}
+    if record.get("status") != "done" or not isinstance(record.get("report"), dict):
+        raise NoReport
+    return {key: record["report"][key] for key in ("game", "players", "ledger", "final",
+                                                   "verdict", "reached")
+            if key in record["report"]}
 
 
 def step_categories(replay_id: str, event: int, last: bool) -> dict:
     """The chart for the step page after ``event``: what the rounds so far scored, and the
-    final scoring too at the log's ``last`` event."""
-    return category_context(_scored(replay_id), None if last else event)
+    final scoring too at the log's ``last`` event; nothing before the report is written."""
+    try:
+        return category_context(_scored(replay_id), None if last else event)
+    except NoReport:
+        return NONE

@@ -93,3 +93,16 @@ def test_a_viscounts_report_has_no_category_chart(api_url, redis_url):
     replay_id = replayed(redis_url, FIXTURES / "viscounts" / "worked" / "game-2p.json")
     page = signed_in(api_url).get(f"{api_url}/replays/{replay_id}", timeout=20).text
     assert 'id="categories"' not in page
+
+
+def test_a_step_page_seen_before_the_report_is_written_charts_it_once_it_is(
+        api_url, redis_url):
+    connection = redis.Redis.from_url(redis_url)
+    replay_id = ReplayStore(connection).create(
+        text_log(COIMBRA / "legal" / "round-one-2p.json"), {"mode": "strict"}, owner="alice")
+    session = signed_in(api_url)
+    queued = session.get(f"{api_url}/replays/{replay_id}/step?event=20", timeout=20)
+    assert queued.status_code == 200 and 'id="categories"' not in queued.text
+    run_replay(connection, replay_id, 1)
+    done = session.get(f"{api_url}/replays/{replay_id}/step?event=20", timeout=20).text
+    assert category_table(done)[1][("ana", "Total")] == ["2"]
