@@ -47,9 +47,12 @@ def text_responses(media: str) -> dict:
         "content": {media: {"schema": {"type": "string"}}}}}
 
 
-def respond(record: dict, report_text: str | None, media: str | None = None) -> Response:
+def respond(record: dict, report_text: str | None, media: str | None = None,
+            drawn: dict | None = None) -> Response:
     """The report as ``media``, or in the format the client accepts; 304 when its ETag
-    still matches."""
+    still matches. ``drawn``: what a replay of the log added for a page (the board at the
+    end, interim points), passed to the Markdown and HTML renderings (JSON is the report
+    as it is)."""
     if record["status"] != "done" or report_text is None:
         raise Problem(409, "report-not-ready", gettext("The report is not ready"),
                       gettext("the replay is %(status)s", status=record["status"]),
@@ -64,7 +67,10 @@ def respond(record: dict, report_text: str | None, media: str | None = None) -> 
                       gettext("the report is application/json, text/markdown or text/html"))
     from replay.render import RENDERERS
 
-    body = RENDERERS[MEDIA_TYPES[media]](json.loads(report_text)).encode()
+    fmt = MEDIA_TYPES[media]
+    report = json.loads(report_text)
+    body = (RENDERERS[fmt](report) if fmt == "json" or not drawn else
+            RENDERERS[fmt](report, **drawn)).encode()
     etag = hashlib.sha256(body).hexdigest()
     response = Response(body, mimetype=media)
     response.set_etag(etag)

@@ -66,3 +66,13 @@ def _table_texts(value, where):
                         if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], str))
         else:
             yield from _table_texts(item, at)
+
+
+def game_titles(fileobj, keywords, comment_tags, options):
+    """The title of each game the registry lists (``replay/games.py``): a page and a report
+    name a game by it in the reader's language, so each domain that says it holds it
+    (Babel's extractor interface; the registry is read, not the file's text)."""
+    from replay.games import GAMES  # the engines, only when a catalog is extracted
+
+    for game in GAMES:
+        yield 0, None, game.title, [f"the title of the game {game.name}"]

@@ -72,10 +72,11 @@ def _utc(seconds: float) -> str:
 
 @bp.app_template_filter("game_title")
 def game_title(name: object) -> str:
-    """A game as a person reads it: its registered title (``viscounts``: Viscounts of the
-    West Kingdom); a name no game is registered under as it is, nothing as an empty text."""
+    """A game as a person reads it: its registered title in the reader's language
+    (``viscounts``: Viscounts of the West Kingdom, 西國子爵); a name no game is registered
+    under as it is, nothing as an empty text."""
     game = GAMES.find(name)
-    return game.title if game is not None else "" if name is None else str(name)
+    return gettext(game.title) if game is not None else "" if name is None else str(name)
 
 
 @bp.app_template_filter("number")

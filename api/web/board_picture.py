@@ -26,16 +26,18 @@ def board_picture(game: Game, log: GameLog, event: int, catalog: dict | None) ->
     return draw(engine.replayer.replay_to(log, event, catalog, score_end=True))
 
 
-def final_picture(log: GameLog | None, catalog: dict | None) -> tuple[Picture | None, bool]:
+def final_picture(log: GameLog | None, catalog: dict | None, wait: float = 0
+                  ) -> tuple[Picture | None, bool]:
     """The table after a log's last event drawn for its report page, and whether it could
-    not be drawn now because another request is replaying for a page (``page_replays``)."""
+    not be drawn now (after ``wait`` seconds) because another request is replaying for a
+    page (``page_replays``)."""
     if log is None or not log.events:
         return None, False
     game = replay.GAMES.find(log.game)
     if game is None:
         return None, False
     try:
-        with at_once():
+        with at_once(wait):
             return board_picture(game, log, len(log.events) - 1, catalog), False
     except Busy:
         return None, True

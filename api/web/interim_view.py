@@ -19,7 +19,8 @@ from api.web.page_replays import Busy, at_once
 from api.web.replaying import replay_catalog
 from api.web.report_view import log_lines
 from replay.core.logs.problems import InvalidLog
-from replay.render.round_chart import points_chart, round_label
+from replay.render.round_chart import points_chart
+from replay.render.rounds import Interim, round_label
 from replay.viscounts.interim import RoundEnd, interim_points
 
 # The games that score only at their end, each with how its interim points are worked out.
@@ -29,10 +30,10 @@ _kept: OrderedDict[str, tuple[RoundEnd, ...]] = OrderedDict()
 _kept_lock = threading.Lock()
 
 
-def round_ends(replay_id: str) -> tuple[RoundEnd, ...]:
+def round_ends(replay_id: str, wait: float = 0) -> tuple[RoundEnd, ...]:
     """A stored replay's round ends with their interim points (none for another game, or
     a log that cannot be read); ``Busy`` when they are not worked out yet and another
-    request is replaying for a page."""
+    request is replaying for a page (after ``wait`` seconds)."""
     with _kept_lock:
         if replay_id in _kept:
             _kept.move_to_end(replay_id)
@@ -42,7 +43,7 @@ def round_ends(replay_id: str) -> tuple[RoundEnd, ...]:
     work = ROUND_POINTS.get(log.game) if log is not None else None
     if work is None or not log.events:  # a game that scores as it goes: nothing to replay
         return ()
-    with at_once():
+    with at_once(wait):
         try:
             ends = tuple(work(log, replay_catalog(record)))
         except InvalidLog:  # a log whose header or events cannot be replayed has no rounds
@@ -60,24 +61,34 @@ def forget_round_ends() -> None:
         _kept.clear()
 
 
+def interim_lines(replay_id: str, players: list[str], upto: int | None = None,
+                  wait: float = 0) -> Interim | None:
+    """The interim points of the rounds ended by event ``upto`` (every round the log ends,
+    when None), a line per player in seat order (``players`` first); None for a game that
+    scores as it goes. ``Busy`` as ``round_ends``."""
+    ends = [end for end in round_ends(replay_id, wait) if upto is None or end.event <= upto]
+    if not ends:
+        return None
+    seats = [*players, *(p for p in ends[0].points if p not in players)]
+    return Interim([end.round for end in ends],
+                   {name: [end.points[name] for end in ends] for name in seats
+                    if name in ends[0].points})
+
+
 def interim_context(replay_id: str, players: list[str], upto: int | None = None) -> dict:
     """The chart of the interim points of the rounds ended by event ``upto`` (every round the
     log ends, when None), its table's header and rows (player, values), and the round the
     last column is; empty for a game that scores as it goes."""
     none = {"interim_chart": "", "interim_header": [], "interim_rows": []}
     try:
-        ends = [end for end in round_ends(replay_id) if upto is None or end.event <= upto]
+        interim = interim_lines(replay_id, players, upto)
     except Busy:
         return {**none, "interim_busy": True}
-    if not ends:
+    if interim is None:
         return none
-    seats = [*players, *(p for p in ends[0].points if p not in players)]
-    lines = {name: [end.points[name] for end in ends] for name in seats
-             if name in ends[0].points}
-    rounds = [end.round for end in ends]
-    return {"interim_chart": Markup(points_chart(rounds, lines, players)),
-            "interim_header": [round_label(n) for n in rounds],
-            "interim_rows": list(lines.items())}
+    return {"interim_chart": Markup(points_chart(interim.rounds, interim.lines, players)),
+            "interim_header": [round_label(n) for n in interim.rounds],
+            "interim_rows": list(interim.lines.items())}
 
 
 def reported_upto(report: dict) -> int | None:

@@ -1,8 +1,9 @@
 """Replays a page does beside its own: the interim points of a game, the board at its end.
 
-They replay a whole stored log in the request, so they run one at a time per process and are
-never waited for: a page that finds one running is served without what it would have drawn,
-and says so. The step page's own replays keep their slots (``replaying.SLOTS``).
+They replay a whole stored log in the request, so they run one at a time per process and a
+page never waits for them: a page that finds one running is served without what it would have
+drawn, and says so; a downloaded report waits a few seconds, then asks to be tried again.
+The step page's own replays keep their slots (``replaying.SLOTS``).
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ class Busy(Exception):
 
 
 @contextmanager
-def at_once() -> Iterator[None]:
-    """Hold the process's one replay for pages for the block, or raise ``Busy`` at once."""
-    if not WORKING.acquire(blocking=False):
+def at_once(wait: float = 0) -> Iterator[None]:
+    """Hold the process's one replay for pages for the block, or raise ``Busy`` at once (a
+    page), or after ``wait`` seconds (a downloaded report, which is the same file whenever
+    it is asked for, so it waits a little rather than going without)."""
+    if not (WORKING.acquire(timeout=wait) if wait else WORKING.acquire(blocking=False)):
         raise Busy
     try:
         yield

@@ -19,7 +19,7 @@ from api import recorder_steps as steps
 from api.problems import Problem
 from api.recorder import document
 from api.recorder_words import Labeller
-from api.web import bp
+from api.web import bp, game_title
 from replay.core.speech import tr
 
 GAMES_BY_NAME = {choice.name: choice for choice in engine.games()}
@@ -84,7 +84,7 @@ def _page(recording, problem: Problem | None = None, status: int = 200,
                "ask_problem": ask_problem, "ask_entered": ask_entered or {},
                "ask_problem_detail": label.text(ask_problem.detail) if ask_problem else None,
                "claim": chance.claim_form(recording.step),
-               "game_title": GAMES_BY_NAME[recording.header["game"]].title,
+               "game_title": game_title(recording.header["game"]),
                "where": where(recording.step),
                "violations": [dict(v, text=label.text(v.get("message", "")))
                               for v in doc["violations"]]}
@@ -167,7 +167,7 @@ def recorder_events(recording_id: str):
               "note": e.get("comment"), "broken": i in broken}
              for i, e in enumerate(recording.events)]
     return render_template("recorder_events.html", recording=recording, lines=lines,
-                           game_title=GAMES_BY_NAME[recording.header["game"]].title)
+                           game_title=game_title(recording.header["game"]))
 
 
 @bp.route("/record/<recording_id>/correct/<int:index>", methods=["GET", "POST"])
@@ -200,7 +200,7 @@ def recorder_correct(recording_id: str, index: int):
         current=label.event(event), player=event.get("player"), note=event.get("comment"),
         moves=[{"index": i, "label": label.event(m), "player": m.get("player"),
                 "same": m == event} for i, m in enumerate(moves)],
-        game_title=GAMES_BY_NAME[recording.header["game"]].title), \
+        game_title=game_title(recording.header["game"])), \
         problem.status if problem else 200
 
 

@@ -12,8 +12,10 @@ from api.replays import mint_share, owned_record, store
 from api.results import file_safe, known_format, replay_result_file
 from api.web import bp
 from api.web.board_picture import final_picture
+from api.web.category_view import category_context
 from api.web.interim_view import interim_context, reported_upto
 from api.web.replaying import replay_catalog
+from api.web.report_files import drawn_parts
 from api.web.report_view import log_lines, report_context, status_word
 from replay.render.html import score_chart, score_title
 
@@ -63,6 +65,7 @@ def replay(replay_id: str):
                 context["picture"], context["board_busy"] = final_picture(
                     lines.log, replay_catalog(record))
                 context["board_heading"] = gettext("The board at the end")
+            context.update(category_context(report))
             context["chart"] = Markup(score_chart(report))
             context["chart_title"] = score_title(report)
             context["bad_lines"] = {v["log_line"] for root in context["violations"]
@@ -82,12 +85,14 @@ def replay_status(replay_id: str):
 
 @bp.route("/replays/<replay_id>/report.<fmt>")
 def download(replay_id: str, fmt: str):
-    """The report as a file: JSON, Markdown or HTML."""
+    """The report as a file: JSON, Markdown or HTML (these two with what the page draws
+    from a replay of the log: the board at the end, the interim points)."""
     if fmt not in DOWNLOADS:
         raise Problem(404, "format-not-found", gettext("No such format"),
                       gettext("json, md or html"))
     record = owned_record(replay_id)
-    response = reports.respond(record, store().report_text(replay_id), DOWNLOADS[fmt])
+    response = reports.respond(record, store().report_text(replay_id), DOWNLOADS[fmt],
+                               drawn_parts(replay_id, record, fmt))
     name = record.get("name") or replay_id
     response.headers["Content-Disposition"] = \
         f'attachment; filename="report-{file_safe(name)}.{fmt}"'

@@ -14,14 +14,12 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 from flask_babel import lazy_gettext
 from markupsafe import Markup
 
 import languages
 import replay
-import replay.viscounts
 from api.languages import request_language
 from replay.core.logs.json_lines import json_event_lines
 from replay.core.logs.log import GameLog
@@ -41,7 +39,7 @@ from replay.render.markdown import (
     verdict_title,
 )
 from replay.render.names import NameLabels, ledger_named, with_names
-from replay.render.round_chart import held_by_round, round_charts, round_label
+from replay.render.round_chart import ROUND_STARTS, held_by_round, round_charts, round_label
 
 POINTS = "points"
 
@@ -242,23 +240,6 @@ def ledger_rows(report: dict, label: NameLabels, player: str | None, source: str
     return ledger_named([row for row in report.get("ledger") or []
                          if (not player or row.get("player") == player)
                          and (not source or str(row.get("source")) == source)], label)
-
-
-VISCOUNTS_CATALOG = Path(replay.viscounts.__file__).parent / "data" / "viscounts-base.json"
-
-
-@lru_cache(maxsize=1)
-def viscounts_starts() -> dict[str, int]:
-    """What a Viscounts player's final scoring counts that moves during play, charted round
-    by round, each with what it is before the setup: the Virtue and Corruption markers where
-    the player board prints them, Debts, Deeds and Silver none."""
-    board = json.loads(VISCOUNTS_CATALOG.read_text(encoding="utf-8"))["player_board"]
-    return {"virtue": board["virtue_start"], "corruption": board["corruption_start"],
-            "debts": 0, "deeds": 0, "approved_deeds": 0, "silver": 0}
-
-
-# The games that score only at their end, charted by what their scoring counts instead.
-ROUND_STARTS = {"viscounts": viscounts_starts}
 
 
 def rounds_context(report: dict) -> dict:

@@ -24,7 +24,7 @@ import replay
 from api.batches import accept_batch
 from api.problems import Problem
 from api.submission import accept, decode_body, options_for
-from api.web import bp
+from api.web import bp, game_title
 from api.web.replaying import replay_slot
 from api.web.scoresheet_form import Sheet, document, locate, sheet_from
 from replay.core.logs.problems import InvalidLog
@@ -133,8 +133,9 @@ def scoresheet(game_name: str):
                        LAYOUTS[game.name])
     if sheet.players and len(sheet.players) not in game.player_counts:
         sheet.problems.append({"where": gettext("players"), "key": "players", "message": gettext(
-            "%(game)s is for %(span)s players; the sheet names %(count)s", game=game.title,
-            span=number_span(game.player_counts), count=len(sheet.players))})
+            "%(game)s is for %(span)s players; the sheet names %(count)s",
+            game=game_title(game.name), span=number_span(game.player_counts),
+            count=len(sheet.players))})
         return _page(game, Sheet(game.name, sheet.layout, [], sheet.form, sheet.problems), 422)
     if request.method == "GET" or not sheet.players:
         return _page(game, sheet)
@@ -165,7 +166,7 @@ def scoresheet_totals(game_name: str):
     if len(sheet.players) not in game.player_counts:
         return jsonify({"players": {}, "problems": [
             {"where": gettext("players"), "key": "players",
-             "message": gettext("%(game)s is for %(span)s players", game=game.title,
+             "message": gettext("%(game)s is for %(span)s players", game=game_title(game.name),
                                 span=number_span(game.player_counts))}]})
     report = _scored(sheet, document(sheet))
     final = (report.get("final") or {}).get("players") or {}

@@ -14,6 +14,7 @@ from api.problems import Problem
 from api.replays import owned_record, store
 from api.web import bp
 from api.web.board_picture import board_picture
+from api.web.category_view import step_categories
 from api.web.interim_view import interim_context
 from api.web.replaying import replay_catalog, replay_slot
 from api.web.report_view import LogLines, field_label, log_lines
@@ -156,4 +157,5 @@ def step(replay_id: str):
         next_line=lines.event_lines.get(event + 1),
         violations=state.get("violations_so_far") or [], note=lines.note,
         namer=NameLabels.of(state), picture=picture,
-        **interim_context(replay_id, names, event))
+        **interim_context(replay_id, names, event),
+        **step_categories(replay_id, event, event == last))

@@ -16,7 +16,7 @@ from api.batches import accept_batch
 from api.problems import Problem
 from api.schemas import SubmitArgsSchema
 from api.submission import accept, decode_body, options_for
-from api.web import bp
+from api.web import bp, game_title
 from api.web.errors import problem_rows
 from api.web.uploads import Defaults, decode_upload, form_logs, log_media_type, with_defaults
 from replay.core.verdicts.judge import MODES
@@ -67,7 +67,7 @@ def guide(game: str, kind: str):
     text = (GUIDES / f"{game}-{kind}.md").read_text(encoding="utf-8")
     html = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
     return render_template("guide.html", title=gettext(
-        "%(game)s: %(kind)s", game=GAMES.find(game).title, kind=GUIDE_KINDS[kind]),
+        "%(game)s: %(kind)s", game=game_title(game), kind=GUIDE_KINDS[kind]),
         body=Markup(html))
 
 

@@ -10,9 +10,11 @@ from html import escape
 
 from replay.core.protocol.game import Section
 from replay.core.speech import message, tr
+from replay.render.category_chart import category_chart, category_rounds, category_table
 from replay.render.language import again, html_language, number
 from replay.render.markdown import (
     CHANGE_COLUMN,
+    INTERIM_NOTE,
     PHASES_NOTE,
     all_claims_match,
     causes,
@@ -40,12 +42,19 @@ from replay.render.markdown import (
     verdict_title,
 )
 from replay.render.names import with_names
+from replay.render.round_chart import (
+    ROUND_STARTS,
+    ROUNDS_NOTE,
+    caption,
+    held_by_round,
+    points_chart,
+    round_charts,
+)
+from replay.render.rounds import Interim, round_label
+from replay.render.svg import CATEGORY_COLOURS, LINE_COLOURS, Picture, tick_step
 
 COLOURS = {"legal": "#1b7f3b", "illegal": "#b00020", "score_mismatch": "#b35900",
            "incomplete": "#7a6300", "unparseable": "#5b2a86"}
-LINE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
-                "#e377c2")
-CATEGORY_COLOURS = (*LINE_COLOURS, "#bcbd22", "#7f7f7f", "#393b79", "#637939")
 
 CSS = """
 body{font:16px/1.45 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fafafa}
@@ -78,6 +87,12 @@ thead th:first-child{background:#eee}
 code{background:#eee;padding:0 .2rem}
 #score-chart{background:#fff;border:1px solid #ddd}
 details#ledger summary{cursor:pointer;font-weight:600;font-size:1.2rem}
+#category-chart{max-width:100%;height:auto;background:#fff}
+.round-chart{display:inline-block;width:24rem;max-width:100%;margin:.5rem 1rem .5rem 0}
+.round-chart svg{width:100%;height:auto}
+figure.board{margin:.5rem 0;max-width:40rem}
+figure.board svg{display:block;width:100%;height:auto}
+figure.board figcaption{font-size:.9rem;color:#444}
 """
 
 
@@ -105,7 +120,10 @@ def _table(header: list[str], rows: list[list], table_id: str = "",
         "<tr>" + "".join(f'<td class="num">{_text(v)}</td>' if i in numeric else
                          f"<td>{_text(v)}</td>" for i, v in enumerate(row)) + "</tr>"
         for row in rows)
-    return f"<table{ident}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    # A table scrolls within itself on a small screen: it takes the focus, so a keyboard
+    # can scroll it too.
+    return (f'<table{ident} tabindex="0"><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
+            "</table>")
 
 
 def _filled(template: str, **markup: str) -> str:
@@ -295,14 +313,6 @@ def _signed(value) -> str:
     return f"+{value}" if isinstance(value, int) and value > 0 else str(value)
 
 
-def _tick_step(span: int) -> int:
-    """A round step (1, 2, 5, 10, 20, 50, ...) giving at most five or so ticks over ``span``."""
-    step = 1
-    while step * 5 < span:
-        step = step * 5 // 2 if str(step).startswith("2") else step * 2
-    return step
-
-
 def score_chart(report: dict) -> str:
     """Inline SVG: one polyline per player of cumulative points after each round and final;
     for a game that scores only at its end, each player's final points by category."""
@@ -312,7 +322,7 @@ def score_chart(report: dict) -> str:
         return final_chart(report, names)
     width, height, left, right, top, bottom = 640, 320, 50, 130, 20, 40
     values = [v for _, pts in rows for v in pts.values() if isinstance(v, int)]
-    step = _tick_step(max([5, *values]) - min([0, *values]))
+    step = tick_step(max([5, *values]) - min([0, *values]))
     top_value = -(-max([5, *values]) // step) * step
     low_value = min([0, *values]) // step * step
     span_x = (width - left - right) / max(len(rows) - 1, 1)
@@ -419,6 +429,66 @@ def final_chart(report: dict, names: list[str]) -> str:
     return "".join(out)
 
 
+def _categories(report: dict) -> str:
+    """Each player's points by scoring category after each round and after the final
+    scoring, for a game that scores as it goes: the chart, and its numbers folded."""
+    data = category_rounds(report)
+    if data is None:
+        return ""
+    header, rows = category_table(data)
+    return ('<section id="categories"><h2>' + escape(tr("Points by category, round by round"))
+            + f"</h2>{category_chart(data)}<details><summary>"
+            + escape(tr("The same in numbers")) + "</summary>"
+            + _table(header, rows, "categories-table",
+                     frozenset(range(2, len(header)))) + "</details></section>")
+
+
+def _interim(interim: Interim | None, names: list[str]) -> str:
+    """The points each player would have if the game ended after each round (a replay
+    worked them out), as a chart and a table; nothing without them."""
+    if interim is None or not interim.rounds:
+        return ""
+    header = [tr("Player"), *(round_label(n) for n in interim.rounds)]
+    rows = [[name, *line] for name, line in interim.lines.items()]
+    return ('<section id="interim"><h2>'
+            + escape(tr("Points if the game ended after each round")) + "</h2><p>"
+            + escape(tr(INTERIM_NOTE)) + "</p>"
+            + points_chart(interim.rounds, interim.lines, names)
+            + _table(header, rows, "interim-table", frozenset(range(1, len(header))))
+            + "</section>")
+
+
+def _rounds(report: dict) -> str:
+    """For a game that scores at its end, what its scoring counts as each player held it at
+    the end of every round: a small chart each, and the numbers folded."""
+    starts = ROUND_STARTS.get(str(report.get("game")))
+    charts = round_charts(report, starts()) if starts else ""
+    if not charts:
+        return ""
+    rounds, held = held_by_round(report, starts())
+    header = [tr("What"), tr("Player"), *(round_label(n) for n in rounds)]
+    rows = [[caption(resource), player, *line] for resource, lines in held.items()
+            for player, line in lines.items()]
+    return ('<section id="rounds"><h2>' + escape(tr("What counts at the end, round by round"))
+            + f"</h2><p>{escape(tr(ROUNDS_NOTE))}</p>{charts}<details><summary>"
+            + escape(tr("The same in numbers")) + "</summary>"
+            + _table(header, rows, "rounds-table", frozenset(range(2, len(header))))
+            + "</details></section>")
+
+
+def _board(board: Picture | None) -> str:
+    """The table after the log's last event (a replay drew it), and the same in words."""
+    if board is None:
+        return ""
+    facts = "".join(f"<h3>{escape(again(heading))}</h3><ul>"
+                    + "".join(f"<li>{escape(item)}</li>" for item in items) + "</ul>"
+                    for heading, items in board.facts)
+    return ('<section id="board"><h2>' + escape(tr("The board at the end")) + "</h2>"
+            f'<figure class="board">{board.svg()}<figcaption>{escape(board.description)}'
+            "</figcaption></figure><details><summary>" + escape(tr("The table in words"))
+            + f"</summary>{facts}</details></section>")
+
+
 def _final(report: dict, names: list[str], details: list[Section]) -> str:
     final = _dict(report.get("final"))
     players = _dict(final.get("players"))
@@ -433,7 +503,8 @@ def _final(report: dict, names: list[str], details: list[Section]) -> str:
         + "</tr>" for key, label in scoring_categories(report))
     tables = "".join(f"<h3>{escape(d.title)}</h3>" + _table(d.header, d.rows, table_id=d.key)
                      for d in details)
-    return ('<section id="final"><h2>' + tr("Final scoring") + '</h2><table id="final-breakdown">'
+    return ('<section id="final"><h2>' + tr("Final scoring")
+            + '</h2><table id="final-breakdown" tabindex="0">'
             "<thead><tr><th>" + tr("Category") + f"</th>{head}</tr></thead><tbody>{body}</tbody>"
             f"</table>{tables}"
             "</section>")
@@ -478,8 +549,11 @@ def _ledger(report: dict) -> str:
             + "</details>")
 
 
-def render_html(report: dict) -> str:
-    """The report as one deterministic, self-contained HTML5 page."""
+def render_html(report: dict, board: Picture | None = None,
+                interim: Interim | None = None) -> str:
+    """The report as one deterministic, self-contained HTML5 page; with the table after the
+    log's last event (``board``) and the points if the game ended after each round
+    (``interim``) when a replay of the log drew them."""
     report = with_names(_dict(report))
     names = player_names(report)
     details, sections = game_sections(report)
@@ -490,7 +564,9 @@ def render_html(report: dict) -> str:
              "</section>")
     body = "".join([
         _summary(report), _problems(report), _violations(report), _warnings(report),
-        _claims(report), score, _final(report, names, details), _standings(report),
+        _claims(report), score, _categories(report), _interim(interim, names), _board(board),
+        _rounds(report),
+        _final(report, names, details), _standings(report),
         *(_section(section) for section in sections), _phases(report), _ledger(report)])
     return (f'<!DOCTYPE html>\n<html lang="{html_language()}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'

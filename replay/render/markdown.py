@@ -17,6 +17,7 @@ from replay.core.words import spoken
 from replay.games import GAMES
 from replay.render.language import ENGLISH, again, joined, language, number
 from replay.render.names import NameLabels, with_names
+from replay.render.rounds import Interim, round_label
 
 
 def _dict(value) -> dict:
@@ -190,11 +191,12 @@ def event_place(item: dict) -> str:
 
 
 def game_title(report: dict) -> str:
-    """The report's game as its box names it (``Viscounts of the West Kingdom``); a game this
-    referee does not know by the key the report gives, or ``?``."""
+    """The report's game as its box names it, in the reader's language (``Viscounts of the
+    West Kingdom``, 西國子爵); a game this referee does not know by the key the report
+    gives, or ``?``."""
     key = _dict(report).get("game")
     game = GAMES.find(key)
-    return game.title if game is not None else str(key or "?")
+    return tr(game.title) if game is not None else str(key or "?")
 
 
 def scoring_categories(report: dict) -> list[tuple[str, str]]:
@@ -555,6 +557,20 @@ def _per_round(report: dict, names: list[str]) -> list[str]:
                                             for label, pts in rows])]
 
 
+# What interim points are, said under their chart or table (a phrase: ``tr(INTERIM_NOTE)``).
+INTERIM_NOTE = say("Interim points, not points held: the game scores only at its end, and "
+                   "these are what its end scoring would give each player if the game ended "
+                   "after that round.")
+
+
+def _interim(interim: Interim | None) -> list[str]:
+    if interim is None or not interim.rounds:
+        return []
+    return ["## " + tr("Points if the game ended after each round"), "", tr(INTERIM_NOTE), "",
+            *_table([tr("Player"), *(round_label(n) for n in interim.rounds)],
+                    [[name, *line] for name, line in interim.lines.items()])]
+
+
 def _section(section: Section) -> list[str]:
     note = [section.note, ""] if section.note else []
     return [f"## {section.title}", "", *note, *_table(section.header, section.rows)]
@@ -637,8 +653,10 @@ def ledger_title(rows: int) -> str:
     return tr("Ledger ({number} rows)", number=number(rows))
 
 
-def render_markdown(report: dict) -> str:
-    """The report as a deterministic Markdown document, verdict first and ledger last."""
+def render_markdown(report: dict, interim: Interim | None = None) -> str:
+    """The report as a deterministic Markdown document, verdict first and ledger last; with
+    the points if the game ended after each round (``interim``) when a replay of the log
+    worked them out."""
     report = with_names(_dict(report))
     names = player_names(report)
     details, sections = game_sections(report)
@@ -647,7 +665,8 @@ def render_markdown(report: dict) -> str:
     lines += _summary(report)
     for part in (_problems(report), _violations(report), _warnings(report),
                  _claims(report), _final(report, names, details), _standings(report),
-                 _per_round(report, names), *(_section(s) for s in sections),
+                 _per_round(report, names), _interim(interim),
+                 *(_section(s) for s in sections),
                  _phases(report), _ledger(report)):
         lines += part
     while lines and lines[-1] == "":

@@ -10,16 +10,40 @@ ended after each round: interim points, what the end scoring would give then.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import lru_cache
 from html import escape
+from pathlib import Path
 
-from replay.core.speech import tr
+import replay.viscounts
+from replay.core.speech import say, tr
 from replay.core.words import spoken
 from replay.render.language import ENGLISH, again, language
 from replay.render.markdown import player_names
+from replay.render.rounds import round_label
 from replay.render.svg import element, marks, text
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 300, 150, 34, 50, 12, 26
+VISCOUNTS_CATALOG = Path(replay.viscounts.__file__).parent / "data" / "viscounts-base.json"
+# What the charts of a game that scores at its end say, under their heading.
+ROUNDS_NOTE = say("The game scores at its end; these are what its scoring counts (Virtue and "
+                  "Corruption markers, Debts and Deeds, Silver for ties), as each player held "
+                  "them at the end of every round.")
+
+
+@lru_cache(maxsize=1)
+def viscounts_starts() -> dict[str, int]:
+    """What a Viscounts player's final scoring counts that moves during play, charted round
+    by round, each with what it is before the setup: the Virtue and Corruption markers where
+    the player board prints them, Debts, Deeds and Silver none."""
+    board = json.loads(VISCOUNTS_CATALOG.read_text(encoding="utf-8"))["player_board"]
+    return {"virtue": board["virtue_start"], "corruption": board["corruption_start"],
+            "debts": 0, "deeds": 0, "approved_deeds": 0, "silver": 0}
+
+
+# The games that score only at their end, charted by what their scoring counts instead.
+ROUND_STARTS = {"viscounts": viscounts_starts}
 
 
 def held_by_round(report: dict, starts: Mapping[str, int]
@@ -27,7 +51,8 @@ def held_by_round(report: dict, starts: Mapping[str, int]
     """The rounds the ledger reaches (0 is the setup) and, for each resource of ``starts``
     the ledger moves, what each player held at the end of every round: the ``after`` of
     their last row of it by then, else what everyone starts with (``starts``)."""
-    rows = [r for r in report.get("ledger") or [] if isinstance(r, dict)
+    ledger = report.get("ledger")
+    rows = [r for r in (ledger if isinstance(ledger, list) else []) if isinstance(r, dict)
             and r.get("resource") in starts and r.get("phase") != "final"
             and isinstance(r.get("after"), int) and isinstance(r.get("round"), int)]
     rounds = list(range(0, max([r["round"] for r in rows], default=-1) + 1))
@@ -49,11 +74,6 @@ def held_by_round(report: dict, starts: Mapping[str, int]
     return rounds, held
 
 
-def round_label(number: int) -> str:
-    """``setup`` for round 0, else ``R3``."""
-    return tr("setup") if number == 0 else tr("R{number}", number=number)
-
-
 def round_charts(report: dict, starts: Mapping[str, int]) -> str:
     """One small inline SVG per resource that moved (empty when the game has fewer than
     two rounds or none moved)."""
@@ -63,9 +83,9 @@ def round_charts(report: dict, starts: Mapping[str, int]) -> str:
     players = marks(player_names(report))
     labels = [round_label(n) for n in rounds]
     return "".join(
-        line_chart(resource, _caption(resource),
+        line_chart(resource, caption(resource),
                    tr("{resource} at the end of each round: {summary}",
-                      resource=_caption(resource), summary=summary(lines)),
+                      resource=caption(resource), summary=summary(lines)),
                    labels, lines, players)
         for resource, lines in held.items())
 
@@ -84,7 +104,7 @@ def points_chart(rounds: list[int], lines: dict[str, list[int]], players: list[s
                       lines, marks([*players, *(p for p in lines if p not in players)]))
 
 
-def _caption(resource: str) -> str:
+def caption(resource: str) -> str:
     """A chart's resource as the ledger's cells say it, in the reader's language (English
     capitalised, as a caption)."""
     said = again(spoken(resource))

@@ -20,6 +20,10 @@ from replay.core.speech import ntr, tr
 from replay.render.language import joined
 
 STYLE = json.loads((Path(__file__).parent / "data" / "board_style.json").read_text())
+# The lines of the score charts, a player each, and the parts of a bar, a scoring category each.
+LINE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
+                "#e377c2")
+CATEGORY_COLOURS = (*LINE_COLOURS, "#bcbd22", "#7f7f7f", "#393b79", "#637939")
 
 
 def attrs(values: dict) -> str:
@@ -39,6 +43,14 @@ def text(x: float, y: float, words: str, size: float = 13, **values) -> str:
     values.setdefault("text_anchor", "middle")
     return element("text", escape(str(words)), x=round(x, 1), y=round(y, 1), font_size=size,
                    **values)
+
+
+def tick_step(span: int) -> int:
+    """A round step (1, 2, 5, 10, 20, 50, ...) giving at most five or so ticks over ``span``."""
+    step = 1
+    while step * 5 < span:
+        step = step * 5 // 2 if str(step).startswith("2") else step * 2
+    return step
 
 
 def titled(title: str, *children: str, **values) -> str:

@@ -88,11 +88,11 @@ def test_the_recorder_home_and_start_form_are_chinese(client):
     check(page_of(client, "/record"),
           ["Record a game", "Record the game as you play it", "Start a new recording",
            "Your recordings", "None yet.", "players"],
-          ["记录一局游戏", "开始新的记录", "你的记录", "还没有。", "2–4 人", "Coimbra"])
+          ["记录一局游戏", "开始新的记录", "你的记录", "还没有。", "2–4 人", "科英布拉"])
     check(page_of(client, "/record/new/viscounts"),
           ["Record Viscounts", "Players in seat order", "Seat 1", "Lowercase names",
            "Variants the table plays", "Start recording"],
-          ["记录 Viscounts of the West Kingdom", "按座位顺序的玩家（1–4 人）", "座位 4",
+          ["记录西國子爵", "按座位顺序的玩家（1–4 人）", "座位 4",
            "牌桌采用的变体", "开始记录"])
 
 
@@ -124,7 +124,7 @@ def test_the_events_and_correction_pages_are_chinese(client):
     check(page_of(client, f"/record/{doc['id']}/events"),
           ["every event recorded", "Back to the game", "correct or note", "start corner",
            "place gray"],
-          ["Coimbra：已记录的全部事件", "返回对局", "更正或备注"])
+          ["科英布拉：已记录的全部事件", "返回对局", "更正或备注"])
     check(page_of(client, f"/record/{doc['id']}/correct/3"),
           ["Correct event 3", "Recorded:", "These were the moves the rules allowed there",
            "Moves legal at event 3", "(as recorded)", "A note on this event", "Keep the note",
@@ -184,7 +184,7 @@ def test_the_catalog_pages_are_chinese(client):
            "Catalogs published on this server", "compare them, adopt one.", "Your catalogs",
            "You have registered no catalog yet.", "Register a catalog", "Name (lowercase",
            "Catalog file (JSON)", "…or paste it", "Check and register"],
-          ["Coimbra 的模板", "（内置：coimbra-demo）", "从你的对局中积累", "0 个值待审阅",
+          ["科英布拉的模板", "（内置：coimbra-demo）", "从你的对局中积累", "0 个值待审阅",
            "注册目录", "检查并注册"])
     check(page_of(client, "/catalogs/shared"),
           ["Catalogs other clients transcribed", "No catalog is published yet.",
@@ -192,7 +192,7 @@ def test_the_catalog_pages_are_chinese(client):
           ["本服务器上发布的目录", "还没有发布任何目录。", "返回目录"])
     check(page_of(client, "/catalogs/draft/coimbra"),
           ["Your draft of", "Every printed value your games declared", "Your draft is empty"],
-          ["你的 Coimbra 目录草稿", "你的草稿为空"])
+          ["你的科英布拉目录草稿", "你的草稿为空"])
 
 
 def test_the_guided_transcription_page_is_chinese(client):
@@ -202,7 +202,7 @@ def test_the_guided_transcription_page_is_chinese(client):
            "The character's name, printed along the bottom of the card.",
            "The currency icon in the top-left corner", "The catalog's stand-in",
            "for example", "Record these values", "Skip it", "Back to the catalogs"],
-          ["读取 Coimbra 的每个组件", "已读取 0 / 103 个组件。", "角色卡：0 / 56",
+          ["读取科英布拉的每个组件", "已读取 0 / 103 个组件。", "角色卡：0 / 56",
            "读取这个角色卡：Afonso Mendes", "角色的名称，印在牌的底部。", "印刷的角色卡",
            "记录这些值"])
 
@@ -220,7 +220,7 @@ def test_the_scoresheet_pages_are_chinese(client):
            "Total", "Worked out by the referee", "Written on the sheet", "total written",
            "The totals are worked out as you type", "Work out the totals",
            "Check the scoresheet"],
-          ["Viscounts of the West Kingdom：计分表", "已揭示的终局牌", "贫困", "城堡中的工人",
+          ["西國子爵：计分表", "已揭示的终局牌", "贫困", "城堡中的工人",
            "第 1 层", "未偿债务", "ana：写下的总分", "计算总分"])
     refused = client.post("/scoresheet/viscounts", headers=ZH, data={
         "csrf_token": token(sheet), "players": "ana bruno", "0:debts": "two",
