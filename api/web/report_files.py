@@ -3,7 +3,8 @@ table after the last event (HTML) and the points if the game ended after each ro
 and Markdown), so the file shows what the page does.
 
 Both come from the process's one replay for pages (``page_replays``); a download waits a few
-seconds for it, then answers 503 with ``Retry-After`` rather than a file that lacks them.
+seconds for it, then answers 429 with ``Retry-After`` (as the server refuses any heavy
+request it is too busy for) rather than a file that lacks them.
 The API's report routes serve the report's own renderings (``api.reports``), with what the
 report holds (its charts from the ledger), not these.
 """
@@ -29,7 +30,7 @@ WAIT = 10  # seconds a download waits for the replay for pages before it asks fo
 def drawn_parts(replay_id: str, record: dict, fmt: str) -> dict:
     """What a replay adds to the report file ``fmt`` (``md``, ``html``): its ``interim``
     points and, in HTML, its ``board`` at the end; nothing for JSON or an unfinished
-    replay. A 503 when another request held the replay for pages too long."""
+    replay. A 429 when another request held the replay for pages too long."""
     if fmt not in ("md", "html") or record["status"] != "done":
         return {}
     text = store().report_text(replay_id)
@@ -51,6 +52,6 @@ def drawn_parts(replay_id: str, record: dict, fmt: str) -> dict:
 
 
 def _busy() -> Problem:
-    return Problem(503, "report-pictures-busy",
+    return Problem(429, "report-pictures-busy",
                    gettext("The report's pictures are being drawn for another page"),
                    gettext("try again in a few seconds"), headers={"Retry-After": 5})

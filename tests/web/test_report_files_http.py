@@ -112,7 +112,7 @@ def test_a_download_waits_for_the_replay_for_pages_then_asks_for_a_retry(
         busy = session.get(f"{api_url}/replays/{replay_id}/report.html", timeout=20)
     finally:
         page_replays.WORKING.release()
-    assert busy.status_code == 503 and busy.headers["Retry-After"] == "5"
+    assert busy.status_code == 429 and busy.headers["Retry-After"] == "5"
     again = session.get(f"{api_url}/replays/{replay_id}/report.html", timeout=20)
     assert again.status_code == 200 and 'id="interim-table"' in again.text
 
