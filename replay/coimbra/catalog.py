@@ -20,9 +20,9 @@ from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_mars
 from replay.core.protocol.catalogs import BuiltinCatalogs, catalog_sha256
 from replay.core.protocol.placeholders import (
     Placeholder,
+    PlaceholderLookup,
     entry_paths,
     placeholder_index,
-    used_placeholders,
 )
 
 TRACK_COLOURS = {track: colour for colour, track in COLOUR_TRACK.items()}
@@ -167,10 +167,11 @@ class Catalog:
         name = self.names.get(ident)  # ids are unique across the components
         return ident if name is None else f"{ident} ({name})"
 
-    def placeholders_used(self, touched) -> list[Placeholder]:
+    @cached_property
+    def placeholders_used(self) -> PlaceholderLookup:
         """The placeholder values among what a replay touched (entry ids, ``id.field`` or
-        JSON pointers), in catalog order."""
-        return used_placeholders(self.placeholders, self.entry_paths, touched)
+        JSON pointers), in catalog order: called with them; made once per catalog."""
+        return PlaceholderLookup(self.placeholders, self.entry_paths)
 
     def summary(self) -> dict:
         """What a report says about the catalog it used."""

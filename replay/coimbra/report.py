@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import itemgetter
 
 from replay.coimbra.catalog import Catalog
@@ -10,7 +11,7 @@ from replay.coimbra.phases import LEDGER_ORDER, expected_next
 from replay.coimbra.state import TRACK_NAMES
 from replay.coimbra.table import Table
 from replay.core.logs.log import GameLog
-from replay.core.logs.names import ids_in, names_of, words_of
+from replay.core.logs.names import names_of, words_of
 from replay.core.logs.printed_names import with_translations
 from replay.core.protocol.placeholders import rests_on
 from replay.core.reports.report import (
@@ -88,7 +89,11 @@ def _names_used(game: Table, catalog: Catalog, violations: list[dict], placehold
     used.update(words_of(awaited))
     used.update(d["entry"] for d in catalog.declared)
     used.update(p["entry"] for p in placeholders)
-    used.update(ids_in([p["value"] for p in placeholders]))
+    # The ids a placeholder value holds are a road's ends, each a value of its own: an
+    # effect names no component.
+    nodes = catalog.nodes
+    used.update(p["value"] for p in placeholders
+                if isinstance(p["value"], str) and p["value"] in nodes)
     for player in game.state.players.values():
         used.update(player.characters, player.start_cards, player.monasteries, player.voyages)
     for violation in violations:
@@ -131,8 +136,10 @@ NUMBERED = {"st-": lambda number: say("scoring tile {number}", number=number),
             "road-": lambda number: say("road {number}", number=number)}
 
 
+@lru_cache(maxsize=512)
 def _board_part(ident: str, number: str) -> str | None:
-    """A scoring tile, flag, road or track of the board, in words (None: none of them)."""
+    """A scoring tile, flag, road or track of the board, in words (None: none of them);
+    made once each, as every report names them."""
     kind, _, track = ident.partition("-")
     if kind == "track" and track in TRACK_NAMES:
         return say("{track} track", track=TRACK_NAMES[track])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from replay.core.logs.declarations import ENTRY_KEYS, holds_entries, iter_entries, resolve
 
@@ -27,6 +28,7 @@ class Placeholder:
     value: object
     note: str = ""
     plain: dict = field(init=False, repr=False, compare=False)  # ``to_dict``'s, made once
+    head: str = field(init=False, repr=False, compare=False)  # the field's first key
 
     def __post_init__(self) -> None:
         # Made once: every report lists the placeholder values its verdict depended on.
@@ -35,6 +37,7 @@ class Placeholder:
         if self.note:
             plain["note"] = self.note
         object.__setattr__(self, "plain", plain)
+        object.__setattr__(self, "head", self.field.partition(".")[0])
 
     def to_dict(self) -> dict:
         """Plain-data form for reports (a copy of its own: a report may be changed)."""
@@ -91,9 +94,12 @@ def used_placeholders(placeholders: Mapping[str, tuple[Placeholder, ...]],
         fields_ = wanted[entry]
         if fields_ is None:
             found.extend(values)
-        else:
-            found.extend(v for v in values
-                         if any(overlaps(v.field, item) for item in fields_))
+            continue
+        # Most fields read are the placeholder's own; only those under the same first key
+        # can overlap otherwise.
+        heads = {item.partition(".")[0] for item in fields_}
+        found.extend(v for v in values if v.field in fields_ or (
+            v.head in heads and any(overlaps(v.field, item) for item in fields_)))
     return found
 
 
@@ -108,6 +114,31 @@ def _locate(paths: Mapping[str, str], item: str) -> tuple[str | None, str | None
         return None, None
     entry, _, field_ = item.partition(".")
     return entry, field_ or None
+
+
+class PlaceholderLookup:
+    """``used_placeholders`` for one catalog, each touched item's values worked out once and
+    kept: a replay touches a few hundred items of a catalog, the same from game to game."""
+
+    def __init__(self, placeholders: Mapping[str, tuple[Placeholder, ...]],
+                 paths: Mapping[str, str]):
+        self.placeholders, self.paths = placeholders, paths
+        self.rank = {p.path: rank for rank, p in enumerate(
+            p for values in placeholders.values() for p in values)}  # catalog order
+        self.covered: dict[str, tuple[Placeholder, ...]] = {}
+
+    def __call__(self, touched: Iterable[str]) -> list[Placeholder]:
+        """The placeholder values among what a replay touched, in catalog order."""
+        covered, found = self.covered, {}
+        for item in touched:
+            values = covered.get(item)
+            if values is None:
+                values = covered[item] = tuple(
+                    used_placeholders(self.placeholders, self.paths, (item,)))
+            for value in values:
+                found[value.path] = value
+        rank = self.rank
+        return sorted(found.values(), key=lambda value: rank[value.path])
 
 
 def overlaps(placeholder_field: str, touched_field: str) -> bool:
@@ -136,8 +167,18 @@ class CatalogReads:
     def touched(self, events: set[int] | None = None) -> set[str]:
         """The catalog entries the replay depended on (at ``events`` only, when given)."""
         if events is None:
-            return {item for _, item in self.reads}
+            return set(map(itemgetter(1), self.reads))
         return {item for event, item in self.reads if event in events}
+
+    def touched_at(self, events: Iterable[int]) -> dict[int, set[str]]:
+        """The catalog entries read at each of ``events`` (those that read any), in one
+        pass over the reads."""
+        wanted = set(events)
+        found: dict[int, set[str]] = {}
+        for event, item in self.reads:
+            if event in wanted:
+                found.setdefault(event, set()).add(item)
+        return found
 
 
 def rests_on(used: Callable[[Iterable[str]], list[Placeholder]], table: CatalogReads,
@@ -145,13 +186,13 @@ def rests_on(used: Callable[[Iterable[str]], list[Placeholder]], table: CatalogR
     """The placeholder values the verdict rests on (``used`` is the catalog's
     ``placeholders_used``); each read at an event that broke a rule says at which
     (``violations``): such a value may decide that violation."""
-    found = [p.to_dict() for p in used(sorted(table.touched()))]
+    found = [p.to_dict() for p in used(table.touched())]
     broken = sorted({v.event for v in violations})
     if not broken or not found:
         return found
     at: dict[str, list[int]] = {}
-    for event in broken:
-        for placeholder in used(sorted(table.touched({event}))):
+    for event, items in sorted(table.touched_at(broken).items()):
+        for placeholder in used(items):
             at.setdefault(placeholder.path, []).append(event)
     for item in found:
         if item["path"] in at:
