@@ -87,12 +87,13 @@ class Catalog:
     roads_forward: dict[str, set[str]] = field(default_factory=dict)  # as printed
     roads_any: dict[str, set[str]] = field(default_factory=dict)  # every road both ways
     # The ids of the entries the engine reads by what they are rather than by id, for the
-    # report's placeholders (None where the catalog gives none): each track's, each flag's
-    # by order position (0-based), each road's by its two ends (either way round).
-    track_ids: dict[str, str | None] = field(default_factory=dict)
+    # report's placeholders: each track's, each flag's by order position (0-based), each
+    # road's by its two ends (either way round). Where a catalog gives none, the entry's
+    # JSON pointer, which no placeholder of it can be read by (they are named by id).
+    track_ids: dict[str, str] = field(default_factory=dict)
     income_boxes: dict[str, list[int]] = field(default_factory=dict)  # track -> box by position
-    flag_ids: list[str | None] = field(default_factory=list)
-    road_ids: dict[tuple[str, str], str | None] = field(default_factory=dict)
+    flag_ids: list[str] = field(default_factory=list)
+    road_ids: dict[tuple[str, str], str] = field(default_factory=dict)
     placeholders: dict[str, tuple[Placeholder, ...]] = field(default_factory=dict)
     entry_paths: dict[str, str] = field(default_factory=dict)  # JSON pointer -> entry id
     # Language -> id -> the name printed in it, for the components named in other languages.
@@ -228,10 +229,10 @@ def _build(document: dict) -> Catalog:
         if not road["one_way"]:
             forward[road["to"]].add(road["from_"])
     road_ids = {}
-    for road in data["map"]["roads"]:
+    for i, road in enumerate(data["map"]["roads"]):
         road_ids[road["to"], road["from_"]] = road_ids[road["from_"], road["to"]] = \
-            road.get("id")
-    flags = sorted(data["flags"], key=lambda f: f["position"])
+            road.get("id", f"/map/roads/{i}")
+    flags = sorted(enumerate(data["flags"]), key=lambda item: item[1]["position"])
     meta = data["meta"]
     return Catalog(
         id=meta["id"], sha256=catalog_sha256(document), printed=meta["printed"],
@@ -239,15 +240,15 @@ def _build(document: dict) -> Catalog:
         characters=characters, start_pairs=[tuple(p) for p in data["start_pairs"]],
         monasteries=monasteries, voyages=voyages, favors=favors,
         scoring_tiles={t["id"]: t for t in data["scoring_tiles"]},
-        flag_crowns=[f["crowns"] for f in flags],
+        flag_crowns=[f["crowns"] for _, f in flags],
         track_max={name: t["max"] for name, t in data["tracks"].items()},
         income=income, nodes=nodes,
         corners=tuple(n for n, node in nodes.items() if node["kind"] == "corner"),
         spaces={n: node["level"] for n, node in nodes.items() if node["kind"] == "monastery"},
         roads_forward=forward, roads_any=both, names_in=names_in(data),
-        track_ids={name: t.get("id") for name, t in data["tracks"].items()},
+        track_ids={name: t.get("id", f"/tracks/{name}") for name, t in data["tracks"].items()},
         income_boxes=boxes,
-        flag_ids=[f.get("id") for f in flags], road_ids=road_ids,
+        flag_ids=[f.get("id", f"/flags/{i}") for i, f in flags], road_ids=road_ids,
         placeholders=placeholder_index(document), entry_paths=entry_paths(document),
     )
 

@@ -57,7 +57,7 @@ def move_refusals(game: Table, event: dict) -> Iterator[Refusal]:
             yield replace(game.unknown_component(catalog.nodes, node, "map location", name),
                           moved_on=walked)
         if node in catalog.roads_forward[here]:
-            game.touch(f"{catalog.road_ids[here, node]}")
+            game.touch(catalog.road_ids[here, node])
         else:
             # No road there (or one the other way): every road from here says so.
             game.touch_all(catalog.road_ids[here, other] for other in catalog.roads_any[here])

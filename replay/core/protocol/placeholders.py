@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
 from operator import itemgetter
 
 from replay.core.logs.declarations import ENTRY_KEYS, holds_entries, iter_entries, resolve
@@ -137,8 +138,7 @@ class PlaceholderLookup:
                     used_placeholders(self.placeholders, self.paths, (item,)))
             for value in values:
                 found[value.path] = value
-        rank = self.rank
-        return sorted(found.values(), key=lambda value: rank[value.path])
+        return [found[path] for path in sorted(found, key=self.rank.__getitem__)]
 
 
 def overlaps(placeholder_field: str, touched_field: str) -> bool:
@@ -161,8 +161,7 @@ class CatalogReads:
 
     def touch_all(self, items: Iterable[str]) -> None:
         """Note several catalog entries at once (the spaces a move walks through)."""
-        event = self.event
-        self.reads.extend((event, item) for item in items)
+        self.reads.extend(zip(repeat(self.event), items))
 
     def touched(self, events: set[int] | None = None) -> set[str]:
         """The catalog entries the replay depended on (at ``events`` only, when given)."""
