@@ -12,6 +12,7 @@ from html import unescape
 import replay
 from referee_cli.summary import report_summary
 from replay.coimbra.catalog import builtin_document, check_catalog, load_catalog
+from replay.core.logs.declarations import Declaration, declare
 from replay.render.html import render_html
 from replay.render.markdown import game_sections, render_markdown
 from tests.conftest import FIXTURES
@@ -123,3 +124,22 @@ def test_labels_that_name_no_value_or_miscount_are_located():
     problems = {(p.path, p.message) for p in check_catalog(document)}
     assert problems == {("/characters/0/placeholder_fields/1", "c1-01 has no value 'crowns'"),
                         ("/meta/placeholders/entries", "96 entries")}
+
+
+def test_a_catalog_adopted_from_declared_values_keeps_its_labels_right():
+    # A client's catalog is the built-in one with its draft's values declared in
+    # (``api.catalog_growth``): the declared values are no longer placeholders, a wholly
+    # invented entry says its source is the log, and the catalog still passes its checks.
+    document, _ = declare(builtin_document("coimbra-demo"), [
+        Declaration("c2-10", "cost", "coins"), Declaration("st-1", "two_players", [9, 4]),
+        Declaration("flag-2", "crowns", 2)])
+    assert check_catalog(document) == []
+    adopted = load_catalog(document)
+    assert adopted.placeholders_used(["c2-10.cost", "flag-2.crowns", "st-1.two_players"]) == []
+    assert [p.field for p in adopted.placeholders_used(["st-1"])] == ["three_four_players"]
+    tile = document["scoring_tiles"][0]
+    assert (tile["source"], tile["placeholder_fields"]) == ("declared in the log",
+                                                            ["three_four_players"])
+    assert "placeholder" not in tile
+    assert adopted.summary()["placeholder_values"] \
+        == CATALOG.summary()["placeholder_values"] - 3
