@@ -164,11 +164,9 @@ class CatalogReads:
         for item in items:
             append((event, item))
 
-    def touched(self, events: set[int] | None = None) -> set[str]:
-        """The catalog entries the replay depended on (at ``events`` only, when given)."""
-        if events is None:
-            return set(map(itemgetter(1), self.reads))
-        return {item for event, item in self.reads if event in events}
+    def touched(self) -> set[str]:
+        """The catalog entries the replay depended on."""
+        return set(map(itemgetter(1), self.reads))
 
     def touched_at(self, events: Iterable[int]) -> dict[int, set[str]]:
         """The catalog entries read at each of ``events`` (those that read any), in one
