@@ -1,4 +1,8 @@
-"""Load and check a Coimbra catalog: every printed component the engine reads."""
+"""Load and check a Coimbra catalog: every printed component the engine reads.
+
+Each placeholder value is indexed with its path, so a report can name the ones a verdict
+depended on (``Catalog.placeholders_used``, ``replay.core.protocol.placeholders``).
+"""
 
 from __future__ import annotations
 
@@ -10,9 +14,16 @@ from marshmallow import ValidationError
 
 from replay.coimbra.catalog_schema import LEVELS, TRACKS, CatalogSchema
 from replay.coimbra.state import COLOUR_TRACK
+from replay.core.logs.declarations import iter_entries, resolve
 from replay.core.logs.printed_names import names_in
 from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 from replay.core.protocol.catalogs import BuiltinCatalogs, catalog_sha256
+from replay.core.protocol.placeholders import (
+    Placeholder,
+    PlaceholderLookup,
+    entry_paths,
+    placeholder_index,
+)
 
 TRACK_COLOURS = {track: colour for colour, track in COLOUR_TRACK.items()}
 TRACK_RESOURCES = {"council": "guards", "merchant": "coins", "clergy": "pilgrim",
@@ -75,6 +86,16 @@ class Catalog:
     spaces: dict[str, str]  # monastery space -> level
     roads_forward: dict[str, set[str]] = field(default_factory=dict)  # as printed
     roads_any: dict[str, set[str]] = field(default_factory=dict)  # every road both ways
+    # The ids of the entries the engine reads by what they are rather than by id, for the
+    # report's placeholders: each track's, each flag's by order position (0-based), each
+    # road's by its two ends (either way round). Where a catalog gives none, the entry's
+    # JSON pointer, which no placeholder of it can be read by (they are named by id).
+    track_ids: dict[str, str] = field(default_factory=dict)
+    income_boxes: dict[str, list[int]] = field(default_factory=dict)  # track -> box by position
+    flag_ids: list[str] = field(default_factory=list)
+    road_ids: dict[tuple[str, str], str] = field(default_factory=dict)
+    placeholders: dict[str, tuple[Placeholder, ...]] = field(default_factory=dict)
+    entry_paths: dict[str, str] = field(default_factory=dict)  # JSON pointer -> entry id
     # Language -> id -> the name printed in it, for the components named in other languages.
     names_in: dict[str, dict[str, str]] = field(default_factory=dict)
     # The values the log declared from the printed components (``replay.core.logs.declarations``).
@@ -147,10 +168,17 @@ class Catalog:
         name = self.names.get(ident)  # ids are unique across the components
         return ident if name is None else f"{ident} ({name})"
 
+    @cached_property
+    def placeholders_used(self) -> PlaceholderLookup:
+        """The placeholder values among what a replay touched (entry ids, ``id.field`` or
+        JSON pointers), in catalog order: called with them; made once per catalog."""
+        return PlaceholderLookup(self.placeholders, self.entry_paths)
+
     def summary(self) -> dict:
         """What a report says about the catalog it used."""
         summary = {"id": self.id, "sha256": self.sha256, "printed": self.printed,
-                   "description": self.description}
+                   "description": self.description,
+                   "placeholder_values": sum(map(len, self.placeholders.values()))}
         if self.declared:
             summary["declared_values"] = list(self.declared)
         return summary
@@ -164,7 +192,7 @@ def check_catalog(document: object) -> list[LogProblem]:
         data = CatalogSchema().load(document)
     except ValidationError as err:
         return problems_from_marshmallow(err.messages)
-    return _semantic_problems(data)
+    return _semantic_problems(data) + _label_problems(document)
 
 
 def _build(document: dict) -> Catalog:
@@ -184,13 +212,13 @@ def _build(document: dict) -> Catalog:
                              currency=v["currency"]) for v in data["voyages"]}
     favors = {f["id"]: Tile(f["id"], f["name"], tuple(f["effects"]), crowns=f["crowns"])
               for f in data["favors"]}
-    income = {}
+    income, boxes = {}, {}
     for name, track in data["tracks"].items():
-        by_position = [None] * (track["max"] + 1)
-        for box in track["income"]:
+        by_position, box_at = [None] * (track["max"] + 1), [0] * (track["max"] + 1)
+        for number, box in enumerate(track["income"]):
             for position in range(box["from_"], box["to"] + 1):
-                by_position[position] = box["gain"]
-        income[name] = by_position
+                by_position[position], box_at[position] = box["gain"], number
+        income[name], boxes[name] = by_position, box_at
     nodes = {n["id"]: n for n in data["map"]["nodes"]}
     forward: dict[str, set[str]] = {node: set() for node in nodes}
     both: dict[str, set[str]] = {node: set() for node in nodes}
@@ -200,6 +228,11 @@ def _build(document: dict) -> Catalog:
         both[road["to"]].add(road["from_"])
         if not road["one_way"]:
             forward[road["to"]].add(road["from_"])
+    road_ids = {}
+    for i, road in enumerate(data["map"]["roads"]):
+        road_ids[road["to"], road["from_"]] = road_ids[road["from_"], road["to"]] = \
+            road.get("id", f"/map/roads/{i}")
+    flags = sorted(enumerate(data["flags"]), key=lambda item: item[1]["position"])
     meta = data["meta"]
     return Catalog(
         id=meta["id"], sha256=catalog_sha256(document), printed=meta["printed"],
@@ -207,12 +240,16 @@ def _build(document: dict) -> Catalog:
         characters=characters, start_pairs=[tuple(p) for p in data["start_pairs"]],
         monasteries=monasteries, voyages=voyages, favors=favors,
         scoring_tiles={t["id"]: t for t in data["scoring_tiles"]},
-        flag_crowns=[f["crowns"] for f in sorted(data["flags"], key=lambda f: f["position"])],
+        flag_crowns=[f["crowns"] for _, f in flags],
         track_max={name: t["max"] for name, t in data["tracks"].items()},
         income=income, nodes=nodes,
         corners=tuple(n for n, node in nodes.items() if node["kind"] == "corner"),
         spaces={n: node["level"] for n, node in nodes.items() if node["kind"] == "monastery"},
         roads_forward=forward, roads_any=both, names_in=names_in(data),
+        track_ids={name: t.get("id", f"/tracks/{name}") for name, t in data["tracks"].items()},
+        income_boxes=boxes,
+        flag_ids=[f.get("id", f"/flags/{i}") for i, f in flags], road_ids=road_ids,
+        placeholders=placeholder_index(document), entry_paths=entry_paths(document),
     )
 
 
@@ -235,10 +272,16 @@ def _semantic_problems(data: dict) -> list[LogProblem]:
             if item["id"] in seen:
                 problem(f"/{section}/{i}/id", f"id {item['id']!r} repeats {seen[item['id']]}")
             seen.setdefault(item["id"], f"/{section}/{i}")
-    for i, node in enumerate(data["map"]["nodes"]):
-        if node["id"] in seen:
-            problem(f"/map/nodes/{i}/id", f"id {node['id']!r} repeats {seen[node['id']]}")
-        seen.setdefault(node["id"], f"/map/nodes/{i}")
+    labelled = [(f"/map/{part}/{i}", item) for part in ("nodes", "roads")
+                for i, item in enumerate(data["map"][part])]
+    labelled += [(f"/flags/{i}", flag) for i, flag in enumerate(data["flags"])]
+    labelled += [(f"/tracks/{name}", track) for name, track in data["tracks"].items()]
+    for path, item in labelled:
+        if "id" not in item:
+            continue
+        if item["id"] in seen:
+            problem(f"{path}/id", f"id {item['id']!r} repeats {seen[item['id']]}")
+        seen.setdefault(item["id"], path)
 
     levels = Counter(c["level"] for c in data["characters"])
     for level, wanted in CHARACTERS_PER_LEVEL.items():
@@ -275,6 +318,28 @@ def _semantic_problems(data: dict) -> list[LogProblem]:
         problem("/flags", "flag positions are not 1, 2, 3, 4")
     problems.extend(_map_problems(data["map"]))
     return problems
+
+
+def _label_problems(document: dict) -> list[LogProblem]:
+    """Each placeholder field names a value of its entry, and the meta's counts of
+    placeholder entries are right (checked on the document: its keys as written)."""
+    found = []
+    entries = list(iter_entries(document))
+    for path, entry in entries:
+        for i, name in enumerate(entry.get("placeholder_fields", ())):
+            if not resolve(entry, name)[0]:
+                found.append(LogProblem(f"{entry['id']} has no value {name!r}",
+                                        path=f"{path}/placeholder_fields/{i}"))
+    counts = document.get("meta", {}).get("placeholders")
+    if counts is not None:
+        held = {"entries": sum(bool(e.get("placeholder")) for _, e in entries),
+                "entries_with_placeholder_fields": sum(bool(e.get("placeholder_fields"))
+                                                       for _, e in entries)}
+        for key, number in held.items():
+            if counts[key] != number:
+                found.append(LogProblem(f"{counts[key]} {key}", path=f"/meta/placeholders/{key}",
+                                        expected=str(number)))
+    return found
 
 
 def _effect_problems(data: dict) -> list[LogProblem]:

@@ -102,6 +102,25 @@ Effects = fields.List(fields.Nested(EffectSchema), load_default=list)
 Diplomas = fields.List(fields.String(), load_default=list)
 
 
+class LabelsSchema(Schema):
+    """Where an entry's values come from (``source``), and which of them are stand-ins for
+    the print: the whole entry (``placeholder``) or the fields it lists (dotted paths,
+    ``placeholder_fields``); optional, as a transcription holds only printed values."""
+
+    source = fields.String()
+    placeholder = fields.Boolean()
+    placeholder_fields = fields.List(fields.String(), validate=validate.Length(min=1))
+    confidence = fields.String(validate=validate.OneOf(("high", "medium", "low")))
+    note = fields.String()
+    confirmed_by = fields.List(fields.String())
+
+    @validates_schema
+    def _labels(self, data, **kwargs):
+        if data.get("placeholder") and "placeholder_fields" in data:
+            raise ValidationError("a whole placeholder entry lists no placeholder_fields",
+                                  "placeholder_fields")
+
+
 class IncomeBoxSchema(Schema):
     """One income box: positions ``from``..``to`` (inclusive) pay ``gain``."""
 
@@ -110,9 +129,10 @@ class IncomeBoxSchema(Schema):
     gain = fields.Nested(GainSchema, required=True)
 
 
-class TrackSchema(Schema):
-    """An influence track."""
+class TrackSchema(LabelsSchema):
+    """An influence track (its id, when given, names it in declarations and reports)."""
 
+    id = fields.String(validate=ID)
     colour = fields.String(required=True, validate=validate.OneOf(COLOURS))
     income_resource = fields.String(required=True, validate=validate.OneOf(
         ["coins", "guards", "pilgrim", "points"]))
@@ -120,14 +140,15 @@ class TrackSchema(Schema):
     income = fields.List(fields.Nested(IncomeBoxSchema), required=True)
 
 
-class FlagSchema(Schema):
-    """A turn-order flag and the crowns printed on it."""
+class FlagSchema(LabelsSchema):
+    """A turn-order flag and the crowns printed on it (its id as a track's)."""
 
+    id = fields.String(validate=ID)
     position = fields.Integer(required=True, validate=validate.Range(min=1, max=4))
     crowns = fields.Integer(required=True, validate=validate.Range(min=0))
 
 
-class CharacterSchema(Schema):
+class CharacterSchema(LabelsSchema):
     """A character card."""
 
     id = fields.String(required=True, validate=ID)
@@ -141,7 +162,7 @@ class CharacterSchema(Schema):
     effects = Effects
 
 
-class MonasterySchema(Schema):
+class MonasterySchema(LabelsSchema):
     """A monastery tile."""
 
     id = fields.String(required=True, validate=ID)
@@ -152,7 +173,7 @@ class MonasterySchema(Schema):
     effects = Effects
 
 
-class VoyageSchema(Schema):
+class VoyageSchema(LabelsSchema):
     """A voyage card."""
 
     id = fields.String(required=True, validate=ID)
@@ -163,7 +184,7 @@ class VoyageSchema(Schema):
     effects = Effects
 
 
-class FavorSchema(Schema):
+class FavorSchema(LabelsSchema):
     """A favor tile of the castle."""
 
     id = fields.String(required=True, validate=ID)
@@ -173,7 +194,7 @@ class FavorSchema(Schema):
     effects = Effects
 
 
-class ScoringTileSchema(Schema):
+class ScoringTileSchema(LabelsSchema):
     """A two-sided influence scoring tile: points by rank."""
 
     id = fields.String(required=True, validate=ID)
@@ -183,7 +204,7 @@ class ScoringTileSchema(Schema):
                                      required=True, validate=validate.Length(equal=3))
 
 
-class NodeSchema(Schema):
+class NodeSchema(LabelsSchema):
     """A place on the pilgrimage map."""
 
     id = fields.String(required=True, validate=ID)
@@ -192,9 +213,11 @@ class NodeSchema(Schema):
     level = fields.String(validate=validate.OneOf(LEVELS))
 
 
-class RoadSchema(Schema):
-    """A road between two places; a one-way road runs only from ``from`` to ``to``."""
+class RoadSchema(LabelsSchema):
+    """A road between two places; a one-way road runs only from ``from`` to ``to`` (its id
+    as a track's)."""
 
+    id = fields.String(validate=ID)
     from_ = fields.String(data_key="from", required=True)
     to = fields.String(required=True)
     one_way = fields.Boolean(required=True)
@@ -207,6 +230,14 @@ class MapSchema(Schema):
     roads = fields.List(fields.Nested(RoadSchema), required=True)
 
 
+class PlaceholderCountsSchema(Schema):
+    """How many entries of the catalog are placeholders, wholly or in some fields."""
+
+    entries = fields.Integer(required=True, validate=validate.Range(min=0))
+    entries_with_placeholder_fields = fields.Integer(required=True,
+                                                     validate=validate.Range(min=0))
+
+
 class MetaSchema(Schema):
     """What a catalog is: its id, and whether it holds the printed values."""
 
@@ -215,6 +246,7 @@ class MetaSchema(Schema):
     version = fields.Integer(required=True)
     printed = fields.Boolean(required=True)
     description = fields.String(required=True)
+    placeholders = fields.Nested(PlaceholderCountsSchema)
 
 
 class CatalogSchema(Schema):

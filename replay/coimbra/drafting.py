@@ -98,6 +98,7 @@ def place_crown_tokens(game: Table) -> dict[str, str]:
     classes_done: set[str] = set()
     characters = game.catalog.characters
     rows = [game.state.rows[row] for row in CITY_ROWS]
+    game.touch_all(f"{card}.class" for cards in rows for card in cards)
     for column in reversed(range(max(map(len, rows)))):
         for cards in rows:
             if column < len(cards):

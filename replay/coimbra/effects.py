@@ -25,6 +25,7 @@ HANDLERS: dict[str, Callable[[Table, str, dict, str], None]] = {"steal_points": 
 def apply_immediate(game: Table, name: str, source: str) -> None:
     """Apply the immediate gains and handlers of component ``source``, just acquired or
     reached."""
+    game.touch(f"{source}.effects")
     for effect in game.catalog.immediate.get(source, ()):
         if effect["kind"] == "gain":
             game.gain(name, effect["gain"], say("immediate reward of {source}", source=source),
@@ -57,9 +58,13 @@ def count(counter: str, game: Table, player: Player) -> int:
     catalog = game.catalog
     kind, _, arg = counter.partition(":")
     if kind == "characters":
+        if arg:
+            game.touch_all(f"{c}.class" for c in player.characters)
         return len([c for c in player.characters
                     if not arg or catalog.characters[c].cls == arg])
     if kind == "monasteries":
+        if arg:
+            game.touch_all(f"{m}.level" for m in player.monasteries)
         return len([m for m in player.monasteries
                     if not arg or catalog.monasteries[m].level == arg])
     if kind == "voyages":
@@ -85,14 +90,16 @@ def score_per(effect: dict, game: Table, player: Player) -> int:
 def diplomas_of(game: Table, player: Player) -> list[str]:
     """Every diploma symbol the player owns: on characters and on visited monasteries."""
     catalog = game.catalog
+    game.touch_all(f"{c}.diplomas" for c in (*player.characters, *player.monasteries))
     symbols = [s for c in player.characters for s in catalog.characters[c].diplomas]
     symbols += [s for m in player.monasteries for s in catalog.monasteries[m].diplomas]
     return symbols
 
 
-def voyage_discount(catalog, player: Player) -> int:
+def voyage_discount(game: Table, player: Player) -> int:
     """What the player's castle favors of this round take off a voyage's cost."""
-    discounts = catalog.voyage_discounts
+    discounts = game.catalog.voyage_discounts
+    game.touch_all(f"{favor}.effects" for favor in player.favors)
     return sum(discounts[favor] for favor in player.favors)
 
 

@@ -54,7 +54,9 @@ def apply_income(game: Table, event: dict) -> None:
     track = event.get("track", die_track(die))
     player.income_used.append(die)
     here = player.influence[track]
-    game.gain(player.name, game.catalog.income[track][here],
+    catalog = game.catalog
+    game.touch(f"{catalog.track_ids[track]}.income.{catalog.income_boxes[track][here]}")
+    game.gain(player.name, catalog.income[track][here],
               say("income from {die} on {track} (position {position})", die=die,
                   track=TRACK_NAMES[track], position=here), TRACK_SOURCES[track])
     if state.order.index(player.name) == state.cursor \
@@ -119,7 +121,10 @@ def _phase_e_abilities(game: Table, player: Player) -> None:
     """Characters (in acquisition order), then visited monasteries, pay their phase-E gains."""
     phase_e_gains = game.catalog.phase_e_gains
     for source in (*player.characters, *player.monasteries):
-        for effect in phase_e_gains.get(source, ()):
+        effects = phase_e_gains.get(source, ())
+        if effects:
+            game.touch(f"{source}.effects")
+        for effect in effects:
             what = say("phase-E ability of {source}", source=game.catalog.label(source))
             if condition_holds(effect.get("if_"), player):
                 game.gain(player.name, effect["gain"], what, source)

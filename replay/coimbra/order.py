@@ -8,8 +8,14 @@ from replay.coimbra.table import Table
 
 def crowns_of(game: Table, player: Player, position: int) -> dict[str, int]:
     """A player's crowns as phase D counts them, by source, at order ``position`` (0-based)."""
-    favors = sum(game.catalog.favors[f].crowns for f in player.favors)
-    flag = 0 if game.judge.allows("round-crowns-only") else game.catalog.flag_crowns[position]
+    catalog = game.catalog
+    game.touch_all(f"{f}.crowns" for f in player.favors)
+    favors = sum(catalog.favors[f].crowns for f in player.favors)
+    if game.judge.allows("round-crowns-only"):
+        flag = 0
+    else:
+        game.touch(f"{catalog.flag_ids[position]}.crowns")
+        flag = catalog.flag_crowns[position]
     return {"tokens": player.crown_tokens, "favors": favors, "flag": flag,
             "total": player.crown_tokens + favors + flag}
 

@@ -21,6 +21,7 @@ MAX_PATHS = 500
 
 def steps_given(game: Table, tile: str) -> int:
     """The pilgrim steps a monastery's immediate reward gives on a first visit."""
+    game.touch(f"{tile}.effects")
     return sum(effect["gain"].get("pilgrim", 0)
                for effect in game.catalog.immediate.get(tile, ()) if effect["kind"] == "gain")
 
@@ -55,7 +56,11 @@ def move_refusals(game: Table, event: dict) -> Iterator[Refusal]:
         if node not in catalog.nodes:
             yield replace(game.unknown_component(catalog.nodes, node, "map location", name),
                           moved_on=walked)
-        if node not in catalog.roads_forward[here]:
+        if node in catalog.roads_forward[here]:
+            game.touch(catalog.road_ids[here, node])
+        else:
+            # No road there (or one the other way): every road from here says so.
+            game.touch_all(catalog.road_ids[here, other] for other in catalog.roads_any[here])
             any_road = node in catalog.roads_any[here]
             if not (two_way and any_road):
                 yield Refusal("coimbra.pilgrim.road",

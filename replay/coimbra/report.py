@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import itemgetter
 
 from replay.coimbra.catalog import Catalog
@@ -12,6 +13,7 @@ from replay.coimbra.table import Table
 from replay.core.logs.log import GameLog
 from replay.core.logs.names import names_of, words_of
 from replay.core.logs.printed_names import with_translations
+from replay.core.protocol.placeholders import rests_on
 from replay.core.reports.report import (
     ENGINE_VERSION,
     REPORT_VERSION,
@@ -34,6 +36,8 @@ def build_report(log: GameLog, game: Table, catalog: Catalog, mode: str, replaye
     totals = {name: p.points for name, p in state.players.items()}
     rows, notes = standings(totals, state.order) if final else ([], [])
     violations = [v.to_dict() for v in game.judge.violations]
+    summary = dict(catalog.summary(), placeholders_used=rests_on(
+        catalog.placeholders_used, game, game.judge.violations))
     ledger = game.ledger  # its rows are in their report form already
     all_warnings = warnings + game.warnings
     causes = causes_with_lines(log.positions, violations, claims.items, ledger, all_warnings,
@@ -45,7 +49,7 @@ def build_report(log: GameLog, game: Table, catalog: Catalog, mode: str, replaye
         "game": "coimbra",
         "ruleset": log.ruleset or DEFAULT_RULESET,
         "variants": sorted(log.variants),
-        "catalog": catalog.summary(),
+        "catalog": summary,
         "input_sha256": log.sha256(),
         "mode": mode,
         "players": list(log.players),
@@ -70,11 +74,12 @@ def build_report(log: GameLog, game: Table, catalog: Catalog, mode: str, replaye
         "final_order": list(state.order),
         "state": {name: _player_state(p) for name, p in state.players.items()},
         "ledger": ledger,
-        "names": _names_used(game, catalog, violations, awaited),
+        "names": _names_used(game, catalog, violations, summary["placeholders_used"],
+                            awaited),
     }, catalog.names_in))
 
 
-def _names_used(game: Table, catalog: Catalog, violations: list[dict],
+def _names_used(game: Table, catalog: Catalog, violations: list[dict], placeholders: list,
                 awaited: str) -> dict[str, str]:
     """The printed name of every component the report mentions, by id."""
     names = catalog.names
@@ -83,6 +88,12 @@ def _names_used(game: Table, catalog: Catalog, violations: list[dict],
     used.update(c["card"] for c in game.crown_cards)
     used.update(words_of(awaited))
     used.update(d["entry"] for d in catalog.declared)
+    used.update(p["entry"] for p in placeholders)
+    # The ids a placeholder value holds are a road's ends, each a value of its own: an
+    # effect names no component.
+    nodes = catalog.nodes
+    used.update(p["value"] for p in placeholders
+                if isinstance(p["value"], str) and p["value"] in nodes)
     for player in game.state.players.values():
         used.update(player.characters, player.start_cards, player.monasteries, player.voyages)
     for violation in violations:
@@ -102,12 +113,12 @@ CORNERS = {"nw": say("north-west"), "ne": say("north-east"), "se": say("south-ea
 
 
 def place_name(catalog: Catalog, ident: str) -> str | None:
-    """A space of the pilgrim map or a scoring tile, by what it is and its number."""
+    """A space or road of the pilgrim map, a scoring tile, a turn-order flag or an influence
+    track, by what it is and its number."""
     node = catalog.nodes.get(ident)
     number = ident.rpartition("-")[2].lstrip("0")
     if node is None:
-        return say("scoring tile {number}", number=number) \
-            if ident.startswith("st-") and number.isdigit() else None
+        return _board_part(ident, number)
     kind = node.get("kind")
     if kind == "monastery":
         return say("level-{level} monastery space {number}", level=node.get("level"),
@@ -117,6 +128,23 @@ def place_name(catalog: Catalog, ident: str) -> str | None:
     if kind == "corner":
         return say("{corner} corner", corner=CORNERS.get(number, number))
     return None
+
+
+# The parts of the board named by their kind and number (``st-2``: scoring tile 2).
+NUMBERED = {"st-": lambda number: say("scoring tile {number}", number=number),
+            "flag-": lambda number: say("turn-order flag {number}", number=number),
+            "road-": lambda number: say("road {number}", number=number)}
+
+
+@lru_cache(maxsize=512)
+def _board_part(ident: str, number: str) -> str | None:
+    """A scoring tile, flag, road or track of the board, in words (None: none of them);
+    made once each, as every report names them."""
+    kind, _, track = ident.partition("-")
+    if kind == "track" and track in TRACK_NAMES:
+        return say("{track} track", track=TRACK_NAMES[track])
+    prefix = f"{kind}-"
+    return NUMBERED[prefix](number) if prefix in NUMBERED and number.isdigit() else None
 
 
 def source_name(ident: str) -> str | None:

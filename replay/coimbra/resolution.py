@@ -63,6 +63,7 @@ def _neutral_discard(game: Table, row: str) -> None:
     cards = [c for c in game.state.rows[row] if c is not None]
     if not cards:
         return
+    game.touch_all(f"{c}.influence" for c in cards)
     influence = {c: game.catalog.characters[c].influence for c in cards}
     highest = max(influence.values())
     victim = next(c for c in cards if influence[c] == highest)

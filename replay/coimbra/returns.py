@@ -148,6 +148,7 @@ def _payment_refusals(game: Table, player: Player, card, value: int,
     """A character costs the die's value in its printed resource (under ``mixed-payment``,
     in coins and guards together)."""
     mixed = game.judge.allows("mixed-payment")
+    game.touch(f"{card.id}.cost")
     if pay is not None and mixed:
         coins, guards = pay.get("coins", 0), pay.get("guards", 0)
         if coins + guards != value or coins > player.coins or guards > player.guards:
@@ -192,10 +193,12 @@ def apply_recruit(game: Table, event: dict) -> None:
     row[row.index(card.id)] = None
     player.characters.append(card.id)
     game.taken[card.id] = (player.name, game.event)
+    game.touch_all((f"{card.id}.class", f"{card.id}.influence"))
     game.change(player.name, card.cls, card.influence, say("influence of {card}", card=card.id),
                 card.id)
     apply_immediate(game, player.name, card.id)
     for start_id in player.start_cards:
+        game.touch(f"{start_id}.effects")
         for effect in catalog.on_acquire.get(start_id, ()):
             if effect["class_"] == card.cls:
                 game.gain(player.name, effect["gain"],

@@ -37,6 +37,8 @@ def final_scoring(game: Table, current_crowns: dict[str, int] | None = None) -> 
     end_game = game.catalog.end_game
     for name in state.order:
         player = state.players[name]
+        game.touch_all(f"{c}.effects" for c in (*player.voyages, *player.characters,
+                                                *player.monasteries))
         for voyage in player.voyages:
             for effect in end_game.get(voyage, ()):
                 if effect["kind"] == "score_per":
@@ -96,7 +98,9 @@ def _influence_awards(game: Table) -> dict[str, list[dict]]:
     awards: dict[str, list[dict]] = {}
     for track in TRACKS:
         tile = game.catalog.scoring_tiles[state.scoring_tiles[track]]
-        values = tile["two_players"] if count == 2 else tile["three_four_players"][:count - 1]
+        side = "two_players" if count == 2 else "three_four_players"
+        game.touch(f"{tile['id']}.{side}")
+        values = tile[side] if count == 2 else tile[side][:count - 1]
         ranked = sorted((p for p in state.players.values() if p.influence[track] > 0),
                         key=lambda p: (-p.influence[track], p.arrived[track]))
         awards[track] = []

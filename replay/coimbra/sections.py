@@ -1,4 +1,5 @@
-"""Report tables only Coimbra has: the turn order of each round, the influence places.
+"""Report tables only Coimbra has: the turn order of each round, the influence places; and
+the placeholder values the verdict rests on (``replay.core.reports.placeholder_section``).
 
 They are built when a report is rendered, so their words are said in the reader's language;
 the texts the engine wrote into the report (a crown token's fate, why a place paid nothing)
@@ -8,6 +9,7 @@ are said again from their stored words.
 from __future__ import annotations
 
 from replay.core.protocol.game import Section, dict_in, rows_in
+from replay.core.reports.placeholder_section import placeholder_sections
 from replay.core.speech import message, say_again, tr
 from replay.core.words import counted
 
@@ -33,8 +35,10 @@ def _symbol(kind) -> str:
 
 
 def report_sections(report: dict) -> list[Section]:
-    """Each round's phase D, its dice queues and its crown tokens."""
-    return [*_turn_order(report), *_dice_queues(report), *_crown_tokens(report)]
+    """Each round's phase D, its dice queues and its crown tokens, then every placeholder
+    catalog value the verdict depended on."""
+    return [*_turn_order(report), *_dice_queues(report), *_crown_tokens(report),
+            *placeholder_sections(report)]
 
 
 def _turn_order(report: dict) -> list[Section]:

@@ -38,6 +38,7 @@ def setup_refusals(game: Table, event: dict) -> Iterator[Refusal]:
         if tile_id not in catalog.monasteries:
             yield game.unknown_component(catalog.monasteries, tile_id, "monastery")
         tile = catalog.monasteries[tile_id]
+        game.touch(f"{tile_id}.level")
         if tile.level != catalog.spaces[space]:
             yield Refusal("coimbra.setup.monasteries",
                           say("{tile} is level {level} but {space} is a level-{wanted} space",
@@ -230,6 +231,7 @@ def _start_rewards(game: Table) -> None:
         player = game.state.players[name]
         for card_id in player.start_cards:
             card = game.catalog.characters[card_id]
+            game.touch_all((f"{card_id}.class", f"{card_id}.influence"))
             game.change(name, card.cls, card.influence,
                         say("start character {card}", card=card_id), card_id)
             apply_immediate(game, name, card_id)

@@ -2,7 +2,9 @@
 they share.
 
 Every change to a player's resources or points goes through ``change`` so that it is
-capped, floored and written to the ledger.
+capped, floored and written to the ledger; every catalog value a replay reads through
+``touch`` is noted (``CatalogReads``), so the report can list the placeholder values the
+verdict depended on.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from replay.coimbra.catalog import Catalog
 from replay.coimbra.state import COMPONENT_KINDS, GameState, Player
 from replay.core.protocol.actions import Refusal
 from replay.core.protocol.flow import Phase
+from replay.core.protocol.placeholders import CatalogReads
 from replay.core.speech import Phrase, say
 from replay.core.verdicts.judge import Judge
 from replay.core.verdicts.ledger import LedgerRow, ledger_row
@@ -26,8 +29,8 @@ RESOURCE_CAP = 20
 RESOURCE_CAPS = {"coins": RESOURCE_CAP, "guards": RESOURCE_CAP, "points": math.inf}
 
 
-class Table:
-    """A replay in progress."""
+class Table(CatalogReads):
+    """A replay in progress (what it read of the catalog noted: ``CatalogReads``)."""
 
     def __init__(self, players: list[str], catalog: Catalog, judge: Judge,
                  phases: Mapping[str, Phase]):
@@ -38,6 +41,8 @@ class Table:
                                order=list(players))
         self.ledger: list[LedgerRow] = []
         self.event: int | None = None
+        # (event, catalog entry or ``id.field``) for each value the replay read, event by event.
+        self.reads: list[tuple[int | None, str]] = []
         self.warnings: list[dict] = []
         self.discards: list[dict] = []  # characters removed from rows, and why
         self.roll_event: int | None = None  # this round's roll, which placed the neutral tokens
@@ -60,7 +65,7 @@ class Table:
         twin.ledger = list(self.ledger)  # rows are never changed once written
         twin.warnings = list(self.warnings)
         twin.taken = dict(self.taken)
-        twin.markers = list(self.markers)
+        twin.markers, twin.reads = list(self.markers), list(self.reads)
         # The report's history grows by whole entries; only a crown token's fate is written
         # into its entry later.
         twin.discards, twin.queues, twin.orders = (list(self.discards), list(self.queues),

@@ -61,7 +61,8 @@ def pass_candidates(game: Table) -> Iterator[dict]:
 
 def voyage_cost(game: Table, player: Player, voyage) -> tuple[int, int]:
     """What investing in ``voyage`` costs the player now, and the favor discount in it."""
-    discount = voyage_discount(game.catalog, player)
+    discount = voyage_discount(game, player)
+    game.touch_all((f"{voyage.id}.cost", f"{voyage.id}.currency"))
     return max(0, voyage.cost - discount), discount
 
 

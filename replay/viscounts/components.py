@@ -1,7 +1,8 @@
 """The engine's read-only view of a Viscounts catalog: one frozen dataclass per component.
 
 Effects stay in the declarative vocabulary of ``data/README.md`` (read-only mappings and
-tuples). ``Catalog.placeholders_used`` names the placeholder values a verdict depended on.
+tuples). ``Catalog.placeholders_used`` names the placeholder values a verdict depended on
+(``Placeholder``, shared with every game: ``replay.core.protocol.placeholders``).
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+
+from replay.core.protocol.placeholders import Placeholder, used_placeholders
 
 Effect = Mapping  # one effect of the vocabulary, read-only
 
@@ -224,30 +227,6 @@ class Scheme:
 
 
 @dataclass(frozen=True, slots=True)
-class Placeholder:
-    """One placeholder value of the catalog: where it is and what stands in for the print."""
-
-    entry: str  # the entry's id
-    field: str  # dotted path inside the entry
-    path: str  # JSON pointer of the value
-    value: object
-    note: str = ""
-    plain: dict = field(init=False, repr=False, compare=False)  # ``to_dict``'s, made once
-
-    def __post_init__(self) -> None:
-        # Made once: every report lists the placeholder values its verdict depended on.
-        plain = {"entry": self.entry, "field": self.field, "path": self.path,
-                 "value": self.value}
-        if self.note:
-            plain["note"] = self.note
-        object.__setattr__(self, "plain", plain)
-
-    def to_dict(self) -> dict:
-        """Plain-data form for reports (a copy of its own: a report may be changed)."""
-        return dict(self.plain)
-
-
-@dataclass(frozen=True, slots=True)
 class Catalog:
     """A validated catalog, indexed for the engine."""
 
@@ -303,50 +282,6 @@ class Catalog:
         return self.end_cards[card].on_card[players]
 
     def placeholders_used(self, touched: Iterable[str]) -> list[Placeholder]:
-        """The placeholder values among what a replay touched, in catalog order.
-
-        ``touched`` holds entry ids (``ms-12``: every placeholder value of the entry),
-        dotted fields (``pc-3.gain``) or JSON pointers (``/player_cards/2/gain/silver``).
-        """
-        wanted: dict[str, set[str] | None] = {}  # entry -> fields, None for all of them
-        for item in touched:
-            if "." not in item and not item.startswith("/"):  # an entry id: most are
-                if item in self.placeholders:
-                    wanted[item] = None
-                continue
-            entry, field = self._locate(item)
-            if entry is None or entry not in self.placeholders:
-                continue
-            if field is None:
-                wanted[entry] = None
-            elif wanted.get(entry, set()) is not None:
-                wanted.setdefault(entry, set()).add(field)
-        found = []
-        for entry, values in self.placeholders.items():
-            if entry not in wanted:
-                continue
-            fields_ = wanted[entry]
-            if fields_ is None:
-                found.extend(values)
-            else:
-                found.extend(v for v in values
-                             if any(_overlaps(v.field, field) for field in fields_))
-        return found
-
-    def _locate(self, item: str) -> tuple[str | None, str | None]:
-        if item.startswith("/"):
-            parts = item.rstrip("/").split("/")
-            for cut in range(len(parts), 0, -1):
-                entry = self.entry_paths.get("/".join(parts[:cut]))
-                if entry is not None:
-                    return entry, ".".join(parts[cut:]) or None
-            return None, None
-        entry, _, field = item.partition(".")
-        return entry, field or None
-
-
-def _overlaps(placeholder_field: str, touched_field: str) -> bool:
-    """A touched field covers a placeholder field inside it, or lies inside one."""
-    a, b = placeholder_field.split("."), touched_field.split(".")
-    shorter = min(len(a), len(b))
-    return a[:shorter] == b[:shorter]
+        """The placeholder values among what a replay touched, in catalog order
+        (``replay.core.protocol.placeholders.used_placeholders``)."""
+        return used_placeholders(self.placeholders, self.entry_paths, touched)

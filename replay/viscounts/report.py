@@ -7,6 +7,7 @@ from operator import itemgetter
 from replay.core.logs.log import GameLog
 from replay.core.logs.names import ids_in, names_of, words_of
 from replay.core.logs.printed_names import with_translations
+from replay.core.protocol.placeholders import rests_on
 from replay.core.reports.report import (
     ENGINE_VERSION,
     REPORT_VERSION,
@@ -27,29 +28,13 @@ from replay.viscounts.table import Table
 DEFAULT_RULESET = "viscounts-2020"
 
 
-def placeholders_used(table: Table, catalog: Catalog) -> list[dict]:
-    """The placeholder values the verdict rests on; each read at an event that broke a rule
-    says at which (``violations``): such a value may decide that violation."""
-    used = [p.to_dict() for p in catalog.placeholders_used(sorted(table.touched()))]
-    broken = sorted({v.event for v in table.judge.violations})
-    if not broken or not used:
-        return used
-    at: dict[str, list[int]] = {}
-    for event in broken:
-        for placeholder in catalog.placeholders_used(sorted(table.touched({event}))):
-            at.setdefault(placeholder.path, []).append(event)
-    for item in used:
-        if item["path"] in at:
-            item["violations"] = at[item["path"]]
-    return used
-
-
 def build_report(log: GameLog, table: Table, catalog: Catalog, mode: str, replayed: int,
                  final: dict | None, claims: Claims, warnings: list[dict]) -> dict:
     """The whole report: verdict first, then everything that explains it."""
     state = table.state
     rows, notes = standings(table) if final else ([], [])
-    summary = dict(catalog.summary(), placeholders_used=placeholders_used(table, catalog))
+    summary = dict(catalog.summary(), placeholders_used=rests_on(
+        catalog.placeholders_used, table, table.judge.violations))
     phase = PHASES[state.phase].ledger if state.phase in PHASES else state.phase
     violations = [v.to_dict() for v in table.judge.violations]
     ledger = table.ledger  # its rows are in their report form already

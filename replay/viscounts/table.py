@@ -2,7 +2,8 @@
 
 Every change to a player's holdings goes through ``change`` so that it is floored (points
 excepted) and written to the ledger; every catalog value a replay reads through ``touch`` is
-noted, so the report can list the placeholder values the verdict depended on.
+noted (``CatalogReads``), so the report can list the placeholder values the verdict
+depended on.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Mapping
 
 from replay.core.protocol.actions import Refusal
 from replay.core.protocol.flow import Phase, record
+from replay.core.protocol.placeholders import CatalogReads
 from replay.core.speech import say, worded
 from replay.core.verdicts.judge import Judge
 from replay.core.verdicts.ledger import LedgerRow, ledger_row
@@ -32,8 +34,8 @@ SOURCE_WORDS = {
 }
 
 
-class Table:
-    """A replay in progress."""
+class Table(CatalogReads):
+    """A replay in progress (what it read of the catalog noted: ``CatalogReads``)."""
 
     def __init__(self, players: list[str], catalog: Catalog, judge: Judge,
                  phases: Mapping[str, Phase]):
@@ -93,21 +95,6 @@ class Table:
     def player(self, name: str) -> Player:
         """The named player (the caller has checked the name)."""
         return self.state.players[name]
-
-    def touch(self, item: str) -> None:
-        """Note a catalog entry (id or ``id.field``) the replay depended on, at this event."""
-        self.reads.append((self.event, item))
-
-    def touch_all(self, items: list[str]) -> None:
-        """Note several catalog entries at once (the spaces a move walks through)."""
-        event = self.event
-        self.reads.extend((event, item) for item in items)
-
-    def touched(self, events: set[int] | None = None) -> set[str]:
-        """The catalog entries the replay depended on (at ``events`` only, when given)."""
-        if events is None:
-            return {item for _, item in self.reads}
-        return {item for event, item in self.reads if event in events}
 
     def card(self, ident: str) -> Townsfolk:
         """A Townsfolk card, or the pre-printed card of a segment side (``seg1a-tf``)."""

@@ -2,7 +2,8 @@
 
 ``NAME.expected.json`` beside each ``NAME.json`` holds what the report must say: the verdict,
 the violations (rule id and event index), and for complete games the final breakdown and
-the winner; optionally the neutral tokens' discards (row, card, the event credited). A
+the winner; optionally the neutral tokens' discards (row, card, the event credited) and
+the placeholder values read where a rule was broken (``deciding``: entry, field, events). A
 fixture under ``variants/`` also says, under ``default``, what the same log gives when its
 variant is not declared: every variant must change the outcome of its fixture. A fixture
 under ``scoresheets/`` is an end state only (a ``scoresheet`` in place of ``events``).
@@ -61,6 +62,10 @@ def test_fixture_report_matches_hand_checked_outcome(path):
         assert [{"row": d["row"], "card": d["card"], "event": d["event"]}
                 for d in report["discards"] if d["reason"] == "discarded by a neutral token"
                 ] == expected["neutral_discards"]
+    if "deciding" in expected:
+        assert [{"entry": p["entry"], "field": p["field"], "violations": p["violations"]}
+                for p in report["catalog"]["placeholders_used"] if "violations" in p
+                ] == expected["deciding"]
 
 
 @pytest.mark.parametrize("path", VARIANT_CASES, ids=lambda p: p.stem)

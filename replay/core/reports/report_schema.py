@@ -17,6 +17,20 @@ PROBLEM_SAID = ("message", "expected")
 REPORT_SAID = ("tie_break", "standings_caveat")
 
 
+class PlaceholderUsedSchema(Schema):
+    """One placeholder value a verdict rests on: where it is, what stands in for the print."""
+
+    entry = fields.String(required=True, metadata={"description": "the catalog entry's id"})
+    field = fields.String(required=True,
+                          metadata={"description": "the value's dotted path in the entry"})
+    path = fields.String(required=True, metadata={"description": "its JSON pointer"})
+    value = fields.Raw(required=True, allow_none=True,
+                       metadata={"description": "the stand-in the catalog holds"})
+    note = fields.String(metadata={"description": "why the catalog holds a stand-in"})
+    violations = fields.List(fields.Integer(), metadata={
+        "description": "the events that read it and broke a rule: it may decide them"})
+
+
 class CatalogSummarySchema(Schema):
     """Which catalog the replay read its components from."""
 
@@ -26,7 +40,7 @@ class CatalogSummarySchema(Schema):
     description = fields.String(required=True)
     placeholder_values = fields.Integer(
         metadata={"description": "placeholder values in the catalog (not the printed game)"})
-    placeholders_used = fields.List(fields.Dict(), metadata={
+    placeholders_used = fields.List(fields.Nested(PlaceholderUsedSchema), metadata={
         "description": "the placeholder values the verdict depended on; one read at an event "
                        "that broke a rule lists those events (``violations``): it may decide "
                        "that violation"})
