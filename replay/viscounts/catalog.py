@@ -6,16 +6,16 @@ depended on (``Catalog.placeholders_used``).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from marshmallow import ValidationError
 
-from replay.core.logs.declarations import ENTRY_KEYS, holds_entries, iter_entries, resolve
+from replay.core.logs.declarations import iter_entries
 from replay.core.logs.printed_names import names_in
 from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 from replay.core.protocol.catalogs import BuiltinCatalogs, catalog_sha256
+from replay.core.protocol.placeholders import placeholder_index
 from replay.core.speech import say
 from replay.viscounts.catalog_checks import cross_reference_problems
 from replay.viscounts.catalog_schema import CatalogSchema
@@ -30,7 +30,6 @@ from replay.viscounts.components import (
     EndCard,
     Link,
     Manuscript,
-    Placeholder,
     PlayerBoard,
     PlayerCard,
     Scheme,
@@ -104,7 +103,7 @@ def _build(document: dict) -> Catalog:
         spaces=ro({space.id: space for side in sides for space in side.spaces.values()}),
         spots=ro({spot.id: spot for side in sides for spot in side.spots}),
         links=ro({link.id: link for side in sides for link in side.links}),
-        placeholders=ro(_placeholder_index(document)),
+        placeholders=ro(placeholder_index(document)),
         entry_paths=ro({path: e["id"] for path, e in iter_entries(document)}),
         names_in=ro({language: ro(names) for language, names in names_in(document).items()}),
     )
@@ -161,21 +160,3 @@ def _ai_board(board: Mapping) -> AIBoard:
                    board["building_rows"], board["unlocks"], board["starting_icons"],
                    board["schemes_removed"], _collision(board["collision"]),
                    _brackets(board["worker_brackets"]), board["leftover_vp"])
-
-
-def _placeholder_index(document: dict) -> dict[str, tuple[Placeholder, ...]]:
-    """Entry id -> every placeholder value in it (a whole placeholder entry: each field)."""
-    index = {}
-    for path, entry in iter_entries(document):
-        if entry.get("placeholder"):
-            names = [key for key in entry if key not in ENTRY_KEYS and not holds_entries(
-                entry[key])]
-        else:
-            names = entry.get("placeholder_fields", [])
-        if names:
-            index[entry["id"]] = tuple(
-                Placeholder(entry["id"], name, f"{path}/{name.replace('.', '/')}",
-                            copy.deepcopy(resolve(entry, name)[1]), entry.get("note", ""))
-                for name in names)
-    return index
-

@@ -7,10 +7,9 @@ stored words.
 
 from __future__ import annotations
 
-import json
-
 from replay.core.protocol.game import Section, dict_in, rows_in
-from replay.core.speech import message, ntr, tr
+from replay.core.reports.placeholder_section import placeholder_sections
+from replay.core.speech import message, tr
 
 
 def _event(item: dict):
@@ -35,44 +34,7 @@ def report_sections(report: dict) -> list[Section]:
         sections.append(Section("moments", tr("Moments of the game"),
                                 [tr("Event"), tr("Round"), tr("What")],
                                 [[_event(n), n.get("round"), message(n)] for n in notes]))
-    used = rows_in(dict_in(report.get("catalog")).get("placeholders_used"))
-    if not used:
-        return sections
-    return [*sections, _placeholders(used)]
-
-
-def _placeholders(used: list[dict]) -> Section:
-    """One row per catalog entry: its placeholder values, the note they share (an entry's
-    fields are placeholders for one reason, so the reason is written once) and the events
-    that read one of them and broke a rule (a value there may decide the violation)."""
-    by_entry: dict[str, list[dict]] = {}
-    for item in used:
-        by_entry.setdefault(str(item.get("entry")), []).append(item)
-    rows, deciding, broken = [], 0, set()
-    for entry, items in by_entry.items():
-        values = tr("; ").join(f"{i.get('field')} = {json.dumps(i.get('value'))}"
-                               for i in items)
-        notes = dict.fromkeys(i.get("note") or "" for i in items)
-        events = sorted({e for i in items for e in i.get("violations") or ()})
-        deciding += sum(bool(i.get("violations")) for i in items)
-        broken.update(events)
-        rows.append([entry, values, " ".join(n for n in notes if n),
-                     tr(", ").join(map(str, events)) or "—"])
-    note = tr("This game used {values} of {entries}: check them against the printed "
-              "components.", values=ntr("{number} placeholder value", "{number} placeholder "
-                                       "values", len(used)),
-              entries=ntr("{number} catalog entry", "{number} catalog entries", len(rows)))
-    if deciding:
-        events = tr(", ").join(map(str, sorted(broken)))
-        # The noun follows the events, the count is the values read there.
-        note += " " + ntr("{count} of them were read where a rule was broken (event {events}): "
-                          "they may decide that verdict.",
-                          "{count} of them were read where a rule was broken (events {events}): "
-                          "they may decide that verdict.", len(broken), count=deciding,
-                          events=events)
-    return Section("placeholders", tr("Placeholder values used"),
-                   [tr("Entry"), tr("Values used"), tr("Note"),
-                    tr("Read where a rule was broken (event)")], rows, note=note)
+    return [*sections, *placeholder_sections(report)]
 
 
 def _end_card(card: str) -> str:
