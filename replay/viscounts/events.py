@@ -36,7 +36,7 @@ from replay.viscounts.recruit import (
     shuffle_step,
 )
 from replay.viscounts.reveals import apply_reveal, reveal_candidates, reveal_refusals
-from replay.viscounts.setup import handle_pick, handle_setup
+from replay.viscounts.setup import apply_pick, handle_setup, pick_candidates, pick_refusals
 from replay.viscounts.solo.opponent import only_opponent
 from replay.viscounts.solo.setup import handle_opponent
 from replay.viscounts.turn import apply_move, handle_play, move_candidates, move_refusals
@@ -63,7 +63,8 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
                         "pairs": ("pairs", True)},
               phase="setup", handler=handle_setup),
     EventSpec("pick", {"player": PLAYER, "pair": ("pair", True)}, phase="pick",
-              handler=handle_pick, positional=("pair",)),
+              refusals=pick_refusals, apply=apply_pick, candidates=pick_candidates,
+              positional=("pair",)),
     EventSpec("play", {"player": PLAYER, "card": ("str", True), "blind": ("bool", False)},
               phase="card", handler=handle_play, positional=("card",)),
     EventSpec("move", {"player": PLAYER, "path": ("strs", True), "silver": ("int", False)},

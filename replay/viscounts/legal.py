@@ -24,6 +24,7 @@ MOVE_SPECS = (EVENT_SPECS["move"],)
 PRIMARY_SPECS = tuple(EVENT_SPECS[k] for k in ("trade", "construct", "workers", "transcribe"))
 HIRE_SPECS = (EVENT_SPECS["hire"],)
 SHUFFLE_SPECS = (EVENT_SPECS["shuffle"],)
+PICK_SPECS = (EVENT_SPECS["pick"],)
 
 
 def acting_player(table: Table) -> str | None:
@@ -73,7 +74,7 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
     player = table.player(name)
     if state.phase == "pick":
         if player.player_card is None:
-            return [{"type": "pick", "player": name, "pair": list(p)} for p in state.pairs]
+            return legal_candidates(PICK_SPECS, table)
         if player.hand_size < 3:
             return _draws(table, player, 3)
         return _plays(table, player)

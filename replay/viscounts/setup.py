@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
+from replay.core.protocol.actions import Refusal
+from replay.core.protocol.flow import record
 from replay.core.speech import say
 from replay.core.words import counted
 from replay.viscounts.effects import gain_items, resolve
@@ -137,28 +140,42 @@ def _pairs(table: Table, pairs: list[tuple[str, str]]) -> None:
     state.pairs = pairs
 
 
-def handle_pick(table: Table, event: dict) -> None:
-    """A player takes a pair: Viscount placed, gains, bottom step, deck formed."""
-    state, catalog = table.state, table.catalog
-    player = table.acting(event)
-    picked = sum(1 for p in state.players.values() if p.player_card)
+def pick_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """Picks go in reverse turn order, each of a pair laid out; the player before must have
+    drawn 3 first (p.8 step 9)."""
+    state = table.state
+    player = state.players.get(event["player"])
+    if player is None:
+        yield table.unknown_player(event)
+        return
     expected = next_picker(state)
     if player.player_card or player.name != expected:
-        table.breach("viscounts.setup.pick_order",
-                     say("{player} cannot pick now: picks go in reverse turn order ({items})",
-                         player=player.name, items=', '.join(state.pick_order)),
-                     player=player.name,
-                     expected=say("pick by {expected}", expected=expected) if expected
-                     else say("the first turn"),
-                     found=say("pick by {player}", player=player.name), skip=True)
+        yield Refusal("viscounts.setup.pick_order",
+                      say("{player} cannot pick now: picks go in reverse turn order ({items})",
+                          player=player.name, items=', '.join(state.pick_order)),
+                      player=player.name,
+                      expected=say("pick by {expected}", expected=expected) if expected
+                      else say("the first turn"),
+                      found=say("pick by {player}", player=player.name), skip=True)
+        return
+    picked = sum(1 for p in state.players.values() if p.player_card)
     if picked:
-        check_setup_draw(table, state.players[state.pick_order[picked - 1]], "pick")
+        short = setup_draw_refusal(table, state.players[state.pick_order[picked - 1]], "pick")
+        if short is not None:
+            yield short
     pair = tuple(event["pair"])
     if pair not in state.pairs:
-        table.breach("viscounts.setup.pairs",
-                     say("the pair {pair} is not laid out", pair=str(list(pair))),
-                     expected=", ".join(f"{a}+{b}" for a, b in state.pairs),
-                     found="+".join(pair), player=player.name, skip=True)
+        yield Refusal("viscounts.setup.pairs",
+                      say("the pair {pair} is not laid out", pair=str(list(pair))),
+                      expected=", ".join(f"{a}+{b}" for a, b in state.pairs),
+                      found="+".join(pair), player=player.name, skip=True)
+
+
+def apply_pick(table: Table, event: dict) -> None:
+    """A player takes a pair: Viscount placed, gains, bottom step, deck formed."""
+    state, catalog = table.state, table.catalog
+    player = state.players[event["player"]]
+    pair = tuple(event["pair"])
     state.pairs.remove(pair)
     number = int(pair[0].removeprefix("pc-"))
     card = catalog.player_cards[number]
@@ -178,12 +195,28 @@ def handle_pick(table: Table, event: dict) -> None:
                 decision.data["scope"] = card.bottom_scope
 
 
+def pick_candidates(table: Table) -> Iterator[dict]:
+    """Each pair laid out, taken by the player whose pick is next."""
+    name = next_picker(table.state)
+    if name is not None:
+        for pair in table.state.pairs:
+            yield {"type": "pick", "player": name, "pair": list(pair)}
+
+
 def check_setup_draw(table: Table, player, found: str) -> None:
     """A player's setup ends with a draw of 3, before the next player picks or the first turn
     (p.8 step 9): a shorter hand is certain by then."""
-    if player.hand_size < SETUP_HAND:
-        table.breach("viscounts.setup.deck",
-                     say("{player} draws {setup_hand} cards at the end of setup, not {hand_size}",
-                         player=player.name, setup_hand=SETUP_HAND, hand_size=player.hand_size),
-                     player=player.name,
-                     expected=say("{setup_hand} cards in hand", setup_hand=SETUP_HAND), found=found)
+    refusal = setup_draw_refusal(table, player, found)
+    if refusal is not None:
+        record(table, refusal)
+
+
+def setup_draw_refusal(table: Table, player, found: str) -> Refusal | None:
+    """The refusal of a setup that ended with fewer than 3 cards in hand (None: it did not)."""
+    if player.hand_size >= SETUP_HAND:
+        return None
+    return Refusal("viscounts.setup.deck",
+                   say("{player} draws {setup_hand} cards at the end of setup, not {hand_size}",
+                       player=player.name, setup_hand=SETUP_HAND, hand_size=player.hand_size),
+                   player=player.name,
+                   expected=say("{setup_hand} cards in hand", setup_hand=SETUP_HAND), found=found)

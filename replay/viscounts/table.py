@@ -268,13 +268,17 @@ class Table(CatalogReads):
 
     def acting(self, event: dict) -> Player:
         """The event's player, or a ``viscounts.log.player`` violation (event skipped)."""
-        name = event["player"]
-        player = self.state.players.get(name)
+        player = self.state.players.get(event["player"])
         if player is None:
-            self.breach("viscounts.log.player",
-                        say("{name} is not a player of this game", name=repr(name)),
-                        expected=", ".join(self.state.seats), found=name, skip=True)
+            record(self, self.unknown_player(event))
         return player
+
+    def unknown_player(self, event: dict) -> Refusal:
+        """The refusal of an event whose player is not one of this game's."""
+        name = event["player"]
+        return Refusal("viscounts.log.player",
+                       say("{name} is not a player of this game", name=repr(name)),
+                       expected=", ".join(self.state.seats), found=name, skip=True)
 
     def known(self, ident: str, table, what: str, player: str | None = None) -> None:
         """``ident`` must be in ``table``, else a ``viscounts.log.component`` violation."""

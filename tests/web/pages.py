@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+import redis
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
@@ -19,6 +20,8 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import replay
 from tests.conftest import FIXTURES, KEYS, ROOT
+from workers.jobs import run_replay
+from workers.store import ReplayStore
 
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 AXE = ROOT / ".venv" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
@@ -30,6 +33,19 @@ COIMBRA = FIXTURES / "coimbra"
 def text_log(path: Path) -> str:
     """A fixture log in the text notation, as a player would write it."""
     return replay.print_log(replay.load_log(json.loads(path.read_text())), "text")
+
+
+def replayed(redis_url: str, fixture: Path, owner: str = "alice") -> str:
+    """A stored replay of a fixture's log (in the text notation), done by the worker's
+    function; its id."""
+    connection = redis.Redis.from_url(redis_url)
+    try:
+        replay_id = ReplayStore(connection).create(text_log(fixture), {"mode": "strict"},
+                                                   owner=owner)
+        run_replay(connection, replay_id, 1)
+    finally:
+        connection.close()
+    return replay_id
 
 
 def axe_source() -> str:

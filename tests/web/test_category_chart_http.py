@@ -11,21 +11,12 @@ import pytest
 import redis
 
 from tests.conftest import FIXTURES
-from tests.web.pages import COIMBRA, text_log
+from tests.web.pages import COIMBRA, replayed, text_log
 from tests.web.test_pages_http import signed_in
 from workers.jobs import run_replay
 from workers.store import ReplayStore
 
 pytestmark = pytest.mark.redis
-
-
-def replayed(redis_url: str, fixture) -> str:
-    """A stored replay of a fixture's log, done by the worker's function."""
-    connection = redis.Redis.from_url(redis_url)
-    replay_id = ReplayStore(connection).create(text_log(fixture), {"mode": "strict"},
-                                               owner="alice")
-    run_replay(connection, replay_id, 1)
-    return replay_id
 
 
 def category_table(page: str) -> tuple[list[str], dict[tuple[str, str], list[str]]]:

@@ -6,26 +6,19 @@ import re
 from html import unescape
 
 import pytest
-import redis
 import requests
 
 from tests.conftest import FIXTURES
-from tests.web.pages import COIMBRA, text_log
+from tests.web.pages import COIMBRA, replayed
 from tests.web.test_pages_http import signed_in
-from workers.jobs import run_replay
-from workers.store import ReplayStore
 
 pytestmark = pytest.mark.redis
+GAMES_2P = (("viscounts", FIXTURES / "viscounts" / "worked" / "game-2p.json"),
+            ("coimbra", COIMBRA / "legal" / "game-2p.json"))
 
 
 def test_my_replays_and_the_report_page_name_each_game_by_its_title(api_url, redis_url):
-    connection = redis.Redis.from_url(redis_url)
-    store = ReplayStore(connection)
-    ids = {}
-    for game, fixture in (("viscounts", FIXTURES / "viscounts" / "worked" / "game-2p.json"),
-                          ("coimbra", COIMBRA / "legal" / "game-2p.json")):
-        ids[game] = store.create(text_log(fixture), {"mode": "strict"}, owner="alice")
-        run_replay(connection, ids[game], 1)
+    ids = {game: replayed(redis_url, fixture) for game, fixture in GAMES_2P}
     session = signed_in(api_url)
     listing = unescape(session.get(f"{api_url}/replays", timeout=20).text)
     table = listing[listing.index('id="replays"'):listing.index("</table>")]
@@ -47,13 +40,7 @@ def test_my_replays_and_the_report_page_name_each_game_by_its_title(api_url, red
 def test_a_chinese_page_and_report_name_each_game_by_its_chinese_title(api_url, redis_url):
     # The titles the Chinese rule texts print (../shared/rules, languages/GLOSSARY.md):
     # 科英布拉 and 西國子爵.
-    connection = redis.Redis.from_url(redis_url)
-    store = ReplayStore(connection)
-    ids = {}
-    for game, fixture in (("viscounts", FIXTURES / "viscounts" / "worked" / "game-2p.json"),
-                          ("coimbra", COIMBRA / "legal" / "game-2p.json")):
-        ids[game] = store.create(text_log(fixture), {"mode": "strict"}, owner="alice")
-        run_replay(connection, ids[game], 1)
+    ids = {game: replayed(redis_url, fixture) for game, fixture in GAMES_2P}
     session = signed_in(api_url)
     session.headers["Accept-Language"] = "zh-CN,zh;q=0.9"
     listing = unescape(session.get(f"{api_url}/replays", timeout=20).text)

@@ -8,16 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
-import redis
 import requests
 
 from api.web import interim_view, page_replays, report_files
 from tests.conftest import FIXTURES
 from tests.service.helpers import ALICE
-from tests.web.pages import COIMBRA, text_log
+from tests.web.pages import COIMBRA, replayed
 from tests.web.test_pages_http import signed_in
-from workers.jobs import run_replay
-from workers.store import ReplayStore
 
 pytestmark = pytest.mark.redis
 
@@ -25,15 +22,6 @@ VISCOUNTS = FIXTURES / "viscounts" / "worked" / "game-2p.json"
 # game-2p.worked.md: the points if the game ended after rounds 1 to 6.
 INTERIM = {"ana": ["0", "-2", "-3", "-7", "8", "10"],
            "bruno": ["-3", "-11", "-9", "-11", "-11", "-1"]}
-
-
-def replayed(redis_url: str, fixture) -> str:
-    """A stored replay of a fixture's log, done by the worker's function."""
-    connection = redis.Redis.from_url(redis_url)
-    replay_id = ReplayStore(connection).create(text_log(fixture), {"mode": "strict"},
-                                               owner="alice")
-    run_replay(connection, replay_id, 1)
-    return replay_id
 
 
 def table(html: str, ident: str) -> dict[str, list[list[str]]]:
