@@ -1,4 +1,4 @@
-"""Where each event of a JSON log starts, found in the text as sent (lines counted by hand)."""
+"""Where each event of a JSON log is, found in the text as sent (lines counted by hand)."""
 
 from replay.core.logs.json_lines import json_event_lines
 
@@ -19,16 +19,16 @@ PRETTY = """{
 
 def test_each_event_starts_on_its_own_line():
     # Line 1 is "{", the header is line 2 (its own "events" key is not the log's), the
-    # array opens on line 3; the events start on lines 4, 6 and 8 (line 7 is blank).
-    assert json_event_lines(PRETTY) == [4, 6, 8]
+    # array opens on line 3; the events are lines 4-5, 6 and 8-10 (line 7 is blank).
+    assert json_event_lines(PRETTY) == [(4, 5), (6, 6), (8, 10)]
 
 
 def test_lines_break_as_an_editor_counts_them():
-    assert json_event_lines('{"events": [\r\n{"a": 1},\r{"b": [2]}]}') == [2, 3]
+    assert json_event_lines('{"events": [\r\n{"a": 1},\r{"b": [2\n]}]}') == [(2, 2), (3, 4)]
 
 
 def test_one_line_json_has_every_event_on_line_one():
-    assert json_event_lines('{"header": {}, "events": [{"a": 1}, {"b": 2}]}') == [1, 1]
+    assert json_event_lines('{"header": {}, "events": [{"a": 1}, {"b": 2}]}') == [(1, 1), (1, 1)]
 
 
 def test_no_events_array_gives_no_lines():

@@ -38,7 +38,11 @@ def test_run_once_prints_a_summary_unless_a_format_is_asked(redis_url):
     summary = run()
     assert summary.returncode == 0, summary.stderr
     lines = summary.stdout.splitlines()
-    assert len(lines) < 10
+    # A few lines, not the report: the verdict, the standings (a line per player of the
+    # sample's three), the sentence on the placeholder values it rests on, where the full
+    # report is, and a blank line between each.
+    assert len(lines) == 10, lines
+    assert lines[-3].startswith("This game used ")
     assert lines[0].startswith(("LEGAL: ", "ILLEGAL: ", "SCORE MISMATCH: ", "INCOMPLETE: "))
     assert lines[-1].startswith("The full report: rerun with --format")
     assert "Traceback" not in summary.stderr

@@ -68,8 +68,10 @@ def replay(replay_id: str):
             context.update(category_context(report))
             context["chart"] = Markup(score_chart(report))
             context["chart_title"] = score_title(report)
-            context["bad_lines"] = {v["log_line"] for root in context["violations"]
-                                    for v in [root, *root["consequences"]]}
+            # A violation marks its own line, else every line its event is written on.
+            context["bad_lines"] = {
+                n for root in context["violations"] for v in [root, *root["consequences"]]
+                for n in ((v["line"],) if v.get("line") else lines.event_span(v.get("event")))}
         else:
             problems = (record.get("failure") or {}).get("problems") or []
             context["problems"] = problems

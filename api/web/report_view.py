@@ -150,6 +150,16 @@ class LogLines:
     event_lines: dict[int, int] = field(default_factory=dict)
     note: str = ""  # how a JSON log is shown, for the reader
     log: GameLog | None = None
+    # The last line of each event written on several (a pretty-printed JSON log's); an
+    # event not here is on its line alone.
+    event_ends: dict[int, int] = field(default_factory=dict)
+
+    def event_span(self, event: int | None) -> range:
+        """The lines an event is written on (none for an event without a line)."""
+        first = self.event_lines.get(event)
+        if first is None:
+            return range(0)
+        return range(first, max(first, self.event_ends.get(event, first)) + 1)
 
 
 @lru_cache(maxsize=32)
@@ -168,9 +178,11 @@ def log_lines(source: str) -> LogLines:
         return LogLines(source_lines(source))
     if not source.lstrip().startswith("{"):
         return LogLines(source_lines(source), _event_lines(decoded.positions), log=decoded)
-    starts = json_event_lines(source)
-    if len(starts) == len(decoded.events) and len(set(starts)) == len(starts):
-        return LogLines(source_lines(source), dict(enumerate(starts)), log=decoded)
+    spans = json_event_lines(source)
+    starts = [first for first, _ in spans]
+    if len(spans) == len(decoded.events) and len(set(starts)) == len(starts):
+        return LogLines(source_lines(source), dict(enumerate(starts)), log=decoded,
+                        event_ends={i: last for i, (_, last) in enumerate(spans)})
     return _as_json(decoded, source)
 
 

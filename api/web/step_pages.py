@@ -141,15 +141,16 @@ def step(replay_id: str):
         picture = board_picture(game, lines.log, event, catalog)
     names, rows = player_table(state, game.name)
     line = lines.event_lines.get(event)
+    span = lines.event_span(event)  # every line the event is written on is marked
     first = max(1, (line or 1) - CONTEXT_LINES)
-    window = [(n, lines.lines[n - 1]) for n in range(first, min(len(lines.lines),
-                                                                (line or 1) + CONTEXT_LINES) + 1)]
+    window = [(n, lines.lines[n - 1]) for n in range(first, min(
+        len(lines.lines), (span[-1] if span else 1) + CONTEXT_LINES) + 1)]
     facts = [(field_label(k), state_value(v, NameLabels(None))) for k, v in state.items()
              if k not in ("players", "names", REPORTED, NAMES_WORDS, "legal_actions",
                           "violations_so_far")]
     return render_template(
         "step.html", record=record, game_key=game.name, event=event, last=last, line=line,
-        window=window,
+        span=span, window=window,
         event_text=game.event_text(lines.log.events[event]), facts=facts, names=names,
         rows=rows, acting=state.get("acting_player"),
         actions=actions,

@@ -101,7 +101,7 @@ def byte_quota_url(redis_url, monkeypatch):
         yield f"http://127.0.0.1:{server.effective_port}"
 
 
-QUOTA_BYTES = 16384
+QUOTA_BYTES = 24576
 
 
 def test_the_quota_counts_the_bytes_stored_and_their_reports(byte_quota_url, redis_url,
@@ -110,7 +110,7 @@ def test_the_quota_counts_the_bytes_stored_and_their_reports(byte_quota_url, red
     store = ReplayStore(connection)
     connection.delete(store.bytes_key("alice"))
     keys, codes = [], []
-    for table in range(3):  # each log about 1.6 KB compressed, its report about 6.8 KB
+    for table in range(3):  # each log about 1.6 KB compressed, its report about 14.5 KB
         answer = requests.post(f"{base}/v1/replays", json=_game(table), headers=ALICE,
                                timeout=HANG)
         codes.append(answer.status_code)

@@ -189,11 +189,15 @@ def test_stepping_to_an_event_shows_the_table_then(browser, site):
     actions = browser.find_elements(By.CSS_SELECTOR, "#legal-actions li")
     assert len(actions) == len(state["legal_actions"])
     assert actions[0].text.startswith(f"{state['acting_player']}:")
-    printed = replay.print_log(log, "text")
-    line = replay.parse(printed).positions[40][0]
-    current = browser.find_element(By.CSS_SELECTOR, "ol.log-lines li.current")
-    assert current.get_attribute("id") == f"L{line}"
-    assert current.find_element(By.TAG_NAME, "code").text == printed.splitlines()[line - 1]
+    # The log is shown as it was pasted: the fixture writes each event over several lines,
+    # opening with "  {" and closing with "  }" (JSON indented by one), all of them marked.
+    sent = source.read_text().splitlines()
+    first = [n for n, text in enumerate(sent, 1) if text == "  {"][40]
+    last = next(n for n in range(first, len(sent) + 1) if sent[n - 1].startswith("  }"))
+    marked = browser.find_elements(By.CSS_SELECTOR, "ol.log-lines li.current")
+    assert [li.get_attribute("id") for li in marked] == [f"L{n}" for n in range(first, last + 1)]
+    assert marked[0].get_attribute("aria-current") == "true"
+    assert [li.find_element(By.TAG_NAME, "code").text for li in marked] == sent[first - 1:last]
     look(browser, "step")
     # The arrow keys step on: the slider has the focus again on the page it loads.
     press_and_load(browser, browser.find_element(By.ID, "event-slider"), Keys.ARROW_RIGHT)

@@ -1,8 +1,8 @@
-"""Where each event of a JSON log starts in the text as it was sent.
+"""Where each event of a JSON log is in the text as it was sent.
 
 A text log's parser locates every event; a JSON log is decoded as a whole, which says
 nothing of where its events sit. Pages that show a stored JSON log as it was sent find
-each event's line here, by scanning the text once, without decoding or writing it again.
+each event's lines here, by scanning the text once, without decoding or writing it again.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:]')
 _EVENTS = '"events"'
 
 
-def json_event_lines(text: str) -> list[int]:
-    """The line (from 1) where each element of the top-level ``"events"`` array starts,
-    in order; empty for a text with no such array. Text that is not valid JSON gives what
-    its brackets say: callers compare the count with the decoded log's events."""
-    lines: list[int] = []
+def json_event_lines(text: str) -> list[tuple[int, int]]:
+    """The first and last line (from 1) of each element of the top-level ``"events"``
+    array, in order; empty for a text with no such array. Text that is not valid JSON gives
+    what its brackets say: callers compare the count with the decoded log's events."""
+    spans: list[tuple[int, int]] = []
     depth = 0
     key = None  # the last string met directly inside the top-level object
     in_events = False
@@ -31,14 +31,18 @@ def json_event_lines(text: str) -> list[int]:
             if in_events and depth == 2:
                 line += len(LINE_BREAK.findall(text, counted, token.start()))
                 counted = token.start()
-                lines.append(line)
+                spans.append((line, line))
             depth += 1
             if mark == "[" and depth == 2 and key == _EVENTS:
                 in_events = True
         elif mark in "]}":
             depth -= 1
+            if in_events and depth == 2:  # an event's closing bracket: its last line
+                line += len(LINE_BREAK.findall(text, counted, token.start()))
+                counted = token.start()
+                spans[-1] = (spans[-1][0], line)
             if depth < 2:
                 in_events = False
         elif mark != ":" and depth == 1:
             key = mark
-    return lines
+    return spans
