@@ -43,6 +43,19 @@ def test_the_report_lists_each_declared_value_with_the_one_it_replaces():
     assert report["catalog"]["sha256"] != plain["catalog"]["sha256"]
 
 
+def test_a_placeholder_the_print_confirms_is_transcribed_too():
+    # ms-09's cost is a placeholder 3; the table reads 3 off the manuscript: the value is
+    # the same, but the verdict no longer rests on a stand-in for it.
+    report = replay.replay(_with(VISCOUNTS_LOG, {"ms-09": {"cost": 3}}))
+    assert report["catalog"]["declared_values"] == [
+        {"entry": "ms-09", "field": "cost", "value": 3, "replaces": 3}]
+    plain = replay.replay(json.loads(VISCOUNTS_LOG.read_text()))
+    assert report["catalog"]["placeholder_values"] == \
+        plain["catalog"]["placeholder_values"] - 1
+    assert [v["rule"] for v in report["violations"]] == \
+        [v["rule"] for v in plain["violations"]]
+
+
 def test_a_value_the_catalog_holds_from_a_source_cannot_be_declared_otherwise():
     # The Foreman (tf-24) costs 2 on the fan list the catalog cites: a declared 9 is refused,
     # with both values and the source, at the declaration's path.

@@ -150,9 +150,15 @@ def declare(document: dict, declarations: list[Declaration]) -> tuple[dict, list
         if _kind(value) != _kind(held) and held is not None:
             problems.append(_wrong_kind(item, held, value))
             continue
+        sourced = held_from_source(document, entry, item.field)
         if value == held:
+            # The print agrees: a sourced value stays as it is; a stand-in the table read
+            # off the component is transcribed now, no longer a placeholder.
+            if not sourced:
+                record.append({"entry": item.entry, "field": item.field, "value": value,
+                               "replaces": held})
             continue
-        if held_from_source(document, entry, item.field):
+        if sourced:
             problems.append(_contradiction(entry, item, held, value))
             continue
         node[int(parts[-1]) if isinstance(node, list) else parts[-1]] = value
