@@ -20,7 +20,7 @@ from referee_cli import services
 from referee_cli.catalog import catalog
 from referee_cli.desk import desk
 from referee_cli.export import export
-from referee_cli.files import EXIT_UNREADABLE, UnreadableInput, read_json
+from referee_cli.files import EXIT_UNREADABLE, read_json, read_text
 from referee_cli.games import GAME
 from referee_cli.language import lang_option, speak_environment_language
 from referee_cli.results import results
@@ -105,14 +105,6 @@ def _report_problems(path: Path, report: dict) -> None:
         click.echo(f"{path}:{where}: {message(problem)}{extra}", err=True)
 
 
-def _read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise UnreadableInput(tr("{path}: not UTF-8 text ({reason} at byte {start})", path=path,
-                                 reason=err.reason, start=err.start)) from None
-
-
 @cli.command("replay")
 @click.argument("log_path", metavar="LOG", type=LOG_PATH)
 @lang_option
@@ -142,7 +134,7 @@ def replay_command(log_path: Path, mode: str, output_format: str | None,
     """Replay LOG (JSON or text notation) in this process, no Redis, and print the report."""
 
     catalog = read_json(catalog_path) if catalog_path else None
-    text = _read_text(log_path)
+    text = read_text(log_path)
     if (move is not None or output_format == "position") and at_place is None:
         raise click.UsageError(tr("--ask and --format position need --at N"))
     if move is not None:
@@ -235,8 +227,8 @@ def diff(log_a: Path, log_b: Path, mode: str, output_format: str,
     from replay.compare import compare
 
     catalog = read_json(catalog_path) if catalog_path else None
-    a = _parse_or_exit(log_a, _read_text(log_a), catalog)
-    b = _parse_or_exit(log_b, _read_text(log_b), catalog)
+    a = _parse_or_exit(log_a, read_text(log_a), catalog)
+    b = _parse_or_exit(log_b, read_text(log_b), catalog)
     try:
         result = compare(a, b, mode=mode, catalog=catalog)
     except replay.InvalidLog as err:
@@ -329,7 +321,7 @@ def score(sheet_path: Path, output_format: str | None, catalog_path: Path | None
 @click.option("--to", "notation", type=click.Choice(["text", "json"]), required=True)
 def convert(log_path: Path, notation: str) -> None:
     """Print LOG in the other notation (canonical form)."""
-    text = _read_text(log_path)
+    text = read_text(log_path)
     try:
         # The event shapes too: the printer writes only events of known types and fields.
         log = replay.validate(replay.parse(text))

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 import replay
-from referee_cli.files import UnreadableInput
+from referee_cli.files import UnreadableInput, read_text
 from referee_cli.language import lang_option
 from replay.core.reports.results import (
     FORMATS,
@@ -18,7 +18,6 @@ from replay.core.reports.results import (
     results_text,
     why_not,
 )
-from replay.core.speech import tr
 
 
 @click.command()
@@ -49,11 +48,7 @@ def results(logs: tuple[Path, ...], output_format: str) -> None:
 
 
 def _result(path: Path) -> dict:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise UnreadableInput(tr("{path}: not UTF-8 text ({reason} at byte {start})", path=path,
-                                 reason=err.reason, start=err.start)) from None
+    text = read_text(path)
     report = replay.replay_text(text)
     if report.get("verdict") != "legal":
         raise NotVerified(why_not(report))
