@@ -39,7 +39,7 @@ from replay.render.markdown import (
     verdict_title,
 )
 from replay.render.names import NameLabels, ledger_named, with_names
-from replay.render.round_chart import ROUND_STARTS, held_by_round, round_charts, round_label
+from replay.render.round_chart import round_holdings, round_label
 
 POINTS = "points"
 
@@ -257,15 +257,13 @@ def ledger_rows(report: dict, label: NameLabels, player: str | None, source: str
 def rounds_context(report: dict) -> dict:
     """The charts of what each player held at the end of every round, and the same as a
     table (rows of resource, player and values), for a game that scores at its end."""
-    starts = ROUND_STARTS.get(report.get("game"))
-    charts = round_charts(report, starts()) if starts else ""
-    if not charts:
+    holdings = round_holdings(report)
+    if holdings is None:
         return {"round_charts": "", "round_header": [], "round_rows": []}
-    rounds, held = held_by_round(report, starts())
-    return {"round_charts": Markup(charts),
-            "round_header": [round_label(n) for n in rounds],
+    return {"round_charts": Markup(holdings.charts),
+            "round_header": [round_label(n) for n in holdings.rounds],
             "round_rows": [(field_label(resource).capitalize(), player, line)
-                           for resource, lines in held.items()
+                           for resource, lines in holdings.held.items()
                            for player, line in lines.items()]}
 
 

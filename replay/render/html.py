@@ -42,14 +42,7 @@ from replay.render.markdown import (
     verdict_title,
 )
 from replay.render.names import with_names
-from replay.render.round_chart import (
-    ROUND_STARTS,
-    ROUNDS_NOTE,
-    caption,
-    held_by_round,
-    points_chart,
-    round_charts,
-)
+from replay.render.round_chart import ROUNDS_NOTE, caption, points_chart, round_holdings
 from replay.render.rounds import Interim, round_label
 from replay.render.svg import CATEGORY_COLOURS, LINE_COLOURS, Picture, tick_step
 
@@ -461,16 +454,14 @@ def _interim(interim: Interim | None, names: list[str]) -> str:
 def _rounds(report: dict) -> str:
     """For a game that scores at its end, what its scoring counts as each player held it at
     the end of every round: a small chart each, and the numbers folded."""
-    starts = ROUND_STARTS.get(str(report.get("game")))
-    charts = round_charts(report, starts()) if starts else ""
-    if not charts:
+    holdings = round_holdings(report)
+    if holdings is None:
         return ""
-    rounds, held = held_by_round(report, starts())
-    header = [tr("What"), tr("Player"), *(round_label(n) for n in rounds)]
-    rows = [[caption(resource), player, *line] for resource, lines in held.items()
+    header = [tr("What"), tr("Player"), *(round_label(n) for n in holdings.rounds)]
+    rows = [[caption(resource), player, *line] for resource, lines in holdings.held.items()
             for player, line in lines.items()]
     return ('<section id="rounds"><h2>' + escape(tr("What counts at the end, round by round"))
-            + f"</h2><p>{escape(tr(ROUNDS_NOTE))}</p>{charts}<details><summary>"
+            + f"</h2><p>{escape(tr(ROUNDS_NOTE))}</p>{holdings.charts}<details><summary>"
             + escape(tr("The same in numbers")) + "</summary>"
             + _table(header, rows, "rounds-table", frozenset(range(2, len(header))))
             + "</details></section>")

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from html import escape
 from pathlib import Path
+from typing import NamedTuple
 
 import replay.viscounts
 from replay.core.speech import say, tr
@@ -157,3 +158,22 @@ def line_chart(key: str, caption: str, title: str, labels: list[str],
             f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" data-resource="{escape(key)}">'
             + "<title>" + escape(title) + "</title>"
             + "".join(parts) + f"</svg><figcaption>{escape(caption)}</figcaption></figure>")
+
+
+class Holdings(NamedTuple):
+    """A game that scores at its end, round by round: its charts, the rounds and what each
+    player held of each counted resource at the end of each (``held_by_round``)."""
+
+    charts: str
+    rounds: list[int]
+    held: dict[str, dict[str, list[int]]]
+
+
+def round_holdings(report: dict) -> Holdings | None:
+    """What the report's game counts at its end, charted and in numbers, round by round;
+    None for a game that scores as it goes, or a report with nothing to chart."""
+    starts = ROUND_STARTS.get(str(report.get("game")))
+    charts = round_charts(report, starts()) if starts else ""
+    if not charts:
+        return None
+    return Holdings(charts, *held_by_round(report, starts()))
