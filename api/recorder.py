@@ -83,7 +83,12 @@ RECORDING = {"type": "object", "required": ["id", "status", "version", "game", "
                          "placeholders: the values to read off it, each in the area of the "
                          "component where it is printed, with a sentence; send them to "
                          "links.components (or skip it there)", "properties": {
-                             "entry": {"type": "string"}, "name": {"type": ["string", "null"]},
+                             "entry": {"type": "string"},
+                             "name": {"type": ["string", "null"], "description": "its "
+                                      "printed name (none: it prints no name)"},
+                             "called": {"type": "string", "description": "what a person "
+                                        "finds it by: its printed name, or where it sits "
+                                        "(a board segment's space)"},
                              "what": {"type": "string"},
                              "fields": {"type": "array", "items": {"type": "string"}},
                              "areas": {"type": "array", "items": {"type": "object"}},

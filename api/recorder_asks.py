@@ -28,6 +28,7 @@ import languages
 from api import effect_forms, recorder_catalog
 from api import recorder_engine as engine
 from api.languages import request_language
+from api.recorder_words import Labeller
 from replay.core.logs.declarations import (
     DECLARED_SOURCE,
     ENTRY_KEYS,
@@ -270,8 +271,6 @@ def component_form(header: dict, entry_id: str) -> dict | None:
     where = collection(entries[entry_id][0])
     layout = _layouts().get(game, {}).get(where, {"what": "component", "fields": {}})
     current = _index(header)[entry_id]
-    names = {**engine.printed_names(header),
-             **engine.names_in_language(header, request_language())}
     named = name_slot(header, entry_id)
     areas: dict[str, dict] = {area: {"area": area, "asked": [], "given": []} for area in AREAS}
     open_fields = {slot.field for slot in slots}
@@ -292,7 +291,11 @@ def component_form(header: dict, entry_id: str) -> dict | None:
             "field": path, "value": _written(value, "json" if isinstance(value, dict)
                                              else "list" if isinstance(value, list) else ""),
             "source": told})
-    return {"entry": entry_id, "game": game, "name": names.get(entry_id),
+    labels = Labeller(header, [])
+    # ``called``: what a person finds it by at the table, its printed name or where it sits
+    # (a board segment's space, a link between building spots) in the recorder's words.
+    return {"entry": entry_id, "game": game, "name": labels.names.get(entry_id),
+            "called": labels.word(entry_id),
             "what": gettext(layout["what"]),
             "name_asked": {"field": named.field,
                            "language": languages.NAMES[request_language()]} if named else None,

@@ -96,3 +96,27 @@ def test_the_components_reached_are_those_the_events_name_in_order():
     laid = [m for m in setup["manuscripts"].values()
             if _entry("manuscripts", m).get("placeholder")]
     assert set(laid) <= set(reached)
+
+
+@pytest.mark.parametrize(("game", "players", "expected"), [
+    # Named by where they sit, as the setup's own choices name the segments.
+    ("viscounts", ["ana", "bruno"], {"seg1a": "segment 1a",
+                                     "seg2b-link-r1": "segment 2b, link r1 between building spots",
+                                     "cleric-bonus-blue": "Cleric bonus space, blue ribbon",
+                                     "pc-3": "Player Card 3", "ms-12": "manuscript 12"}),
+    ("coimbra", ["ana", "bruno"], {"st-2": "scoring tile 2"}),
+])
+def test_a_question_names_the_component_as_a_person_finds_it(game, players, expected):
+    header = new_header(game, players, [])
+    for entry, called in expected.items():
+        form = asks.component_form(header, entry)
+        assert form["called"] == called, entry
+        assert form["name"] is None  # none of them prints a name
+
+
+@pytest.mark.parametrize("game", ["viscounts", "coimbra"])
+def test_no_question_is_headed_by_a_bare_id(game):
+    header = new_header(game, ["ana", "bruno"], [])
+    bare = [entry for entry, _ in asks.components_with_slots(game)
+            if asks.component_form(header, entry)["called"] == entry]
+    assert bare == []
