@@ -8,6 +8,7 @@ are said again from their stored words.
 
 from __future__ import annotations
 
+from replay.coimbra.effect_words import effect_words
 from replay.core.protocol.game import Section, dict_in, rows_in
 from replay.core.reports.placeholder_section import placeholder_sections
 from replay.core.speech import message, say_again, tr
@@ -38,7 +39,7 @@ def report_sections(report: dict) -> list[Section]:
     """Each round's phase D, its dice queues and its crown tokens, then every placeholder
     catalog value the verdict depended on."""
     return [*_turn_order(report), *_dice_queues(report), *_crown_tokens(report),
-            *placeholder_sections(report)]
+            *placeholder_sections(report, effect_words)]
 
 
 def _turn_order(report: dict) -> list[Section]:

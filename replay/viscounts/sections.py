@@ -7,9 +7,12 @@ stored words.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from replay.core.protocol.game import Section, dict_in, rows_in
 from replay.core.reports.placeholder_section import placeholder_sections
-from replay.core.speech import message, tr
+from replay.core.speech import message, say_again, tr
+from replay.viscounts.names import effect_words
 
 
 def _event(item: dict):
@@ -34,7 +37,15 @@ def report_sections(report: dict) -> list[Section]:
         sections.append(Section("moments", tr("Moments of the game"),
                                 [tr("Event"), tr("Round"), tr("What")],
                                 [[_event(n), n.get("round"), message(n)] for n in notes]))
-    return [*sections, *placeholder_sections(report)]
+    return [*sections, *placeholder_sections(report, _effect)]
+
+
+def _effect(value: object) -> str | None:
+    """A printed effect (an object with its ``op``) in the game's words; None for any other
+    value."""
+    if isinstance(value, Mapping) and isinstance(value.get("op"), str):
+        return say_again(effect_words(value))
+    return None
 
 
 def _end_card(card: str) -> str:

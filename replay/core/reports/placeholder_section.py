@@ -8,28 +8,33 @@ how many of them were read where a rule was broken.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 
 from replay.core.protocol.game import Section, dict_in, rows_in
+from replay.core.reports.value_words import EffectWords, field_words, value_words
 from replay.core.speech import ntr, tr
 
 
-def placeholder_sections(report: dict) -> list[Section]:
-    """The table of the placeholder values the report's verdict rests on (none: no table)."""
+def placeholder_sections(report: dict, effect: EffectWords | None = None) -> list[Section]:
+    """The table of the placeholder values the report's verdict rests on (none: no table);
+    ``effect`` says the game's effects in words (``replay.core.reports.value_words``)."""
     used = rows_in(dict_in(report.get("catalog")).get("placeholders_used"))
-    return [placeholders_section(used)] if used else []
+    names = report.get("names") if isinstance(report.get("names"), dict) else {}
+    return [placeholders_section(used, names, effect)] if used else []
 
 
-def placeholders_section(used: list[dict]) -> Section:
-    """One row per catalog entry: its placeholder values, the note they share (an entry's
-    fields are placeholders for one reason, so the reason is written once) and the events
-    that read one of them and broke a rule (a value there may decide the violation)."""
+def placeholders_section(used: list[dict], names: Mapping[str, str] | None = None,
+                         effect: EffectWords | None = None) -> Section:
+    """One row per catalog entry: its placeholder values in words, the note they share (an
+    entry's fields are placeholders for one reason, so the reason is written once) and the
+    events that read one of them and broke a rule (a value there may decide the violation)."""
     by_entry: dict[str, list[dict]] = {}
     for item in used:
         by_entry.setdefault(str(item.get("entry")), []).append(item)
     rows, deciding, broken = [], 0, set()
     for entry, items in by_entry.items():
-        values = tr("; ").join(f"{i.get('field')} = {json.dumps(i.get('value'))}"
+        values = tr("; ").join(tr("{field}: {value}", field=field_words(str(i.get("field"))),
+                                  value=value_words(i.get("value"), names, effect))
                                for i in items)
         notes = dict.fromkeys(i.get("note") or "" for i in items)
         events = sorted({e for i in items for e in i.get("violations") or ()})
