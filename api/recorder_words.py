@@ -4,7 +4,8 @@ An event is written in the game's text notation, then every id in it is replaced
 printed name (``c2-21`` reads ``Licenciado Brás``), and the ids no component prints a name
 for by the words of ``data/recorder_words.json`` (``corner-nw`` reads "the north-west
 corner", ``gray6`` "gray 6", a monastery space by the tile the table laid on it); a move's
-own words (``place``, ``hire``) as its ``notation`` says them. Those words are said in the
+own words (``place``, ``hire``) as its ``notation`` says them, and a path (``paths``: the
+field of the places a move walks) with arrows between its places. Those words are said in the
 reader's language (``languages/pages.cfg`` extracts them); printed names are those the
 catalog gives as printed in the reader's language, else the English printed ones.
 """
@@ -51,6 +52,7 @@ class Labeller:
         self.groups = {kind: gettext(title) for kind, title in words.get("groups", {}).items()}
         self.fields = words.get("fields", {})
         self.notation = {verb: gettext(said) for verb, said in words.get("notation", {}).items()}
+        self.paths = words.get("paths", {})  # event type -> its field of places walked
         self.places: dict[str, str] = {}
         places = words.get("places_from")
         # The event that lays the places out names them by what it lays there: it reads
@@ -85,7 +87,12 @@ class Labeller:
         return named.replace(" -> ", " → ").replace("+", " + ")
 
     def event(self, event: dict) -> str:
-        """An event as a button or a log line says it, without its player's name."""
+        """An event as a button or a log line says it, without its player's name; a path
+        (the spaces a Viscount walks) one space after the other, with arrows between."""
+        path = event.get(self.paths.get(event.get("type"), ""))
+        if isinstance(path, list) and path and all(isinstance(p, str) for p in path):
+            return " ".join((self.notation.get(event["type"], event["type"]),
+                             " → ".join(self.word(place) for place in path)))
         text = engine.event_text(self.game, event)
         player = event.get("player")
         if isinstance(player, str) and text.startswith(player + ": "):

@@ -1,0 +1,34 @@
+"""How the recorder's buttons name a move: every id by what people call it, a Viscount's
+path one space after the other, the notation's compound words as words (no service)."""
+
+from __future__ import annotations
+
+import pytest
+
+from api.app import create_app
+from api.recorder_words import Labeller
+
+HEADER = {"game": "viscounts", "catalog": "viscounts-base", "players": ["ana", "bruno"]}
+
+
+@pytest.fixture
+def labels():
+    with create_app({"API_KEYS": {}}).test_request_context():
+        yield Labeller(HEADER, [])
+
+
+def test_a_viscount_s_path_reads_space_after_space(labels):
+    move = {"type": "move", "player": "ana", "path": ["seg2a-or", "seg3a-ol", "seg3a-in"]}
+    assert labels.event(move) == ("move segment 2a, outer right → segment 3a, outer left → "
+                                  "segment 3a, inner")
+
+
+def test_a_move_of_one_space_names_it_alone(labels):
+    assert labels.event({"type": "move", "player": "ana", "path": ["seg1a-ol"]}) == \
+        "move segment 1a, outer left"
+
+
+def test_free_workers_reads_as_words_not_as_the_notation_s_token(labels):
+    said = labels.event({"type": "free_workers", "player": "ana", "section": "t1-seg1a"})
+    assert "free_workers" not in said and said.startswith("free Workers ")
+    assert "castle tier 1 by segment 1a" in said
