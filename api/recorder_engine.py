@@ -115,9 +115,9 @@ def look(header: dict, events: list[dict]) -> dict:
             actions = state.get("legal_actions") or []
             title = phase_titles(game.name).get(str(state.get("phase")))
             # What comes next, as the engine says it, when the look alone cannot tell: the
-            # chance due when nobody may act (for a game whose engine describes its chance),
-            # the phase when its label is shared (Coimbra's deal and roll, both phase A).
-            asks = title is None or (not actions and describes_chance(game.name))
+            # chance due when nobody may act (the dice of a roll, a pile's new top), the
+            # phase when its label is shared (Coimbra's deal and roll, both phase A).
+            asks = title is None or not actions
             step = game.next_step(_log(header, events), len(events) - 1, custom) \
                 if asks else None
         except InvalidLog as err:
@@ -126,7 +126,10 @@ def look(header: dict, events: list[dict]) -> dict:
     return {"acting": state.get("acting_player"), "actions": actions,
             "table": table, "names": state.get("names") or {},
             "violations": state.get("violations_so_far") or [],
-            "title": step.title if step else title, "supply": step.supply if step else None}
+            "title": step.title if step else title, "supply": step.supply if step else None,
+            # the chance events the referee accepts now (a pile's new top), which a chance
+            # form offers and nothing else
+            "chance_actions": step.actions if step and step.chance else []}
 
 
 def look_after(header: dict, events: list[dict], added: list[dict]) -> dict:
@@ -235,13 +238,6 @@ def _names(game: str, catalog: str, sha: str | None = None) -> dict[str, str]:
 
     walk(document)
     return names
-
-
-@cache
-def describes_chance(game: str) -> bool:
-    """Whether the game's engine says what chance the table must supply (an event kind
-    with a ``supply``), so that ``next_step`` is worth asking when nobody may act."""
-    return any(spec.supply is not None for spec in GAMES.get(game).event_specs.values())
 
 
 @cache

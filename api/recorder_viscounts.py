@@ -42,8 +42,8 @@ def _viscounts(header: dict, events: list[dict], look: dict) -> dict | None:
     draws = [a for a in look["actions"] if a["type"] == "draw" and UNSEEN in a["cards"]]
     if draws:
         return _viscounts_draw(draws[0], look, label)
-    if not look["actions"] and look["acting"] is None:
-        return _viscounts_reveal(events, facts, label)
+    if not look["actions"] and look["acting"] is None and look.get("chance_actions"):
+        return _viscounts_reveal(look["chance_actions"], label)
     return None
 
 
@@ -104,15 +104,23 @@ def _viscounts_draw(draw: dict, look: dict, label: Labeller) -> dict:
                 for i in range(len(draw["cards"]))]}]}
 
 
-def _viscounts_reveal(events: list[dict], facts: dict, label: Labeller) -> dict:
-    board = next((e["segments"] for e in events if e.get("type") == "setup"), facts["sides"])
-    shown = sorted([(f"card:{c}", label.word(c)) for c in facts["neutral"]],
-                   key=lambda c: c[1])
-    shown += [(f"manuscript:{m}", label.word(m)) for m in facts["manuscripts"]]
+def _viscounts_reveal(reveals: list[dict], label: Labeller) -> dict:
+    """The pile whose top was taken, and what may lie on it now: exactly the reveals the
+    referee accepts here (``next_step``), so a pile nobody took from is never offered."""
+    piles = list(dict.fromkeys(r["pile"] for r in reveals))
+    shown = sorted({(f"{kind}:{r[kind]}", label.word(r[kind])) for r in reveals
+                    for kind in ("card", "manuscript") if kind in r},
+                   key=lambda c: (c[0].partition(":")[0], c[1]))
+    slots = [_slot("shown", gettext("Card or manuscript now on top"), shown, keyed=True)]
+    if len(piles) == 1:
+        return {"type": "reveal", "title": gettext("The new top of a pile"),
+                "fixed": {"pile": piles[0]},
+                "note": gettext("A Townsfolk or a manuscript was taken from the top of the "
+                                "pile of %(pile)s: what lies on top now?",
+                                pile=label.word(piles[0])),
+                "groups": [{"title": gettext("Revealed"), "slots": slots}]}
+    slots.insert(0, _slot("pile", gettext("Pile"), [(s, label.word(s)) for s in piles]))
     return {"type": "reveal", "title": gettext("The new top of a pile"), "fixed": {},
             "note": gettext("A Townsfolk or a manuscript was taken from the top of a pile: "
                             "what lies on top now?"),
-            "groups": [{"title": gettext("Revealed"), "slots": [
-                _slot("pile", gettext("Pile"), [(s, label.word(s)) for s in board]),
-                _slot("shown", gettext("Card or manuscript now on top"), shown,
-                      keyed=True)]}]}
+            "groups": [{"title": gettext("Revealed"), "slots": slots}]}

@@ -87,8 +87,8 @@ def test_the_recorder_asks_for_a_placeholder_card_once(phone, api_url):
     assert log["components"] == {CARD["id"]: {"hire": PRINTED}}
 
     _new_game(phone, api_url)
-    manuscript = next(iter(SETUP["manuscripts"].values()))
-    asked = _skip_until(phone, manuscript)
+    manuscript = next(iter(SETUP["manuscripts"].values()))  # a tile named by its number
+    asked = _skip_until(phone, f"manuscript {int(manuscript.removeprefix('ms-'))}")
     assert asked and not any(CARD["name"] in heading for heading in asked)
 
     # The draft holds the card's value, with the game it came from; the pages pass the
