@@ -53,6 +53,10 @@ class Labeller:
         self.fields = words.get("fields", {})
         self.notation = {verb: gettext(said) for verb, said in words.get("notation", {}).items()}
         self.paths = words.get("paths", {})  # event type -> its field of places walked
+        # The notation's ``key=value`` parts a person reads as words ("pay=ink:2": "paying 2
+        # ink"), each template said in the reader's language.
+        self.phrases = [(re.compile(p), gettext(template))
+                        for p, template in words.get("phrases", [])]
         self.places: dict[str, str] = {}
         places = words.get("places_from")
         # The event that lays the places out names them by what it lays there: it reads
@@ -94,6 +98,8 @@ class Labeller:
             return " ".join((self.notation.get(event["type"], event["type"]),
                              " → ".join(self.word(place) for place in path)))
         text = engine.event_text(self.game, event)
+        for pattern, template in self.phrases:
+            text = pattern.sub(lambda m, said=template: said.format(*m.groups()), text)
         player = event.get("player")
         if isinstance(player, str) and text.startswith(player + ": "):
             text = text[len(player) + 2:]

@@ -53,7 +53,7 @@ def _table_texts(value, where):
                     yield text, f"{at}/{name}"
                 else:  # a component's fields: where each is printed, and its sentence
                     yield from _table_texts(text, f"{at}/{name}")
-        elif key == "patterns" and isinstance(item, list):
+        elif key in ("patterns", "phrases") and isinstance(item, list):
             yield from ((pair[1], at) for pair in item if len(pair) == 2)
         elif key in WORD_TEXTS and isinstance(item, str):
             yield item, at

@@ -32,3 +32,21 @@ def test_free_workers_reads_as_words_not_as_the_notation_s_token(labels):
     said = labels.event({"type": "free_workers", "player": "ana", "section": "t1-seg1a"})
     assert "free_workers" not in said and said.startswith("free Workers ")
     assert "castle tier 1 by segment 1a" in said
+
+
+@pytest.mark.parametrize(("event", "said"), [
+    ({"type": "transcribe", "player": "ana", "manuscript": "ms-12", "pay": {"ink": 2}},
+     "transcribe manuscript 12 paying 2 ink"),
+    ({"type": "discard", "player": "ana", "cards": ["tf-01"], "from": "hand"}, "from hand"),
+    ({"type": "reveal", "pile": "seg1a", "manuscript": "ms-30"},
+     "reveal on segment 1a: manuscript 30"),
+])
+def test_the_notation_s_key_value_parts_read_as_words(labels, event, said):
+    assert said in labels.event(event) and "=" not in labels.event(event)
+
+
+def test_a_pile_s_new_top_in_chinese_names_the_segment():
+    with create_app({"API_KEYS": {}}).test_request_context("/?lang=zh_Hans"):
+        said = Labeller(HEADER, []).event({"type": "reveal", "pile": "seg1a",
+                                          "manuscript": "ms-30"})
+    assert "seg1a" not in said and "板块 1a" in said
