@@ -24,11 +24,12 @@ NOTES = frozenset({"marker", *CLAIM_EVENTS})
 
 def _prelude(game: Table, spec, event: dict) -> None:
     """Unused pilgrim steps are lost at any other event, and so is a favor's choice not made
-    before it; markers are checked against the event after them."""
+    before the next event that is no move, claim or marker; markers are checked against the
+    event after them."""
     kind = event["type"]
     if game.state.pending_steps and kind not in KEEP_STEPS:
         game.state.pending_steps = {}
-    if game.state.choosing and kind not in ("choose", *NOTES):
+    if game.state.choosing and kind not in ("choose", *KEEP_STEPS):
         lapse_choice(game)
     if game.markers and kind not in NOTES:
         check_markers(game, spec, event)

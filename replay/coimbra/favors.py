@@ -64,13 +64,15 @@ def extra_refusals(game: Table, player: Player, event: dict) -> Iterator[Refusal
 
 
 def apply_extras(game: Table, player: Player, event: dict, slot: Slot) -> None:
-    """The extras as played (an investment or bonus that cannot be made at all is left out),
+    """The extras as played (an investment that cannot be made at all, or a bonus of a tile
+    that has none, is left out),
     then the castle die resolves, unless the tile's choice is still to make."""
     tile = event["tile"]
     voyage = event.get("voyage")
     if voyage is not None and can_invest(game, player, voyage):
         invest_at_once(game, player, voyage, tile)
-    target = bonus_slot(game, player, event["bonus"]) if "bonus" in event else None
+    granted = "die_bonus" in extras(game, tile)
+    target = bonus_slot(game, player, event["bonus"]) if "bonus" in event and granted else None
     if target is not None:
         _add_bonus(game, tile, *target)
     if "choice" in extras(game, tile):

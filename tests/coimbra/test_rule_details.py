@@ -503,6 +503,10 @@ def test_a_favor_already_taken_names_the_tiles_still_available(taken, expected):
     for i, tile in enumerate(taken, start=first):
         events[i] = {"type": "favor", "player": events[i]["player"], "tile": tile,
                      "die": events[i]["die"]}
+    if "fav-4" in taken:  # its holder chooses 7 guards or 7 coins at once
+        at = index_of(log, type="favor", tile="fav-4")
+        events.insert(at + 1, {"type": "choose", "player": events[at]["player"],
+                               "take": "coins"})
     i = index_of(log, type="distress", die="gray5")
     events[i] = {"type": "favor", "player": "ana", "tile": "fav-3", "die": "gray5"}
     events.insert(i, {"type": "move", "player": "ana", "path": ["nowhere"]})  # ana's, skipped
