@@ -131,6 +131,17 @@ def test_while_the_choice_waits_only_its_options_are_offered():
                                    {"type": "choose", "player": "bruno", "take": "coins"}]
 
 
+def test_while_the_choice_waits_the_log_expects_it_next():
+    report = replay.replay(_cut(FAVORS, 14), mode="audit")  # up to bruno's fav-4 [13]
+    assert report["reached"]["expected_next"] == "choose by bruno"
+
+
+def _cut(path, events: int) -> dict:
+    log = _document(path)
+    log["events"] = log["events"][:events]
+    return log
+
+
 def test_the_choice_is_a_ledger_row_of_the_option_taken():
     report = replay.replay(_document(FAVORS))
     assert _rows(report, 14) == [("bruno", "coins", 7, "coins chosen from fav-4")]
