@@ -325,6 +325,11 @@ def _board_problems(catalog, position: dict):
     for index, corner in enumerate(position["corners_free"]):
         if corner not in catalog.corners:
             yield _problem(f"/corners_free/{index}", _missing("corner", corner, catalog))
+    for name, tile in position.get("choosing", {}).items():
+        if tile not in position["players"].get(name, {}).get("favors", ()):
+            yield _problem(f"/choosing/{name}",
+                           say("{player} is to choose a reward of {tile}, a favor tile they do "
+                               "not hold", player=name, tile=tile))
 
 
 def _dice_problems(game: Table, position: dict):

@@ -21,6 +21,7 @@ from replay.coimbra.position import place, position_of
 from replay.coimbra.replayer import replay_to
 from replay.coimbra.sections import report_sections
 from replay.core.logs.log import load_log
+from replay.core.logs.problems import InvalidLog
 from tests.conftest import FIXTURES
 
 FAVORS = FIXTURES / "coimbra" / "legal" / "favors-round-one-2p.json"
@@ -163,6 +164,17 @@ def test_a_position_keeps_a_waiting_choice_and_a_bonus():
         twin = new_table(list(game.state.order), game.catalog)
         place(twin, document)
         assert twin.state == game.state
+
+
+def test_a_position_waiting_for_the_choice_of_a_tile_not_held_is_refused():
+    game = _table(FAVORS, 13)
+    document = json.loads(json.dumps(position_of(game)))
+    document["choosing"] = {"bruno": "fav-1"}
+    with pytest.raises(InvalidLog) as refused:
+        place(new_table(list(game.state.order), game.catalog), document)
+    assert [(p.path, p.message) for p in refused.value.problems] == [
+        ("/position/choosing/bruno",
+         "bruno is to choose a reward of fav-1, a favor tile they do not hold")]
 
 
 # -- fixtures worked with the earlier invented tiles -----------------------------------
