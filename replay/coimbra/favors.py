@@ -65,8 +65,8 @@ def extra_refusals(game: Table, player: Player, event: dict) -> Iterator[Refusal
 
 def apply_extras(game: Table, player: Player, event: dict, slot: Slot) -> None:
     """The extras as played (an investment that cannot be made at all, or a bonus of a tile
-    that has none, is left out),
-    then the castle die resolves, unless the tile's choice is still to make."""
+    that has none, is left out); then the castle die resolves, unless the tile's choice is
+    still to make."""
     tile = event["tile"]
     voyage = event.get("voyage")
     if voyage is not None and can_invest(game, player, voyage):
@@ -117,9 +117,12 @@ def _add_bonus(game: Table, tile: str, row: str, slot: Slot) -> None:
     if not game.judge.allows("favor-bonus-price-only"):
         queue.remove(slot)
         insert(queue, slot, row)
-    game.queues[-1]["queues"][row] = [
+    # A new entry, not a change to the one recorded: a copy of the table shares the entries
+    # of the report's history (``Table.copy``).
+    entry = game.queues[-1]
+    game.queues[-1] = {**entry, "queues": {**entry["queues"], row: [
         {"die": s.die, "value": s.value, "owner": s.owner, **({"bonus": s.bonus} if s.bonus
-                                                              else {})} for s in queue]
+                                                              else {})} for s in queue]}}
 
 
 def die_price(game: Table, slot: Slot) -> int:

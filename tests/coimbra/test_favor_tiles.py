@@ -15,6 +15,8 @@ import pytest
 
 import replay
 from replay.coimbra.catalog import builtin_document, check_catalog
+from replay.coimbra.claims import Claims
+from replay.coimbra.engine import apply_event
 from replay.coimbra.legal import legal_actions
 from replay.coimbra.new_table import new_table
 from replay.coimbra.position import place, position_of
@@ -36,6 +38,10 @@ def _document(path) -> dict:
 def _rows(report: dict, event: int) -> list[tuple]:
     return [(r["player"], r["resource"], r["delta"], r["reason"]) for r in report["ledger"]
             if r["event"] == event]
+
+
+def replay_event(game, index: int, event: dict) -> None:
+    apply_event(game, index, event, Claims())
 
 
 def _table(path, upto: int):
@@ -122,6 +128,15 @@ def test_the_bonus_moves_the_die_in_its_row_and_raises_its_price():
     rows = {row[1]: row[2] for s in report_sections(report) if s.key == "dice-queues"
             for row in s.rows}
     assert "green1 ana (+3)" in rows["central"]
+
+
+def test_a_bonus_on_a_copy_of_the_table_leaves_the_original_record_of_the_queues():
+    game = _table(BONUS, 14)  # ana's fav-2 [15] is next
+    twin = game.copy()
+    replay_event(twin, 15, _document(BONUS)["events"][15])
+    assert twin.queues[-1]["queues"]["central"][2] == {"die": "green1", "value": 1,
+                                                       "owner": "ana", "bonus": 3}
+    assert all("bonus" not in s for s in game.queues[-1]["queues"]["central"])
 
 
 # -- tile 4: a choice ------------------------------------------------------------------
