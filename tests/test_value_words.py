@@ -57,6 +57,12 @@ def test_an_id_is_said_by_its_printed_name_and_a_field_path_as_words():
     ({"kind": "handler", "id": "steal_points", "params": {"amount": 1}, "when": "immediate"},
      "at once: every other player loses 1 point"),
     ({"from": 3, "to": 6, "gain": {"pilgrim": 2}}, "spaces 3 to 6: 2 pilgrim steps"),
+    # The four favor tiles as the player's rules summary lists them (reference notes 7.1).
+    ({"kind": "voyage_now"}, "the holder may invest in a voyage at once"),
+    ({"kind": "die_bonus", "amount": 3},
+     "+3 to the value of one of the holder's dice outside the castle"),
+    ({"kind": "choice", "options": {"guards": {"guards": 7}, "coins": {"coins": 7}}},
+     "one of: 7 guards or 7 coins"),
 ])
 def test_a_coimbra_effect_is_said_as_the_card_means_it(effect, said):
     assert coimbra_effect(effect) == said

@@ -30,6 +30,8 @@ TRACK_RESOURCES = {"council": "guards", "merchant": "coins", "clergy": "pilgrim"
                    "scholar": "points"}
 CHARACTERS_PER_LEVEL = {"I": 8, "II": 24, "III": 24}
 MONASTERY_SPACES = {"I": 8, "II": 4, "III": 2}
+# The favor effects that ask something of the holder (``Catalog.favor_extras``).
+FAVOR_EXTRAS = ("voyage_now", "die_bonus", "choice")
 COUNTS = {"monasteries": 24, "voyages": 15, "favors": 4, "scoring_tiles": 4}
 BUILTIN = ("coimbra-demo",)
 DEFAULT_CATALOG = BUILTIN[0]  # what a log that names no catalog is replayed with
@@ -150,6 +152,15 @@ class Catalog:
         """What each favor tile takes off a voyage's cost, by id (none: 0)."""
         return {favor.id: sum(effect["amount"] for effect in favor.effects
                               if effect["kind"] == "voyage_discount")
+                for favor in self.favors.values()}
+
+    @cached_property
+    def favor_extras(self) -> dict[str, dict[str, dict]]:
+        """What each favor tile asks of its holder beyond its gains, by id and kind: an
+        investment at once (``voyage_now``), a bonus to one of their dice (``die_bonus``), a
+        choice of rewards (``choice``)."""
+        return {favor.id: {effect["kind"]: effect for effect in favor.effects
+                           if effect["kind"] in FAVOR_EXTRAS}
                 for favor in self.favors.values()}
 
     def _effects_where(self, test) -> dict[str, tuple[dict, ...]]:
@@ -348,7 +359,7 @@ def _effect_problems(data: dict) -> list[LogProblem]:
         "characters": {"gain", "score_per", "handler", "on_acquire"},
         "monasteries": {"gain", "score_per", "handler"},
         "voyages": {"gain", "score_per", "handler"},
-        "favors": {"gain", "voyage_discount", "handler"},
+        "favors": {"gain", "voyage_discount", "voyage_now", "die_bonus", "choice", "handler"},
     }
     for section, kinds in allowed.items():
         for i, item in enumerate(data[section]):

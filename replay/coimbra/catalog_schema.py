@@ -34,6 +34,9 @@ REQUIRED_BY_KIND = {
     "on_acquire": {"class_", "gain"},
     "score_per": {"per", "points"},
     "voyage_discount": {"amount"},
+    "voyage_now": set(),
+    "die_bonus": {"amount"},
+    "choice": {"options"},
     "handler": {"id"},
 }
 
@@ -73,7 +76,7 @@ class EffectSchema(Schema):
     """One effect of the declarative vocabulary (see data/README.md)."""
 
     kind = fields.String(required=True, validate=validate.OneOf(
-        ["gain", "on_acquire", "score_per", "voyage_discount", "handler"]))
+        list(REQUIRED_BY_KIND)))
     when = fields.String(validate=validate.OneOf(["immediate", "phase_e", "end_game"]))
     gain = fields.Nested(GainSchema)
     if_ = fields.Nested(ConditionSchema, data_key="if")
@@ -84,6 +87,9 @@ class EffectSchema(Schema):
     amount = fields.Integer(validate=validate.Range(min=0))
     id = fields.String(validate=validate.OneOf(HANDLERS))
     params = fields.Dict()
+    # A choice's options by the word a log answers it with (``guards``, ``coins``).
+    options = fields.Dict(keys=fields.String(validate=ID), values=fields.Nested(GainSchema),
+                          validate=validate.Length(min=2))
 
     @validates_schema
     def _fields_for_kind(self, data, **kwargs):

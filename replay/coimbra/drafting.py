@@ -144,7 +144,7 @@ def apply_roll(game: Table, event: dict) -> None:
     if not game.judge.allows("all-dice"):
         for row, values in NEUTRAL_TOKENS[len(state.order)].items():
             for value in values:
-                _insert(state.queues[row], Slot(f"token{value}", value, None), row)
+                insert(state.queues[row], Slot(f"token{value}", value, None), row)
     state.picks = 0
 
 
@@ -207,7 +207,7 @@ def apply_place(game: Table, event: dict) -> None:
     die, location = event["die"], event["to"]
     state.pool.remove(die)
     state.players[event["player"]].dice.append(die)
-    _insert(state.queues[location], Slot(die, die_value(die), event["player"]), location)
+    insert(state.queues[location], Slot(die, die_value(die), event["player"]), location)
     _next_pick(game)
 
 
@@ -238,12 +238,14 @@ def placed(game: Table) -> bool:
     return game.state.picks >= DICE_PER_PLAYER * len(game.state.order)
 
 
-def _insert(queue: list[Slot], slot: Slot, location: str) -> None:
-    """Castle ascending, cities descending; a new die goes right of equal values."""
-    value = slot.value
+def insert(queue: list[Slot], slot: Slot, location: str) -> None:
+    """Castle ascending, cities descending; a new die goes right of equal values (a value
+    a favor raised counts with its bonus)."""
+    value = slot.value + slot.bonus
     ascending = location == "castle"
     for index, other in enumerate(queue):
-        if (other.value > value) if ascending else (other.value < value):
+        other_value = other.value + other.bonus
+        if (other_value > value) if ascending else (other_value < value):
             queue.insert(index, slot)
             return
     queue.append(slot)

@@ -58,6 +58,15 @@ def _effect(effect: Mapping) -> str:
     if kind == "voyage_discount":
         return ntr("while held, each voyage costs {number} less",
                    "while held, each voyage costs {number} less", effect.get("amount", 0))
+    if kind == "voyage_now":
+        return tr("the holder may invest in a voyage at once")
+    if kind == "die_bonus":
+        return ntr("+{number} to the value of one of the holder's dice outside the castle",
+                   "+{number} to the value of one of the holder's dice outside the castle",
+                   effect.get("amount", 0))
+    if kind == "choice" and isinstance(effect.get("options"), Mapping):
+        return tr("one of: {options}", options=tr(" or ").join(
+            gain_words(option) for option in effect["options"].values()))
     if kind == "handler" and effect.get("id") == "steal_points":
         return ntr("at once: every other player loses {number} point",
                    "at once: every other player loses {number} points",

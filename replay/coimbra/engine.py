@@ -4,6 +4,7 @@ phases, and what every event does first (markers checked, unused pilgrim steps l
 from __future__ import annotations
 
 from replay.coimbra.events import CLAIM_EVENTS, EVENT_SPECS
+from replay.coimbra.favors import lapse_choice
 from replay.coimbra.income import close_income
 from replay.coimbra.legal import acting_player
 from replay.coimbra.markers import check_markers
@@ -22,11 +23,14 @@ NOTES = frozenset({"marker", *CLAIM_EVENTS})
 
 
 def _prelude(game: Table, spec, event: dict) -> None:
-    """Unused pilgrim steps are lost at any other event; markers are checked against the
+    """Unused pilgrim steps are lost at any other event, and so is a favor's choice not made
+    before the next event that is no move, claim or marker; markers are checked against the
     event after them."""
     kind = event["type"]
     if game.state.pending_steps and kind not in KEEP_STEPS:
         game.state.pending_steps = {}
+    if game.state.choosing and kind not in ("choose", *KEEP_STEPS):
+        lapse_choice(game)
     if game.markers and kind not in NOTES:
         check_markers(game, spec, event)
 

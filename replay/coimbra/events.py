@@ -10,7 +10,7 @@ read this one table.
 
 from __future__ import annotations
 
-from replay.coimbra import drafting, income, lines, pilgrim, returns, setup, voyages
+from replay.coimbra import drafting, favors, income, lines, pilgrim, returns, setup, voyages
 from replay.coimbra.claims import record_claim
 from replay.coimbra.dice import DIE_EXAMPLE, normalise_die
 from replay.coimbra.markers import hold_marker, no_refusals
@@ -54,10 +54,18 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               phase="B", read=lines.read_place, write=lines.print_place,
               refusals=drafting.place_refusals, apply=drafting.apply_place,
               candidates=drafting.place_candidates),
-    EventSpec("favor", {"player": PLAYER, "tile": ("str", True), "die": ("die", False)},
+    # ``voyage``: the investment at once a tile may allow; ``bonus``: the die a tile's +3
+    # goes to (``replay.coimbra.favors``).
+    EventSpec("favor", {"player": PLAYER, "tile": ("str", True), "die": ("die", False),
+                        "voyage": ("str", False), "bonus": ("die", False)},
               phase="C", read=lines.read_favor, write=lines.print_favor,
               refusals=returns.favor_refusals, apply=returns.apply_favor,
               candidates=returns.favor_candidates),
+    # The holder of a favor tile that offers a choice of rewards answers it at once.
+    EventSpec("choose", {"player": PLAYER, "take": ("str", True)},
+              phase="C", read=lines.read_choose, write=lines.print_choose,
+              refusals=favors.choose_refusals, apply=favors.apply_choose,
+              candidates=favors.choose_candidates),
     EventSpec("recruit", {"player": PLAYER, "card": ("str", True), "die": ("die", False),
                           "pay": ("counts", False)},
               phase="C", read=lines.read_recruit, write=lines.print_recruit,

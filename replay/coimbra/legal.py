@@ -15,7 +15,7 @@ from replay.core.protocol.actions import legal_candidates
 MOVES = (EVENT_SPECS["move"],)
 # The kinds offered in each phase where a player decides, in the order they are offered.
 OFFERED = {phase: tuple(EVENT_SPECS[kind] for kind in kinds) for phase, kinds in (
-    ("start", ("start",)), ("B", ("place",)), ("C", ("distress", "favor", "recruit")),
+    ("start", ("start",)), ("B", ("place",)), ("C", ("distress", "favor", "choose", "recruit")),
     ("E", ("income",)), ("F", ("invest", "pass")))}
 
 

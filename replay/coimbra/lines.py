@@ -39,9 +39,24 @@ def read_place(reader, event: dict, tokens: list[Token]) -> None:
 
 
 def read_favor(reader, event: dict, tokens: list[Token]) -> None:
-    """``favor TILE [with DIE]`` (a tile by id or printed name)."""
+    """``favor TILE [with DIE] [invest VOYAGE] [bonus DIE]`` (a tile or voyage by id or
+    printed name)."""
     event["tile"], rest = reader.ident_words(tokens, "favor tile")
-    reader.nothing_more(reader.with_die(event, rest))
+    rest = reader.with_die(event, rest)
+    if rest and rest[0].text == "invest":
+        event["voyage"], rest = reader.ident_words(rest[1:], "voyage")
+    if rest and rest[0].text == "bonus":
+        event["bonus"] = reader.die(at(rest, 1))
+        rest = rest[2:]
+    reader.nothing_more(rest)
+
+
+def read_choose(reader, event: dict, tokens: list[Token]) -> None:
+    """``choose OPTION`` (a favor tile's option, such as ``guards`` or ``coins``)."""
+    if at(tokens, 0) is None:
+        reader.fail(None, "a choice names the option taken", expected="guards")
+    event["take"] = tokens[0].text
+    reader.nothing_more(tokens[1:])
 
 
 def read_recruit(reader, event: dict, tokens: list[Token]) -> None:
@@ -137,8 +152,15 @@ def print_place(e: dict) -> list[str]:
 
 
 def print_favor(e: dict) -> list[str]:
-    """A castle favor."""
-    return [f"{e['player']}: favor {e['tile']}{_with(e)}"]
+    """A castle favor (with the investment and the die bonus it allows)."""
+    invest = f" invest {e['voyage']}" if "voyage" in e else ""
+    bonus = f" bonus {e['bonus']}" if "bonus" in e else ""
+    return [f"{e['player']}: favor {e['tile']}{_with(e)}{invest}{bonus}"]
+
+
+def print_choose(e: dict) -> list[str]:
+    """A favor tile's option chosen."""
+    return [f"{e['player']}: choose {e['take']}"]
 
 
 def print_recruit(e: dict) -> list[str]:

@@ -42,6 +42,8 @@ def _expected_place(game) -> str:
 
 
 def _expected_resolution(game) -> str:
+    for player in game.state.choosing:  # a favor tile's choice of rewards comes first
+        return say("choose by {player}", player=player)
     nxt = game.state.next_slot()
     if nxt is None:
         return say("income")

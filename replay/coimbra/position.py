@@ -63,6 +63,7 @@ class SlotSchema(Schema):
     value = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=6))
     owner = fields.String(required=True, allow_none=True)
     resolved = fields.Boolean(required=True)
+    bonus = fields.Integer(strict=True, load_default=0, validate=_COUNT)
 
 
 class PlayerSchema(Schema):
@@ -125,6 +126,7 @@ class PositionSchema(Schema):
     pending_steps = fields.Dict(keys=fields.String(),
                                 values=fields.Integer(strict=True, validate=_COUNT),
                                 required=True)
+    choosing = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
     clock = _count()
 
 
@@ -162,6 +164,7 @@ def place(game: Table, position: dict) -> None:
                 "voyages", "monasteries", "scoring_tiles", "corners_free", "pool",
                 "pending_steps"):
         plain[key] = _copy(position[key])
+    plain["choosing"] = _copy(position.get("choosing", {}))
     game.state = GameState(**plain)
     game.state.players = {name: game.state.players[name] for name in game.state.order}
     game.phase = position["phase"]
@@ -322,6 +325,11 @@ def _board_problems(catalog, position: dict):
     for index, corner in enumerate(position["corners_free"]):
         if corner not in catalog.corners:
             yield _problem(f"/corners_free/{index}", _missing("corner", corner, catalog))
+    for name, tile in position.get("choosing", {}).items():
+        if tile not in position["players"].get(name, {}).get("favors", ()):
+            yield _problem(f"/choosing/{name}",
+                           say("{player} is to choose a reward of {tile}, a favor tile they do "
+                               "not hold", player=name, tile=tile))
 
 
 def _dice_problems(game: Table, position: dict):

@@ -11,6 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from replay.coimbra.effects import apply_immediate
+from replay.coimbra.favors import (
+    apply_extras,
+    awaited_refusal,
+    die_price,
+    extra_candidates,
+    extra_refusals,
+)
 from replay.coimbra.resolution import advance, crown_fate, gone
 from replay.coimbra.state import (
     CITY_ROWS,
@@ -39,6 +46,9 @@ def slot_for(game: Table, player: Player, event: dict,
     queue order (castle first), those at the ``prefer`` locations (a recruit's row) before
     the others."""
     state = game.state
+    awaited = awaited_refusal(game)
+    if awaited is not None:
+        return None, None, awaited
     location, slot = state.next_slot()
     if slot.owner == player.name and ("die" not in event or event["die"] == slot.die):
         return location, slot, None
@@ -89,6 +99,7 @@ def favor_refusals(game: Table, event: dict) -> Iterator[Refusal]:
                       expected=", ".join(map(catalog.label, state.favors_available))
                       or say("no favor tile is left: only distress"), found=event["tile"],
                       skip=True, moved_on=_used_up(slot))
+    yield from extra_refusals(game, player, event)
 
 
 def apply_favor(game: Table, event: dict) -> None:
@@ -100,15 +111,16 @@ def apply_favor(game: Table, event: dict) -> None:
     player.favors.append(tile)
     player.favors_taken += 1
     apply_immediate(game, player.name, tile)
-    advance(game, slot)
+    apply_extras(game, player, event, slot)
 
 
 def favor_candidates(game: Table) -> Iterator[dict]:
-    """Each favor tile left, for the owner of the next die when it is a castle die."""
+    """Each favor tile left, for the owner of the next die when it is a castle die (with
+    each investment and die bonus the tile allows)."""
     location, slot = game.state.next_slot()
     if location == "castle":
         for tile in game.state.favors_available:
-            yield {"type": "favor", "player": slot.owner, "tile": tile}
+            yield from extra_candidates(game, game.state.players[slot.owner], tile)
 
 
 # -- recruit -----------------------------------------------------------------------------
@@ -140,7 +152,7 @@ def recruit_refusals(game: Table, event: dict) -> Iterator[Refusal]:
                           why=where), player=player.name,
                       expected=_on_offer(game, location), found=card.id, skip=in_row is None,
                       moved_on=_used_up(slot) if in_row is None else None)
-    yield from _payment_refusals(game, player, card, slot.value, event.get("pay"))
+    yield from _payment_refusals(game, player, card, die_price(game, slot), event.get("pay"))
 
 
 def _payment_refusals(game: Table, player: Player, card, value: int,
@@ -188,7 +200,7 @@ def apply_recruit(game: Table, event: dict) -> None:
     card = catalog.characters[event["card"]]
     in_row = _row_showing(state.rows, card.id)
     _, slot, _ = slot_for(game, player, event, (in_row,) if in_row else CITY_ROWS)
-    _pay(game, player, card, slot.value, event.get("pay"))
+    _pay(game, player, card, die_price(game, slot), event.get("pay"))
     row = state.rows[in_row]
     row[row.index(card.id)] = None
     player.characters.append(card.id)
@@ -253,7 +265,7 @@ def recruit_candidates(game: Table) -> Iterator[dict]:
         return
     player = state.players[slot.owner]
     mixed = game.judge.allows("mixed-payment")
-    value = slot.value
+    value = die_price(game, slot)
     for card_id in state.rows.get(location, ()):
         if not card_id:
             continue

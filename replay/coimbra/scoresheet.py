@@ -61,7 +61,7 @@ def score_sheet(log: GameLog, sheet: object, catalog: dict | None = None) -> dic
     """Validate a scoresheet, compute the final scoring, and report it."""
     if not isinstance(sheet, dict):
         raise InvalidLog([LogProblem(say("a scoresheet is an object"), path="/scoresheet")])
-    loaded = load_catalog(catalog, log.catalog)
+    loaded = load_catalog(catalog, log.catalog, log.declarations())
     sheet = _with_ids(sheet, loaded)
     try:
         data = ScoresheetSchema().load(sheet)

@@ -58,9 +58,11 @@ def _turn_order(report: dict) -> list[Section]:
 
 
 def _slot(slot: dict) -> str:
-    owner = slot.get("owner")
-    return f"{slot.get('die')} {owner}" if owner else tr("neutral token {value}",
-                                                         value=slot.get("value"))
+    owner, bonus = slot.get("owner"), slot.get("bonus")
+    if not owner:
+        return tr("neutral token {value}", value=slot.get("value"))
+    # A favor tile's +3 on the die: its queue place follows the value with the bonus.
+    return f"{slot.get('die')} {owner}" + (f" (+{bonus})" if bonus else "")
 
 
 def _dice_queues(report: dict) -> list[Section]:

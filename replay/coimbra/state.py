@@ -36,6 +36,7 @@ class Slot:
     value: int
     owner: str | None  # None for a neutral token
     resolved: bool = False
+    bonus: int = 0  # what a favor tile added to the value (the +3 tile)
 
 
 @dataclass(slots=True)
@@ -94,6 +95,9 @@ class GameState:
     # Pilgrim steps each player may still use with a move right after the event that gave
     # them; cleared by the next other event.
     pending_steps: dict[str, int] = field(default_factory=dict)
+    # The favor tile whose choice of rewards its holder has yet to make (player -> tile);
+    # their castle die resolves once they have chosen.
+    choosing: dict[str, str] = field(default_factory=dict)
     clock: int = 0  # increases on every track move, to rank equal positions
 
     def drafting(self) -> str:

@@ -80,23 +80,36 @@ def invest_refusals(game: Table, event: dict) -> Iterator[Refusal]:
         yield replace(game.unknown_component(catalog.voyages, event["voyage"], "voyage",
                                              player.name), moved_on=turn_taken)
     voyage = catalog.voyages[event["voyage"]]
-    if voyage.id not in state.voyages:
-        yield Refusal("coimbra.voyage.display",
-                      say("{voyage} is not one of the revealed voyages", voyage=voyage.id),
-                      player=player.name,
-                      expected=", ".join(state.voyages), found=voyage.id, skip=True,
-                      moved_on=turn_taken)
-    if voyage.id in player.voyages:
-        yield Refusal("coimbra.voyage.once",
-                      say("{player} has already invested in {voyage}", player=player.name,
-                          voyage=voyage.id),
-                      player=player.name, found=voyage.id, skip=True, moved_on=turn_taken)
+    yield from _offer_refusals(game, player, voyage, skip=True, moved_on=turn_taken)
     if player.invested_this_round >= player.investments:
         yield Refusal("coimbra.voyage.limit",
                       say("{player} may invest {times} this round", player=player.name,
                           times=_times(player.investments)),
                       player=player.name, expected=player.investments,
                       found=player.invested_this_round + 1)
+    yield from payment_refusals(game, player, voyage)
+
+
+def _offer_refusals(game: Table, player: Player, voyage, skip: bool,
+                    moved_on=None) -> Iterator[Refusal]:
+    """A voyage is invested in from the display, once per player."""
+    state = game.state
+    if voyage.id not in state.voyages:
+        yield Refusal("coimbra.voyage.display",
+                      say("{voyage} is not one of the revealed voyages", voyage=voyage.id),
+                      player=player.name,
+                      expected=", ".join(state.voyages), found=voyage.id, skip=skip,
+                      moved_on=moved_on)
+    if voyage.id in player.voyages:
+        yield Refusal("coimbra.voyage.once",
+                      say("{player} has already invested in {voyage}", player=player.name,
+                          voyage=voyage.id),
+                      player=player.name, found=voyage.id, skip=skip, moved_on=moved_on)
+
+
+def payment_refusals(game: Table, player: Player, voyage) -> Iterator[Refusal]:
+    """A voyage costs its printed coins or guards less the held favor discount."""
+    catalog = game.catalog
     cost, discount = voyage_cost(game, player, voyage)
     held = getattr(player, voyage.currency)
     if held < cost:
@@ -121,8 +134,44 @@ def apply_invest(game: Table, event: dict) -> None:
     cost, discount = voyage_cost(game, player, voyage)
     why = (say("invested in {voyage} ({discount} favor discount)", voyage=voyage.id,
                discount=discount) if discount else say("invested in {voyage}", voyage=voyage.id))
-    game.change(player.name, voyage.currency, -cost, why, voyage.id)
     player.invested_this_round += 1
+    invest(game, player, voyage, cost, why)
+
+
+def favor_voyage_refusals(game: Table, player: Player, voyage_id: str) -> Iterator[Refusal]:
+    """An investment at once with a favor: a revealed voyage, once per player, paid at the
+    favor's discount (the event applied all the same, the investment left out when it cannot
+    be made)."""
+    catalog = game.catalog
+    if voyage_id not in catalog.voyages:
+        yield replace(game.unknown_component(catalog.voyages, voyage_id, "voyage", player.name),
+                      skip=False)
+        return
+    voyage = catalog.voyages[voyage_id]
+    yield from _offer_refusals(game, player, voyage, skip=False)
+    yield from payment_refusals(game, player, voyage)
+
+
+def can_invest(game: Table, player: Player, voyage_id: str) -> bool:
+    """Whether the player can put a disk on this voyage at all (revealed, not theirs yet)."""
+    return voyage_id in game.state.voyages and voyage_id not in player.voyages
+
+
+def invest_at_once(game: Table, player: Player, voyage_id: str, favor: str) -> None:
+    """The investment a favor allows at once, at its discount (under ``favor-voyage-counts``
+    it is the round's investment)."""
+    voyage = game.catalog.voyages[voyage_id]
+    cost, discount = voyage_cost(game, player, voyage)
+    if game.judge.allows("favor-voyage-counts"):
+        player.invested_this_round += 1
+    invest(game, player, voyage, cost,
+           say("invested in {voyage} at once with {favor} ({discount} favor discount)",
+               voyage=voyage.id, favor=favor, discount=discount))
+
+
+def invest(game: Table, player: Player, voyage, cost: int, why) -> None:
+    """Pay for a voyage and put the player's disk on it."""
+    game.change(player.name, voyage.currency, -cost, why, voyage.id)
     player.voyages.append(voyage.id)
     apply_immediate(game, player.name, voyage.id)
 

@@ -23,17 +23,19 @@ from replay.viscounts.catalog import builtin_document as viscounts_document
 from replay.viscounts.catalog import check_catalog as check_viscounts
 
 CHINESE = languages.translations("zh_Hans")
-# The game of seed 1 recruits c2-18 (Frei Tadeu, 26th character of the demo catalog); the
-# Chinese names below are made up for the test, as an edition would print them.
+# The first character the game of seed 1 recruits, with its English name in the demo
+# catalog; the Chinese name below is made up for the test, as an edition would print it.
 LOG = generate(3, seed=1)
-CARD, ENGLISH_NAME, CHINESE_NAME = "c2-18", "Frei Tadeu", "塔德乌修士"
+CARD = next(e["card"] for e in LOG["events"] if e.get("type") == "recruit")
+INDEX, ENGLISH_NAME = next((i, c["name"]) for i, c in enumerate(
+    coimbra_document("coimbra-demo")["characters"]) if c["id"] == CARD)
+CHINESE_NAME = "塔德乌修士"
 
 
 def _coimbra(names: dict | None = None) -> dict:
-    """The demo catalog, its card c2-18 named ``names`` besides its English name."""
+    """The demo catalog, its card ``CARD`` named ``names`` besides its English name."""
     document = copy.deepcopy(coimbra_document("coimbra-demo"))
-    card = document["characters"][25]
-    assert (card["id"], card["name"]) == (CARD, ENGLISH_NAME)
+    card = document["characters"][INDEX]
     if names is not None:
         card["names"] = names
     return document
@@ -94,12 +96,12 @@ def test_name_labels_turn_an_english_gloss_into_the_readers_name():
 
 
 @pytest.mark.parametrize(("names", "path", "said"), [
-    ({"fr": "Frère Tadeu"}, "/characters/25/names/fr", "'fr' is not a language the referee "
+    ({"fr": "Frère Tadeu"}, f"/characters/{INDEX}/names/fr", "'fr' is not a language the referee "
      "speaks besides English: zh_Hans"),
-    ({"en": "Frei Tadeu"}, "/characters/25/names/en", "the English printed name is the "
+    ({"en": ENGLISH_NAME}, f"/characters/{INDEX}/names/en", "the English printed name is the "
      "entry's 'name'"),
-    ({"zh_Hans": ""}, "/characters/25/names/zh_Hans", "a printed name is not empty"),
-    ({"zh_Hans": "  "}, "/characters/25/names/zh_Hans", "a printed name is not empty"),
+    ({"zh_Hans": ""}, f"/characters/{INDEX}/names/zh_Hans", "a printed name is not empty"),
+    ({"zh_Hans": "  "}, f"/characters/{INDEX}/names/zh_Hans", "a printed name is not empty"),
 ])
 def test_the_coimbra_schema_refuses_an_unknown_language_or_an_empty_name(names, path, said):
     problems = check_coimbra(_coimbra(names))
@@ -129,7 +131,7 @@ def test_a_component_without_a_printed_name_takes_no_names():
 def test_a_log_may_declare_a_name_in_a_language_and_not_contradict_one():
     document = _coimbra()
     declared, record = declare(document, [Declaration(CARD, "names.zh_Hans", CHINESE_NAME)])
-    assert declared["characters"][25]["names"] == {"zh_Hans": CHINESE_NAME}
+    assert declared["characters"][INDEX]["names"] == {"zh_Hans": CHINESE_NAME}
     assert record == [{"entry": CARD, "field": "names.zh_Hans", "value": CHINESE_NAME,
                        "replaces": None}]
     # the same name again changes nothing; another is refused, naming both
