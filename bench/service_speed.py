@@ -236,17 +236,23 @@ def main(argv: list[str] | None = None) -> None:
                     "worker 2": processes[1].pid, "Redis": server.process.pid}
             in_process_rate(warmup)
             throughput(base, warmup, connection, args.clients)
-            spent = dict.fromkeys([*pids, "clients"], 0.0)
+            spent = dict.fromkeys([*pids, "clients", "in-process"], 0.0)
 
             def service(batch: list[str]) -> float:
                 before = cpu_by_process(pids)
                 rate = throughput(base, batch, connection, args.clients)
                 after = cpu_by_process(pids)
-                for name in spent:
+                for name in after:
                     spent[name] += after[name] - before[name]
                 return rate
 
-            rates = interleaved(rounds, in_process_rate, service)
+            def in_process(batch: list[str]) -> float:
+                start = time.process_time()
+                rate = in_process_rate(batch)
+                spent["in-process"] += time.process_time() - start
+                return rate
+
+            rates = interleaved(rounds, in_process, service)
             waits = sorted(latencies(base, single))
             if args.compares:
                 worst, took = health_under_compares(base, heavy_pair(args.compare_events),
@@ -268,9 +274,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"end-to-end / in-process: {statistics.median(ratios):.0%} (median of the rounds' "
           f"ratios; lowest {min(ratios):.0%}, highest {max(ratios):.0%})")
     replays = args.games * args.rounds
+    cpu = {name: seconds * 1000 / replays for name, seconds in spent.items()}
+    here = cpu.pop("in-process")
     print("CPU per replay, by process (where the time goes): " + ", ".join(
-        f"{name} {seconds * 1000 / replays:.1f} ms" for name, seconds in spent.items())
-        + f"; in-process {1000 / local:.1f} ms")
+        f"{name} {ms:.1f} ms" for name, ms in cpu.items()) + f"; in-process {here:.1f} ms")
     p95 = waits[min(len(waits) - 1, int(len(waits) * 0.95))]
     print(f"single game with ?wait: p50 {statistics.median(waits):.1f} ms, p95 {p95:.1f} ms "
           f"({len(waits)} games)")
