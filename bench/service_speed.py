@@ -12,14 +12,16 @@ rounds' ratios, beside the median of each rate. On a machine others share, the l
 changes from one second to the next (the in-process rate alone varied from 176 to 327
 games/s within one run here); two rates measured minutes apart compare that noise as much
 as the service, while rounds side by side meet the same load, and a median is not moved by
-one round that met a burst. Every round prints both rates and their ratio, so the spread
-is there to see. A warm-up of ``--warmup`` games (untimed) goes first, so that no round
-pays for the workers' first imports and caches.
+one round that met a burst. Side by side is not alike, though: the service works on both
+cores and the in-process pass on one, so other work on the machine still moves the ratio,
+and every round prints both rates and their ratio for the spread to be seen. A warm-up of
+``--warmup`` games (untimed) goes first, so that no round pays for the workers' first
+imports and caches.
 
-Then it prints the CPU each process spent per replay over the rounds (where the time
-goes), the Redis commands per replay, p50/p95 latency of single games with ``?wait``,
-and the worst ``/healthz`` answer while heavy comparisons (``--compares`` at once, of logs
-of ``--compare-events`` events) arrive together.
+Then it prints the CPU each process spent per replay over the rounds (where the time goes;
+the in-process figure is this process's CPU per game), p50/p95 latency of single games
+with ``?wait``, and the worst ``/healthz`` answer while heavy comparisons (``--compares``
+at once, of logs of ``--compare-events`` events) arrive together.
 
 The API's rate limit is raised to let every round's submissions in: it still counts every
 request in Redis, as in service. Run with ``make bench-service`` (``ARGS="--games 400
