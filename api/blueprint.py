@@ -13,6 +13,13 @@ class RefereeBlueprint(Blueprint):
 
     ARGUMENTS_PARSER = FlaskParser(unknown=RAISE)
 
+    def arguments(self, schema, *args, **kwargs):
+        """flask-smorest's ``arguments``, with a schema class made an instance once, here:
+        given the class, webargs makes a new instance (copying every field) for each
+        request."""
+        return super().arguments(schema() if isinstance(schema, type) else schema, *args,
+                                 **kwargs)
+
 
 class CommonResponsesPlugin(BasePlugin):
     """Documents the answers any operation can give: 401 without a key, 429 when too fast."""

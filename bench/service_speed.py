@@ -1,12 +1,31 @@
 """End-to-end throughput and latency of the service, next to the in-process replay rate.
 
-Starts a project-owned Redis, two workers and the API (each its own process), posts the
-same generated four-player games over HTTP, and prints replays/s until every report is
-stored, the CPU each process spent per replay meanwhile (where the time goes), p50/p95
-latency of single games with ``?wait``, the in-process rate, and the
-worst ``/healthz`` answer while heavy comparisons (``--compares`` at once, of logs of
-``--compare-events`` events) arrive together.
-Run with ``make bench-service`` (``ARGS="--games 400"`` to change the load).
+Starts a project-owned Redis, two workers and the API (each its own process), posts
+generated four-player games over HTTP, and measures replays/s until every report is
+stored against the rate at which this one process replays the same games itself
+(``replay_text``, parse and report included).
+
+The two rates are measured in interleaved rounds (``--rounds``), each round with games of
+its own (a resubmitted game would be found again, not replayed): the in-process pass and
+the end-to-end pass alternate which goes first, and the figure is the median of the
+rounds' ratios, beside the median of each rate. On a machine others share, the load
+changes from one second to the next (the in-process rate alone varied from 176 to 327
+games/s within one run here); two rates measured minutes apart compare that noise as much
+as the service, while rounds side by side meet the same load, and a median is not moved by
+one round that met a burst. Side by side is not alike, though: the service works on both
+cores and the in-process pass on one, so other work on the machine still moves the ratio,
+and every round prints both rates and their ratio for the spread to be seen. A warm-up of
+``--warmup`` games (untimed) goes first, so that no round pays for the workers' first
+imports and caches.
+
+Then it prints the CPU each process spent per replay over the rounds (where the time goes;
+the in-process figure is this process's CPU per game), p50/p95 latency of single games
+with ``?wait``, and the worst ``/healthz`` answer while heavy comparisons (``--compares``
+at once, of logs of ``--compare-events`` events) arrive together.
+
+The API's rate limit is raised to let every round's submissions in: it still counts every
+request in Redis, as in service. Run with ``make bench-service`` (``ARGS="--games 400
+--rounds 7"`` to change the load).
 """
 
 from __future__ import annotations
@@ -34,9 +53,12 @@ from replay.games import GAMES
 from workers.redis_server import RedisServer, free_port
 from workers.store import UNFINISHED
 
+# Every request of the bench is let in (and still counted, in Redis, as in service).
+RATE_LIMIT = "1000000/60"
 
-def _start(args: list[str], url: str) -> subprocess.Popen:
-    env = dict(os.environ, REDIS_URL=url)
+
+def _start(args: list[str], url: str, env: dict | None = None) -> subprocess.Popen:
+    env = dict(os.environ, REDIS_URL=url, **(env or {}))
     return subprocess.Popen([sys.executable, "-m", "referee_cli.main", *args], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -166,10 +188,29 @@ def health_under_compares(base: str, body: str, count: int) -> tuple[float, floa
     return worst[0], took
 
 
+def interleaved(rounds: list[list[str]], local, service) -> list[tuple[float, float]]:
+    """``(local(texts), service(texts))`` for each round's games, the two measured one right
+    after the other, the in-process pass first in even rounds and second in odd ones (so
+    that neither always meets what the other left behind: a warm cache, a load that grows
+    or fades)."""
+    rates = []
+    for number, texts in enumerate(rounds):
+        if number % 2 == 0:
+            here = local(texts)
+            rates.append((here, service(texts)))
+        else:
+            there = service(texts)
+            rates.append((local(texts), there))
+    return rates
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the measurements and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--games", type=int, default=300, help="games in each round")
+    parser.add_argument("--rounds", type=int, default=7,
+                        help="interleaved rounds of in-process and end-to-end passes")
+    parser.add_argument("--warmup", type=int, default=50, help="games posted untimed first")
     parser.add_argument("--single", type=int, default=50, help="games timed one by one")
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--fsync", choices=("always", "everysec"), default="always",
@@ -178,25 +219,42 @@ def main(argv: list[str] | None = None) -> None:
                         help="heavy comparisons posted at once (0: none)")
     parser.add_argument("--compare-events", type=int, default=1500)
     args = parser.parse_args(argv)
-    texts = [json.dumps(generate(4, seed)) for seed in range(args.games + args.single)]
-    bulk, single = texts[:args.games], texts[args.games:]
-    # In-process before and after the service runs, the ratio taken to their mean: on a
-    # machine others share, the load can change between the two measurements.
-    before_rate = in_process_rate(bulk)
+    texts = [json.dumps(generate(4, seed))
+             for seed in range(args.warmup + args.games * args.rounds + args.single)]
+    warmup, single = texts[:args.warmup], texts[len(texts) - args.single:]
+    rounds = [texts[args.warmup + n * args.games:args.warmup + (n + 1) * args.games]
+              for n in range(args.rounds)]
     with tempfile.TemporaryDirectory() as folder, \
             RedisServer(Path(folder), fsync=args.fsync) as server:
         port = free_port()
         processes = [_start(["worker"], server.url), _start(["worker"], server.url),
-                     _start(["serve", "--port", str(port)], server.url)]
+                     _start(["serve", "--port", str(port)], server.url,
+                            {"REFEREE_RATE_LIMIT": RATE_LIMIT})]
         try:
             base = f"http://127.0.0.1:{port}"
             _wait_ready(base)
             connection = redis.Redis.from_url(server.url)
             pids = {"API": processes[2].pid, "worker 1": processes[0].pid,
                     "worker 2": processes[1].pid, "Redis": server.process.pid}
-            before = cpu_by_process(pids)
-            rate = throughput(base, bulk, connection, args.clients)
-            after = cpu_by_process(pids)
+            in_process_rate(warmup)
+            throughput(base, warmup, connection, args.clients)
+            spent = dict.fromkeys([*pids, "clients", "in-process"], 0.0)
+
+            def service(batch: list[str]) -> float:
+                before = cpu_by_process(pids)
+                rate = throughput(base, batch, connection, args.clients)
+                after = cpu_by_process(pids)
+                for name in after:
+                    spent[name] += after[name] - before[name]
+                return rate
+
+            def in_process(batch: list[str]) -> float:
+                start = time.process_time()
+                rate = in_process_rate(batch)
+                spent["in-process"] += time.process_time() - start
+                return rate
+
+            rates = interleaved(rounds, in_process, service)
             waits = sorted(latencies(base, single))
             if args.compares:
                 worst, took = health_under_compares(base, heavy_pair(args.compare_events),
@@ -205,17 +263,24 @@ def main(argv: list[str] | None = None) -> None:
             for process in processes:
                 process.terminate()
                 process.wait(timeout=15)
-    after_rate = in_process_rate(bulk)
-    local = (before_rate + after_rate) / 2
-    p95 = waits[min(len(waits) - 1, int(len(waits) * 0.95))]
-    print(f"in-process:  {local:8.1f} games/s  ({args.games} 4-player games, one core; "
-          f"{before_rate:.1f} before the service ran, {after_rate:.1f} after)")
-    print(f"end-to-end:  {rate:8.1f} replays/s ({rate / local:.0%} of in-process; "
-          f"{args.clients} HTTP clients, 2 workers, 1 API process, appendfsync {args.fsync})")
-    spent = {name: (after[name] - before[name]) * 1000 / len(bulk) for name in after}
+    for number, (here, there) in enumerate(rates, start=1):
+        print(f"round {number}: in-process {here:6.1f} games/s, end-to-end {there:6.1f} "
+              f"replays/s, {there / here:.0%}")
+    local = statistics.median(here for here, _ in rates)
+    ratios = [there / here for here, there in rates]
+    print(f"in-process:  {local:8.1f} games/s  (median of {args.rounds} rounds of "
+          f"{args.games} 4-player games, one core)")
+    print(f"end-to-end:  {statistics.median(there for _, there in rates):8.1f} replays/s "
+          f"(median; {args.clients} HTTP clients, 2 workers, 1 API process, appendfsync "
+          f"{args.fsync})")
+    print(f"end-to-end / in-process: {statistics.median(ratios):.0%} (median of the rounds' "
+          f"ratios; lowest {min(ratios):.0%}, highest {max(ratios):.0%})")
+    replays = args.games * args.rounds
+    cpu = {name: seconds * 1000 / replays for name, seconds in spent.items()}
+    here = cpu.pop("in-process")
     print("CPU per replay, by process (where the time goes): " + ", ".join(
-        f"{name} {ms:.1f} ms" for name, ms in spent.items())
-        + f"; in-process {1000 / local:.1f} ms")
+        f"{name} {ms:.1f} ms" for name, ms in cpu.items()) + f"; in-process {here:.1f} ms")
+    p95 = waits[min(len(waits) - 1, int(len(waits) * 0.95))]
     print(f"single game with ?wait: p50 {statistics.median(waits):.1f} ms, p95 {p95:.1f} ms "
           f"({len(waits)} games)")
     if args.compares:

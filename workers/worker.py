@@ -6,6 +6,7 @@ holds up replays. ``referee worker`` starts one of each by default.
 
 from __future__ import annotations
 
+import gc
 import os
 
 import redis
@@ -77,6 +78,15 @@ class DeliveryWorker(SimpleWorker):
         process.join()
 
 
+def settle_start_up_objects() -> None:
+    """Keep what a worker process holds once started (modules, engines, RQ's own objects:
+    some 50,000 it keeps until it ends) out of the garbage collector's full passes. A
+    replay allocates enough to set off several collections, and each full one went through
+    all of them again: about 0.4 ms of a four-player game's 4.5 ms."""
+    gc.collect()
+    gc.freeze()
+
+
 WORKER_CLASSES = {"simple": RefereeWorker, "forking": ForkingRefereeWorker}
 
 
@@ -99,4 +109,6 @@ def run_worker(redis_url: str, burst: bool = False, kind: str = "simple",
             raise
     worker = WORKER_CLASSES[kind]([QUEUE_NAME], connection=connection,
                                   maintenance_interval=RECOVERY_INTERVAL)
+    if not burst:  # a process that serves on (a burst may run inside another program)
+        settle_start_up_objects()
     return worker.work(burst=burst, with_scheduler=False, logging_level="WARNING")
