@@ -85,11 +85,13 @@ def apply_deal(game: Table, event: dict) -> None:
 
 def deal_supply(game: Table) -> dict:
     """What the table reveals at a deal: four characters a row from the deck, the level-II
-    cards before the level-III ones."""
+    cards before the level-III ones (``then`` holds the level-III cards only when the
+    level-II ones cannot fill the deal: a level-III card is refused while one is left)."""
     deck, levels = game.state.deck, game.catalog.levels
     level_two = sorted(deck & levels.get("II", frozenset()))
+    filled = len(level_two) >= len(CITY_ROWS) * CARDS_PER_ROW
     return {"round": game.state.round + 1, "rows": list(CITY_ROWS), "per_row": CARDS_PER_ROW,
-            "first": level_two, "then": sorted(deck - set(level_two))}
+            "first": level_two, "then": [] if filled else sorted(deck - set(level_two))}
 
 
 def place_crown_tokens(game: Table) -> dict[str, str]:

@@ -41,7 +41,18 @@ def test_before_the_first_deal_the_table_reveals_level_ii_characters_first():
     assert (supply["type"], supply["round"], supply["per_row"]) == ("deal", 1, 4)
     assert supply["rows"] == ["upper", "central", "lower"]
     levels = GAME.engine.replayer.load_catalog(None, None).levels
-    assert supply["first"] == sorted(levels["II"]) and supply["then"] == sorted(levels["III"])
+    # The 24 level-II cards fill round 1's 12 places: no level-III card may come up yet.
+    assert supply["first"] == sorted(levels["II"]) and supply["then"] == []
+
+
+def test_the_third_deal_reveals_level_iii_characters_once_level_ii_is_used_up():
+    log = load_log(GAME.generate(2, 3))
+    deals = [i for i, e in enumerate(log.events) if e["type"] == "deal"]
+    supply = GAME.next_step(log, deals[2] - 1).supply
+    levels = GAME.engine.replayer.load_catalog(None, None).levels
+    # Rounds 1 and 2 dealt 12 level-II cards each (24 = 2 x 12): round 3 is level III only.
+    assert supply["round"] == 3 and supply["first"] == []
+    assert supply["then"] == sorted(levels["III"])
 
 
 def test_a_decision_offers_its_legal_events_and_no_supply():
