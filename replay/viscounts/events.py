@@ -25,9 +25,9 @@ from replay.viscounts.castle import apply_workers, workers_candidates, workers_r
 from replay.viscounts.choices import CHOICES, DECISIONS
 from replay.viscounts.decisions import answer
 from replay.viscounts.recruit import (
+    COLLISION,
     apply_hire,
     apply_shuffle,
-    handle_collision,
     handle_draw,
     hire_candidates,
     hire_refusals,
@@ -86,8 +86,7 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     EventSpec("hire", {"player": PLAYER, "card": ("str", True)}, phase="recruit",
               refusals=hire_refusals, apply=apply_hire, candidates=hire_candidates,
               positional=("card",)),
-    EventSpec("collision", {"player": PLAYER, "space": ("int", False)}, phase="collision",
-              handler=handle_collision),
+    COLLISION,
     EventSpec("draw", {"player": PLAYER, "cards": ("strs", True)}, phase="draw",
               handler=handle_draw, positional=("cards",)),
     # The solo opponent: its board, its Scheme flips and the row results the log records.

@@ -18,12 +18,13 @@ from replay.viscounts.picks import next_in_picks
 from replay.viscounts.seats import controller_of
 from replay.viscounts.state import TURN_PHASES, Decision, Player
 from replay.viscounts.table import Table
-from replay.viscounts.turn import collision_due, hand_limit
+from replay.viscounts.turn import hand_limit
 
 MOVE_SPECS = (EVENT_SPECS["move"],)
 PRIMARY_SPECS = tuple(EVENT_SPECS[k] for k in ("trade", "construct", "workers", "transcribe"))
 HIRE_SPECS = (EVENT_SPECS["hire"],)
 SHUFFLE_SPECS = (EVENT_SPECS["shuffle"],)
+COLLISION_SPECS = (EVENT_SPECS["collision"],)
 PICK_SPECS = (EVENT_SPECS["pick"],)
 
 
@@ -94,9 +95,9 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
         actions += primary_actions(table)
     if before <= TURN_PHASES.index("recruit") and not state.hired:
         actions += _hires(table)
-    if before <= TURN_PHASES.index("collision") and collision_due(player) \
-            and not state.collided:
-        return [*actions, {"type": "collision", "player": name}]
+    if before <= TURN_PHASES.index("collision") and \
+            (collisions := legal_candidates(COLLISION_SPECS, table)):
+        return [*actions, *collisions]
     if _must_draw(table, player):
         return actions + _draws(table, player, hand_limit(table, player))
     return actions + ([] if _game_over(table) else _plays(table, table.player(

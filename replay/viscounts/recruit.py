@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from replay.core.protocol.actions import Refusal
+from replay.core.protocol.actions import EventSpec, Refusal
 from replay.core.speech import say
 from replay.core.words import counted
 from replay.viscounts.cards import draw
@@ -83,8 +83,10 @@ def gain_card(table: Table, player: Player, side: str) -> None:
 _BEFORE_THE_MOVE = TURN_PHASES[:TURN_PHASES.index("move") + 1]
 
 
-def handle_collision(table: Table, event: dict) -> None:
-    """Phase 5: the five steps of a collision, in order (p.22)."""
+def collision_step(table: Table, event: dict) -> None:
+    """Phase 5 begins for a collision: one of the player's own turn, once the Viscount has
+    moved and before phase 6 (a collision due off turn waits for the player's next phase 5,
+    p.23); a refusal of that timing skips the event before the turn moves on."""
     state = table.state
     player = table.acting(event)
     if collision_due(player) and (state.current != player.name or state.phase == "draw"):
@@ -100,27 +102,63 @@ def handle_collision(table: Table, event: dict) -> None:
                          "{player} has not moved yet", player=player.name),
                      player=player.name, expected="move", found="collision", skip=True)
     enter(table, "collision", "collision")
+
+
+def collision_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """A collision is resolved once, when the markers share a space; a space written is the
+    one they stand on once steps 1 and 2 are done (at the start, under
+    collision-read-at-start)."""
+    state = table.state
+    player = state.players[event["player"]]
     if not collision_due(player) or state.collided:
-        table.breach("viscounts.collision.when",
-                     say("{player}'s markers do not share a space (Corruption {corruption}, "
-                         "Virtue {virtue}): no collision to resolve",
-                         player=player.name, corruption=player.corruption, virtue=player.virtue),
-                     player=player.name, skip=True)
+        yield Refusal("viscounts.collision.when",
+                      say("{player}'s markers do not share a space (Corruption {corruption}, "
+                          "Virtue {virtue}): no collision to resolve",
+                          player=player.name, corruption=player.corruption,
+                          virtue=player.virtue),
+                      player=player.name, skip=True)
+        return
+    if "space" not in event:
+        return
+    at_start = table.allows("collision-read-at-start")
+    space = player.virtue if at_start else _virtue_after_steps(table, player.name)
+    if event["space"] != space:
+        other = "collision-read-at-start" if not at_start and event["space"] == player.virtue \
+            else None
+        yield Refusal("viscounts.collision.track",
+                      say("the markers stand on space {space}, not {written}", space=space,
+                          written=event['space']), player=player.name, expected=str(space),
+                      found=str(event["space"]), legal_under=other)
+
+
+def _virtue_after_steps(table: Table, name: str) -> int:
+    """Where the colliding player's Virtue marker stands after steps 1 and 2 (the second
+    Workshops, then the collision cards), worked out on a copy of the table."""
+    if not any(in_force(table, other).on.get("any_collision")
+               for other in table.state.order_from(name)):
+        return table.state.players[name].virtue
+    ahead = table.copy()
+    _collision_steps(ahead, ahead.state.order_from(name))
+    return ahead.state.players[name].virtue
+
+
+def _collision_steps(table: Table, order: list[str]) -> None:
+    """Steps 1 and 2: every player's second Workshop unlocks, then their collision cards,
+    from the colliding player on."""
+    for kind in ("unlocks", "cards"):
+        for name in order:
+            _collision_effects(table, name, kind)
+
+
+def apply_collision(table: Table, event: dict) -> None:
+    """Phase 5: the five steps of a collision, in order (p.22)."""
+    state = table.state
+    player = state.players[event["player"]]
     state.collided = True
     start = player.virtue
     order = state.order_from(player.name)
-    for kind in ("unlocks", "cards"):  # step 1: second Workshops; step 2: collision cards
-        for name in order:
-            _collision_effects(table, name, kind)
-    at_start = table.allows("collision-read-at-start")
-    space = start if at_start else player.virtue
-    if "space" in event and event["space"] != space:
-        other = "collision-read-at-start" if not at_start and event["space"] == start \
-            else None
-        table.breach("viscounts.collision.track",
-                     say("the markers stand on space {space}, not {written}", space=space,
-                         written=event['space']), player=player.name, expected=str(space),
-                     found=str(event["space"]), legal_under=other)
+    _collision_steps(table, order)
+    space = start if table.allows("collision-read-at-start") else player.virtue
     if table.automated(player.name):
         table.touch(f"{table.solo.board.id}.collision")
         track = table.solo.board.collision
@@ -136,6 +174,18 @@ def handle_collision(table: Table, event: dict) -> None:
         if _opponents_row_applies(table, row.opponents_condition, name):
             resolve(table, name, row.opponents, f"collision-{space}")
     table.reset_markers(player.name, f"collision-{space}")
+
+
+def collision_candidates(table: Table) -> Iterator[dict]:
+    """The current player's collision."""
+    if table.state.current is not None:
+        yield {"type": "collision", "player": table.state.current}
+
+
+# Declared here, not in ``events``, for the solo opponent's collision, which replays it too.
+COLLISION = EventSpec("collision", {"player": ("str", True), "space": ("int", False)},
+                      phase="collision", refusals=collision_refusals, apply=apply_collision,
+                      candidates=collision_candidates, step=collision_step)
 
 
 def _opponents_row_applies(table: Table, condition: str | None, name: str) -> bool:
