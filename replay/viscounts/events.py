@@ -39,7 +39,15 @@ from replay.viscounts.reveals import apply_reveal, reveal_candidates, reveal_ref
 from replay.viscounts.setup import apply_pick, handle_setup, pick_candidates, pick_refusals
 from replay.viscounts.solo.opponent import only_opponent
 from replay.viscounts.solo.setup import handle_opponent
-from replay.viscounts.turn import apply_move, handle_play, move_candidates, move_refusals
+from replay.viscounts.turn import (
+    apply_move,
+    apply_play,
+    move_candidates,
+    move_refusals,
+    play_candidates,
+    play_refusals,
+    play_step,
+)
 
 
 def _claims(value) -> bool:
@@ -66,7 +74,8 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               refusals=pick_refusals, apply=apply_pick, candidates=pick_candidates,
               positional=("pair",)),
     EventSpec("play", {"player": PLAYER, "card": ("str", True), "blind": ("bool", False)},
-              phase="card", handler=handle_play, positional=("card",)),
+              phase="card", refusals=play_refusals, apply=apply_play,
+              candidates=play_candidates, step=play_step, positional=("card",)),
     EventSpec("move", {"player": PLAYER, "path": ("strs", True), "silver": ("int", False)},
               phase="move", refusals=move_refusals, apply=apply_move,
               candidates=move_candidates, positional=("path",)),

@@ -10,7 +10,7 @@ is drawn is chance.
 from __future__ import annotations
 
 from replay.core.protocol.actions import legal_candidates
-from replay.viscounts.cards import UNKNOWN, deck_options, hand_options
+from replay.viscounts.cards import UNKNOWN
 from replay.viscounts.choices import CHOICES
 from replay.viscounts.decisions import possible
 from replay.viscounts.events import EVENT_SPECS
@@ -25,6 +25,7 @@ PRIMARY_SPECS = tuple(EVENT_SPECS[k] for k in ("trade", "construct", "workers", 
 HIRE_SPECS = (EVENT_SPECS["hire"],)
 SHUFFLE_SPECS = (EVENT_SPECS["shuffle"],)
 COLLISION_SPECS = (EVENT_SPECS["collision"],)
+PLAY_SPECS = (EVENT_SPECS["play"],)
 PICK_SPECS = (EVENT_SPECS["pick"],)
 
 
@@ -133,13 +134,7 @@ def _plays(table: Table, player: Player) -> list[dict]:
     controller = controller_of(table, player.name)
     if controller is not None:
         return controller.turn_start(table)
-    if player.hand_size == 0:
-        # An empty draw pile is refilled from the discards, the dropped-off card included.
-        dropped = {player.board[-1]} if player.board[-1] else set()
-        options = deck_options(player) or sorted(set(player.discard) | dropped)
-        return [{"type": "play", "player": player.name, "card": c, "blind": True}
-                for c in options]
-    return [{"type": "play", "player": player.name, "card": c} for c in hand_options(player)]
+    return legal_candidates(PLAY_SPECS, table)
 
 
 def primary_actions(table: Table) -> list[dict]:
