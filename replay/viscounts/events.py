@@ -36,7 +36,13 @@ from replay.viscounts.recruit import (
     shuffle_step,
 )
 from replay.viscounts.reveals import apply_reveal, reveal_candidates, reveal_refusals
-from replay.viscounts.setup import apply_pick, handle_setup, pick_candidates, pick_refusals
+from replay.viscounts.setup import (
+    apply_pick,
+    apply_setup,
+    pick_candidates,
+    pick_refusals,
+    setup_refusals,
+)
 from replay.viscounts.solo.opponent import only_opponent
 from replay.viscounts.solo.setup import handle_opponent
 from replay.viscounts.turn import (
@@ -69,7 +75,7 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
                         "castle": ("str", True), "pile_sizes": ("counts", True),
                         "townsfolk": ("str_map", True), "manuscripts": ("str_map", True),
                         "pairs": ("pairs", True)},
-              phase="setup", handler=handle_setup),
+              phase="setup", refusals=setup_refusals, apply=apply_setup),
     EventSpec("pick", {"player": PLAYER, "pair": ("pair", True)}, phase="pick",
               refusals=pick_refusals, apply=apply_pick, candidates=pick_candidates,
               positional=("pair",)),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 from replay.core.protocol.actions import EventSpec, Refusal
 from replay.core.speech import say
@@ -125,10 +126,14 @@ def collision_refusals(table: Table, event: dict) -> Iterator[Refusal]:
     if event["space"] != space:
         other = "collision-read-at-start" if not at_start and event["space"] == player.virtue \
             else None
+        # The track is read once steps 1 and 2 are done: a strict replay stops with them done
+        # (an audit replay goes on with the collision as played).
         yield Refusal("viscounts.collision.track",
                       say("the markers stand on space {space}, not {written}", space=space,
                           written=event['space']), player=player.name, expected=str(space),
-                      found=str(event["space"]), legal_under=other)
+                      found=str(event["space"]), legal_under=other,
+                      moved_on=partial(_begin, name=player.name) if table.judge.strict
+                      else None)
 
 
 def _virtue_after_steps(table: Table, name: str) -> int:
@@ -150,14 +155,21 @@ def _collision_steps(table: Table, order: list[str]) -> None:
             _collision_effects(table, name, kind)
 
 
+def _begin(table: Table, name: str) -> list[str]:
+    """The collision resolved this turn, its steps 1 and 2 done; the players from the
+    colliding one on."""
+    table.state.collided = True
+    order = table.state.order_from(name)
+    _collision_steps(table, order)
+    return order
+
+
 def apply_collision(table: Table, event: dict) -> None:
     """Phase 5: the five steps of a collision, in order (p.22)."""
     state = table.state
     player = state.players[event["player"]]
-    state.collided = True
     start = player.virtue
-    order = state.order_from(player.name)
-    _collision_steps(table, order)
+    order = _begin(table, player.name)
     space = start if table.allows("collision-read-at-start") else player.virtue
     if table.automated(player.name):
         table.touch(f"{table.solo.board.id}.collision")
