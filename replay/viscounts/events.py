@@ -22,8 +22,8 @@ from replay.viscounts.actions import (
     transcribe_refusals,
 )
 from replay.viscounts.castle import apply_workers, workers_candidates, workers_refusals
-from replay.viscounts.choices import CHOICES, DECISIONS
-from replay.viscounts.decisions import answer
+from replay.viscounts.choices import DECISIONS
+from replay.viscounts.decisions import ANSWER_SPECS
 from replay.viscounts.recruit import (
     COLLISION,
     apply_hire,
@@ -123,8 +123,7 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               apply=apply_reveal, candidates=reveal_candidates, chance=True,
               positional=("pile",)),
     # The answers to the choices effects leave to players (``choices``).
-    *(EventSpec(kind, {"player": PLAYER, **choice.fields}, handler=answer,
-                positional=choice.positional) for kind, choice in CHOICES.items()),
+    *ANSWER_SPECS.values(),
     # Claims and markers change nothing on the table: the replay loop compares or holds them.
     EventSpec("check", {"player": PLAYER, "values": ("claims", True)}),
     EventSpec("marker", {"round": ("int", True)}, positional=("round",)),

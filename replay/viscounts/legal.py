@@ -9,7 +9,7 @@ is drawn is chance.
 
 from __future__ import annotations
 
-from replay.core.protocol.actions import legal_candidates
+from replay.core.protocol.actions import is_legal, legal_candidates
 from replay.viscounts.cards import UNKNOWN
 from replay.viscounts.choices import CHOICES
 from replay.viscounts.decisions import possible
@@ -148,9 +148,11 @@ def _hires(table: Table) -> list[dict]:
 
 
 def decision_options(table: Table, decision: Decision) -> list[dict]:
-    """The answers a waiting choice accepts (none of its own for the solo opponent's
-    ``gain_card``, which its procedure decides)."""
-    choice = CHOICES.get(decision.kind)
-    if choice is None:
+    """The answers a waiting choice accepts: its kind's candidates for its player that no
+    refusal stops (none of its own for the solo opponent's ``gain_card``, which its
+    procedure decides)."""
+    if decision.kind not in CHOICES:
         return []
-    return choice.offered(table, table.player(decision.player), decision)
+    spec = EVENT_SPECS[decision.kind]
+    return [answer for answer in spec.candidates(table)
+            if answer["player"] == decision.player and is_legal(spec, table, answer)]
