@@ -119,25 +119,30 @@ def take_out(player: Player, card: str, deck: bool) -> None:
         player.hand_unknown -= 1
 
 
-def draw(table: Table, player: Player, card: str) -> None:
-    """Draw one card, named or unknown, from the draw pile into the hand."""
-    if not player.draw_count and not player.discard:
-        table.breach("viscounts.draw.exhausted",
-                     say("{player}'s draw and discard piles are both empty: drawing stops",
-                         player=player.name), player=player.name, found=card,
-                     skip=True)
-    if not player.draw_count:
-        table.breach("viscounts.log.empty_draw",
-                     say("{player} draws from an empty draw pile: a shuffle of the {number} "
-                         "discarded cards must come first",
-                         player=player.name, number=len(player.discard)),
-                     player=player.name, found=card, skip=True)
+def draw(player: Player, card: str) -> None:
+    """Draw one card, named or unknown, from the draw pile into the hand (one it can give)."""
+    player.draw_count -= 1
     if card == UNKNOWN:
-        player.draw_count -= 1
         player.hand_unknown += 1
         return
-    from_deck(table, player, card, "draw")
+    player.hidden[card] -= 1
     player.hand[card] = player.hand.get(card, 0) + 1
+
+
+def draw_refusal(table: Table, player: Player, card: str) -> Refusal:
+    """Why ``card`` cannot be drawn: no card left to draw, a shuffle missing, or a card that
+    cannot be on top of the draw pile (each skips the event)."""
+    if not player.draw_count and not player.discard:
+        return Refusal("viscounts.draw.exhausted",
+                       say("{player}'s draw and discard piles are both empty: drawing stops",
+                           player=player.name), player=player.name, found=card, skip=True)
+    if not player.draw_count:
+        return Refusal("viscounts.log.empty_draw",
+                       say("{player} draws from an empty draw pile: a shuffle of the {number} "
+                           "discarded cards must come first",
+                           player=player.name, number=len(player.discard)),
+                       player=player.name, found=card, skip=True)
+    return next(taking_refusals(table, player, card, "draw", deck=True))
 
 
 def hand_options(player: Player) -> list[str]:

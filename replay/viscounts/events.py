@@ -26,9 +26,12 @@ from replay.viscounts.choices import DECISIONS
 from replay.viscounts.decisions import ANSWER_SPECS
 from replay.viscounts.recruit import (
     COLLISION,
+    apply_draw,
     apply_hire,
     apply_shuffle,
-    handle_draw,
+    draw_candidates,
+    draw_refusals,
+    draw_step,
     hire_candidates,
     hire_refusals,
     shuffle_candidates,
@@ -103,7 +106,8 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               positional=("card",)),
     COLLISION,
     EventSpec("draw", {"player": PLAYER, "cards": ("strs", True)}, phase="draw",
-              handler=handle_draw, positional=("cards",)),
+              refusals=draw_refusals, apply=apply_draw, candidates=draw_candidates,
+              step=draw_step, positional=("cards",)),
     # The solo opponent: its board, its Scheme flips and the row results the log records.
     EventSpec("opponent", {"board": ("str", True), "difficulty": ("int", True)},
               phase="pick", handler=handle_opponent, positional=("board", "difficulty")),

@@ -10,7 +10,6 @@ is drawn is chance.
 from __future__ import annotations
 
 from replay.core.protocol.actions import is_legal, legal_candidates
-from replay.viscounts.cards import UNKNOWN
 from replay.viscounts.choices import CHOICES
 from replay.viscounts.decisions import possible
 from replay.viscounts.events import EVENT_SPECS
@@ -26,6 +25,7 @@ HIRE_SPECS = (EVENT_SPECS["hire"],)
 SHUFFLE_SPECS = (EVENT_SPECS["shuffle"],)
 COLLISION_SPECS = (EVENT_SPECS["collision"],)
 PLAY_SPECS = (EVENT_SPECS["play"],)
+DRAW_SPECS = (EVENT_SPECS["draw"],)
 PICK_SPECS = (EVENT_SPECS["pick"],)
 
 
@@ -78,7 +78,7 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
         if player.player_card is None:
             return legal_candidates(PICK_SPECS, table)
         if player.hand_size < 3:
-            return _draws(table, player, 3)
+            return _draws(table, player)
         return _plays(table, player)
     if name != state.current:  # the next turn
         return [] if _game_over(table) else _plays(table, player)
@@ -100,7 +100,7 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
             (collisions := legal_candidates(COLLISION_SPECS, table)):
         return [*actions, *collisions]
     if _must_draw(table, player):
-        return actions + _draws(table, player, hand_limit(table, player))
+        return actions + _draws(table, player)
     return actions + ([] if _game_over(table) else _plays(table, table.player(
         _next_player(table))))
 
@@ -122,12 +122,11 @@ def _must_draw(table: Table, player: Player) -> bool:
         player.draw_count or player.discard)
 
 
-def _draws(table: Table, player: Player, limit: int) -> list[dict]:
+def _draws(table: Table, player: Player) -> list[dict]:
     if not player.draw_count:
         return [shuffle for shuffle in legal_candidates(SHUFFLE_SPECS, table)
                 if shuffle["player"] == player.name]
-    count = min(limit - player.hand_size, player.draw_count)
-    return [{"type": "draw", "player": player.name, "cards": [UNKNOWN] * count}]
+    return legal_candidates(DRAW_SPECS, table)
 
 
 def _plays(table: Table, player: Player) -> list[dict]:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import partial
 
 from replay.core.protocol.actions import EventSpec, Refusal
 from replay.core.speech import say
 from replay.core.words import counted
-from replay.viscounts.cards import draw
+from replay.viscounts.cards import UNKNOWN, draw, draw_refusal
 from replay.viscounts.effects import criminal_icons, in_force, resolve, shuffle_discards, trigger
 from replay.viscounts.funding import adjacent_card, adjacent_refusal, take_top
+from replay.viscounts.picks import SETUP_HAND, next_in_picks
 from replay.viscounts.state import TURN_PHASES, Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import collision_due, enter, hand_limit, own_turn, turn_step
@@ -221,33 +224,96 @@ def _collision_effects(table: Table, name: str, kind: str) -> None:
         resolve(table, name, ability["effect"], source)
 
 
-def handle_draw(table: Table, event: dict) -> None:
-    """Phase 6 (or after a pick): draw up to the hand limit."""
+def draw_step(table: Table, event: dict) -> None:
+    """A draw of a turn moves it on to phase 6; the draw after a pick moves no turn on."""
+    if table.state.phase != "pick":
+        turn_step(table, event, "draw")
+
+
+def draw_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """Phase 6 (or after a pick): up to the hand limit (3 after a pick), each card from the
+    draw pile. A card that cannot be drawn leaves the ones before it drawn."""
     state = table.state
     cards = event["cards"]
+    player = state.players.get(event["player"])
+    if player is None:
+        yield table.unknown_player(event)
+        return
     if state.phase == "pick":
-        player = table.acting(event)
-        if player.player_card is None or player.hand_size + len(cards) > 3:
-            table.breach("viscounts.setup.deck",
-                         say("{player} draws 3 cards after picking a pair", player=player.name),
-                         player=player.name,
-                         found=say("{number} cards", number=len(cards)),
-                         skip=True)
+        if player.player_card is None or player.hand_size + len(cards) > SETUP_HAND:
+            yield Refusal("viscounts.setup.deck",
+                          say("{player} draws 3 cards after picking a pair", player=player.name),
+                          player=player.name, found=say("{number} cards", number=len(cards)),
+                          skip=True)
+            return
     else:
-        player = turn_step(table, event, "draw")
         limit = hand_limit(table, player)
         if player.hand_size + len(cards) > limit:
-            table.breach("viscounts.draw.over_limit" if player.hand_size >= limit
-                         else "viscounts.draw.limit",
-                         say("{player} holds {cards} and the hand limit is {limit}: {cards2} to "
-                             "draw, not {number}", player=player.name,
-                             cards=counted(player.hand_size, 'card'), limit=limit,
-                             cards2=counted(max(0, limit - player.hand_size), 'card'),
-                             number=len(cards)), player=player.name,
-                         expected=say("at most {number}", number=max(0, limit - player.hand_size)),
-                         found=str(len(cards)))
+            yield Refusal("viscounts.draw.over_limit" if player.hand_size >= limit
+                          else "viscounts.draw.limit",
+                          say("{player} holds {cards} and the hand limit is {limit}: {cards2} "
+                              "to draw, not {number}", player=player.name,
+                              cards=counted(player.hand_size, 'card'), limit=limit,
+                              cards2=counted(max(0, limit - player.hand_size), 'card'),
+                              number=len(cards)), player=player.name,
+                          expected=say("at most {number}",
+                                       number=max(0, limit - player.hand_size)),
+                          found=str(len(cards)))
+    drawn = _drawable(player, cards)
+    if drawn < len(cards):
+        # The card that cannot be drawn, refused as the table stands once the ones before it
+        # are drawn (worked out on a copy of the table).
+        ahead = table.copy()
+        _draw(ahead.state.players[player.name], cards[:drawn])
+        refusal = draw_refusal(ahead, ahead.state.players[player.name], cards[drawn])
+        yield replace(refusal, moved_on=partial(_draw_named, name=player.name,
+                                                cards=cards[:drawn]))
+
+
+def _drawable(player: Player, cards: list[str]) -> int:
+    """How many of ``cards``, one after another, the player's draw pile can give."""
+    count, hidden = player.draw_count, player.hidden
+    taken: Counter = Counter()
+    for drawn, card in enumerate(cards):
+        if not count or (card != UNKNOWN and hidden[card] - taken[card] <= 0):
+            return drawn
+        count -= 1
+        taken[card] += card != UNKNOWN
+    return len(cards)
+
+
+def apply_draw(table: Table, event: dict) -> None:
+    """The cards drawn into the hand."""
+    _draw(table.state.players[event["player"]], event["cards"])
+
+
+def _draw(player: Player, cards: list[str]) -> None:
     for card in cards:
-        draw(table, player, card)
+        draw(player, card)
+
+
+def _draw_named(table: Table, name: str, cards: list[str]) -> None:
+    _draw(table.state.players[name], cards)
+
+
+def draw_candidates(table: Table) -> Iterator[dict]:
+    """Unnamed cards (what is drawn is chance) up to the hand limit of the player who draws
+    next: after a pick, up to 3; in phase 6, the current player."""
+    state = table.state
+    if state.phase == "pick":
+        verb, name = next_in_picks(table)
+        if verb != "draw":
+            return
+        limit = SETUP_HAND
+    elif state.current is None:
+        return
+    else:
+        name = state.current
+        limit = hand_limit(table, state.players[name])
+    player = state.players[name]
+    count = min(limit - player.hand_size, player.draw_count)
+    if count > 0:
+        yield {"type": "draw", "player": name, "cards": [UNKNOWN] * count}
 
 
 # The choices that can take a card from the draw pile, so that a shuffle may come before them.
