@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from replay.core.protocol.actions import Refusal
-from replay.core.protocol.flow import record
 from replay.core.speech import say
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
@@ -45,24 +44,6 @@ def where(table: Table, card: str, owner: str | None = None) -> str:
     if table.state.unseen_townsfolk[card]:
         return say("in a Townsfolk pile")
     return say("out of the game")
-
-
-def from_hand(table: Table, player: Player, card: str, doing: str) -> None:
-    """Take ``card`` out of the player's hand, or refuse it (``viscounts.log.hidden_location``)."""
-    take(table, player, card, doing, deck=False)
-
-
-def from_deck(table: Table, player: Player, card: str, doing: str) -> None:
-    """Take ``card`` from the top of the draw pile (seen), or refuse it."""
-    take(table, player, card, doing, deck=True)
-
-
-def take(table: Table, player: Player, card: str, doing: str, deck: bool) -> None:
-    """Take ``card`` from the hand or the top of the draw pile, or refuse it."""
-    if not can_take(player, card, deck):  # the usual case needs no refusal looked for
-        for refusal in taking_refusals(table, player, card, doing, deck):
-            record(table, refusal)
-    take_out(player, card, deck)
 
 
 def can_take(player: Player, card: str, deck: bool) -> bool:

@@ -47,7 +47,7 @@ from replay.viscounts.setup import (
     setup_refusals,
 )
 from replay.viscounts.solo.opponent import only_opponent
-from replay.viscounts.solo.setup import handle_opponent
+from replay.viscounts.solo.setup import apply_opponent, opponent_refusals
 from replay.viscounts.turn import (
     apply_move,
     apply_play,
@@ -110,7 +110,8 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               step=draw_step, positional=("cards",)),
     # The solo opponent: its board, its Scheme flips and the row results the log records.
     EventSpec("opponent", {"board": ("str", True), "difficulty": ("int", True)},
-              phase="pick", handler=handle_opponent, positional=("board", "difficulty")),
+              phase="pick", refusals=opponent_refusals, apply=apply_opponent,
+              positional=("board", "difficulty")),
     EventSpec("scheme", {"player": PLAYER, "card": ("str", True)}, phase="card",
               handler=only_opponent, positional=("card",)),
     EventSpec("dismiss", {"player": PLAYER, "card": ("str", True)}, handler=only_opponent,

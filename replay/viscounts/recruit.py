@@ -273,6 +273,8 @@ def draw_refusals(table: Table, event: dict) -> Iterator[Refusal]:
 def _drawable(player: Player, cards: list[str]) -> int:
     """How many of ``cards``, one after another, the player's draw pile can give."""
     count, hidden = player.draw_count, player.hidden
+    if len(cards) <= count and cards.count(UNKNOWN) == len(cards):  # most draws
+        return len(cards)
     taken: Counter = Counter()
     for drawn, card in enumerate(cards):
         if not count or (card != UNKNOWN and hidden[card] - taken[card] <= 0):

@@ -8,7 +8,13 @@ from dataclasses import replace
 from replay.core.protocol.actions import Refusal
 from replay.core.speech import say
 from replay.core.words import counted
-from replay.viscounts.cards import deck_options, hand_options, take_out, taking_refusals
+from replay.viscounts.cards import (
+    can_take,
+    deck_options,
+    hand_options,
+    take_out,
+    taking_refusals,
+)
 from replay.viscounts.effects import (
     ask,
     criminal_corruption,
@@ -252,7 +258,8 @@ def play_refusals(table: Table, event: dict) -> Iterator[Refusal]:
                       player=player.name, expected=dropped, found=card, skip=True)
         return
     if not blind or player.draw_count:
-        yield from taking_refusals(table, player, card, "play", deck=blind)
+        if not can_take(player, card, blind):  # the usual case needs no refusal looked for
+            yield from taking_refusals(table, player, card, "play", deck=blind)
         return
     # From an empty draw pile the card is taken once the discards, the card dropped off
     # included, are shuffled: looked for on a copy of the table that has done so. Refused,
