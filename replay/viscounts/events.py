@@ -1,6 +1,7 @@
 """Every Viscounts event type, declared once: its fields, its phase, the fields a text line
-gives by position, and its legality: an action kind's refusals, apply and candidates (the
-primary actions and the hire), or a handler that checks and applies.
+gives by position, and its legality: an action kind's refusals, apply and candidates (every
+event type that changes the table, replayed by ``kinds.replay_kind``), or, for the solo
+opponent's row results written for another player, a handler that refuses them.
 
 The shape check (``replay.core.protocol.shapes``), the replay loop (``engine.py``) and the text
 notation (``notation.py``) all read this one table.
