@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from replay.core.protocol.actions import Refusal
-from replay.core.protocol.flow import record
 from replay.core.speech import say
 from replay.viscounts.state import Player
 from replay.viscounts.table import Table
@@ -45,24 +44,6 @@ def where(table: Table, card: str, owner: str | None = None) -> str:
     if table.state.unseen_townsfolk[card]:
         return say("in a Townsfolk pile")
     return say("out of the game")
-
-
-def from_hand(table: Table, player: Player, card: str, doing: str) -> None:
-    """Take ``card`` out of the player's hand, or refuse it (``viscounts.log.hidden_location``)."""
-    take(table, player, card, doing, deck=False)
-
-
-def from_deck(table: Table, player: Player, card: str, doing: str) -> None:
-    """Take ``card`` from the top of the draw pile (seen), or refuse it."""
-    take(table, player, card, doing, deck=True)
-
-
-def take(table: Table, player: Player, card: str, doing: str, deck: bool) -> None:
-    """Take ``card`` from the hand or the top of the draw pile, or refuse it."""
-    if not can_take(player, card, deck):  # the usual case needs no refusal looked for
-        for refusal in taking_refusals(table, player, card, doing, deck):
-            record(table, refusal)
-    take_out(player, card, deck)
 
 
 def can_take(player: Player, card: str, deck: bool) -> bool:
@@ -119,25 +100,30 @@ def take_out(player: Player, card: str, deck: bool) -> None:
         player.hand_unknown -= 1
 
 
-def draw(table: Table, player: Player, card: str) -> None:
-    """Draw one card, named or unknown, from the draw pile into the hand."""
-    if not player.draw_count and not player.discard:
-        table.breach("viscounts.draw.exhausted",
-                     say("{player}'s draw and discard piles are both empty: drawing stops",
-                         player=player.name), player=player.name, found=card,
-                     skip=True)
-    if not player.draw_count:
-        table.breach("viscounts.log.empty_draw",
-                     say("{player} draws from an empty draw pile: a shuffle of the {number} "
-                         "discarded cards must come first",
-                         player=player.name, number=len(player.discard)),
-                     player=player.name, found=card, skip=True)
+def draw(player: Player, card: str) -> None:
+    """Draw one card, named or unknown, from the draw pile into the hand (one it can give)."""
+    player.draw_count -= 1
     if card == UNKNOWN:
-        player.draw_count -= 1
         player.hand_unknown += 1
         return
-    from_deck(table, player, card, "draw")
+    player.hidden[card] -= 1
     player.hand[card] = player.hand.get(card, 0) + 1
+
+
+def draw_refusal(table: Table, player: Player, card: str) -> Refusal:
+    """Why ``card`` cannot be drawn: no card left to draw, a shuffle missing, or a card that
+    cannot be on top of the draw pile (each skips the event)."""
+    if not player.draw_count and not player.discard:
+        return Refusal("viscounts.draw.exhausted",
+                       say("{player}'s draw and discard piles are both empty: drawing stops",
+                           player=player.name), player=player.name, found=card, skip=True)
+    if not player.draw_count:
+        return Refusal("viscounts.log.empty_draw",
+                       say("{player} draws from an empty draw pile: a shuffle of the {number} "
+                           "discarded cards must come first",
+                           player=player.name, number=len(player.discard)),
+                       player=player.name, found=card, skip=True)
+    return next(taking_refusals(table, player, card, "draw", deck=True))
 
 
 def hand_options(player: Player) -> list[str]:

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from replay.core.protocol.flow import record
 from replay.core.speech import say
 from replay.core.verdicts.judge import SkipEvent, StopReplay
 from replay.core.words import listed
 from replay.viscounts.decisions import decline_waiting
 from replay.viscounts.events import EVENT_SPECS, HELD_EVENTS, KEEP_WAITING
+from replay.viscounts.kinds import replay_kind
 from replay.viscounts.legal import primary_actions
 from replay.viscounts.phases import expected_next
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.seats import controllers
-from replay.viscounts.state import TURN_PHASES
 from replay.viscounts.table import Table
-from replay.viscounts.turn import close_turn, last_turn_played, turn_step
+from replay.viscounts.turn import close_turn, last_turn_played
 from replay.viscounts.words import PILE_WORDS, word
 
 
@@ -90,19 +89,12 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
 
 
 def _check_and_apply(table: Table, spec, event: dict) -> None:
-    """An action kind: the turn moved on to it (its own step, else to its phase of a turn;
-    a pick or chance moves no turn on), its refusals, then its apply (a refusal that skips
-    raises); any other event type: its handler."""
+    """An action kind: replayed as its declaration says (``kinds``); any other event type:
+    its handler."""
     if spec.apply is None:
         spec.handler(table, event)
-        return
-    if spec.step is not None:
-        spec.step(table, event)
-    elif spec.phase in TURN_PHASES:
-        turn_step(table, event, spec.phase)
-    for refusal in spec.refusals(table, event):
-        record(table, refusal)
-    spec.apply(table, event)
+    else:
+        replay_kind(table, spec, event)
 
 
 def _hold(table: Table, index: int, event: dict, claims) -> None:

@@ -1,6 +1,7 @@
 """Every Viscounts event type, declared once: its fields, its phase, the fields a text line
-gives by position, and its legality: an action kind's refusals, apply and candidates (the
-primary actions and the hire), or a handler that checks and applies.
+gives by position, and its legality: an action kind's refusals, apply and candidates (every
+event type that changes the table, replayed by ``kinds.replay_kind``), or, for the solo
+opponent's row results written for another player, a handler that refuses them.
 
 The shape check (``replay.core.protocol.shapes``), the replay loop (``engine.py``) and the text
 notation (``notation.py``) all read this one table.
@@ -22,13 +23,16 @@ from replay.viscounts.actions import (
     transcribe_refusals,
 )
 from replay.viscounts.castle import apply_workers, workers_candidates, workers_refusals
-from replay.viscounts.choices import CHOICES, DECISIONS
-from replay.viscounts.decisions import answer
+from replay.viscounts.choices import DECISIONS
+from replay.viscounts.decisions import ANSWER_SPECS
 from replay.viscounts.recruit import (
+    COLLISION,
+    apply_draw,
     apply_hire,
     apply_shuffle,
-    handle_collision,
-    handle_draw,
+    draw_candidates,
+    draw_refusals,
+    draw_step,
     hire_candidates,
     hire_refusals,
     shuffle_candidates,
@@ -36,10 +40,24 @@ from replay.viscounts.recruit import (
     shuffle_step,
 )
 from replay.viscounts.reveals import apply_reveal, reveal_candidates, reveal_refusals
-from replay.viscounts.setup import apply_pick, handle_setup, pick_candidates, pick_refusals
+from replay.viscounts.setup import (
+    apply_pick,
+    apply_setup,
+    pick_candidates,
+    pick_refusals,
+    setup_refusals,
+)
 from replay.viscounts.solo.opponent import only_opponent
-from replay.viscounts.solo.setup import handle_opponent
-from replay.viscounts.turn import apply_move, handle_play, move_candidates, move_refusals
+from replay.viscounts.solo.setup import apply_opponent, opponent_refusals
+from replay.viscounts.turn import (
+    apply_move,
+    apply_play,
+    move_candidates,
+    move_refusals,
+    play_candidates,
+    play_refusals,
+    play_step,
+)
 
 
 def _claims(value) -> bool:
@@ -61,12 +79,13 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
                         "castle": ("str", True), "pile_sizes": ("counts", True),
                         "townsfolk": ("str_map", True), "manuscripts": ("str_map", True),
                         "pairs": ("pairs", True)},
-              phase="setup", handler=handle_setup),
+              phase="setup", refusals=setup_refusals, apply=apply_setup),
     EventSpec("pick", {"player": PLAYER, "pair": ("pair", True)}, phase="pick",
               refusals=pick_refusals, apply=apply_pick, candidates=pick_candidates,
               positional=("pair",)),
     EventSpec("play", {"player": PLAYER, "card": ("str", True), "blind": ("bool", False)},
-              phase="card", handler=handle_play, positional=("card",)),
+              phase="card", refusals=play_refusals, apply=apply_play,
+              candidates=play_candidates, step=play_step, positional=("card",)),
     EventSpec("move", {"player": PLAYER, "path": ("strs", True), "silver": ("int", False)},
               phase="move", refusals=move_refusals, apply=apply_move,
               candidates=move_candidates, positional=("path",)),
@@ -86,13 +105,14 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
     EventSpec("hire", {"player": PLAYER, "card": ("str", True)}, phase="recruit",
               refusals=hire_refusals, apply=apply_hire, candidates=hire_candidates,
               positional=("card",)),
-    EventSpec("collision", {"player": PLAYER, "space": ("int", False)}, phase="collision",
-              handler=handle_collision),
+    COLLISION,
     EventSpec("draw", {"player": PLAYER, "cards": ("strs", True)}, phase="draw",
-              handler=handle_draw, positional=("cards",)),
+              refusals=draw_refusals, apply=apply_draw, candidates=draw_candidates,
+              step=draw_step, positional=("cards",)),
     # The solo opponent: its board, its Scheme flips and the row results the log records.
     EventSpec("opponent", {"board": ("str", True), "difficulty": ("int", True)},
-              phase="pick", handler=handle_opponent, positional=("board", "difficulty")),
+              phase="pick", refusals=opponent_refusals, apply=apply_opponent,
+              positional=("board", "difficulty")),
     EventSpec("scheme", {"player": PLAYER, "card": ("str", True)}, phase="card",
               handler=only_opponent, positional=("card",)),
     EventSpec("dismiss", {"player": PLAYER, "card": ("str", True)}, handler=only_opponent,
@@ -109,8 +129,7 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               apply=apply_reveal, candidates=reveal_candidates, chance=True,
               positional=("pile",)),
     # The answers to the choices effects leave to players (``choices``).
-    *(EventSpec(kind, {"player": PLAYER, **choice.fields}, handler=answer,
-                positional=choice.positional) for kind, choice in CHOICES.items()),
+    *ANSWER_SPECS.values(),
     # Claims and markers change nothing on the table: the replay loop compares or holds them.
     EventSpec("check", {"player": PLAYER, "values": ("claims", True)}),
     EventSpec("marker", {"round": ("int", True)}, positional=("round",)),

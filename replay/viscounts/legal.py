@@ -9,8 +9,7 @@ is drawn is chance.
 
 from __future__ import annotations
 
-from replay.core.protocol.actions import legal_candidates
-from replay.viscounts.cards import UNKNOWN, deck_options, hand_options
+from replay.core.protocol.actions import is_legal, legal_candidates
 from replay.viscounts.choices import CHOICES
 from replay.viscounts.decisions import possible
 from replay.viscounts.events import EVENT_SPECS
@@ -18,12 +17,15 @@ from replay.viscounts.picks import next_in_picks
 from replay.viscounts.seats import controller_of
 from replay.viscounts.state import TURN_PHASES, Decision, Player
 from replay.viscounts.table import Table
-from replay.viscounts.turn import collision_due, hand_limit
+from replay.viscounts.turn import hand_limit
 
 MOVE_SPECS = (EVENT_SPECS["move"],)
 PRIMARY_SPECS = tuple(EVENT_SPECS[k] for k in ("trade", "construct", "workers", "transcribe"))
 HIRE_SPECS = (EVENT_SPECS["hire"],)
 SHUFFLE_SPECS = (EVENT_SPECS["shuffle"],)
+COLLISION_SPECS = (EVENT_SPECS["collision"],)
+PLAY_SPECS = (EVENT_SPECS["play"],)
+DRAW_SPECS = (EVENT_SPECS["draw"],)
 PICK_SPECS = (EVENT_SPECS["pick"],)
 
 
@@ -76,7 +78,7 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
         if player.player_card is None:
             return legal_candidates(PICK_SPECS, table)
         if player.hand_size < 3:
-            return _draws(table, player, 3)
+            return _draws(table, player)
         return _plays(table, player)
     if name != state.current:  # the next turn
         return [] if _game_over(table) else _plays(table, player)
@@ -94,11 +96,11 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
         actions += primary_actions(table)
     if before <= TURN_PHASES.index("recruit") and not state.hired:
         actions += _hires(table)
-    if before <= TURN_PHASES.index("collision") and collision_due(player) \
-            and not state.collided:
-        return [*actions, {"type": "collision", "player": name}]
+    if before <= TURN_PHASES.index("collision") and \
+            (collisions := legal_candidates(COLLISION_SPECS, table)):
+        return [*actions, *collisions]
     if _must_draw(table, player):
-        return actions + _draws(table, player, hand_limit(table, player))
+        return actions + _draws(table, player)
     return actions + ([] if _game_over(table) else _plays(table, table.player(
         _next_player(table))))
 
@@ -120,25 +122,18 @@ def _must_draw(table: Table, player: Player) -> bool:
         player.draw_count or player.discard)
 
 
-def _draws(table: Table, player: Player, limit: int) -> list[dict]:
+def _draws(table: Table, player: Player) -> list[dict]:
     if not player.draw_count:
         return [shuffle for shuffle in legal_candidates(SHUFFLE_SPECS, table)
                 if shuffle["player"] == player.name]
-    count = min(limit - player.hand_size, player.draw_count)
-    return [{"type": "draw", "player": player.name, "cards": [UNKNOWN] * count}]
+    return legal_candidates(DRAW_SPECS, table)
 
 
 def _plays(table: Table, player: Player) -> list[dict]:
     controller = controller_of(table, player.name)
     if controller is not None:
         return controller.turn_start(table)
-    if player.hand_size == 0:
-        # An empty draw pile is refilled from the discards, the dropped-off card included.
-        dropped = {player.board[-1]} if player.board[-1] else set()
-        options = deck_options(player) or sorted(set(player.discard) | dropped)
-        return [{"type": "play", "player": player.name, "card": c, "blind": True}
-                for c in options]
-    return [{"type": "play", "player": player.name, "card": c} for c in hand_options(player)]
+    return legal_candidates(PLAY_SPECS, table)
 
 
 def primary_actions(table: Table) -> list[dict]:
@@ -152,9 +147,11 @@ def _hires(table: Table) -> list[dict]:
 
 
 def decision_options(table: Table, decision: Decision) -> list[dict]:
-    """The answers a waiting choice accepts (none of its own for the solo opponent's
-    ``gain_card``, which its procedure decides)."""
-    choice = CHOICES.get(decision.kind)
-    if choice is None:
+    """The answers a waiting choice accepts: its kind's candidates for its player that no
+    refusal stops (none of its own for the solo opponent's ``gain_card``, which its
+    procedure decides)."""
+    if decision.kind not in CHOICES:
         return []
-    return choice.offered(table, table.player(decision.player), decision)
+    spec = EVENT_SPECS[decision.kind]
+    return [answer for answer in spec.candidates(table)
+            if answer["player"] == decision.player and is_legal(spec, table, answer)]

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
+from functools import partial
 
-from replay.core.protocol.actions import Refusal
+from replay.core.protocol.actions import EventSpec, Refusal
 from replay.core.speech import say
 from replay.core.words import counted
-from replay.viscounts.cards import draw
+from replay.viscounts.cards import UNKNOWN, draw, draw_refusal
 from replay.viscounts.effects import criminal_icons, in_force, resolve, shuffle_discards, trigger
 from replay.viscounts.funding import adjacent_card, adjacent_refusal, take_top
+from replay.viscounts.picks import SETUP_HAND, next_in_picks
 from replay.viscounts.state import TURN_PHASES, Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import collision_due, enter, hand_limit, own_turn, turn_step
@@ -83,8 +87,10 @@ def gain_card(table: Table, player: Player, side: str) -> None:
 _BEFORE_THE_MOVE = TURN_PHASES[:TURN_PHASES.index("move") + 1]
 
 
-def handle_collision(table: Table, event: dict) -> None:
-    """Phase 5: the five steps of a collision, in order (p.22)."""
+def collision_step(table: Table, event: dict) -> None:
+    """Phase 5 begins for a collision: one of the player's own turn, once the Viscount has
+    moved and before phase 6 (a collision due off turn waits for the player's next phase 5,
+    p.23); a refusal of that timing skips the event before the turn moves on."""
     state = table.state
     player = table.acting(event)
     if collision_due(player) and (state.current != player.name or state.phase == "draw"):
@@ -100,27 +106,74 @@ def handle_collision(table: Table, event: dict) -> None:
                          "{player} has not moved yet", player=player.name),
                      player=player.name, expected="move", found="collision", skip=True)
     enter(table, "collision", "collision")
+
+
+def collision_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """A collision is resolved once, when the markers share a space; a space written is the
+    one they stand on once steps 1 and 2 are done (at the start, under
+    collision-read-at-start)."""
+    state = table.state
+    player = state.players[event["player"]]
     if not collision_due(player) or state.collided:
-        table.breach("viscounts.collision.when",
-                     say("{player}'s markers do not share a space (Corruption {corruption}, "
-                         "Virtue {virtue}): no collision to resolve",
-                         player=player.name, corruption=player.corruption, virtue=player.virtue),
-                     player=player.name, skip=True)
-    state.collided = True
-    start = player.virtue
-    order = state.order_from(player.name)
-    for kind in ("unlocks", "cards"):  # step 1: second Workshops; step 2: collision cards
+        yield Refusal("viscounts.collision.when",
+                      say("{player}'s markers do not share a space (Corruption {corruption}, "
+                          "Virtue {virtue}): no collision to resolve",
+                          player=player.name, corruption=player.corruption,
+                          virtue=player.virtue),
+                      player=player.name, skip=True)
+        return
+    if "space" not in event:
+        return
+    at_start = table.allows("collision-read-at-start")
+    space = player.virtue if at_start else _virtue_after_steps(table, player.name)
+    if event["space"] != space:
+        other = "collision-read-at-start" if not at_start and event["space"] == player.virtue \
+            else None
+        # The track is read once steps 1 and 2 are done: a strict replay stops with them done
+        # (an audit replay goes on with the collision as played).
+        yield Refusal("viscounts.collision.track",
+                      say("the markers stand on space {space}, not {written}", space=space,
+                          written=event['space']), player=player.name, expected=str(space),
+                      found=str(event["space"]), legal_under=other,
+                      moved_on=partial(_begin, name=player.name) if table.judge.strict
+                      else None)
+
+
+def _virtue_after_steps(table: Table, name: str) -> int:
+    """Where the colliding player's Virtue marker stands after steps 1 and 2 (the second
+    Workshops, then the collision cards), worked out on a copy of the table."""
+    if not any(in_force(table, other).on.get("any_collision")
+               for other in table.state.order_from(name)):
+        return table.state.players[name].virtue
+    ahead = table.copy()
+    _collision_steps(ahead, ahead.state.order_from(name))
+    return ahead.state.players[name].virtue
+
+
+def _collision_steps(table: Table, order: list[str]) -> None:
+    """Steps 1 and 2: every player's second Workshop unlocks, then their collision cards,
+    from the colliding player on."""
+    for kind in ("unlocks", "cards"):
         for name in order:
             _collision_effects(table, name, kind)
-    at_start = table.allows("collision-read-at-start")
-    space = start if at_start else player.virtue
-    if "space" in event and event["space"] != space:
-        other = "collision-read-at-start" if not at_start and event["space"] == start \
-            else None
-        table.breach("viscounts.collision.track",
-                     say("the markers stand on space {space}, not {written}", space=space,
-                         written=event['space']), player=player.name, expected=str(space),
-                     found=str(event["space"]), legal_under=other)
+
+
+def _begin(table: Table, name: str) -> list[str]:
+    """The collision resolved this turn, its steps 1 and 2 done; the players from the
+    colliding one on."""
+    table.state.collided = True
+    order = table.state.order_from(name)
+    _collision_steps(table, order)
+    return order
+
+
+def apply_collision(table: Table, event: dict) -> None:
+    """Phase 5: the five steps of a collision, in order (p.22)."""
+    state = table.state
+    player = state.players[event["player"]]
+    start = player.virtue
+    order = _begin(table, player.name)
+    space = start if table.allows("collision-read-at-start") else player.virtue
     if table.automated(player.name):
         table.touch(f"{table.solo.board.id}.collision")
         track = table.solo.board.collision
@@ -136,6 +189,18 @@ def handle_collision(table: Table, event: dict) -> None:
         if _opponents_row_applies(table, row.opponents_condition, name):
             resolve(table, name, row.opponents, f"collision-{space}")
     table.reset_markers(player.name, f"collision-{space}")
+
+
+def collision_candidates(table: Table) -> Iterator[dict]:
+    """The current player's collision."""
+    if table.state.current is not None:
+        yield {"type": "collision", "player": table.state.current}
+
+
+# Declared here, not in ``events``, for the solo opponent's collision, which replays it too.
+COLLISION = EventSpec("collision", {"player": ("str", True), "space": ("int", False)},
+                      phase="collision", refusals=collision_refusals, apply=apply_collision,
+                      candidates=collision_candidates, step=collision_step)
 
 
 def _opponents_row_applies(table: Table, condition: str | None, name: str) -> bool:
@@ -159,33 +224,98 @@ def _collision_effects(table: Table, name: str, kind: str) -> None:
         resolve(table, name, ability["effect"], source)
 
 
-def handle_draw(table: Table, event: dict) -> None:
-    """Phase 6 (or after a pick): draw up to the hand limit."""
+def draw_step(table: Table, event: dict) -> None:
+    """A draw of a turn moves it on to phase 6; the draw after a pick moves no turn on."""
+    if table.state.phase != "pick":
+        turn_step(table, event, "draw")
+
+
+def draw_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """Phase 6 (or after a pick): up to the hand limit (3 after a pick), each card from the
+    draw pile. A card that cannot be drawn leaves the ones before it drawn."""
     state = table.state
     cards = event["cards"]
+    player = state.players.get(event["player"])
+    if player is None:
+        yield table.unknown_player(event)
+        return
     if state.phase == "pick":
-        player = table.acting(event)
-        if player.player_card is None or player.hand_size + len(cards) > 3:
-            table.breach("viscounts.setup.deck",
-                         say("{player} draws 3 cards after picking a pair", player=player.name),
-                         player=player.name,
-                         found=say("{number} cards", number=len(cards)),
-                         skip=True)
+        if player.player_card is None or player.hand_size + len(cards) > SETUP_HAND:
+            yield Refusal("viscounts.setup.deck",
+                          say("{player} draws 3 cards after picking a pair", player=player.name),
+                          player=player.name, found=say("{number} cards", number=len(cards)),
+                          skip=True)
+            return
     else:
-        player = turn_step(table, event, "draw")
         limit = hand_limit(table, player)
         if player.hand_size + len(cards) > limit:
-            table.breach("viscounts.draw.over_limit" if player.hand_size >= limit
-                         else "viscounts.draw.limit",
-                         say("{player} holds {cards} and the hand limit is {limit}: {cards2} to "
-                             "draw, not {number}", player=player.name,
-                             cards=counted(player.hand_size, 'card'), limit=limit,
-                             cards2=counted(max(0, limit - player.hand_size), 'card'),
-                             number=len(cards)), player=player.name,
-                         expected=say("at most {number}", number=max(0, limit - player.hand_size)),
-                         found=str(len(cards)))
+            yield Refusal("viscounts.draw.over_limit" if player.hand_size >= limit
+                          else "viscounts.draw.limit",
+                          say("{player} holds {cards} and the hand limit is {limit}: {cards2} "
+                              "to draw, not {number}", player=player.name,
+                              cards=counted(player.hand_size, 'card'), limit=limit,
+                              cards2=counted(max(0, limit - player.hand_size), 'card'),
+                              number=len(cards)), player=player.name,
+                          expected=say("at most {number}",
+                                       number=max(0, limit - player.hand_size)),
+                          found=str(len(cards)))
+    drawn = _drawable(player, cards)
+    if drawn < len(cards):
+        # The card that cannot be drawn, refused as the table stands once the ones before it
+        # are drawn (worked out on a copy of the table).
+        ahead = table.copy()
+        _draw(ahead.state.players[player.name], cards[:drawn])
+        refusal = draw_refusal(ahead, ahead.state.players[player.name], cards[drawn])
+        yield replace(refusal, moved_on=partial(_draw_named, name=player.name,
+                                                cards=cards[:drawn]))
+
+
+def _drawable(player: Player, cards: list[str]) -> int:
+    """How many of ``cards``, one after another, the player's draw pile can give."""
+    count, hidden = player.draw_count, player.hidden
+    if len(cards) <= count and cards.count(UNKNOWN) == len(cards):  # most draws
+        return len(cards)
+    taken: Counter = Counter()
+    for drawn, card in enumerate(cards):
+        if not count or (card != UNKNOWN and hidden[card] - taken[card] <= 0):
+            return drawn
+        count -= 1
+        taken[card] += card != UNKNOWN
+    return len(cards)
+
+
+def apply_draw(table: Table, event: dict) -> None:
+    """The cards drawn into the hand."""
+    _draw(table.state.players[event["player"]], event["cards"])
+
+
+def _draw(player: Player, cards: list[str]) -> None:
     for card in cards:
-        draw(table, player, card)
+        draw(player, card)
+
+
+def _draw_named(table: Table, name: str, cards: list[str]) -> None:
+    _draw(table.state.players[name], cards)
+
+
+def draw_candidates(table: Table) -> Iterator[dict]:
+    """Unnamed cards (what is drawn is chance) up to the hand limit of the player who draws
+    next: after a pick, up to 3; in phase 6, the current player."""
+    state = table.state
+    if state.phase == "pick":
+        verb, name = next_in_picks(table)
+        if verb != "draw":
+            return
+        limit = SETUP_HAND
+    elif state.current is None:
+        return
+    else:
+        name = state.current
+        limit = hand_limit(table, state.players[name])
+    player = state.players[name]
+    count = min(limit - player.hand_size, player.draw_count)
+    if count > 0:
+        yield {"type": "draw", "player": name, "cards": [UNKNOWN] * count}
 
 
 # The choices that can take a card from the draw pile, so that a shuffle may come before them.

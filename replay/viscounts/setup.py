@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
+from functools import partial
 
 from replay.core.protocol.actions import Refusal
 from replay.core.protocol.flow import record
@@ -17,27 +19,183 @@ from replay.viscounts.table import Table
 NEUTRAL = "neutral"
 
 
-def handle_setup(table: Table, event: dict) -> None:
-    """Check and lay out the board, castle, piles and Player Card pairs."""
-    state, catalog = table.state, table.catalog
+def setup_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """The start player, the board, the castle, the piles and the Player Card pairs, in the
+    order they are laid out. Each refusal leaves on the table what was laid out before it
+    (where a strict replay stops; an audit replay goes on from there past a refusal that
+    skips the setup, and lays everything out again past one that does not)."""
+    state = table.state
     if event["start_player"] not in state.players:
-        table.breach("viscounts.setup.start_player",
-                     say("the start player {start_player} is not a player of this game",
-                         start_player=repr(event['start_player'])),
-                     expected=", ".join(state.seats), found=event["start_player"], skip=True)
-    state.start_player = event["start_player"]
-    _segments(table, event["segments"])
-    if event["castle"] not in catalog.castle.tier2_ids:
-        table.breach("viscounts.setup.castle",
-                     say("{castle} is no tier-2 castle section", castle=repr(event['castle'])),
-                     expected=", ".join(catalog.castle.tier2_ids),
-                     found=event["castle"], skip=True)
-    state.castle_offset = catalog.castle.tier2_ids.index(event["castle"])
+        yield Refusal("viscounts.setup.start_player",
+                      say("the start player {start_player} is not a player of this game",
+                          start_player=repr(event['start_player'])),
+                      expected=", ".join(state.seats), found=event["start_player"], skip=True)
+        return
+    for stage, refusals in enumerate((_segment_refusals, _castle_refusals,
+                                      _townsfolk_refusals, _manuscript_refusals,
+                                      _pair_refusals), 1):
+        for refusal, piles in refusals(table, event):
+            yield replace(refusal, moved_on=partial(_lay_out, event=event, stages=stage,
+                                                    piles=piles))
+            if refusal.skip:
+                return
+
+
+def _segment_refusals(table: Table, event: dict):
+    catalog, players, sides = table.catalog, len(table.state.seats), event["segments"]
+    all_sides = {s.id: s for pair in catalog.segments.values() for s in pair}
+    for side in sides:
+        unknown = table.unknown(side, all_sides, "segment side")
+        if unknown is not None:
+            yield unknown, None
+    segments = [all_sides[s].segment for s in sides]
+    if sorted(segments) != sorted(catalog.segments):
+        yield Refusal("viscounts.setup.segments",
+                      say("the board needs each of the {number} segments once, not {items}",
+                          number=len(catalog.segments), items=', '.join(sides)),
+                      expected=", ".join(sorted(catalog.segments)), found=", ".join(sides),
+                      skip=True), None
+    for side in sides:
+        table.touch(f"{side}.player_counts")
+        if players not in all_sides[side].player_counts:
+            yield Refusal("viscounts.setup.segments",
+                          say("side {side} is not the side for {players} players", side=side,
+                              players=players),
+                          found=side, expected=table.catalog.sides_for(players)[
+                              all_sides[side].segment].id), None
+
+
+def _castle_refusals(table: Table, event: dict):
+    tier2 = table.catalog.castle.tier2_ids
+    if event["castle"] not in tier2:
+        yield Refusal("viscounts.setup.castle",
+                      say("{castle} is no tier-2 castle section", castle=repr(event['castle'])),
+                      expected=", ".join(tier2), found=event["castle"], skip=True), None
+
+
+def _townsfolk_refusals(table: Table, event: dict):
+    segments, sizes, tops = event["segments"], event["pile_sizes"], event["townsfolk"]
+    neutral = _neutral(table)
+    total = sum(neutral.values())
+    if sorted(sizes) != sorted(segments) or sorted(tops) != sorted(segments):
+        yield Refusal("viscounts.setup.townsfolk_piles", say("one Townsfolk pile (size and top "
+                      "card) is needed per segment side"), expected=", ".join(segments),
+                      found=", ".join(sorted(set(sizes) | set(tops))), skip=True), None
+    counts = list(sizes.values())
+    if sum(counts) != total or max(counts) - min(counts) > 1:
+        yield Refusal("viscounts.setup.townsfolk_piles",
+                      say("the {total} neutral Townsfolk are split into 5 roughly equal piles, "
+                          "not {counts}", total=total, counts=counts),
+                      expected=say("sizes summing to {total}, differing by at most 1",
+                                   total=total),
+                      found=str(counts)), None
+    for laid, side in enumerate(segments):
+        card = tops[side]
+        unknown = table.unknown(card, neutral, "neutral Townsfolk card")
+        if unknown is not None:
+            yield unknown, laid
+        if not neutral[card]:
+            yield Refusal("viscounts.log.hidden_unique",
+                          say("{card} cannot be on top of two piles", card=table.labelled(card)),
+                          found=card, skip=True), laid
+        neutral[card] -= 1
+
+
+def _manuscript_refusals(table: Table, event: dict):
+    catalog, segments, tops = table.catalog, event["segments"], event["manuscripts"]
+    if sorted(tops) != sorted(segments):
+        yield Refusal("viscounts.setup.manuscript_piles", say("one manuscript pile is needed "
+                      "per segment side"), expected=", ".join(segments),
+                      found=", ".join(sorted(tops)), skip=True), 0
+    unseen = Counter(list(catalog.manuscripts))
+    for laid, side in enumerate(segments):
+        tile = tops[side]
+        unknown = table.unknown(tile, catalog.manuscripts, "manuscript")
+        if unknown is not None:
+            yield unknown, laid
+        table.touch(f"{tile}.back")
+        if catalog.manuscripts[tile].back != "grey":
+            yield Refusal("viscounts.setup.manuscript_piles",
+                          say("the manuscript on top of the {side} pile must be grey-backed, "
+                              "{tile} is not", side=side, tile=tile), found=tile), laid
+        if not unseen[tile]:
+            yield Refusal("viscounts.log.hidden_unique",
+                          say("manuscript {tile} cannot be on top of two piles", tile=tile),
+                          found=tile, skip=True), laid
+        unseen[tile] -= 1
+
+
+def _pair_refusals(table: Table, event: dict):
+    catalog, state, pairs = table.catalog, table.state, event["pairs"]
+    cards = {pc.id for pc in catalog.player_cards.values()}
+    heroes = {c.id for c in catalog.townsfolk.values() if c.deck == "hero"}
+    for pc, hero in pairs:
+        for refusal in (table.unknown(pc, cards, "Player Card"),
+                        table.unknown(hero, heroes, "Hero")):
+            if refusal is not None:
+                yield refusal, None
+    humans = [n for n in state.seats if not table.automated(n)]
+    wanted = len(humans) + catalog.setup["extra_pairs"]
+    if len(pairs) != wanted or len({p for p, _ in pairs}) != len(pairs) \
+            or len({h for _, h in pairs}) != len(pairs):
+        yield Refusal("viscounts.solo.setup.pairs" if table.solo else "viscounts.setup.pairs",
+                      say("{wanted} different Player Card and Hero pairs are laid out for "
+                          "{players}", wanted=wanted, players=counted(len(humans), 'player')),
+                      expected=say("{wanted} pairs", wanted=wanted),
+                      found=say("{number} pairs", number=len(pairs)), skip=True), None
+
+
+def apply_setup(table: Table, event: dict) -> None:
+    """Lay out the board, castle, piles and Player Card pairs; the picks begin."""
+    _lay_out(table, event, len(_LAYING))
+
+
+def _lay_out(table: Table, event: dict, stages: int, piles: int | None = None) -> None:
+    """The first ``stages`` steps of the setup laid out (the start player's first); then,
+    when ``piles`` is given, the next step's first ``piles`` piles. Each step sets what it
+    lays out afresh, so laying out again changes nothing."""
+    for lay in _LAYING[:stages]:
+        lay(table, event, None)
+    if piles is not None:
+        _LAYING[stages](table, event, piles)
+
+
+def _lay_start(table: Table, event: dict, piles: int | None) -> None:
+    table.state.start_player = event["start_player"]
+
+
+def _lay_segments(table: Table, event: dict, piles: int | None) -> None:
+    table.state.segments = list(event["segments"])
+
+
+def _lay_castle(table: Table, event: dict, piles: int | None) -> None:
+    state = table.state
+    state.castle_offset = table.catalog.castle.tier2_ids.index(event["castle"])
     state.tier1 = {side: Counter() for side in state.segments}
     state.tier2 = {side: Counter() for side in state.segments}
-    _townsfolk(table, event["pile_sizes"], event["townsfolk"])
-    _manuscripts(table, event["manuscripts"])
-    _pairs(table, [tuple(p) for p in event["pairs"]])
+
+
+def _lay_townsfolk(table: Table, event: dict, piles: int | None) -> None:
+    state = table.state
+    state.unseen_townsfolk = _neutral(table)
+    for side in state.segments[:piles]:
+        card = event["townsfolk"][side]
+        state.unseen_townsfolk[card] -= 1
+        state.townsfolk[side] = Pile(card, event["pile_sizes"][side])
+
+
+def _lay_manuscripts(table: Table, event: dict, piles: int | None) -> None:
+    state = table.state
+    state.unseen_manuscripts = Counter(list(table.catalog.manuscripts))
+    for side in state.segments[:piles]:
+        tile = event["manuscripts"][side]
+        state.unseen_manuscripts[tile] -= 1
+        state.manuscripts[side] = Pile(tile, table.catalog.setup["manuscripts_per_pile"])
+
+
+def _lay_pairs(table: Table, event: dict, piles: int | None) -> None:
+    state, catalog = table.state, table.catalog
+    state.pairs = [tuple(p) for p in event["pairs"]]
     players = len(state.seats)
     state.on_poverty = catalog.end_pile("poverty", players)
     state.on_prosperity = catalog.end_pile("prosperity", players)
@@ -45,99 +203,14 @@ def handle_setup(table: Table, event: dict) -> None:
     state.phase = "pick"
 
 
-def _segments(table: Table, sides: list[str]) -> None:
-    catalog, players = table.catalog, len(table.state.seats)
-    all_sides = {s.id: s for pair in catalog.segments.values() for s in pair}
-    for side in sides:
-        table.known(side, all_sides, "segment side")
-    segments = [all_sides[s].segment for s in sides]
-    if sorted(segments) != sorted(catalog.segments):
-        table.breach("viscounts.setup.segments",
-                     say("the board needs each of the {number} segments once, not {items}",
-                         number=len(catalog.segments), items=', '.join(sides)),
-                     expected=", ".join(sorted(catalog.segments)), found=", ".join(sides),
-                     skip=True)
-    for side in sides:
-        table.touch(f"{side}.player_counts")
-        if players not in all_sides[side].player_counts:
-            table.breach("viscounts.setup.segments",
-                         say("side {side} is not the side for {players} players", side=side,
-                             players=players),
-                         found=side, expected=table.catalog.sides_for(players)[
-                             all_sides[side].segment].id)
-    table.state.segments = list(sides)
+# The steps of the setup, in the order they are laid out (and checked).
+_LAYING = (_lay_start, _lay_segments, _lay_castle, _lay_townsfolk, _lay_manuscripts,
+           _lay_pairs)
 
 
-
-
-def _townsfolk(table: Table, sizes: dict, tops: dict) -> None:
-    state = table.state
-    neutral = Counter(c.id for c in table.catalog.townsfolk.values() if c.deck == NEUTRAL)
-    total = sum(neutral.values())
-    if sorted(sizes) != sorted(state.segments) or sorted(tops) != sorted(state.segments):
-        table.breach("viscounts.setup.townsfolk_piles", say("one Townsfolk pile (size and top "
-                         "card) is needed per segment side"), expected=", ".join(state.segments),
-                     found=", ".join(sorted(set(sizes) | set(tops))), skip=True)
-    counts = list(sizes.values())
-    if sum(counts) != total or max(counts) - min(counts) > 1:
-        table.breach("viscounts.setup.townsfolk_piles",
-                     say("the {total} neutral Townsfolk are split into 5 roughly equal piles, not "
-                         "{counts}", total=total, counts=counts),
-                     expected=say("sizes summing to {total}, differing by at most 1", total=total),
-                     found=str(counts))
-    state.unseen_townsfolk = neutral
-    for side in state.segments:
-        card = tops[side]
-        table.known(card, neutral, "neutral Townsfolk card")
-        if not state.unseen_townsfolk[card]:
-            table.breach("viscounts.log.hidden_unique",
-                         say("{card} cannot be on top of two piles", card=table.labelled(card)),
-                         found=card, skip=True)
-        state.unseen_townsfolk[card] -= 1
-        state.townsfolk[side] = Pile(card, sizes[side])
-
-
-def _manuscripts(table: Table, tops: dict) -> None:
-    state, catalog = table.state, table.catalog
-    per_pile = catalog.setup["manuscripts_per_pile"]
-    state.unseen_manuscripts = Counter(list(catalog.manuscripts))
-    if sorted(tops) != sorted(state.segments):
-        table.breach("viscounts.setup.manuscript_piles", say("one manuscript pile is needed per "
-                         "segment side"), expected=", ".join(state.segments),
-                     found=", ".join(sorted(tops)), skip=True)
-    for side in state.segments:
-        tile = tops[side]
-        table.known(tile, catalog.manuscripts, "manuscript")
-        table.touch(f"{tile}.back")
-        if catalog.manuscripts[tile].back != "grey":
-            table.breach("viscounts.setup.manuscript_piles",
-                         say("the manuscript on top of the {side} pile must be grey-backed, "
-                             "{tile} is not", side=side, tile=tile), found=tile)
-        if not state.unseen_manuscripts[tile]:
-            table.breach("viscounts.log.hidden_unique",
-                         say("manuscript {tile} cannot be on top of two piles", tile=tile),
-                         found=tile, skip=True)
-        state.unseen_manuscripts[tile] -= 1
-        state.manuscripts[side] = Pile(tile, per_pile)
-
-
-def _pairs(table: Table, pairs: list[tuple[str, str]]) -> None:
-    catalog, state = table.catalog, table.state
-    cards = {pc.id for pc in catalog.player_cards.values()}
-    heroes = {c.id for c in catalog.townsfolk.values() if c.deck == "hero"}
-    for pc, hero in pairs:
-        table.known(pc, cards, "Player Card")
-        table.known(hero, heroes, "Hero")
-    humans = [n for n in state.seats if not table.automated(n)]
-    wanted = len(humans) + catalog.setup["extra_pairs"]
-    if len(pairs) != wanted or len({p for p, _ in pairs}) != len(pairs) \
-            or len({h for _, h in pairs}) != len(pairs):
-        table.breach("viscounts.solo.setup.pairs" if table.solo else "viscounts.setup.pairs",
-                     say("{wanted} different Player Card and Hero pairs are laid out for {players}",
-                         wanted=wanted, players=counted(len(humans), 'player')),
-                     expected=say("{wanted} pairs", wanted=wanted),
-                     found=say("{number} pairs", number=len(pairs)), skip=True)
-    state.pairs = pairs
+def _neutral(table: Table) -> Counter:
+    """How many of each neutral Townsfolk card the game has."""
+    return Counter(c.id for c in table.catalog.townsfolk.values() if c.deck == NEUTRAL)
 
 
 def pick_refusals(table: Table, event: dict) -> Iterator[Refusal]:

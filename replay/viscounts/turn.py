@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from replay.core.protocol.actions import Refusal
 from replay.core.speech import say
 from replay.core.words import counted
-from replay.viscounts.cards import from_deck, from_hand
+from replay.viscounts.cards import (
+    can_take,
+    deck_options,
+    hand_options,
+    take_out,
+    taking_refusals,
+)
 from replay.viscounts.effects import (
     ask,
     criminal_corruption,
@@ -210,8 +217,9 @@ def last_turn_played(table: Table) -> bool:
             and state.turn == len(state.seats) - 1 and state.moved)
 
 
-def handle_play(table: Table, event: dict) -> None:
-    """Phase 1: shift right (drop-off), play a card to the left space, Criminals, immediate."""
+def play_step(table: Table, event: dict) -> None:
+    """A play begins the next turn (or is the card of the one a refused play began): one
+    card a turn, by the player whose turn it is; the last turn closed."""
     player = table.acting(event)
     state = table.state
     if state.phase == "card" and state.played is not None and state.current == player.name:
@@ -220,47 +228,65 @@ def handle_play(table: Table, event: dict) -> None:
                          player=player.name, played=table.name(state.played)),
                      player=player.name, expected="move", found=say("a second play"), skip=True)
     start_turn(table, player)
+
+
+def play_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """Phase 1: a card from hand, or the top of the draw pile blindly when the hand is empty
+    (the dropped-off card shuffled and played again when only the minimum is owned)."""
+    player = table.state.players[event["player"]]
     card, blind = event["card"], event.get("blind", False)
     in_hand = player.hand_size
     if not blind and in_hand == 0:
-        table.breach("viscounts.cards.blind_play",
-                     say("{player} has no card in hand and plays the top of the draw pile blindly",
-                         player=player.name), player=player.name,
-                     expected=say("play blind"), found=say("play from hand"))
+        yield Refusal("viscounts.cards.blind_play",
+                      say("{player} has no card in hand and plays the top of the draw pile "
+                          "blindly", player=player.name), player=player.name,
+                      expected=say("play blind"), found=say("play from hand"))
         blind = True
     if blind and in_hand:
-        table.breach("viscounts.cards.blind_play",
-                     say("{player} holds {in_hand} cards: a blind play is only for an empty hand",
-                         player=player.name, in_hand=in_hand),
-                     player=player.name, found=say("play blind"), skip=True)
+        yield Refusal("viscounts.cards.blind_play",
+                      say("{player} holds {in_hand} cards: a blind play is only for an empty "
+                          "hand", player=player.name, in_hand=in_hand),
+                      player=player.name, found=say("play blind"), skip=True)
+        return
     dropped = player.board[-1]
     if blind and dropped and card != dropped and \
             player.owned_cards() == table.catalog.player_board.minimum_cards:
-        table.breach("viscounts.cards.min_three",
-                     say("{player} owns only {owned_cards} cards: {dropped}, which drops off, is "
-                         "shuffled and played again", player=player.name,
-                         owned_cards=player.owned_cards(), dropped=table.name(dropped)),
-                     player=player.name, expected=dropped,
-                     found=card, skip=True)
-    # The card is taken before anything moves, so that a card that cannot be played changes
-    # nothing; only a blind play from an empty draw pile waits for the shuffle of the discards.
+        yield Refusal("viscounts.cards.min_three",
+                      say("{player} owns only {owned_cards} cards: {dropped}, which drops off, "
+                          "is shuffled and played again", player=player.name,
+                          owned_cards=player.owned_cards(), dropped=table.name(dropped)),
+                      player=player.name, expected=dropped, found=card, skip=True)
+        return
+    if not blind or player.draw_count:
+        if not can_take(player, card, blind):  # the usual case needs no refusal looked for
+            yield from taking_refusals(table, player, card, "play", deck=blind)
+        return
+    # From an empty draw pile the card is taken once the discards, the card dropped off
+    # included, are shuffled: looked for on a copy of the table that has done so. Refused,
+    # the drop-off and the shuffle still happened (in an audit replay, which goes on).
+    ahead = table.copy()
+    _drop_off(ahead, ahead.state.players[player.name], shuffle=True)
+    for refusal in taking_refusals(ahead, ahead.state.players[player.name], card, "play",
+                                   deck=True):
+        yield replace(refusal, moved_on=lambda t: _drop_off(t, t.state.players[player.name],
+                                                             shuffle=True))
+
+
+def apply_play(table: Table, event: dict) -> None:
+    """Phase 1: shift right (drop-off), play a card to the left space, Criminals, immediate."""
+    state = table.state
+    player = state.players[event["player"]]
+    card = event["card"]
+    blind = event.get("blind", False) or player.hand_size == 0
+    # Only a blind play from an empty draw pile waits for the shuffle of the discards.
     shuffle_first = blind and not player.draw_count
-    if not blind:
-        from_hand(table, player, card, "play")
-    elif not shuffle_first:
-        from_deck(table, player, card, "play")
-    player.board = [None, *player.board[:-1]]
-    if dropped:
-        player.discard.append(dropped)
-        if table.catalog.townsfolk[dropped].timing == "dropoff":
-            resolve(table, player.name, table.catalog.townsfolk[dropped].ability, dropped)
+    if not shuffle_first:
+        take_out(player, card, deck=blind)
+    _drop_off(table, player, shuffle_first)
     if shuffle_first:
-        if player.discard:
-            shuffle_discards(table, player.name, not table.allows("min3-no-check"),
-                             "shuffle")
-        from_deck(table, player, card, "play")
+        take_out(player, card, deck=True)
     player.board[0] = card
-    table.state.played = card
+    state.played = card
     townsfolk = table.catalog.townsfolk[card]
     immediate = townsfolk.timing == "immediate"
     # A fan player aid resolves the immediate effect before the Criminal's Corruption.
@@ -274,6 +300,41 @@ def handle_play(table: Table, event: dict) -> None:
         state.corruption_due = card
         if not state.pending:
             settle_corruption(table)
+
+
+def _drop_off(table: Table, player: Player, shuffle: bool) -> None:
+    """The board shifts right: the card on its last space drops off to the discards (its
+    drop-off ability resolved); ``shuffle``: then the discards become the draw pile."""
+    dropped = player.board[-1]
+    player.board = [None, *player.board[:-1]]
+    if dropped:
+        player.discard.append(dropped)
+        if table.catalog.townsfolk[dropped].timing == "dropoff":
+            resolve(table, player.name, table.catalog.townsfolk[dropped].ability, dropped)
+    if shuffle and player.discard:
+        shuffle_discards(table, player.name, not table.allows("min3-no-check"), "shuffle")
+
+
+def play_candidates(table: Table) -> Iterator[dict]:
+    """Each card the player whose play comes next could hold (blindly from the draw pile,
+    else from the discards to be shuffled, when the hand is empty)."""
+    state = table.state
+    if state.phase == "pick":
+        name = state.start_player
+    elif _without_card(state):
+        name = state.current
+    else:
+        order = state.turn_order()
+        name = order[(state.turn + 1) % len(order)]
+    player = state.players[name]
+    if player.hand_size:
+        for card in hand_options(player):
+            yield {"type": "play", "player": name, "card": card}
+        return
+    # An empty draw pile is refilled from the discards, the dropped-off card included.
+    dropped = {player.board[-1]} if player.board[-1] else set()
+    for card in deck_options(player) or sorted(set(player.discard) | dropped):
+        yield {"type": "play", "player": name, "card": card, "blind": True}
 
 
 def exits(table: Table, space_id: str) -> list[str]:

@@ -3,8 +3,9 @@
 Each kind is answered by a decision event of the same name. Its declaration holds everything
 about it: the event's fields and how a text line gives them, why an answer is refused, what
 an accepted answer does, the answers worth offering, and whether a mandatory choice of it can
-still be made (and why it is lost when it cannot). The legal answers are the offered ones
-that no refusal stops, so an answer the referee offers is one it accepts.
+still be made (and why it is lost when it cannot). The decision event is an action kind
+(``replay.viscounts.decisions``): its legal answers are the ones worth offering that no
+refusal stops, so an answer the referee offers is one it accepts.
 """
 
 from __future__ import annotations
@@ -43,14 +44,3 @@ class ChoiceKind:
     answers: Callable[..., Iterable[dict]]
     possible: Callable[..., bool] = always
     lost: str = ""
-
-    def offered(self, table, player, decision) -> list[dict]:
-        """The answers the referee offers and accepts: those worth offering that no
-        refusal stops."""
-        base = {"type": self.kind, "player": player.name}
-        found = []
-        for fields in self.answers(table, player, decision):
-            event = {**base, **fields}
-            if next(iter(self.refusals(table, player, decision, event)), None) is None:
-                found.append(event)
-        return found

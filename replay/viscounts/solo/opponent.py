@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from replay.core.speech import say
 from replay.viscounts.choices import DECISIONS
-from replay.viscounts.decisions import answer, decline_waiting
+from replay.viscounts.decisions import ANSWER_SPECS, decline_waiting
+from replay.viscounts.kinds import replay_kind
 from replay.viscounts.solo import actions, choices, piles, steps
 from replay.viscounts.solo.rows import advance
 from replay.viscounts.solo.setup import place_opponent
@@ -69,7 +70,7 @@ def _decision(table: Table, event: dict) -> None:
                     None)
     if decision is not None:
         choices.check(table, decision, event)
-    answer(table, event)
+    replay_kind(table, ANSWER_SPECS[kind], event)
 
 
 _HANDLERS = {"scheme": piles.scheme, "shuffle": piles.shuffle, "gain_card": piles.gain_card,

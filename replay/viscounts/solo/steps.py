@@ -7,7 +7,8 @@ from replay.core.speech import say
 from replay.core.words import counted
 from replay.viscounts.effects import ask, resolve
 from replay.viscounts.funding import take_top
-from replay.viscounts.recruit import handle_collision
+from replay.viscounts.kinds import replay_kind
+from replay.viscounts.recruit import COLLISION
 from replay.viscounts.solo.rows import expect
 from replay.viscounts.solo.words import describe
 from replay.viscounts.turn import exits
@@ -71,7 +72,7 @@ def collision(table, event: dict) -> None:
     where the log records it, the turn going on with its rows afterwards)."""
     state = table.state
     if not table.solo.busy:
-        handle_collision(table, event)
+        replay_kind(table, COLLISION, event)
         return
     if not table.allows("ai-collision-timing"):
         table.breach("viscounts.solo.ai.collision", say("the opponent resolves its collision at "
@@ -80,5 +81,5 @@ def collision(table, event: dict) -> None:
                      legal_under="ai-collision-timing", skip=True)
     phase = state.phase
     state.phase = "collision"  # resolved where the log has it: the phases between are not passed
-    handle_collision(table, event)
+    replay_kind(table, COLLISION, event)
     state.phase = phase
