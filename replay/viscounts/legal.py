@@ -30,9 +30,11 @@ PICK_SPECS = (EVENT_SPECS["pick"],)
 
 
 def acting_player(table: Table) -> str | None:
-    """Who decides next; None when the table's next step is chance (setup, a reveal)."""
+    """Who decides next; None when the table's next step is chance (setup, the solo
+    opponent's AI board and difficulty, a reveal)."""
     state = table.state
-    if state.phase == "setup" or state.reveals_owed or state.over:
+    if state.phase == "setup" or state.reveals_owed or state.over or (
+            table.solo is not None and table.solo.board is None):
         return None
     if state.pending:
         return state.pending[0].player

@@ -242,6 +242,21 @@ def pick_refusals(table: Table, event: dict) -> Iterator[Refusal]:
                       say("the pair {pair} is not laid out", pair=str(list(pair))),
                       expected=", ".join(f"{a}+{b}" for a, b in state.pairs),
                       found="+".join(pair), player=player.name, skip=True)
+        return
+    if table.solo is not None and table.solo.board is None:
+        # The opponent takes the pair left (p.26 step 5) as its AI board says: the board is
+        # named first. The pick stands, but the opponent cannot be placed.
+        yield Refusal("viscounts.solo.setup.ai_board",
+                      say("the opponent event names the AI board before the human picks"),
+                      expected="opponent", found="pick", parts=True,
+                      moved_on=lambda table: _pick_stands(table, event))
+
+
+def _pick_stands(table: Table, event: dict) -> None:
+    """A strict replay stops with the pick made, as an audit one applies it and goes on (the
+    refusal's ``parts``): the human's pick stands without the opponent's board."""
+    if table.judge.strict:
+        apply_pick(table, event)
 
 
 def apply_pick(table: Table, event: dict) -> None:

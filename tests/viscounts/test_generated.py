@@ -107,7 +107,9 @@ def test_the_placeholder_table_has_a_row_per_entry_and_the_final_table_no_solo_r
     assert [row.split(" | ")[0].lstrip("| ") for row in rows[1:]] == \
         [f"{names[e]} ({e})" if e in names else e for e in entries]
     first = [u for u in used if u["entry"] == entries[0]]
-    assert all(f'{u["field"]} = {json.dumps(u["value"])}' in rows[1] for u in first)
+    # each value said in words after its field's, never as JSON
+    assert all(f'{u["field"].replace("_", " ").replace(".", " ")}: ' in rows[1] for u in first)
+    assert '{"' not in section and '["' not in section
     assert f"{len(used)} placeholder values of {len(entries)} catalog entries" in section
     # The opponent's leftover-resource points are a category of solo games only.
     assert "Leftover resources" not in markdown.split("## Final scoring", 1)[1]

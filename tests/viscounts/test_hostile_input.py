@@ -301,3 +301,21 @@ def test_a_bump_naming_someone_not_playing_is_refused(mode, owner):
     log["events"][index]["owners"][owner] = 0
     [violation] = replay.replay(log, mode=mode)["violations"][:1]
     assert (violation["rule"], violation["event"]) == ("viscounts.castle.bump", index)
+
+
+def test_a_solo_game_offers_no_pick_before_the_opponent_s_board_is_named():
+    """p.26: the opponent's AI board comes first (its pair is the one the human leaves), so
+    right after the setup nobody picks: the table names the board, and a pick tapped there
+    would break viscounts.solo.setup.ai_board."""
+    log = json.loads((FIXTURES / "viscounts/solo/first-two-opponent-turns.json").read_text())
+    setup_only = replay.load_log({**log, "events": log["events"][:1]})
+    game = replay.GAMES.get("viscounts")
+    assert game.legal_actions(setup_only, 0) == []
+    assert game.next_step(setup_only, 0).acting is None
+    # Once the board is named, the human's picks are offered, and each is accepted.
+    named = replay.load_log({**log, "events": log["events"][:2]})
+    picks = game.legal_actions(named, 1)
+    assert picks and {e["type"] for e in picks} == {"pick"}
+    for pick in picks:
+        tried = replay.replay({**log, "events": [*log["events"][:2], pick]}, mode="audit")
+        assert tried["violations"] == [] or tried["violations"][0]["event"] > 2

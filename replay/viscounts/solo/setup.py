@@ -76,9 +76,7 @@ def place_opponent(table: Table) -> None:
     """After the human's pick: the opponent's Viscount on the other card's start space, its
     starting items, and its starting building free on the left-most free spot there."""
     state, solo = table.state, table.solo
-    if solo.board is None:  # the human's pick stands; the opponent cannot be placed
-        table.breach("viscounts.solo.setup.ai_board", say("the opponent event names the AI board "
-                         "before the human picks"), expected="opponent", found="pick", parts=True)
+    if solo.board is None:  # the pick's refusal says so; the opponent cannot be placed
         return
     board, player = solo.board, table.player(solo.name)
     card, _ = state.pairs.pop()  # the pair not chosen goes back to the box
