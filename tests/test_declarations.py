@@ -14,6 +14,8 @@ import json
 import pytest
 
 import replay
+from replay.coimbra.catalog import CATALOGS
+from replay.core.logs.declarations import Declaration
 from tests.conftest import FIXTURES
 
 VISCOUNTS_LOG = FIXTURES / "viscounts" / "worked" / "transcribe-cost-short.json"
@@ -134,3 +136,23 @@ def test_declarations_read_the_same_from_text_and_json():
                               "v-07": {"cost": 3, "name": "Cabo da Boa Esperança"}}
     assert replay.load_log(log.to_dict()).components == log.components
     assert replay.parse(replay.print_log(log, "text")) == log
+
+
+def test_the_same_declared_values_index_the_catalog_once_wherever_a_log_says_them():
+    here = [Declaration("v-01", "cost", 4, path="/components/v-01/cost")]
+    there = [Declaration("v-01", "cost", 4, line=3, column=9)]
+    first = CATALOGS.load(None, "coimbra-demo", here)
+    assert CATALOGS.load(None, "coimbra-demo", there) is first  # kept, not indexed again
+    assert first.voyages["v-01"].cost == 4
+    assert first.declared == ({"entry": "v-01", "field": "cost", "value": 4,
+                               "replaces": 2},)
+    assert CATALOGS.load(None, "coimbra-demo", [Declaration("v-01", "cost", 5)]) \
+        .voyages["v-01"].cost == 5
+
+
+def test_a_refused_declaration_is_still_located_where_the_log_says_it():
+    for line in (4, 7):  # the second time, the same values at another line
+        with pytest.raises(replay.InvalidLog) as refused:
+            CATALOGS.load(None, "coimbra-demo", [Declaration("v-99", "cost", 4, line=line,
+                                                             column=9)])
+        assert refused.value.problems[0].line == line

@@ -1,5 +1,6 @@
 """What every game's catalog module shares: the content hash of a catalog document, and the
-built-in catalogs shipped in a game's package (read and indexed once each)."""
+built-in catalogs shipped in a game's package (read and indexed once each, and once for each
+set of values logs declare on them)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 from importlib import resources
 from typing import Generic, TypeVar
 
@@ -16,6 +18,10 @@ from replay.core.speech import say
 from replay.core.words import alternatives
 
 Catalog = TypeVar("Catalog")
+# Built-in catalogs with declared values kept at once: a table records game after game with
+# the same printed values declared (its own transcription), and indexing a catalog costs far
+# more than replaying a game on it.
+DECLARED_KEPT = 16
 
 
 def catalog_sha256(document: dict) -> str:
@@ -38,6 +44,7 @@ class BuiltinCatalogs(Generic[Catalog]):
         self.builtin = builtin
         self.build = build
         self._loaded: dict[str, Catalog] = {}
+        self._declared = lru_cache(maxsize=DECLARED_KEPT)(self._declared_values)
 
     def document(self, catalog_id: str) -> dict:
         """The decoded JSON of a catalog shipped with the package."""
@@ -52,8 +59,15 @@ class BuiltinCatalogs(Generic[Catalog]):
         Raises ``InvalidLog`` with every located problem when the catalog is not valid.
         """
         if declarations:
-            base = document if document is not None else self.document(
-                self._known(catalog_id))
+            if document is None:
+                catalog_id = self._known(catalog_id)
+                try:
+                    return self._declared(catalog_id, tuple(
+                        (d.entry, d.field, json.dumps(d.value, sort_keys=True))
+                        for d in declarations))
+                except InvalidLog:
+                    pass  # refused: said again below, where the log says each value
+            base = document if document is not None else self.document(catalog_id)
             declared, record = declare(base, declarations)
             return replace(self.build(declared), declared=tuple(record))
         if document is not None:
@@ -62,6 +76,14 @@ class BuiltinCatalogs(Generic[Catalog]):
         if catalog_id not in self._loaded:
             self._loaded[catalog_id] = self.build(self.document(catalog_id))
         return self._loaded[catalog_id]
+
+    def _declared_values(self, catalog_id: str, values: tuple) -> Catalog:
+        """A built-in catalog indexed with declared ``values`` (entry, field, JSON of the
+        value) in place; what a declaration records depends on its value alone, not on
+        where the log says it."""
+        declared, record = declare(self.document(catalog_id), [
+            Declaration(entry, field, json.loads(value)) for entry, field, value in values])
+        return replace(self.build(declared), declared=tuple(record))
 
     def _known(self, catalog_id: str | None) -> str:
         """The built-in catalog a log names (the first when it names none)."""
