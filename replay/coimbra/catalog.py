@@ -197,21 +197,26 @@ class Catalog:
 
 def check_catalog(document: object) -> list[LogProblem]:
     """Every problem of a catalog document, located by path; empty when it is valid."""
+    return _checked(document)[1]
+
+
+def _checked(document: object) -> tuple[dict | None, list[LogProblem]]:
+    """The document as the schema loads it (None when it does not load), and its problems:
+    loaded once, as loading is most of the cost of indexing a catalog."""
     if not isinstance(document, dict):
-        return [LogProblem("a catalog is a JSON object", path="/")]
+        return None, [LogProblem("a catalog is a JSON object", path="/")]
     try:
         data = CatalogSchema().load(document)
     except ValidationError as err:
-        return problems_from_marshmallow(err.messages)
-    return _semantic_problems(data) + _label_problems(document)
+        return None, problems_from_marshmallow(err.messages)
+    return data, _semantic_problems(data) + _label_problems(document)
 
 
 def _build(document: dict) -> Catalog:
-    problems = check_catalog(document)
+    data, problems = _checked(document)
     if problems:
         raise InvalidLog([LogProblem(f"catalog: {p.message}", path=f"/catalog{p.path}")
                           for p in problems])
-    data = CatalogSchema().load(document)
     characters = {
         c["id"]: Character(c["id"], c["name"], c["level"], c["class_"], c["cost"],
                            c["influence"], tuple(c["diplomas"]), tuple(c["effects"]))
