@@ -142,7 +142,9 @@ def test_the_same_declared_values_index_the_catalog_once_wherever_a_log_says_the
     here = [Declaration("v-01", "cost", 4, path="/components/v-01/cost")]
     there = [Declaration("v-01", "cost", 4, line=3, column=9)]
     first = CATALOGS.load(None, "coimbra-demo", here)
-    assert CATALOGS.load(None, "coimbra-demo", there) is first  # kept, not indexed again
+    again = CATALOGS.load(None, "coimbra-demo", there)
+    assert again.voyages is first.voyages  # kept, not indexed again
+    assert again.declared == first.declared and again.declared is not first.declared
     assert first.voyages["v-01"].cost == 4
     assert first.declared == ({"entry": "v-01", "field": "cost", "value": 4,
                                "replaces": 2},)
@@ -156,3 +158,11 @@ def test_a_refused_declaration_is_still_located_where_the_log_says_it():
             CATALOGS.load(None, "coimbra-demo", [Declaration("v-99", "cost", 4, line=line,
                                                              column=9)])
         assert refused.value.problems[0].line == line
+
+
+def test_a_declared_object_keeps_its_keys_in_the_order_the_log_writes_them():
+    effects = [{"kind": "gain", "when": "immediate", "gain": {"points": 2}}]
+    for _ in range(2):  # indexed, then kept
+        declared = CATALOGS.load(None, "coimbra-demo",
+                                 [Declaration("fav-3", "effects", effects)]).declared
+        assert list(declared[0]["value"][0]) == ["kind", "when", "gain"]

@@ -4,6 +4,7 @@ set of values logs declare on them)."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections.abc import Callable
@@ -62,9 +63,11 @@ class BuiltinCatalogs(Generic[Catalog]):
             if document is None:
                 catalog_id = self._known(catalog_id)
                 try:
-                    return self._declared(catalog_id, tuple(
-                        (d.entry, d.field, json.dumps(d.value, sort_keys=True))
-                        for d in declarations))
+                    # The values as written (their keys in the log's order, which the
+                    # report keeps); each load gets its own copy of what was declared.
+                    kept = self._declared(catalog_id, tuple(
+                        (d.entry, d.field, json.dumps(d.value)) for d in declarations))
+                    return replace(kept, declared=copy.deepcopy(kept.declared))
                 except InvalidLog:
                     pass  # refused: said again below, where the log says each value
             base = document if document is not None else self.document(catalog_id)
