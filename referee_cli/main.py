@@ -150,7 +150,7 @@ def replay_command(log_path: Path, mode: str, output_format: str | None,
         chosen = mode if source is click.core.ParameterSource.COMMANDLINE else "audit"
         _what_if(log_path, text, amend, drop_place, chosen, output_format, catalog)
         return
-    report = replay.replay_text(text, mode=mode, catalog=catalog)
+    report = replay.replay_text(text, mode=mode, catalog=catalog, weigh=True)
     _print_report(report, output_format)
     if report["verdict"] == "unparseable":
         _report_problems(log_path, report)

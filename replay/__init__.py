@@ -40,16 +40,19 @@ def game_of(log: GameLog) -> Game:
     return GAMES.get(log.game)
 
 
-def replay(source: dict | GameLog, mode: str = "strict", catalog: dict | None = None) -> dict:
+def replay(source: dict | GameLog, mode: str = "strict", catalog: dict | None = None,
+           weigh: bool = False) -> dict:
     """Replay a log and return its report document.
 
     ``catalog`` is an already-decoded catalog document that replaces the one the log names
-    (for transcribed catalogs passed with ``--catalog``).
+    (for transcribed catalogs passed with ``--catalog``); ``weigh`` replays again with each
+    placeholder value read where a rule was broken changed, to say which decide the verdict
+    (``replay.core.verdicts.weighing``: slower, for a report a person reads).
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
     log = source if isinstance(source, GameLog) else load_log(source)
-    return game_of(log).replay(log, mode=mode, catalog=catalog)
+    return game_of(log).replay(log, mode=mode, catalog=catalog, weigh=weigh)
 
 
 def validate(source: dict | GameLog, catalog: dict | None = None) -> GameLog:
@@ -65,7 +68,8 @@ def state_at(source: dict | GameLog, event: int, catalog: dict | None = None) ->
     return game_of(log).state_at(log, event, catalog)
 
 
-def replay_text(text: str, mode: str = "strict", catalog: dict | None = None) -> dict:
+def replay_text(text: str, mode: str = "strict", catalog: dict | None = None,
+                weigh: bool = False) -> dict:
     """Replay a log given as text in either notation; an unreadable one gets an
     ``unparseable`` report listing every located problem instead of an exception."""
     try:
@@ -75,7 +79,7 @@ def replay_text(text: str, mode: str = "strict", catalog: dict | None = None) ->
     try:
         if isinstance(decoded, dict):
             return score_sheet(decoded, catalog)
-        return replay(decoded, mode=mode, catalog=catalog)
+        return replay(decoded, mode=mode, catalog=catalog, weigh=weigh)
     except InvalidLog as err:
         return unparseable_report(text, err, scoresheet=isinstance(decoded, dict))
 

@@ -263,3 +263,19 @@ def test_an_event_after_the_end_that_returns_to_a_passed_phase_breaks_the_order_
     assert [(v.rule, v.event, v.applied) for v in table.judge.violations] == [
         ("toy.order", 2, True), ("toy.order", 3, False)]
     assert table.judge.violations[1].message == "a take event cannot come during the tally"
+
+
+def test_what_a_judge_records_tentatively_is_taken_back_wherever_it_stands():
+    # A choice declined before an event is recorded tentatively; the event refused whole
+    # (its own violation recorded after) takes the decline back and keeps its own refusal.
+    judge = Judge("audit", RULES, set())
+    notes: list[str] = []
+    judge.breach("toy.amount", "before")
+    with judge.tentative(notes) as declined:
+        judge.breach("toy.amount", "declined")
+        notes.append("lost")
+    judge.breach("toy.amount", "refused")
+    notes.append("after")
+    declined.take_back()
+    assert [v.message for v in judge.violations] == ["before", "refused"]
+    assert notes == ["after"]

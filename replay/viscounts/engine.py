@@ -66,9 +66,8 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         controller.before_other(table, kind)
     waiting = state.pending if answers_none and state.pending else None
     if waiting is not None:
-        declined_from, noted_from = len(table.judge.violations), len(table.notes)
-        decline_waiting(table, kind)
-        declined_to, noted_to = len(table.judge.violations), len(table.notes)
+        with table.judge.tentative(table.notes) as declined:
+            decline_waiting(table, kind)
     if table.strict_primary_action:
         _require_primary_action(table, kind)
     try:
@@ -80,8 +79,7 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
             state.fixed_flips = flips
         if waiting is not None:
             state.pending = waiting
-            del table.judge.violations[declined_from:declined_to]
-            del table.notes[noted_from:noted_to]
+            declined.take_back()
         raise
     if kind == "pick":
         for controller in controllers(table):

@@ -371,7 +371,8 @@ def move_refusals(table: Table, event: dict) -> Iterator[Refusal]:
     for i, step in enumerate(path):
         here = walked[i]
         if step not in exits(table, here):
-            table.touch_all(walked[:i])  # the spaces left so far
+            # The spaces left so far, and the one whose arrows lack the step.
+            table.touch_all(walked[:i + 1])
             yield table.unknown(step, table.catalog.spaces, "space", player.name) or \
                 Refusal("viscounts.move.arrows",
                         say("no arrow leads from {here} to {step}", here=here, step=step),

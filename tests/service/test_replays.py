@@ -10,6 +10,7 @@ import requests
 
 from replay.coimbra.notation import print_text
 from replay.core.logs.log import load_log
+from tests.conftest import FIXTURES
 from tests.service.helpers import ALICE, BOB, poll, sample_log
 from workers.store import ReplayStore
 
@@ -137,3 +138,20 @@ def test_a_log_the_worker_cannot_read_ends_as_a_recorded_failure(redis_url, work
     failure = store.get(replay_id)["failure"]
     assert failure["type"] == "invalid-log"
     assert failure["problems"][0]["line"] == 3
+
+
+def test_a_worker_report_weighs_the_placeholder_values_a_violation_read(api_url,
+                                                                      worker_process):
+    # move-arrows-no-arrow.worked.md: the step seg1a-or -> seg1a-in at event 7 is refused
+    # because the built-in catalog's invented arrows of seg1a-or lead only to the next
+    # segment; the worker's report says that value decides the verdict.
+    log = json.loads((FIXTURES / "viscounts" / "worked" / "move-arrows-no-arrow.json")
+                     .read_text())
+    response = requests.post(f"{api_url}/v1/replays?wait=20", json=log, headers=ALICE,
+                             timeout=30)
+    report = response.json()["report"]
+    assert report["verdict"] == "illegal"
+    deciding = [(p["entry"], p["field"], p["decides"])
+                for p in report["catalog"]["placeholders_used"] if "decides" in p]
+    assert deciding == [("seg1a-or", "exits", [7])]
+    assert report["catalog"]["weighed"]["left"] == 0

@@ -41,3 +41,45 @@ def test_a_legal_game_marks_no_placeholder_as_deciding():
     assert report["catalog"]["placeholders_used"]
     assert not any("violations" in p for p in report["catalog"]["placeholders_used"])
     assert "read where a rule was broken" not in render_markdown(report)
+
+
+def _weighed(path: str) -> dict:
+    return replay.replay(replay.load_log(json.loads((FIXTURES / path).read_text())),
+                         weigh=True)
+
+
+def test_weighing_finds_the_cost_that_decides_a_refused_transcription():
+    # transcribe-cost-short.worked.md: at event 8 ana has 2 Cleric icons for ms-09, which
+    # costs 3 in the built-in catalog. Printed at 2, the transcription is legal (the
+    # violation lifts); at 4 it is still short. Its back, ribbon and timing change nothing
+    # of what the refusal counts, nor do the inner space's values she stands on (an outer
+    # space there breaks the rule that transcribing is done on the inner path instead).
+    report = _weighed("viscounts/worked/transcribe-cost-short.json")
+    used = _used(report)
+    assert [key for key, p in used.items() if p.get("decides")] == [("ms-09", "cost")]
+    assert used[("ms-09", "cost")]["decides"] == [8]
+    assert all(p.get("weighed") for p in used.values() if p.get("violations"))
+    assert report["catalog"]["weighed"]["left"] == 0
+    markdown = render_markdown(report)
+    assert "1 of them decides a violation (event 8)" in markdown
+    assert "cost decides event 8" in markdown
+
+
+def test_weighing_finds_the_arrow_a_refused_move_lacks():
+    # move-arrows-no-arrow.worked.md: ana walks seg1a-ol -> seg1a-or -> seg1a-in at event 7.
+    # The outer-right space's one arrow leads to the next segment (the built-in catalog's
+    # invented arrows): with the arrows of an outer-left space (one to the inner space of
+    # the same segment), the step is legal. The outer-left space's arrows decide nothing:
+    # with an outer-right space's, the first step breaks the same rule.
+    report = _weighed("viscounts/worked/move-arrows-no-arrow.json")
+    used = _used(report)
+    assert [key for key, p in used.items() if p.get("decides")] == [("seg1a-or", "exits")]
+    assert used[("seg1a-ol", "exits")]["weighed"] is True
+    assert "decides" not in used[("seg1a-ol", "exits")]
+
+
+def test_an_unweighed_report_says_only_where_values_were_read():
+    report = _report("viscounts/worked/move-arrows-no-arrow.json")
+    assert "weighed" not in report["catalog"]
+    assert not any("decides" in p or "weighed" in p
+                   for p in report["catalog"]["placeholders_used"])

@@ -57,6 +57,7 @@ from replay.core.protocol.replayer import Replayer
 from replay.core.protocol.rules import Rule, Variant
 from replay.core.protocol.shapes import FieldKind, check_shapes
 from replay.core.speech import say
+from replay.core.verdicts import weighing
 from replay.core.words import alternatives, number_span
 
 
@@ -182,8 +183,11 @@ class Game(ABC):
     # -- operations each game implements ---------------------------------------------
 
     @abstractmethod
-    def replay(self, log: GameLog, mode: str = "strict", catalog: dict | None = None) -> dict:
-        """Replay a log and return its report document."""
+    def replay(self, log: GameLog, mode: str = "strict", catalog: dict | None = None,
+               weigh: bool = False) -> dict:
+        """Replay a log and return its report document; with ``weigh``, the placeholder
+        values read where the verdict was decided are weighed by replaying with each changed
+        (``replay.core.verdicts.weighing``: slower, for a report a person will read)."""
 
     @abstractmethod
     def state_at(self, log: GameLog, event: int, catalog: dict | None = None) -> dict:
@@ -276,8 +280,9 @@ class EngineGame(Game):
 
     engine: Engine
 
-    def replay(self, log: GameLog, mode: str = "strict", catalog: dict | None = None) -> dict:
-        """Replay a log and return its report document."""
+    def replay(self, log: GameLog, mode: str = "strict", catalog: dict | None = None,
+               weigh: bool = False) -> dict:
+        """Replay a log and return its report document (``weigh``: see ``Game.replay``)."""
         events, warnings = self.validate(log, catalog)
         run = self.engine.replayer.replay(log, events, mode, catalog)
         if self.engine.add_hints is not None:
@@ -285,9 +290,34 @@ class EngineGame(Game):
                                   log.variants)
         report = self.engine.build_report(log, run.table, run.catalog, mode, run.replayed,
                                           run.final, run.claims, log.warnings + warnings)
+        if weigh:
+            summary = report["catalog"]
+            summary["weighed"] = weighing.weigh(
+                summary.get("placeholders_used", []), run.table.judge.violations,
+                report["claims"], run.catalog.placeholders,
+                self._counterfactual(log, events, mode, catalog))
         if log.position is not None:  # what came before the position was not checked
             report["from_position"] = True
         return report
+
+    def _counterfactual(self, log: GameLog, events: list[dict], mode: str,
+                        catalog: dict | None) -> weighing.Counterfactual:
+        """``weighing.weigh``'s replay: the log up to an event, with values declared."""
+        def replay(components: dict[str, dict], upto: int) -> weighing.Outcome | None:
+            declared = {entry: dict(values) for entry, values in log.components.items()}
+            for entry, values in components.items():
+                declared.setdefault(entry, {}).update(values)
+            changed = dataclasses.replace(log, events=log.events[:upto + 1],
+                                          components=declared, component_lines={})
+            try:
+                run = self.engine.replayer.replay(changed, events[:upto + 1], mode, catalog)
+            except InvalidLog:  # the catalog refuses the value: it cannot be the printed one
+                return None
+            return weighing.Outcome(
+                tuple((v.event, v.rule) for v in run.table.judge.violations),
+                {(c["event"], c["player"], c["what"]): c["computed"]
+                 for c in run.claims.items})
+        return replay
 
     def state_at(self, log: GameLog, event: int, catalog: dict | None = None) -> dict:
         """Every player's state after ``event`` and what the acting player could do next."""

@@ -29,6 +29,23 @@ class PlaceholderUsedSchema(Schema):
     note = fields.String(metadata={"description": "why the catalog holds a stand-in"})
     violations = fields.List(fields.Integer(), metadata={
         "description": "the events that read it and broke a rule: it may decide them"})
+    weighed = fields.Boolean(metadata={
+        "description": "the log was replayed with it changed (a weighed report): "
+                       "``decides`` and ``claims`` say what changed"})
+    decides = fields.List(fields.Integer(), metadata={
+        "description": "weighed: the events whose violation another value lifts"})
+    claims = fields.List(fields.Integer(), metadata={
+        "description": "weighed: the events of wrong claims whose computed value it changes"})
+
+
+class WeighedSchema(Schema):
+    """How much of a verdict's placeholder values a weighed report replayed with changed."""
+
+    values = fields.Integer(required=True, metadata={"description": "values weighed"})
+    replays = fields.Integer(required=True, metadata={"description": "replays it took"})
+    left = fields.Integer(required=True, metadata={
+        "description": "values read where a rule was broken or a claim was wrong, not "
+                       "weighed (the report's replays ran out)"})
 
 
 class CatalogSummarySchema(Schema):
@@ -44,6 +61,9 @@ class CatalogSummarySchema(Schema):
         "description": "the placeholder values the verdict depended on; one read at an event "
                        "that broke a rule lists those events (``violations``): it may decide "
                        "that violation"})
+    weighed = fields.Nested(WeighedSchema, metadata={
+        "description": "a weighed report (``replay.core.verdicts.weighing``): how many values "
+                       "were replayed with changed"})
     declared_values = fields.List(fields.Dict(), metadata={
         "description": "the values the log declared from the printed components: entry, "
                        "field, value, and the catalog value it replaces"})

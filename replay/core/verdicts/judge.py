@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from replay.core.speech import Phrase, say
@@ -57,6 +58,30 @@ class SkipEvent(Exception):
     """Audit mode: the violating event cannot be represented and is skipped."""
 
 
+class Tentative:
+    """What was recorded while a judge was ``tentative``: the violations and the entries of
+    the other records it was given (a table's notes), taken back together when the event
+    they were recorded for is refused whole (``take_back``)."""
+
+    def __init__(self, judge: Judge, records: tuple[list, ...]):
+        self.judge, self.records = judge, records
+        self._started = [len(judge.violations), *map(len, records)]
+        self.recorded: list[list] = []
+
+    def close(self) -> None:
+        """What was recorded since the start is what ``take_back`` takes back."""
+        lists = (self.judge.violations, *self.records)
+        self.recorded = [entries[start:] for entries, start in zip(lists, self._started,
+                                                                  strict=True)]
+
+    def take_back(self) -> None:
+        """Remove what was recorded, wherever it now stands in each record."""
+        for entries, recorded in zip((self.judge.violations, *self.records), self.recorded,
+                                     strict=True):
+            taken = set(map(id, recorded))
+            entries[:] = [entry for entry in entries if id(entry) not in taken]
+
+
 class Judge:
     """Records violations: stops at the first (strict) or collects them all (audit)."""
 
@@ -82,6 +107,18 @@ class Judge:
         twin.violations = [copy.copy(v) for v in self.violations]
         twin._tainted = dict(self._tainted)
         return twin
+
+    @contextmanager
+    def tentative(self, *records: list) -> Iterator[Tentative]:
+        """Record tentatively: the violations (and entries of ``records``) recorded inside
+        the block stand unless ``Tentative.take_back`` is called on what it yields. For what
+        an event declines before it is tried (a choice left waiting), which an event refused
+        whole did not decline. A tentative violation never skips, so it taints nobody."""
+        tentative = Tentative(self, records)
+        try:
+            yield tentative
+        finally:
+            tentative.close()
 
     def where(self, event: int | None) -> str:
         """An event's place as people find it: ``line 42`` for text logs, else ``event 30``."""

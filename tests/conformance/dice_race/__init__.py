@@ -88,8 +88,9 @@ class DiceRace(Game):
                       known_variants=self.variants)
         return Race(log.players, boards.load_board(catalog, log.catalog), judge)
 
-    def replay(self, log: GameLog, mode: str = "strict", catalog: dict | None = None) -> dict:
-        """Replay a race and report it."""
+    def replay(self, log: GameLog, mode: str = "strict", catalog: dict | None = None,
+               weigh: bool = False) -> dict:
+        """Replay a race and report it (its board holds no placeholders: nothing to weigh)."""
         events, _ = self.validate(log, catalog)
         race = self._race(log, mode, catalog)
         completed = FLOW.run(race, events)
