@@ -269,6 +269,7 @@ def test_what_a_judge_records_tentatively_is_taken_back_wherever_it_stands():
     # A choice declined before an event is recorded tentatively; the event refused whole
     # (its own violation recorded after) takes the decline back and keeps its own refusal.
     judge = Judge("audit", RULES, set())
+    judge.event = 3
     notes: list[str] = []
     judge.breach("toy.amount", "before")
     with judge.tentative(notes) as declined:
