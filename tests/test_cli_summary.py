@@ -56,8 +56,8 @@ def test_placeholder_values_are_one_sentence_not_the_list(tmp_path):
     report = json.loads(_run("replay", path, "--format", "json").stdout)
     used = report["catalog"]["placeholders_used"]
     assert used  # the built-in catalog's placeholders: this game depends on some
-    [sentence] = [line for line in summary.splitlines() if "placeholder" in line]
-    assert sentence.startswith(f"This game used {len(used)} placeholder values of ")
+    [sentence] = [line for line in summary.splitlines() if "not yet transcribed" in line]
+    assert sentence.startswith(f"This verdict rests on {len(used)} values not yet ")
     assert used[0]["field"] not in summary and "Values used" not in summary
     assert len(summary.splitlines()) < 15
 

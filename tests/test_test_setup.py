@@ -42,7 +42,7 @@ def test_run_once_prints_a_summary_unless_a_format_is_asked(redis_url):
     # sample's three), the sentence on the placeholder values it rests on, where the full
     # report is, and a blank line between each.
     assert len(lines) == 10, lines
-    assert lines[-3].startswith("This game used ")
+    assert lines[-3].startswith("This verdict rests on ")
     assert lines[0].startswith(("LEGAL: ", "ILLEGAL: ", "SCORE MISMATCH: ", "INCOMPLETE: "))
     assert lines[-1].startswith("The full report: rerun with --format")
     assert "Traceback" not in summary.stderr

@@ -517,8 +517,11 @@ def _standings(report: dict) -> str:
 
 def _section(section: Section) -> str:
     note = f"<p>{escape(section.note)}</p>" if section.note else ""
+    table = _table(section.header, section.rows)
+    if section.folded:
+        table = f"<details><summary>{escape(section.folded)}</summary>{table}</details>"
     return (f'<section id="{escape(section.key)}"><h2>{escape(section.title)}</h2>{note}'
-            + _table(section.header, section.rows) + "</section>")
+            + table + "</section>")
 
 
 def _phases(report: dict) -> str:

@@ -78,9 +78,9 @@ def test_the_report_says_how_many_values_the_verdict_rests_on():
     report = _report(CANNOT_AFFORD)
     used = report["catalog"]["placeholders_used"]
     entries = {p["entry"] for p in used}
-    sentence = (f"This game used {len(used)} placeholder values of {len(entries)} catalog "
-                "entries: check them against the printed components. 1 of them were read "
-                "where a rule was broken (event 17): they may decide that verdict.")
+    sentence = (f"This verdict rests on {len(used)} values not yet transcribed, from "
+                f"{len(entries)} components: check them against the printed components. 1 of "
+                "them was read where a rule was broken (event 17): it may decide that verdict.")
     # The pages show the same sections as the renderings (``api.web.report_view``), and
     # the command line's summary prints the section's note.
     _, sections = game_sections(report)

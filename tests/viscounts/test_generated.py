@@ -110,7 +110,7 @@ def test_the_placeholder_table_has_a_row_per_entry_and_the_final_table_no_solo_r
     # each value said in words after its field's, never as JSON
     assert all(f'{u["field"].replace("_", " ").replace(".", " ")}: ' in rows[1] for u in first)
     assert '{"' not in section and '["' not in section
-    assert f"{len(used)} placeholder values of {len(entries)} catalog entries" in section
+    assert f"{len(used)} values not yet transcribed, from {len(entries)} components" in section
     # The opponent's leftover-resource points are a category of solo games only.
     assert "Leftover resources" not in markdown.split("## Final scoring", 1)[1]
 

@@ -70,6 +70,7 @@ class Section:
     header: list[str]
     rows: list[list]
     note: str = ""
+    folded: str = ""  # a long list its note sums up: a page shows it folded under this line
 
 
 def dict_in(value) -> dict:

@@ -46,23 +46,25 @@ def placeholders_section(used: list[dict], names: Mapping[str, str] | None = Non
         broken.update(events)
         rows.append([entry, values, " ".join(n for n in notes if n),
                      _bearing(items) if weighed else tr(", ").join(map(str, events)) or "—"])
-    note = tr("This game used {values} of {entries}: check them against the printed "
-              "components.", values=ntr("{number} placeholder value", "{number} placeholder "
-                                       "values", len(used)),
-              entries=ntr("{number} catalog entry", "{number} catalog entries", len(rows)))
+    note = tr("This verdict rests on {values} not yet transcribed, from {components}: check "
+              "them against the printed components.",
+              values=ntr("{number} value", "{number} values", len(used)),
+              components=ntr("{number} component", "{number} components", len(rows)))
     if weighed:
         note += _weighed_note(used, weighed, names or {})
     elif deciding:
-        events = tr(", ").join(map(str, sorted(broken)))
-        # The noun follows the events, the count is the values read there.
-        note += " " + ntr("{count} of them were read where a rule was broken (event {events}): "
-                          "they may decide that verdict.",
-                          "{count} of them were read where a rule was broken (events {events}): "
-                          "they may decide that verdict.", len(broken), count=deciding,
-                          events=events)
+        events = ntr("event {events}", "events {events}", len(broken),
+                     events=tr(", ").join(map(str, sorted(broken))))
+        note += " " + ntr("{count} of them was read where a rule was broken ({events}): it may "
+                          "decide that verdict.",
+                          "{count} of them were read where a rule was broken ({events}): they "
+                          "may decide that verdict.", deciding, count=deciding, events=events)
+    # Folded where a page can fold: the sentence says what the list holds.
     return Section("placeholders", tr("Placeholder values used"),
                    [tr("Entry"), tr("Values used"), tr("Note"),
-                    tr("Read where a rule was broken (event)")], rows, note=note)
+                    tr("Read where a rule was broken (event)")], rows, note=note,
+                   folded=ntr("The {number} component and its values",
+                              "The {number} components and their values", len(rows)))
 
 
 def _events(items: list[dict], key: str) -> str:
