@@ -15,7 +15,7 @@ from replay.core.reports.placeholder_section import placeholders_section
 from replay.core.reports.value_words import field_words, value_words
 from replay.core.speech import speaking
 from replay.render import render_markdown
-from replay.viscounts.sections import _effect as viscounts_effect
+from replay.viscounts.sections import printed_effect as viscounts_effect
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 

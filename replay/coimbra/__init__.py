@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from replay.coimbra import catalog as catalogs
 from replay.coimbra.catalog_template import template_document
+from replay.coimbra.effect_words import effect_words
 from replay.coimbra.events import EVENT_SPECS, FIELD_KINDS
 from replay.coimbra.generate import generate
 from replay.coimbra.legal import acting_player, legal_actions
@@ -38,6 +39,7 @@ class Coimbra(EngineGame):
         Category("total", say("Total")))
     phase_order = LEDGER_ORDER
     scoresheet_schema = ScoresheetSchema
+    effect_words = staticmethod(effect_words)
     engine = Engine(
         replayer=REPLAYER, build_report=build_report, state_at=state_at,
         legal_actions=legal_actions, acting_player=acting_player,

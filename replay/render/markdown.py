@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from replay.core.protocol.game import Section
+from replay.core.reports.value_words import field_words, value_words
 from replay.core.speech import message, ntr, say, tr
 from replay.core.verdicts.causes import audit_caveat, group_causes
 from replay.core.words import spoken
@@ -150,18 +151,24 @@ def position_sentence(report: dict) -> str | None:
 
 
 def declared_sentence(report: dict) -> str | None:
-    """The values the log declared from the printed components, with what they replace."""
+    """The values that came from the log (declared there, as read off the components), each
+    in words, with what they replace."""
     declared = [d for d in _list(_dict(report.get("catalog")).get("declared_values"))
                 if isinstance(d, dict)]
     if not declared:
         return None
     label = NameLabels.of(report)
-    values = tr("; ").join(tr("{entry} {field} {value} (the catalog has {replaces})",
-                              entry=label.text(str(d.get("entry"))), field=d.get("field"),
-                              value=d.get("value"), replaces=d.get("replaces"))
+    game = GAMES.find(_dict(report).get("game"))
+    effect = game.effect_words if game is not None else None
+    names = _dict(report.get("names"))
+    values = tr("; ").join(tr("{entry}, {field}: {value} (the catalog has {replaces})",
+                              entry=label.text(str(d.get("entry"))),
+                              field=field_words(str(d.get("field"))),
+                              value=value_words(d.get("value"), names, effect),
+                              replaces=value_words(d.get("replaces"), names, effect))
                            for d in declared)
-    return ntr("{number} value declared in the log from the printed components: {values}.",
-               "{number} values declared in the log from the printed components: {values}.",
+    return ntr("{number} value came from the log, declared there: {values}.",
+               "{number} values came from the log, declared there: {values}.",
                len(declared), values=values)
 
 

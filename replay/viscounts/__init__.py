@@ -22,7 +22,7 @@ from replay.viscounts.replayer import REPLAYER, state_at
 from replay.viscounts.report import build_report
 from replay.viscounts.rules import RULES, VARIANTS
 from replay.viscounts.scoresheet import ScoresheetSchema, score_sheet
-from replay.viscounts.sections import final_tables, report_sections
+from replay.viscounts.sections import final_tables, printed_effect, report_sections
 from replay.viscounts.solo import OPPONENT
 
 
@@ -49,6 +49,7 @@ class Viscounts(EngineGame):
         Category("total", say("Total")))
     phase_order = LEDGER_ORDER
     scoresheet_schema = ScoresheetSchema
+    effect_words = staticmethod(printed_effect)
     engine = Engine(
         replayer=REPLAYER, build_report=build_report, state_at=state_at,
         legal_actions=legal_actions, acting_player=acting_player,

@@ -37,10 +37,10 @@ def report_sections(report: dict) -> list[Section]:
         sections.append(Section("moments", tr("Moments of the game"),
                                 [tr("Event"), tr("Round"), tr("What")],
                                 [[_event(n), n.get("round"), message(n)] for n in notes]))
-    return [*sections, *placeholder_sections(report, _effect)]
+    return [*sections, *placeholder_sections(report, printed_effect)]
 
 
-def _effect(value: object) -> str | None:
+def printed_effect(value: object) -> str | None:
     """A printed effect (an object with its ``op``) in the game's words; None for any other
     value."""
     if isinstance(value, Mapping) and isinstance(value.get("op"), str):

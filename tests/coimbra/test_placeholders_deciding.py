@@ -149,3 +149,15 @@ def test_a_catalog_adopted_from_declared_values_keeps_its_labels_right():
     assert "placeholder" not in tile
     assert adopted.summary()["placeholder_values"] \
         == CATALOG.summary()["placeholder_values"] - 3
+
+
+def test_the_values_a_log_declares_are_said_in_words_as_from_the_log():
+    # voyage-payment-cannot-afford declares fav-4 as a voyage discount of 1; the demo
+    # catalog holds the player's summary's tile there (7 guards or 7 coins). The report
+    # says the log's value and the catalog's in words, and claims no more than that the
+    # log declared them.
+    markdown = render_markdown(_report(VOYAGE))
+    assert ("Favor do Almirante (fav-4), effects: while held, each voyage costs 1 less (the "
+            "catalog has one of: 7 guards or 7 coins)") in markdown
+    assert "came from the log, declared there" in markdown
+    assert "'kind'" not in markdown and "printed components:" not in markdown

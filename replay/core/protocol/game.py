@@ -108,6 +108,9 @@ class Game(ABC):
     phase_order: tuple[str, ...]
     scoresheet_schema: type[Schema] | None = None
     bgg_id: int | None = None  # the game's BoardGameGeek id, by which play trackers know it
+    # A printed effect of its catalog in words (None for a value that is no effect), so a
+    # report says a card's effect as a player reads it: ``replay.core.reports.value_words``.
+    effect_words: Callable[[object], str | None] | None = None
 
     # -- description -----------------------------------------------------------------
 
