@@ -14,7 +14,7 @@ from marshmallow import ValidationError
 
 from replay.coimbra.catalog_schema import LEVELS, TRACKS, CatalogSchema
 from replay.coimbra.state import COLOUR_TRACK
-from replay.core.logs.declarations import iter_entries, resolve
+from replay.core.logs.declarations import copied, iter_entries, resolve
 from replay.core.logs.printed_names import names_in
 from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 from replay.core.protocol.catalogs import BuiltinCatalogs, catalog_sha256
@@ -190,8 +190,8 @@ class Catalog:
         summary = {"id": self.id, "sha256": self.sha256, "printed": self.printed,
                    "description": self.description,
                    "placeholder_values": sum(map(len, self.placeholders.values()))}
-        if self.declared:
-            summary["declared_values"] = list(self.declared)
+        if self.declared:  # a copy: the catalog, and what it declared, serve every replay
+            summary["declared_values"] = copied(self.declared)
         return summary
 
 

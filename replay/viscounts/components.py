@@ -11,7 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from replay.core.protocol.placeholders import Placeholder, used_placeholders
+from replay.core.logs.declarations import copied
+from replay.core.protocol.placeholders import Placeholder, PlaceholderLookup
 
 Effect = Mapping  # one effect of the vocabulary, read-only
 
@@ -262,14 +263,15 @@ class Catalog:
     names_in: Mapping[str, Mapping[str, str]]
     # The values the log declared from the printed components (``replay.core.logs.declarations``).
     declared: tuple[dict, ...] = ()
+    lookup: PlaceholderLookup = field(init=False, repr=False, compare=False)
 
     def summary(self) -> dict:
         """What a report says about the catalog it used."""
         summary = {"id": self.id, "sha256": self.sha256, "printed": self.printed,
                    "description": self.description,
                    "placeholder_values": sum(map(len, self.placeholders.values()))}
-        if self.declared:
-            summary["declared_values"] = list(self.declared)
+        if self.declared:  # a copy: the catalog, and what it declared, serve every replay
+            summary["declared_values"] = copied(self.declared)
         return summary
 
     def sides_for(self, players: int) -> dict[str, BoardSide]:
@@ -283,5 +285,10 @@ class Catalog:
 
     def placeholders_used(self, touched: Iterable[str]) -> list[Placeholder]:
         """The placeholder values among what a replay touched, in catalog order
-        (``replay.core.protocol.placeholders.used_placeholders``)."""
-        return used_placeholders(self.placeholders, self.entry_paths, touched)
+        (``replay.core.protocol.placeholders.PlaceholderLookup``: each item's values worked
+        out once per catalog)."""
+        return self.lookup(touched)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lookup", PlaceholderLookup(self.placeholders,
+                                                             self.entry_paths))

@@ -18,6 +18,8 @@ import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import orjson
+
 from replay.core.logs.problems import InvalidLog, LogProblem
 from replay.core.speech import say
 
@@ -48,6 +50,12 @@ class Declaration:
         """A problem located where the log declares this value."""
         return LogProblem(message, path=self.path, line=self.line, column=self.column,
                           expected=expected, text=self.text)
+
+
+def copied(declared: tuple[dict, ...]) -> list[dict]:
+    """A report's own copy of what a catalog records as declared (JSON data read from a log,
+    so a round trip through orjson copies it, several times faster than ``deepcopy``)."""
+    return orjson.loads(orjson.dumps(declared))
 
 
 def from_json(components: dict) -> list[Declaration]:

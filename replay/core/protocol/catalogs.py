@@ -4,7 +4,6 @@ set of values logs declare on them)."""
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from collections.abc import Callable
@@ -64,10 +63,10 @@ class BuiltinCatalogs(Generic[Catalog]):
                 catalog_id = self._known(catalog_id)
                 try:
                     # The values as written (their keys in the log's order, which the
-                    # report keeps); each load gets its own copy of what was declared.
-                    kept = self._declared(catalog_id, tuple(
+                    # report keeps). One catalog for every load, with what it worked out
+                    # once (a report copies what was declared: ``summary``).
+                    return self._declared(catalog_id, tuple(
                         (d.entry, d.field, json.dumps(d.value)) for d in declarations))
-                    return replace(kept, declared=copy.deepcopy(kept.declared))
                 except InvalidLog:
                     pass  # refused: said again below, where the log says each value
             base = document if document is not None else self.document(catalog_id)
