@@ -71,7 +71,7 @@ def sample(game_name: str, games: int, damages: int) -> list[dict]:
 
 
 def documents(tree: Path, logs_file: str) -> list[str]:
-    """Every document the tree's engines make of the logs, one JSON line each."""
+    """The documents the tree's engines make of each log, a JSON line per log."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH")]))
     done = subprocess.run([sys.executable, str(WORKER), logs_file], env=env, check=True,
@@ -102,6 +102,12 @@ def differences(before, after, path: str = ""):
         yield path, before, after
 
 
+def _refused(documents: list) -> bool:
+    """Whether a tree refused to read the log (its one document is the problem)."""
+    return len(documents) == 1 and isinstance(documents[0], str) and \
+        documents[0].startswith("invalid: ")
+
+
 def main() -> None:
     """Compare the two trees' documents and print where they differ."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -124,22 +130,35 @@ def main() -> None:
         os.unlink(file.name)
     paths: Counter = Counter()
     examples: dict[str, tuple] = {}
-    differing = 0
+    differing = compared = 0
+    unread = {"this tree": 0, args.against: 0}  # logs only the other tree reads
     ignored = frozenset(args.ignore)
-    for this, that in zip(mine, theirs, strict=True):
-        if this == that:
+    # Paired by log (a line each), then document by document: a log one tree cannot read
+    # has one document there, and is counted apart rather than misaligning the rest.
+    for these, those in zip(mine, theirs, strict=True):
+        these, those = json.loads(these), json.loads(those)
+        if _refused(these) != _refused(those):
+            unread["this tree" if _refused(these) else args.against] += 1
             continue
-        this, that = without(json.loads(this), ignored), without(json.loads(that), ignored)
-        if this == that:
-            continue
-        differing += 1
-        for path, before, after in differences(that, this):
-            general = "/".join("#" if part.isdigit() else part for part in path.split("/"))
-            paths[general] += 1
-            examples.setdefault(general, (before, after))
+        for this, that in zip(these, those, strict=True):
+            compared += 1
+            if this == that:
+                continue
+            this, that = without(this, ignored), without(that, ignored)
+            if this == that:
+                continue
+            differing += 1
+            for path, before, after in differences(that, this):
+                general = "/".join("#" if part.isdigit() else part for part in path.split("/"))
+                paths[general] += 1
+                examples.setdefault(general, (before, after))
     left_out = f" (leaving out {', '.join(sorted(ignored))})" if ignored else ""
-    print(f"{args.game}: {len(logs)} logs, {len(mine)} documents; {differing} differ "
+    print(f"{args.game}: {len(logs)} logs, {compared} documents compared; {differing} differ "
           f"between this tree and {args.against} ({commit[:8]}){left_out}")
+    for tree, count in unread.items():
+        if count:
+            print(f"  {count} logs only the other tree reads: not compared ({tree} refuses "
+                  "them)")
     for path, count in paths.most_common(20):
         before, after = examples[path]
         print(f"  {count:6d} {path or '/'}: {str(before)[:60]!r} -> {str(after)[:60]!r}")

@@ -1,10 +1,10 @@
 """The documents one source tree makes of given logs, for ``bench.report_diff``.
 
 Run as a script with the tree on ``PYTHONPATH`` (so that ``import replay`` loads that tree's
-engines) and the path of a JSON file of logs: prints, one JSON line each, every log's report
-in strict and in audit mode (without the engine version), and its ``state_at`` and legal
-actions before the first event and at a third, half and the end of it; a log the tree
-refuses to read gives its problem instead.
+engines) and the path of a JSON file of logs: prints, one JSON line per log (in the file's
+order), the list of its documents: its report in strict and in audit mode (without the engine
+version), and its ``state_at`` and legal actions before the first event and at a third, half
+and the end of it; a log the tree refuses to read gives its problem instead, a one-item list.
 """
 
 from __future__ import annotations
@@ -41,8 +41,7 @@ def main() -> None:
             found = looks(load_log(doc))
         except InvalidLog as err:
             found = [f"invalid: {err}"]
-        for document in found:
-            print(json.dumps(document, sort_keys=True, default=str))
+        print(json.dumps(found, sort_keys=True, default=str))
 
 
 if __name__ == "__main__":
