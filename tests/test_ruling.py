@@ -12,6 +12,7 @@ import json
 import pytest
 
 import replay
+from replay.render.ruling import ruling_lines
 from replay.ruling import rule_on
 from tests.conftest import FIXTURES
 
@@ -77,3 +78,33 @@ def test_a_typed_move_that_cannot_be_read_is_located_on_its_line(move, column):
         rule_on(_log(VOYAGE), 77, move)
     assert [(p.path, p.line, p.column) for p in refused.value.problems] == [
         ("/move", 1, column)]
+
+
+def test_a_refusal_that_rests_on_a_placeholder_says_which_value_decides_it():
+    # ms-09's cost of 3 is the built-in catalog's placeholder; ana has 2 Cleric icons after
+    # event 7. Printed at 2, the transcription would be legal: the ruling rests on it. Her
+    # space's values and the manuscript's back were read too, and decide nothing.
+    ruling = rule_on(_log(TRANSCRIBE), 7, "ana: transcribe ms-09")
+    deciding = [(p["entry"], p["field"], p["value"]) for p in ruling["rests_on"]
+                if p["decides"]]
+    assert deciding == [("ms-09", "cost", 3)]
+    assert all(p["weighed"] for p in ruling["rests_on"])
+    lines = ruling_lines(ruling)
+    assert "  This ruling rests on a value not yet transcribed: with another printed value " \
+        "there, the move would be legal. Check it on the component before you rule." in lines
+    assert "    Grey manuscript: 2 ink, cost 3, cost: 3" in lines
+
+
+def test_a_voyage_refused_rests_on_its_invented_cost_not_its_end_game_points():
+    # bruno has 2 coins; v-07 costs 4 (a placeholder) less fav-4's declared 1. At 3 it costs
+    # 2 and he can pay. Its effect scores at the end of the game: whatever it prints, the
+    # payment at event 78 is the same.
+    ruling = rule_on(_log(VOYAGE), 77, "bruno: invest v-07")
+    found = {p["field"]: p["decides"] for p in ruling["rests_on"] if p["entry"] == "v-07"}
+    assert found["cost"] is True and found["effects"] is False
+
+
+def test_a_legal_move_rests_on_nothing_it_broke():
+    ruling = rule_on(_log(TRANSCRIBE), 7, "ana: transcribe ms-09 pay=ink:1")
+    assert ruling["rests_on"] == []
+    assert not any("not yet transcribed" in line for line in ruling_lines(ruling))

@@ -30,6 +30,7 @@ from replay.core.words import spoken
 from replay.games import GAMES
 from replay.render.compare import score_rows
 from replay.render.names import NameLabels
+from replay.render.ruling import listed, rests_on_sentence
 
 MOVE_LENGTH = 10_000  # as /v1/rulings takes a move
 FINISHED = ("done", "failed")
@@ -241,7 +242,7 @@ def ruling_page(dispute_id: str):
                for player, values in (result.get("changes") or {}).items()]
     return render_template(
         "ruling.html", record=record, body=body, result=result, variants=variants,
-        sections=sections,
+        sections=sections, rests=listed(result), rests_sentence=rests_on_sentence(result),
         label=_labels(body["replay"], result), changes=changes,
         replay_id=body["replay"], event=body["after"], spoken=spoken, said=said,
         line=log_lines(body["log"]).event_lines.get(body["after"]))

@@ -33,6 +33,9 @@ def test_a_voyage_bruno_cannot_pay_is_ruled_illegal_by_a_worker(api_url, worker_
     assert result["legal"] is False
     assert [v["rule"] for v in result["violations"]] == ["coimbra.voyage.payment"]
     assert "bruno: invest v-01" in result["legal_moves"]
+    # v-07's cost is the demo catalog's placeholder: at 3, bruno could pay.
+    assert {"entry": "v-07", "field": "cost", "value": 4, "decides": True,
+            "weighed": True} in result["rests_on"]
 
 
 def test_a_voyage_bruno_can_pay_is_legal_with_what_it_costs(api_url, worker_process):

@@ -144,6 +144,17 @@ def test_a_move_of_another_phase_is_ruled_on_with_the_rule_it_breaks(game, worke
     assert "phase F" in page
 
 
+def test_a_voyage_bruno_cannot_pay_names_the_invented_cost_it_rests_on(game, worker_process):
+    # v-07 costs 4 in the demo catalog (a placeholder), less fav-4's 1: bruno's 2 coins fall
+    # short by 1, so at 3 he could pay. The page says to check that value before ruling.
+    page = _plain(_answer(game, _post(game, "ask", 77, move="bruno: invest v-07")))
+    assert "NOT LEGAL" in page
+    assert ("This ruling rests on a value not yet transcribed: with another printed value "
+            "there, the move would be legal. Check it on the component before you rule.") \
+        in page
+    assert "Cabo da Boa Esperança, cost: 4" in page
+
+
 def test_a_voyage_bruno_can_pay_costs_him_one_coin(game, worker_process):
     # v-01 costs 2 coins, less fav-4's 1: bruno pays 1 of his 2 and keeps 1.
     page = _answer(game, _post(game, "ask", 77, pick="bruno: invest v-01"))
