@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from replay.core.protocol.game import Section
-from replay.core.speech import message, tr
+from replay.core.speech import message, ntr, tr
 from replay.render.category_chart import category_chart, category_rounds, category_table
 from replay.render.language import again, html_language, number
 from replay.render.markdown import (
@@ -529,7 +529,8 @@ def _phases(report: dict) -> str:
     if not rows:
         return ""
     return ('<details id="phases"><summary>'
-            + escape(tr("Phase by phase ({number} rows)", number=number(len(rows))))
+            + escape(ntr("Phase by phase ({count} row)", "Phase by phase ({count} rows)",
+                         len(rows), count=number(len(rows))))
             + f"</summary><p>{escape(tr(PHASES_NOTE))}</p>{_table(header, rows)}</details>")
 
 

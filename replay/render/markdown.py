@@ -228,7 +228,8 @@ def game_sections(report: dict) -> tuple[list[Section], list[Section]]:
 
     def named(sections: list[Section]) -> list[Section]:
         return [replace(s, title=again(s.title), header=[again(h) for h in s.header],
-                        note=again(s.note), rows=[[label(value) for value in row]
+                        note=again(s.note), folded=again(s.folded),
+                        rows=[[label(value) for value in row]
                                                   for row in s.rows])
                 for s in sections]
     return named(game.final_tables(report)), named(game.report_sections(report))
@@ -657,7 +658,7 @@ def _ledger(report: dict) -> list[str]:
 
 def ledger_title(rows: int) -> str:
     """``Ledger (12 rows)``."""
-    return tr("Ledger ({number} rows)", number=number(rows))
+    return ntr("Ledger ({count} row)", "Ledger ({count} rows)", rows, count=number(rows))
 
 
 def render_markdown(report: dict, interim: Interim | None = None) -> str:

@@ -267,3 +267,19 @@ def test_a_tournament_ranks_by_the_points_per_place_typed_on_its_page(api_url, w
     wrong = session.get(api_url + location, params={"place_points": "3,one"}, timeout=5)
     assert wrong.status_code == 422
     assert "the points for 2nd place are &#39;one&#39;" in wrong.text
+
+
+def test_the_placeholder_values_a_verdict_rests_on_are_one_sentence_then_a_folded_list(
+        api_url, worker_process):
+    # The demo catalog invents Coimbra's components: the page says what the verdict rests
+    # on in its sentence and folds the list of components under it.
+    session = signed_in(api_url)
+    answer = submit(session, api_url, text=text_log(COIMBRA / "legal" / "game-2p.json"))
+    replay_id = answer.headers["Location"].rsplit("/", 1)[1]
+    assert poll(api_url, f"/v1/replays/{replay_id}", ALICE)["status"] == "done"
+    page = session.get(f"{api_url}/replays/{replay_id}", timeout=5).text
+    section = page.split('<section id="placeholders"', 1)[1].split("</section>", 1)[0]
+    assert "This verdict rests on " in section and " values not yet transcribed, from " in section
+    assert re.search(r"<details><summary>The \d+ components and their values</summary>",
+                     section)
+    assert section.index("<details>") < section.index('<table id="placeholders-table">')
