@@ -230,3 +230,17 @@ def test_no_component_id_is_shown_without_its_name(log):
                 if not (m.group(1) in names
                         and text[:m.start()].endswith(f"{names[m.group(1)]} ("))]
         assert not bare, f"{kind}: ids without their names: {bare[:5]}"
+
+
+def test_a_wrong_claim_that_rests_on_invented_values_says_so_in_the_verdict_sentence():
+    from replay.render.markdown import verdict_sentence
+    report = {"verdict": "score_mismatch", "names": {"c1": "Dom Abel", "c2": "Dona Bia"},
+              "claims": [{"event": 9, "player": "ana", "what": "points", "claimed": 7,
+                          "computed": 6, "match": False}],
+              "catalog": {"placeholders_used": [
+                  {"entry": "c1", "field": "influence", "claims": [9]},
+                  {"entry": "c2", "field": "cost", "claims": [4]},  # another claim's
+                  {"entry": "c2", "field": "influence", "claims": [9]}]}}
+    assert verdict_sentence(report).endswith(
+        "The computed value rests on 2 values not yet transcribed (Dom Abel, influence; Dona "
+        "Bia, influence): check them on the components.")

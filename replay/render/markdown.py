@@ -77,6 +77,34 @@ def causes_summary(groups: list[dict]) -> str:
         "{number} consequence", "{number} consequences", consequences))
 
 
+MOST_NAMED = 3  # placeholder values a verdict's sentence names
+
+
+def rests_on_sentence(report: dict, key: str, event: object) -> str:
+    """In a weighed report, the placeholder values that decide the violation at ``event``
+    (``key`` ``decides``) or change the wrong claim there (``claims``), named as printed: a
+    person checks them on the table before trusting the verdict; "" when there are none."""
+    names = _dict(report.get("names"))
+    found = [p for p in _list(_dict(report.get("catalog")).get("placeholders_used"))
+             if isinstance(p, dict) and event in (p.get(key) or ())]
+    if not found:
+        return ""
+    values = tr("; ").join(tr("{entry}, {field}", entry=names.get(p.get("entry"), p.get("entry")),
+                              field=field_words(str(p.get("field"))))
+                           for p in found[:MOST_NAMED])
+    if len(found) > MOST_NAMED:  # a verdict's sentence stays short: the table lists them all
+        values = tr("{values} and {number} more", values=values, number=len(found) - MOST_NAMED)
+    if key == "decides":
+        return ntr("It rests on a value not yet transcribed ({values}): check it on the "
+                   "component before trusting it.",
+                   "It rests on {number} values not yet transcribed ({values}): check them on "
+                   "the components before trusting it.", len(found), values=values)
+    return ntr("The computed value rests on a value not yet transcribed ({values}): check it "
+               "on the component.",
+               "The computed value rests on {number} values not yet transcribed ({values}): "
+               "check them on the components.", len(found), values=values)
+
+
 def verdict_sentence(report: dict) -> str:
     """One plain sentence saying why the verdict is what it is."""
     report = _dict(report)
@@ -100,9 +128,10 @@ def verdict_sentence(report: dict) -> str:
         first = violations[0]
         more = (tr("In all: {causes} (below).", causes=causes_summary(causes(report)))
                 if len(violations) > 1 else "")
-        return then(tr("{place} breaks rule {rule}: {message}.",
-                       place=event_place(first).capitalize(), rule=first.get("rule"),
-                       message=said_item(first, report)), more)
+        return then(then(tr("{place} breaks rule {rule}: {message}.",
+                            place=event_place(first).capitalize(), rule=first.get("rule"),
+                            message=said_item(first, report)),
+                         rests_on_sentence(report, "decides", first.get("event"))), more)
     if verdict == "score_mismatch":
         wrong = [c for c in _list(report.get("claims"))
                  if isinstance(c, dict) and not c.get("match", True)]
@@ -116,13 +145,14 @@ def verdict_sentence(report: dict) -> str:
                        "The scoresheet is consistent, but {number} claimed totals differ from "
                        "the computed final scoring; the first is {player}'s: claimed "
                        "{claimed}, computed {computed}.", len(wrong), **values)
-        return ntr("Every move is legal, but {number} claimed value differs from the replay; "
-                   "the first is {player}'s {what} at {place}: claimed {claimed}, computed "
-                   "{computed}.",
-                   "Every move is legal, but {number} claimed values differ from the replay; "
-                   "the first is {player}'s {what} at {place}: claimed {claimed}, computed "
-                   "{computed}.", len(wrong), what=again(first.get("what")),
-                   place=event_place(first), **values)
+        return then(ntr("Every move is legal, but {number} claimed value differs from the "
+                        "replay; the first is {player}'s {what} at {place}: claimed {claimed}, "
+                        "computed {computed}.",
+                        "Every move is legal, but {number} claimed values differ from the "
+                        "replay; the first is {player}'s {what} at {place}: claimed {claimed}, "
+                        "computed {computed}.", len(wrong), what=again(first.get("what")),
+                        place=event_place(first), **values),
+                    rests_on_sentence(report, "claims", first.get("event")))
     if verdict == "incomplete":
         return tr("No rule is broken, but the log ends at round {round}, phase {phase} before "
                   "the game is scored; expected next: {next}.", round=reached.get("round", "?"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import replay
-from replay.render.markdown import render_markdown
+from replay.render.markdown import render_markdown, verdict_sentence
 from tests.conftest import FIXTURES
 
 
@@ -83,3 +83,14 @@ def test_an_unweighed_report_says_only_where_values_were_read():
     assert "weighed" not in report["catalog"]
     assert not any("decides" in p or "weighed" in p
                    for p in report["catalog"]["placeholders_used"])
+
+
+def test_the_verdict_sentence_names_the_value_a_weighed_verdict_rests_on():
+    # move-arrows-no-arrow: the refused step rests on seg1a-or's invented arrows; the
+    # verdict's first sentence says so, so nobody at the table takes it for the printed board.
+    report = _weighed("viscounts/worked/move-arrows-no-arrow.json")
+    assert verdict_sentence(report).endswith(
+        "It rests on a value not yet transcribed (segment 1, outer right space, exits): check "
+        "it on the component before trusting it.")
+    plain = _report("viscounts/worked/move-arrows-no-arrow.json")
+    assert "not yet transcribed" not in verdict_sentence(plain)
