@@ -78,7 +78,7 @@ def _no_change(table, event: dict) -> None:
 
 
 # A solo-opponent event written for someone else: refused before anything moves.
-ONLY_OPPONENT = {"refusals": _only_opponent, "apply": _no_change, "step": _no_change}
+_ONLY_OPPONENT = {"refusals": _only_opponent, "apply": _no_change, "step": _no_change}
 
 
 def _claims(value) -> bool:
@@ -135,13 +135,13 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               phase="pick", refusals=opponent_refusals, apply=apply_opponent,
               positional=("board", "difficulty")),
     EventSpec("scheme", {"player": PLAYER, "card": ("str", True)}, phase="card",
-              positional=("card",), **ONLY_OPPONENT),
+              positional=("card",), **_ONLY_OPPONENT),
     EventSpec("dismiss", {"player": PLAYER, "card": ("str", True)}, positional=("card",),
-              **ONLY_OPPONENT),
+              **_ONLY_OPPONENT),
     EventSpec("gain_card", {"player": PLAYER, "card": ("str", True)}, positional=("card",),
-              **ONLY_OPPONENT),
+              **_ONLY_OPPONENT),
     EventSpec("option", {"player": PLAYER, "option": ("int", True)}, phase="action",
-              positional=("option",), **ONLY_OPPONENT),
+              positional=("option",), **_ONLY_OPPONENT),
     # Chance and preparation: they belong to no phase and decline no waiting choice.
     EventSpec("shuffle", {"player": PLAYER}, refusals=shuffle_refusals, apply=apply_shuffle,
               candidates=shuffle_candidates, step=shuffle_step),

@@ -11,6 +11,10 @@ Scheme, the move: ``steps``; the option taken: ``actions``) or that waits for on
 choices (``choices``).
 Each recorded action is compared with the procedure's (``procedure``); a different one is a
 violation naming what was demanded.
+
+Each event type it replays is an action kind of the controller's own (``KINDS``; its
+collision's from ``steps.collision_kind``): its refusals, then its apply, as
+``kinds.replay_kind`` drives any kind.
 """
 
 from __future__ import annotations
