@@ -71,7 +71,7 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     if table.strict_primary_action:
         _require_primary_action(table, kind)
     try:
-        _check_and_apply(table, EVENT_SPECS[kind], event)
+        replay_kind(table, EVENT_SPECS[kind], event)
     except SkipEvent:
         # An event refused whole answers nothing: what waited for an answer still waits,
         # and refusals (or notes of choices lost) for leaving it unanswered were premature.
@@ -84,15 +84,6 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
     if kind == "pick":
         for controller in controllers(table):
             controller.after_pick(table)
-
-
-def _check_and_apply(table: Table, spec, event: dict) -> None:
-    """An action kind: replayed as its declaration says (``kinds``); any other event type:
-    its handler."""
-    if spec.apply is None:
-        spec.handler(table, event)
-    else:
-        replay_kind(table, spec, event)
 
 
 def _hold(table: Table, index: int, event: dict, claims) -> None:

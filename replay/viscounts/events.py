@@ -1,7 +1,8 @@
 """Every Viscounts event type, declared once: its fields, its phase, the fields a text line
 gives by position, and its legality: an action kind's refusals, apply and candidates (every
-event type that changes the table, replayed by ``kinds.replay_kind``), or, for the solo
-opponent's row results written for another player, a handler that refuses them.
+event type that changes the table, replayed by ``kinds.replay_kind``; the solo opponent's
+row results, which its controller replays with kinds of its own, ``solo.opponent``, are
+refused here as written for another player).
 
 The shape check (``replay.core.protocol.shapes``), the replay loop (``engine.py``) and the text
 notation (``notation.py``) all read this one table.
@@ -9,8 +10,11 @@ notation (``notation.py``) all read this one table.
 
 from __future__ import annotations
 
-from replay.core.protocol.actions import EventSpec
+from collections.abc import Iterator
+
+from replay.core.protocol.actions import EventSpec, Refusal
 from replay.core.protocol.shapes import COMMON_KINDS, FieldKind, is_int, is_str
+from replay.core.speech import say
 from replay.viscounts.actions import (
     apply_construct,
     apply_trade,
@@ -47,7 +51,6 @@ from replay.viscounts.setup import (
     pick_refusals,
     setup_refusals,
 )
-from replay.viscounts.solo.opponent import only_opponent
 from replay.viscounts.solo.setup import apply_opponent, opponent_refusals
 from replay.viscounts.turn import (
     apply_move,
@@ -58,6 +61,24 @@ from replay.viscounts.turn import (
     play_refusals,
     play_step,
 )
+
+
+def _only_opponent(table, event: dict) -> Iterator[Refusal]:
+    """A solo-opponent event written for someone else (its own are its controller's)."""
+    yield Refusal("viscounts.log.player",
+                  say("a {type} event is the solo opponent's ({solo}), not {player}'s",
+                      type=event['type'],
+                      solo=table.solo.name if table.solo else say("in a solo game"),
+                      player=event.get('player')), found=str(event.get("player")), skip=True)
+
+
+def _no_change(table, event: dict) -> None:
+    """Nothing: a solo-opponent event written for someone else moves no turn on, and its
+    refusal skips it."""
+
+
+# A solo-opponent event written for someone else: refused before anything moves.
+_ONLY_OPPONENT = {"refusals": _only_opponent, "apply": _no_change, "step": _no_change}
 
 
 def _claims(value) -> bool:
@@ -114,13 +135,13 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               phase="pick", refusals=opponent_refusals, apply=apply_opponent,
               positional=("board", "difficulty")),
     EventSpec("scheme", {"player": PLAYER, "card": ("str", True)}, phase="card",
-              handler=only_opponent, positional=("card",)),
-    EventSpec("dismiss", {"player": PLAYER, "card": ("str", True)}, handler=only_opponent,
-              positional=("card",)),
-    EventSpec("gain_card", {"player": PLAYER, "card": ("str", True)},
-              handler=only_opponent, positional=("card",)),
+              positional=("card",), **_ONLY_OPPONENT),
+    EventSpec("dismiss", {"player": PLAYER, "card": ("str", True)}, positional=("card",),
+              **_ONLY_OPPONENT),
+    EventSpec("gain_card", {"player": PLAYER, "card": ("str", True)}, positional=("card",),
+              **_ONLY_OPPONENT),
     EventSpec("option", {"player": PLAYER, "option": ("int", True)}, phase="action",
-              handler=only_opponent, positional=("option",)),
+              positional=("option",), **_ONLY_OPPONENT),
     # Chance and preparation: they belong to no phase and decline no waiting choice.
     EventSpec("shuffle", {"player": PLAYER}, refusals=shuffle_refusals, apply=apply_shuffle,
               candidates=shuffle_candidates, step=shuffle_step),

@@ -38,14 +38,12 @@ class EventSpec:
     describes, for chance too varied to list (a roll of thirteen dice), what the table may
     supply. ``step(table, event)`` is how the table moves on to an event of a kind that may
     come at several points of a turn, before its refusals are asked (a game's loop moves the
-    table to a kind's ``phase`` itself). An event type not yet declared that way gives
-    ``handler(table, event)``, which checks and applies.
+    table to a kind's ``phase`` itself).
     """
 
     kind: str
     fields: Mapping[str, tuple[str, bool]]
     phase: str | None = None
-    handler: Callable | None = None
     read: Callable | None = None
     write: Callable[[dict], list[str]] | None = None
     positional: tuple[str, ...] = ()

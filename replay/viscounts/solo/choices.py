@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from replay.core.protocol.actions import Refusal
 from replay.core.speech import say
 from replay.core.words import listed
 from replay.viscounts.choices.placements import FREE_MANUSCRIPT_COSTS
@@ -62,15 +63,17 @@ def allowed(table, decision) -> Allowed | None:
     return rule(table, decision) if rule else None
 
 
-def check(table, decision, event: dict) -> None:
-    """A recorded answer outside what the procedure allows is a violation naming them."""
+def refusal(table, decision, event: dict) -> Refusal | None:
+    """The refusal of a recorded answer outside what the procedure allows, naming them
+    (None: the procedure allows it)."""
     permitted = allowed(table, decision)
-    if permitted is not None and not permitted.admits(event):
-        found = _show({k: v for k, v in event.items() if k in permitted.answers[0]})
-        table.breach(permitted.rule, say("{why}: {allowed}; the log has {found}", why=permitted.why,
-                                         allowed=permitted.words(), found=found),
-                     player=table.solo.name, expected=permitted.words(),
-                     found=found)
+    if permitted is None or permitted.admits(event):
+        return None
+    found = _show({k: v for k, v in event.items() if k in permitted.answers[0]})
+    return Refusal(permitted.rule, say("{why}: {allowed}; the log has {found}",
+                                       why=permitted.why, allowed=permitted.words(),
+                                       found=found),
+                   player=table.solo.name, expected=permitted.words(), found=found)
 
 
 def answers(table, decision, every: list[dict]) -> list[dict]:

@@ -11,13 +11,21 @@ Scheme, the move: ``steps``; the option taken: ``actions``) or that waits for on
 choices (``choices``).
 Each recorded action is compared with the procedure's (``procedure``); a different one is a
 violation naming what was demanded.
+
+Each event type it replays is an action kind of the controller's own (``KINDS``; its
+collision's from ``steps.collision_kind``): its refusals, then its apply, as
+``kinds.replay_kind`` drives any kind.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from replay.core.protocol.actions import EventSpec, Refusal
 from replay.core.speech import say
 from replay.viscounts.choices import DECISIONS
-from replay.viscounts.decisions import ANSWER_SPECS, decline_waiting
+from replay.viscounts.decisions import answer_refusals, apply_answer, decline_waiting
+from replay.viscounts.events import EVENT_SPECS
 from replay.viscounts.kinds import replay_kind
 from replay.viscounts.solo import actions, choices, piles, steps
 from replay.viscounts.solo.rows import advance
@@ -30,15 +38,6 @@ ANSWERS = frozenset({*DECISIONS, "gain_card"})
 TURN_EVENTS = frozenset({"play", "move", "trade", "construct", "workers", "transcribe", "hire",
                          "collision", "draw", "scheme"})
 UNKNOWN = "?"
-
-
-def only_opponent(table: Table, event: dict) -> None:
-    """A solo-opponent event written for someone else."""
-    table.breach("viscounts.log.player",
-                 say("a {type} event is the solo opponent's ({solo}), not {player}'s",
-                     type=event['type'],
-                     solo=table.solo.name if table.solo else say("in a solo game"),
-                     player=event.get('player')), found=str(event.get("player")), skip=True)
 
 
 def _check_collided(table: Table, kind: str) -> None:
@@ -56,27 +55,51 @@ def _check_collided(table: Table, kind: str) -> None:
                  expected="collision", found=kind)
 
 
-def _not_for_opponent(table: Table, event: dict) -> None:
-    table.breach("viscounts.solo.ai.no_hand",
-                 say("the opponent has no hand and no {type}: it acts only through its Scheme rows",
-                     type=event['type']),
-                 player=table.solo.name, found=event["type"], skip=True)
+def _no_hand(table: Table, event: dict) -> Iterator[Refusal]:
+    """An event of a type the opponent has no part in (a play, a hire, a draw...)."""
+    yield Refusal("viscounts.solo.ai.no_hand",
+                  say("the opponent has no hand and no {type}: it acts only through its Scheme "
+                      "rows", type=event['type']),
+                  player=table.solo.name, found=event["type"], skip=True)
 
 
-def _decision(table: Table, event: dict) -> None:
-    """A choice by the opponent: checked against what the procedure allows, then answered."""
+def _no_change(table: Table, event: dict) -> None:
+    """Nothing: the event's refusal skips it."""
+
+
+def _decision_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """A choice by the opponent: an answer the procedure allows, then as anyone's answer
+    (``decisions``)."""
     name, kind = table.solo.name, event["type"]
     decision = next((d for d in table.state.pending if d.player == name and d.kind == kind),
                     None)
     if decision is not None:
-        choices.check(table, decision, event)
-    replay_kind(table, ANSWER_SPECS[kind], event)
+        refusal = choices.refusal(table, decision, event)
+        if refusal is not None:
+            yield refusal
+    yield from answer_refusals(table, event)
 
 
-_HANDLERS = {"scheme": piles.scheme, "shuffle": piles.shuffle, "gain_card": piles.gain_card,
-             "dismiss": steps.dismiss, "move": steps.move, "collision": steps.collision,
-             **dict.fromkeys(actions.OPTION_EVENTS, actions.option),
-             **dict.fromkeys(choices.KINDS, _decision)}
+def _kind(kind: str, refusals, apply, step=None) -> EventSpec:
+    """The controller's action kind of one event type: the game's fields (``events``), no
+    phase (its rows enter the phases of its turn themselves), its own legality."""
+    return EventSpec(kind, EVENT_SPECS[kind].fields, refusals=refusals, apply=apply, step=step)
+
+
+_OWN = {spec.kind: spec for spec in (
+    _kind("scheme", piles.scheme_refusals, piles.apply_scheme, piles.scheme_step),
+    _kind("shuffle", piles.shuffle_refusals, piles.apply_shuffle, piles.shuffle_step),
+    _kind("gain_card", piles.gain_card_refusals, piles.apply_gain_card),
+    _kind("dismiss", steps.dismiss_refusals, steps.apply_dismiss),
+    _kind("move", steps.move_refusals, steps.apply_move),
+    *(_kind(kind, actions.option_refusals, actions.apply_option)
+      for kind in actions.OPTION_EVENTS),
+    *(_kind(kind, _decision_refusals, apply_answer) for kind in choices.KINDS),
+)}
+# Its collision's kind depends on where its turn stands (``steps.collision_kind``); every
+# other event type is one it has no part in.
+KINDS: dict[str, EventSpec] = {kind: _OWN.get(kind) or _kind(kind, _no_hand, _no_change)
+                               for kind in EVENT_SPECS if kind != "collision"}
 
 
 class Opponent:
@@ -95,8 +118,14 @@ class Opponent:
         if event["type"] not in ANSWERS and table.state.pending:
             decline_waiting(table, event["type"])
             advance(table)
-        _HANDLERS.get(event["type"], _not_for_opponent)(table, event)
+        replay_kind(table, self.kind(table, event), event)
         advance(table)
+
+    def kind(self, table: Table, event: dict) -> EventSpec:
+        """The action kind the controller replays one of its events with."""
+        if event["type"] == "collision":
+            return steps.collision_kind(table)
+        return KINDS[event["type"]]
 
     def before_other(self, table: Table, kind: str) -> None:
         """A human turn event while the opponent's turn still has rows, or its collision

@@ -7,6 +7,7 @@ dismiss, the move, the option taken: a ``Step``) or a choice of the opponent's (
 
 from __future__ import annotations
 
+from replay.core.protocol.actions import Refusal
 from replay.core.speech import say
 from replay.core.words import article
 from replay.viscounts.effects import resolve
@@ -56,16 +57,23 @@ def _row(table, row: dict, source: str) -> None:
         resolve(table, name, row, source)
 
 
-def expect(table, kind: str, found: str) -> Step:
-    """The step the procedure waits for, which must be of ``kind``; taken off (answered)."""
+def unexpected(table, kind: str, found: str) -> Refusal | None:
+    """The refusal of a row result (a ``found`` event) when the step the procedure waits for
+    is not of ``kind``; None when it is."""
     step = table.solo.step
-    if step is None or step.kind != kind:
-        waiting = describe(table) if table.solo.busy else say("nothing: its turn is over")
-        event = (say("an {kind} event", kind=found) if article(found) == "an"
-                 else say("a {kind} event", kind=found))
-        table.breach("viscounts.solo.ai.turn",
-                     say("the opponent's procedure does not call for {event} now; it waits for "
-                         "{waiting}", event=event, waiting=waiting),
-                     player=table.solo.name, expected=waiting, found=found, skip=True)
-    table.solo.step = None
+    if step is not None and step.kind == kind:
+        return None
+    waiting = describe(table) if table.solo.busy else say("nothing: its turn is over")
+    event = (say("an {kind} event", kind=found) if article(found) == "an"
+             else say("a {kind} event", kind=found))
+    return Refusal("viscounts.solo.ai.turn",
+                   say("the opponent's procedure does not call for {event} now; it waits for "
+                       "{waiting}", event=event, waiting=waiting),
+                   player=table.solo.name, expected=waiting, found=found, skip=True)
+
+
+def take_step(table) -> Step:
+    """The step the log's row result answers, taken off: the rows go on after it (also what
+    a row result refused all the same has done)."""
+    step, table.solo.step = table.solo.step, None
     return step
