@@ -59,7 +59,7 @@ def _refuse_unanswered(table: Table, decision: Decision, found: str, **kwargs) -
 def _unanswered(table: Table, decision: Decision, found: str, **kwargs) -> Refusal:
     return Refusal("viscounts.effect.mandatory",
                    say("{player} must first answer the {kind} of {source}",
-                       player=decision.player, kind=decision.kind,
+                       player=decision.player, kind=CHOICE_WORDS[decision.kind],
                        source=table.name(decision.source)),
                    expected=say("{kind} by {player}", kind=decision.kind,
                                 player=decision.player),

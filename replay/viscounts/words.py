@@ -42,7 +42,8 @@ CHOICE_WORDS = {"bump": say("bump"), "castle_move": say("castle move"),
                 "choose": say("choose"), "destroy": say("destroy"), "discard": say("discard"),
                 "flip": say("flip"), "free_building": say("free building"),
                 "free_hire": say("free hire"), "free_manuscript": say("free manuscript"),
-                "free_workers": say("free workers"), "rearrange": say("rearrange"),
+                "free_workers": say("free workers"), "gain_card": say("card gain"),
+                "rearrange": say("rearrange"),
                 "resource": say("resource")}
 # What a card is taken from the hand or the draw pile to do ("cannot play Thief from hand").
 DOING_WORDS = {"play": say("play"), "draw": say("draw"), "discard": say("discard"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -319,3 +320,21 @@ def test_a_solo_game_offers_no_pick_before_the_opponent_s_board_is_named():
     for pick in picks:
         tried = replay.replay({**log, "events": [*log["events"][:2], pick]}, mode="audit")
         assert tried["violations"] == [] or tried["violations"][0]["event"] > 2
+
+
+def test_a_bump_while_the_opponents_card_gain_waits_is_refused_not_a_crash():
+    # A fuzzed solo log (tests/viscounts/data/README.md): its audit replay once raised a
+    # KeyError naming the waiting choice. The bump breaks the castle's bump rule, and the
+    # message names the waiting choice in words.
+    log = json.loads((Path(__file__).parent / "data" / "bump-while-card-gain-waits.json")
+                     .read_text())
+    report = replay.replay(log, mode="audit")
+    [bump] = [v for v in report["violations"] if v["event"] == 205]
+    assert bump["rule"] == "viscounts.castle.bump"
+    assert "must first answer the card gain of" in bump["message"]
+
+
+def test_every_choice_a_player_or_the_opponent_answers_has_its_words():
+    from replay.viscounts.solo.opponent import ANSWERS
+    from replay.viscounts.words import CHOICE_WORDS
+    assert set(ANSWERS) <= set(CHOICE_WORDS)
