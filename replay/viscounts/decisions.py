@@ -108,14 +108,11 @@ def _note_lost(table: Table, lost: tuple[Decision, ...]) -> None:
 
 
 def _left_unanswered(table: Table, lost: tuple[Decision, ...], index: int, skip: bool) -> None:
-    """What a refused answer leaves: the lost choices before it noted; in a strict replay,
-    which stops, no choice waiting any more; in an audit replay, past an answer refused
-    whole, every choice still waiting, so that a right answer on a later line is taken
-    rather than refused as unasked (an answer refused in part is applied all the same)."""
-    if table.judge.strict:
-        _note_lost(table, lost)
-        table.state.pending = []
-    elif skip:
+    """What a refused answer leaves in an audit replay: past an answer refused whole, the
+    lost choices before it noted and every choice still waiting, so that a right answer on a
+    later line is taken rather than refused as unasked (an answer refused in part is applied
+    all the same)."""
+    if skip:
         _note_lost(table, lost)
         pending = table.state.pending
         pending[index] = replace(pending[index], refused=True)

@@ -1,15 +1,14 @@
 """One event of an action kind replayed: the turn moved on to it, its refusals, its apply.
 
-A strict replay stops at the first refusal; the table it stops with has made what the
-refusal's ``moved_on`` says the event did before breaking the rule (what was laid out of a
-setup, a play's drop-off), as an audit replay makes it when the refusal skips the event.
+Refusals are recorded as every game's are (``replay.core.protocol.flow.record``): a strict
+replay stops at the first with the table as the event found it; an audit replay makes what a
+refusal's ``moved_on`` says the event did all the same.
 """
 
 from __future__ import annotations
 
 from replay.core.protocol.actions import EventSpec
 from replay.core.protocol.flow import record
-from replay.core.verdicts.judge import StopReplay
 from replay.viscounts.state import TURN_PHASES
 from replay.viscounts.table import Table
 from replay.viscounts.turn import turn_step
@@ -24,10 +23,5 @@ def replay_kind(table: Table, spec: EventSpec, event: dict) -> None:
     elif spec.phase in TURN_PHASES:
         turn_step(table, event, spec.phase)
     for refusal in spec.refusals(table, event):
-        try:
-            record(table, refusal)
-        except StopReplay:
-            if refusal.moved_on is not None:
-                refusal.moved_on(table)
-            raise
+        record(table, refusal)
     spec.apply(table, event)

@@ -129,14 +129,12 @@ def collision_refusals(table: Table, event: dict) -> Iterator[Refusal]:
     if event["space"] != space:
         other = "collision-read-at-start" if not at_start and event["space"] == player.virtue \
             else None
-        # The track is read once steps 1 and 2 are done: a strict replay stops with them done
-        # (an audit replay goes on with the collision as played).
+        # The track is read once steps 1 and 2 are done (worked out on a copy of the table):
+        # an audit replay goes on with the collision as played.
         yield Refusal("viscounts.collision.track",
                       say("the markers stand on space {space}, not {written}", space=space,
                           written=event['space']), player=player.name, expected=str(space),
-                      found=str(event["space"]), legal_under=other,
-                      moved_on=partial(_begin, name=player.name) if table.judge.strict
-                      else None)
+                      found=str(event["space"]), legal_under=other)
 
 
 def _virtue_after_steps(table: Table, name: str) -> int:

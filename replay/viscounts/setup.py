@@ -248,15 +248,7 @@ def pick_refusals(table: Table, event: dict) -> Iterator[Refusal]:
         # named first. The pick stands, but the opponent cannot be placed.
         yield Refusal("viscounts.solo.setup.ai_board",
                       say("the opponent event names the AI board before the human picks"),
-                      expected="opponent", found="pick", parts=True,
-                      moved_on=lambda table: _pick_stands(table, event))
-
-
-def _pick_stands(table: Table, event: dict) -> None:
-    """A strict replay stops with the pick made, as an audit one applies it and goes on (the
-    refusal's ``parts``): the human's pick stands without the opponent's board."""
-    if table.judge.strict:
-        apply_pick(table, event)
+                      expected="opponent", found="pick", parts=True)
 
 
 def apply_pick(table: Table, event: dict) -> None:

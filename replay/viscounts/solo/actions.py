@@ -42,8 +42,6 @@ def option_refusals(table, event: dict) -> Iterator[Refusal]:
     name = table.solo.name
     demanded, number = step.data["event"], step.data["number"]
     played = {k: v for k, v in event.items() if k in demanded or k == "type"}
-    # A strict replay stops at a refusal with the step taken off, as the event would have.
-    moved_on = take_step if table.judge.strict else None
     if event["type"] != demanded["type"] or played.get("option", number) != number:
         rule, why = _skipped_because(table, step, event)
         yield Refusal(rule, say("{why}the opponent takes the first option it can do, option "
@@ -51,15 +49,14 @@ def option_refusals(table, event: dict) -> Iterator[Refusal]:
                                 why=why, number=number, demanded=action_words(table, demanded),
                                 found=action_words(table, event)),
                       player=name, expected=action_words(table, demanded),
-                      found=action_words(table, event), moved_on=moved_on)
+                      found=action_words(table, event))
     elif played != demanded:
         rule = ACTION_RULE[event["type"]]
         yield Refusal(rule, say("the opponent should have {should}; the log has {found}",
                                 should=should(table, demanded),
                                 found=action_words(table, event)),
                       player=name,
-                      expected=action_words(table, demanded), found=action_words(table, event),
-                      moved_on=moved_on)
+                      expected=action_words(table, demanded), found=action_words(table, event))
     action = _carried_out(table, event, step)
     if action is not None and action["type"] == "construct":
         # The spot is checked once the action is under way: what it has spent stays spent.

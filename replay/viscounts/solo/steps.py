@@ -41,7 +41,7 @@ def dismiss_refusals(table, event: dict) -> Iterator[Refusal]:
                       say("the opponent dismisses the Townsfolk adjacent to its Viscount, "
                           "{card}; the log dismisses {card2}", card=table.name(card),
                           card2=table.name(event['card'])), player=name, expected=card,
-                      found=event["card"], moved_on=_taken_if_strict(table))
+                      found=event["card"])
 
 
 def apply_dismiss(table, event: dict) -> None:
@@ -70,7 +70,7 @@ def move_refusals(table, event: dict) -> Iterator[Refusal]:
                           spaces=counted(len(demanded), 'space'), items=', '.join(demanded),
                           items2=', '.join(path)),
                       player=table.solo.name, expected=", ".join(demanded),
-                      found=", ".join(path), moved_on=_taken_if_strict(table))
+                      found=", ".join(path))
 
 
 def apply_move(table, event: dict) -> None:
@@ -88,12 +88,6 @@ def apply_move(table, event: dict) -> None:
     for other in state.order_from(name)[1:]:
         if state.players[other].space == player.space:
             ask(table, other, "rearrange", f"landed:{name}", optional=True)
-
-
-def _taken_if_strict(table):
-    """What a refusal that lets the event be applied has done in a strict replay, which
-    stops at it: the step taken off (an audit replay takes it off as it applies the event)."""
-    return take_step if table.judge.strict else None
 
 
 def _walkable(table, here: str, path: list[str]) -> bool:
