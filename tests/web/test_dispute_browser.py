@@ -77,6 +77,11 @@ def test_the_arbiter_asks_about_one_move_and_reads_the_rule(step_77):
     assert facts == ["3", "2"]  # 4 coins less 1 expected; bruno's 2 found
     legal = browser.find_element(By.ID, "legal-moves").text
     assert "bruno: invest Rota da Madeira (v-01)" in legal
+    # v-07's cost of 4 is the demo catalog's placeholder: at 3 bruno could pay, so the page
+    # asks the arbiter to read it off the card first, marked as a caution.
+    caution = browser.find_element(By.ID, "rests-on")
+    assert "caveat" in caution.get_attribute("class").split()
+    assert "Cabo da Boa Esperança, cost: 4" in caution.text
     look(browser, "ruling-illegal")
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
     try:
