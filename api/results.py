@@ -12,14 +12,14 @@ from api.batches import batch_document
 from api.blueprint import RefereeBlueprint
 from api.problems import Problem
 from api.replays import owned_record, store
-from replay.core.reports.results import (
+from replay.core.reports.tournament import natural_key
+from replay.render.results import (
     FORMATS,
     NotVerified,
     game_result,
     log_date,
     results_text,
 )
-from replay.core.reports.tournament import natural_key
 
 blp = RefereeBlueprint("results", __name__, url_prefix="/v1",
                        description="Verified results for play trackers")

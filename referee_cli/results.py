@@ -10,7 +10,7 @@ import click
 import replay
 from referee_cli.files import UnreadableInput, read_text
 from referee_cli.language import lang_option
-from replay.core.reports.results import (
+from replay.render.results import (
     FORMATS,
     NotVerified,
     game_result,

@@ -13,7 +13,6 @@ import click
 import replay
 from referee_cli.columns import cells, left, right
 from referee_cli.language import lang_option
-from replay.core.reports.results import game_result, log_date, results_text
 from replay.core.reports.tournament import (
     COUNTED,
     Ranking,
@@ -28,6 +27,7 @@ from replay.core.verdicts.judge import MODES
 from replay.render.language import ENGLISH, joined, language, number
 from replay.render.markdown import said_item
 from replay.render.names import with_names
+from replay.render.results import game_result, log_date, results_text
 
 LOG_SUFFIXES = (".json", ".txt", ".log")
 # The verified games' results, written beside the reports (``docs/results.md``).

@@ -1,4 +1,4 @@
-"""A verified game's result for play trackers (``replay.core.reports.results`` and
+"""A verified game's result for play trackers (``replay.render.results`` and
 ``referee results``): every number is the hand-worked one of the fixture's expected file."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import json
 import pytest
 
 import replay
-from replay.core.reports.results import NotVerified, bg_stats_play, game_result, result_rows
+from replay.render.results import NotVerified, bg_stats_play, game_result, result_rows
 from tests.conftest import FIXTURES
 from tests.test_cli import _referee
 
