@@ -345,8 +345,9 @@ class RulingSchema(Schema):
         "description": "rules the log breaks before the point"})
     rests_on = fields.List(fields.Dict(), metadata={
         "description": "the placeholder values (not yet transcribed from the printed game) the "
-                       "move's refusal read: entry, field, value, whether another value there "
-                       "makes the move legal (decides), whether that was tried (weighed)"})
+                       "move read: entry, field, value, whether another value there turns the "
+                       "ruling, a refused move legal or a legal one refused (decides), whether "
+                       "that was tried (weighed)"})
     legal_moves = fields.List(fields.String(), required=True, metadata={
         "description": "the moves legal at that point, in the game's notation"})
     names = fields.Dict(required=True)

@@ -7,9 +7,10 @@ a variant under which it would be legal), the ledger rows it writes and what it 
 gains each player, and the moves that are legal there instead. Nothing here names a game:
 it stands on the game protocol (``replay.core.protocol.game.Game``), replaying the log's
 events up to the point and then the move, in audit mode, so that a move refused outright
-still shows what the table did all the same. A refusal that read values the catalog holds
-only as placeholders says so, each weighed (``replay.core.verdicts.weighing``): a value
-``decides`` the ruling when another value there makes the move legal.
+still shows what the table did all the same. A move that read values the catalog holds only
+as placeholders says so, each weighed (``replay.core.verdicts.weighing.weigh_at``): a value
+``decides`` the ruling when another value there turns it (a refused move legal, a legal one
+refused).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def rule_on(log: GameLog, after: int, text: str, catalog: dict | None = None) ->
                                  positions=log.positions[:index])
     branch = dataclasses.replace(prefix, events=[*prefix.events, move])
     try:
-        report = game.replay(branch, mode="audit", catalog=catalog, weigh=True)
+        report = game.replay(branch, mode="audit", catalog=catalog)
     except InvalidLog as err:  # the move's shape: located at the move, not the log
         raise InvalidLog([dataclasses.replace(p, path="/move") if p.path and
                           p.path.startswith(f"/events/{index}") else p
@@ -57,20 +58,19 @@ def rule_on(log: GameLog, after: int, text: str, catalog: dict | None = None) ->
         "ledger": rows,
         "changes": _changes(rows),
         "earlier_problems": sum(1 for v in report["violations"] if v["event"] < index),
-        "rests_on": _rests_on(report, index),
+        "rests_on": _rests_on(game.weigh_event(branch, index, "audit", catalog)),
         "legal_moves": [game.event_text(event) for event in here["legal_actions"]],
         "names": {**here["names"], **report.get("names", {})},
         **words_of_names(here, report),
     }, translations_of(here, report))
 
 
-def _rests_on(report: dict, index: int) -> list[dict]:
-    """The placeholder values read where the move broke a rule: the entry, the field, the
-    catalog's stand-in, and whether another value there makes the move legal."""
+def _rests_on(used: list[dict]) -> list[dict]:
+    """The placeholder values the move read: the entry, the field, the catalog's stand-in,
+    whether another value there turns the ruling, and whether that was tried."""
     return [{"entry": p["entry"], "field": p["field"], "value": p["value"],
-             "decides": index in (p.get("decides") or ()), "weighed": bool(p.get("weighed"))}
-            for p in report["catalog"].get("placeholders_used", [])
-            if index in (p.get("violations") or ())]
+             "decides": bool(p.get("decides")), "weighed": bool(p.get("weighed"))}
+            for p in used]
 
 
 def _changes(rows: list[dict]) -> dict[str, dict[str, int]]:

@@ -104,7 +104,22 @@ def test_a_voyage_refused_rests_on_its_invented_cost_not_its_end_game_points():
     assert found["cost"] is True and found["effects"] is False
 
 
-def test_a_legal_move_rests_on_nothing_it_broke():
+def test_a_legal_move_that_rests_on_an_invented_cost_says_so_too():
+    # With 1 Ink, ana has 3 Cleric icons for ms-09, whose cost of 3 is a placeholder: printed
+    # at 4 she would be 1 short, so the ruling "legal" rests on it as well.
     ruling = rule_on(_log(TRANSCRIBE), 7, "ana: transcribe ms-09 pay=ink:1")
-    assert ruling["rests_on"] == []
-    assert not any("not yet transcribed" in line for line in ruling_lines(ruling))
+    assert ruling["legal"]
+    assert [(p["entry"], p["field"]) for p in ruling["rests_on"] if p["decides"]] == [
+        ("ms-09", "cost")]
+    assert "  This ruling rests on a value not yet transcribed: with another printed value " \
+        "there, the move would not be legal. Check it on the component before you rule." \
+        in ruling_lines(ruling)
+
+
+def test_a_legal_voyage_with_coins_to_spare_is_legal_whatever_its_invented_cost():
+    # v-01 costs 2 less fav-4's 1: bruno pays 1 of his 2 coins. At 1 or 3 he still can.
+    ruling = rule_on(_log(VOYAGE), 77, "bruno: invest v-01")
+    assert ruling["legal"] and ruling["rests_on"]
+    assert not any(p["decides"] for p in ruling["rests_on"])
+    assert any(line.startswith("  The move read ") and line.endswith(
+        "replayed with each changed, it is still legal.") for line in ruling_lines(ruling))

@@ -97,3 +97,26 @@ def test_values_read_where_a_rule_was_broken_are_weighed_before_those_of_claims(
     weigh(used, [Violation("rule.cost", 5, "short")], [claim], PLACEHOLDERS,
           lambda components, upto: order.append(next(iter(components))) or Outcome((), {}))
     assert order == ["second", "second", "first", "first"]
+
+
+def test_a_value_decides_a_legal_event_another_value_would_refuse():
+    from replay.core.verdicts.weighing import weigh_at
+    used = [_used(), {**_used(), "entry": "other", "path": "/cards/1/cost"}]
+
+    def replay(components, upto):
+        assert upto == 5
+        cost = components.get("card", {}).get("cost", 3)
+        return Outcome(((5, "rule.cost"),) if cost > 3 else (), {})
+
+    summary = weigh_at(used, 5, [], PLACEHOLDERS, replay)
+    assert used[0]["decides"] is True  # at 4 the event is refused
+    assert "decides" not in used[1] and used[1]["weighed"] is True
+    assert summary["values"] == 2
+
+
+def test_a_change_that_breaks_an_earlier_event_does_not_turn_this_one():
+    from replay.core.verdicts.weighing import weigh_at
+    used = [_used()]
+    weigh_at(used, 5, [], PLACEHOLDERS,
+             lambda components, upto: Outcome(((2, "rule.other"), (5, "rule.cost")), {}))
+    assert "decides" not in used[0]

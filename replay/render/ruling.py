@@ -41,12 +41,14 @@ def listed(ruling: dict) -> list[tuple[str, str, str, bool]]:
 
 
 def rests_on_sentence(ruling: dict) -> str | None:
-    """What the refusal's placeholder values mean for the ruling: the values that decide it
+    """What the move's placeholder values mean for the ruling: the values that decide it
     (check them before ruling), else that none does (when each was weighed)."""
     rests = [p for p in ruling.get("rests_on") or [] if isinstance(p, dict)]
     if not rests:
         return None
     deciding = sum(bool(p.get("decides")) for p in rests)
+    if ruling.get("legal"):
+        return _legal_rests_on(rests, deciding)
     if deciding:
         return ntr("This ruling rests on a value not yet transcribed: with another printed "
                    "value there, the move would be legal. Check it on the component before "
@@ -61,6 +63,25 @@ def rests_on_sentence(ruling: dict) -> str | None:
                    "changed, the move is still not legal.", len(rests))
     return ntr("The refusal read {number} value not yet transcribed, which may decide it.",
                "The refusal read {number} values not yet transcribed, which may decide it.",
+               len(rests))
+
+
+def _legal_rests_on(rests: list[dict], deciding: int) -> str:
+    """The sentence of a legal move that read values not yet transcribed."""
+    if deciding:
+        return ntr("This ruling rests on a value not yet transcribed: with another printed "
+                   "value there, the move would not be legal. Check it on the component "
+                   "before you rule.",
+                   "This ruling rests on {number} values not yet transcribed: with another "
+                   "printed value there, the move would not be legal. Check them on the "
+                   "components before you rule.", deciding)
+    if all(p.get("weighed") for p in rests):
+        return ntr("The move read {number} value not yet transcribed; replayed with it "
+                   "changed, it is still legal.",
+                   "The move read {number} values not yet transcribed; replayed with each "
+                   "changed, it is still legal.", len(rests))
+    return ntr("The move read {number} value not yet transcribed, which may decide it.",
+               "The move read {number} values not yet transcribed, which may decide it.",
                len(rests))
 
 
@@ -84,10 +105,10 @@ def ruling_lines(ruling: dict) -> list[str]:
                             message=label.text(str(message(v)))) for v in violations[1:]]
         for variant in ruling.get("legal_under") or []:
             lines.append("  " + tr("It is legal under the variant {variant}.", variant=variant))
-        if sentence := rests_on_sentence(ruling):
-            lines.append("  " + sentence)
-            lines += ["    " + tr("{entry}, {field}: {value}", entry=entry, field=field,
-                                  value=value) for entry, field, value, _ in listed(ruling)]
+    if sentence := rests_on_sentence(ruling):
+        lines.append("  " + sentence)
+        lines += ["    " + tr("{entry}, {field}: {value}", entry=entry, field=field,
+                              value=value) for entry, field, value, _ in listed(ruling)]
     changes = ruling.get("changes") or {}
     if changes:
         what = tr("What it does") if ruling.get("legal") \

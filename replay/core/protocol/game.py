@@ -193,6 +193,14 @@ class Game(ABC):
         values read where the verdict was decided are weighed by replaying with each changed
         (``replay.core.verdicts.weighing``: slower, for a report a person will read)."""
 
+    def weigh_event(self, log: GameLog, event: int, mode: str = "audit",
+                    catalog: dict | None = None) -> list[dict]:
+        """The placeholder values the catalog holds where ``event`` read its components,
+        each weighed (``replay.core.verdicts.weighing.weigh_at``): ``decides`` when another
+        value there turns the event's verdict (legal or refused). None for a game whose
+        catalogs hold no placeholders (the default)."""
+        return []
+
     @abstractmethod
     def state_at(self, log: GameLog, event: int, catalog: dict | None = None) -> dict:
         """Every player's state after ``event`` and the acting player's legal actions."""
@@ -303,6 +311,19 @@ class EngineGame(Game):
         if log.position is not None:  # what came before the position was not checked
             report["from_position"] = True
         return report
+
+    def weigh_event(self, log: GameLog, event: int, mode: str = "audit",
+                    catalog: dict | None = None) -> list[dict]:
+        """The placeholder values ``event`` read, each weighed (see ``Game.weigh_event``)."""
+        events, _ = self.validate(log, catalog)
+        prefix = dataclasses.replace(log, events=log.events[:event + 1])
+        run = self.engine.replayer.replay(prefix, events[:event + 1], mode, catalog)
+        read = run.table.touched_at([event]).get(event, set())
+        used = [p.to_dict() for p in run.catalog.placeholders_used(read)]
+        weighing.weigh_at(used, event, [(v.event, v.rule) for v in run.table.judge.violations],
+                          run.catalog.placeholders,
+                          self._counterfactual(log, events, mode, catalog))
+        return used
 
     def _counterfactual(self, log: GameLog, events: list[dict], mode: str,
                         catalog: dict | None) -> weighing.Counterfactual:

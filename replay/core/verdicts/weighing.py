@@ -87,6 +87,34 @@ def weigh(used: list[dict], violations: Iterable, claims: list[dict],
     return {"values": weighed, "replays": replays, "left": left}
 
 
+def weigh_at(used: list[dict], event: int, broken: Iterable[tuple[int, str]],
+             placeholders: Mapping[str, tuple], replay: Counterfactual) -> dict:
+    """Mark in ``used`` (the placeholder values read at ``event``) those that decide its
+    verdict (``decides``): with another value there, a refused event is legal or a legal one
+    refused, nothing earlier changed. ``broken`` is every (event, rule) broken up to it. For
+    one disputed move (``replay.ruling``); returns what was weighed, as ``weigh`` does."""
+    before = {v for v in broken if v[0] < event}
+    refused = any(v[0] == event for v in broken)
+    domains = _domains(placeholders)
+    weighed, replays, left = 0, 0, 0
+    for item in used:
+        tries = alternatives(item["value"], domains.get(_field_name(item["field"]), ()))
+        if not tries or replays + len(tries) > MOST_REPLAYS:
+            left += bool(tries)
+            continue
+        weighed += 1
+        item["weighed"] = True
+        for value in tries:
+            replays += 1
+            outcome = replay({item["entry"]: {item["field"]: value}}, event)
+            if outcome is None or {v for v in outcome.violations if v[0] < event} != before:
+                continue
+            if any(v[0] == event for v in outcome.violations) != refused:
+                item["decides"] = True
+                break
+    return {"values": weighed, "replays": replays, "left": left}
+
+
 def _lifted(events: list[int], broken: list[tuple[int, str]], outcome: Outcome) -> set[int]:
     """The events among ``events`` whose violation the changed value lifts: nothing is broken
     there any more, and nothing earlier is broken that was not."""
