@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import signal
 import socket
 import subprocess
@@ -19,6 +20,7 @@ import requests
 from rq import Worker
 
 from referee_cli.services import stop_process
+from workers.redis_server import RedisServer
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
 
@@ -165,15 +167,22 @@ run_worker(sys.argv[1], queue="webhooks")
 """
 
 
-def test_a_delivery_worker_stopped_while_starting_stops_its_scheduler(redis_url):
-    process = subprocess.Popen([sys.executable, "-c", _SIGTERM_WHILE_STARTING, redis_url],
+def test_a_delivery_worker_stopped_while_starting_stops_its_scheduler(tmp_path):
+    # A Redis of its own: a scheduler left by an earlier test's worker (one killed outright
+    # leaves its scheduler running) would hold the webhooks queue's scheduler lock, and this
+    # worker would never start one.
+    server = RedisServer(tmp_path).start()
+    process = subprocess.Popen([sys.executable, "-c", _SIGTERM_WHILE_STARTING, server.url],
                                stdout=subprocess.PIPE, text=True)
     try:
+        ready, _, _ = select.select([process.stdout], [], [], 30)
+        assert ready, "the delivery worker started no scheduler in 30 s"
         scheduler_pid = int(process.stdout.readline())
         assert process.wait(timeout=20) != 0
         assert _wait_dead([scheduler_pid]) == []
     finally:
         stop_process(process)
+        server.stop()
 
 
 def test_the_in_process_server_shares_the_interpreter_as_serve_does(redis_url):
