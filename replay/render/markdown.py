@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from replay.core.protocol.game import Section
-from replay.core.reports.value_words import field_words, value_words
+from replay.core.reports.value_words import field_words, value_place, value_words
 from replay.core.speech import message, ntr, say, tr
 from replay.core.verdicts.causes import audit_caveat, group_causes
 from replay.core.words import spoken
@@ -80,7 +80,7 @@ def causes_summary(groups: list[dict]) -> str:
 MOST_NAMED = 3  # placeholder values a verdict's sentence names
 
 
-def rests_on_sentence(report: dict, key: str, event: object) -> str:
+def decided_by_sentence(report: dict, key: str, event: object) -> str:
     """In a weighed report, the placeholder values that decide the violation at ``event``
     (``key`` ``decides``) or change the wrong claim there (``claims``), named as printed: a
     person checks them on the table before trusting the verdict; "" when there are none."""
@@ -89,8 +89,7 @@ def rests_on_sentence(report: dict, key: str, event: object) -> str:
              if isinstance(p, dict) and event in (p.get(key) or ())]
     if not found:
         return ""
-    values = tr("; ").join(tr("{entry}, {field}", entry=names.get(p.get("entry"), p.get("entry")),
-                              field=field_words(str(p.get("field"))))
+    values = tr("; ").join(value_place(str(p.get("entry")), str(p.get("field")), names)
                            for p in found[:MOST_NAMED])
     if len(found) > MOST_NAMED:  # a verdict's sentence stays short: the table lists them all
         values = tr("{values} and {number} more", values=values, number=len(found) - MOST_NAMED)
@@ -131,7 +130,7 @@ def verdict_sentence(report: dict) -> str:
         return then(then(tr("{place} breaks rule {rule}: {message}.",
                             place=event_place(first).capitalize(), rule=first.get("rule"),
                             message=said_item(first, report)),
-                         rests_on_sentence(report, "decides", first.get("event"))), more)
+                         decided_by_sentence(report, "decides", first.get("event"))), more)
     if verdict == "score_mismatch":
         wrong = [c for c in _list(report.get("claims"))
                  if isinstance(c, dict) and not c.get("match", True)]
@@ -152,7 +151,7 @@ def verdict_sentence(report: dict) -> str:
                         "replay; the first is {player}'s {what} at {place}: claimed {claimed}, "
                         "computed {computed}.", len(wrong), what=again(first.get("what")),
                         place=event_place(first), **values),
-                    rests_on_sentence(report, "claims", first.get("event")))
+                    decided_by_sentence(report, "claims", first.get("event")))
     if verdict == "incomplete":
         return tr("No rule is broken, but the log ends at round {round}, phase {phase} before "
                   "the game is scored; expected next: {next}.", round=reached.get("round", "?"),

@@ -197,7 +197,7 @@ class Game(ABC):
                     catalog: dict | None = None) -> list[dict]:
         """The placeholder values the catalog holds where ``event`` read its components,
         each weighed (``replay.core.verdicts.weighing.weigh_at``): ``decides`` when another
-        value there turns the event's verdict (legal or refused). None for a game whose
+        value there turns the event's verdict (legal or refused). Nothing for a game whose
         catalogs hold no placeholders (the default)."""
         return []
 

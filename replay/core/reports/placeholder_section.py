@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from replay.core.protocol.game import Section, dict_in, rows_in
-from replay.core.reports.value_words import EffectWords, field_words, value_words
+from replay.core.reports.value_words import EffectWords, field_words, value_place, value_words
 from replay.core.speech import ntr, tr
 
 
@@ -108,9 +108,8 @@ def _weighed_note(used: list[dict], weighed: dict, names: Mapping[str, str]) -> 
                           "{values}.",
                           len(deciding), count=len(deciding),
                           events=_events(deciding, "decides"),
-                          values=tr("; ").join(tr("{entry}, {field}",
-                                                  entry=names.get(i.get("entry"), i.get("entry")),
-                                                  field=field_words(str(i.get("field"))))
+                          values=tr("; ").join(value_place(str(i.get("entry")),
+                                                           str(i.get("field")), names)
                                                for i in deciding))
     elif any(i.get("weighed") and i.get("violations") for i in used):
         note += " " + tr("None of the values read where a rule was broken decides it: "

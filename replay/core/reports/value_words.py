@@ -22,6 +22,13 @@ def field_words(field: str) -> str:
     return " ".join(_word(part) for part in field.split("."))
 
 
+def value_place(entry: str, field: str, names: Mapping[str, str]) -> str:
+    """Where a value is printed, as a person finds it: the component by its printed name
+    (its id when it has none), then the field in words ("segment 1, outer right space,
+    exits")."""
+    return tr("{entry}, {field}", entry=names.get(entry, entry), field=field_words(field))
+
+
 def _word(text: str) -> str:
     """A word of the catalog (``outer_left``, ``guards``) with its underscores as spaces, said
     in the reader's language where the game's words know it."""

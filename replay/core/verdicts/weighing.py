@@ -52,8 +52,7 @@ def weigh(used: list[dict], violations: Iterable, claims: list[dict],
     broken = sorted({(v.event, v.rule) for v in violations})
     wrong = {(c["event"], c["player"], c["what"]): c for c in claims if not c.get("match")}
     sources = _claim_sources(wrong.values())
-    domains = _domains(placeholders)
-    weighed, replays, left = 0, 0, 0
+    budget = _Budget(placeholders)
     asked = []  # (item, events of its violations, keys of its wrong claims)
     for item in used:
         events = [e for e, _ in broken if e in (item.get("violations") or ())]
@@ -63,16 +62,12 @@ def weigh(used: list[dict], violations: Iterable, claims: list[dict],
     # A broken rule before a wrong claim: a verdict's cause comes before its consequences.
     asked.sort(key=lambda asking: not asking[1])
     for item, events, claim_keys in asked:
-        tries = alternatives(item["value"], domains.get(_field_name(item["field"]), ()))
-        if not tries or replays + len(tries) > MOST_REPLAYS:
-            left += bool(tries)
+        if not (tries := budget.tries(item)):
             continue
-        weighed += 1
-        item["weighed"] = True
         decides, bears = set(), set()
         upto = max(events + [key[0] for key in claim_keys])
         for value in tries:
-            replays += 1
+            budget.replays += 1
             outcome = replay({item["entry"]: {item["field"]: value}}, upto)
             if outcome is None:
                 continue
@@ -84,7 +79,7 @@ def weigh(used: list[dict], violations: Iterable, claims: list[dict],
             item["decides"] = sorted(decides)
         if bears:
             item["claims"] = sorted(bears)
-    return {"values": weighed, "replays": replays, "left": left}
+    return budget.summary()
 
 
 def weigh_at(used: list[dict], event: int, broken: Iterable[tuple[int, str]],
@@ -95,24 +90,42 @@ def weigh_at(used: list[dict], event: int, broken: Iterable[tuple[int, str]],
     one disputed move (``replay.ruling``); returns what was weighed, as ``weigh`` does."""
     before = {v for v in broken if v[0] < event}
     refused = any(v[0] == event for v in broken)
-    domains = _domains(placeholders)
-    weighed, replays, left = 0, 0, 0
+    budget = _Budget(placeholders)
     for item in used:
-        tries = alternatives(item["value"], domains.get(_field_name(item["field"]), ()))
-        if not tries or replays + len(tries) > MOST_REPLAYS:
-            left += bool(tries)
-            continue
-        weighed += 1
-        item["weighed"] = True
-        for value in tries:
-            replays += 1
+        for value in budget.tries(item):
+            budget.replays += 1
             outcome = replay({item["entry"]: {item["field"]: value}}, event)
             if outcome is None or {v for v in outcome.violations if v[0] < event} != before:
                 continue
             if any(v[0] == event for v in outcome.violations) != refused:
                 item["decides"] = True
                 break
-    return {"values": weighed, "replays": replays, "left": left}
+    return budget.summary()
+
+
+class _Budget:
+    """The values one report weighs within its ``MOST_REPLAYS``: what was weighed, the
+    replays it took (counted by the caller, one per replay) and the values left."""
+
+    def __init__(self, placeholders: Mapping[str, tuple]):
+        self.domains = _domains(placeholders)
+        self.values = self.replays = self.left = 0
+
+    def tries(self, item: dict) -> list:
+        """The values to try in place of ``item``'s, which is marked ``weighed``; none when
+        there are none, or when they no longer fit in the replays left (the item is then
+        counted as left)."""
+        tries = alternatives(item["value"], self.domains.get(_field_name(item["field"]), ()))
+        if not tries or self.replays + len(tries) > MOST_REPLAYS:
+            self.left += bool(tries)
+            return []
+        self.values += 1
+        item["weighed"] = True
+        return tries
+
+    def summary(self) -> dict:
+        """What was weighed: ``values``, ``replays`` and ``left``."""
+        return {"values": self.values, "replays": self.replays, "left": self.left}
 
 
 def _lifted(events: list[int], broken: list[tuple[int, str]], outcome: Outcome) -> set[int]:
