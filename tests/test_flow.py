@@ -272,9 +272,10 @@ def test_what_a_judge_records_tentatively_is_taken_back_wherever_it_stands():
     judge.event = 3
     notes: list[str] = []
     judge.breach("toy.amount", "before")
-    with judge.tentative(notes) as declined:
-        judge.breach("toy.amount", "declined")
-        notes.append("lost")
+    declined = judge.tentative(notes)
+    judge.breach("toy.amount", "declined")
+    notes.append("lost")
+    declined.close()
     judge.breach("toy.amount", "refused")
     notes.append("after")
     declined.take_back()

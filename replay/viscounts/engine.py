@@ -66,8 +66,9 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         controller.before_other(table, kind)
     waiting = state.pending if answers_none and state.pending else None
     if waiting is not None:
-        with table.judge.tentative(table.notes) as declined:
-            decline_waiting(table, kind)
+        declined = table.judge.tentative(table.notes)
+        decline_waiting(table, kind)
+        declined.close()
     if table.strict_primary_action:
         _require_primary_action(table, kind)
     try:

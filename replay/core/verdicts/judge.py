@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Iterator
-from contextlib import contextmanager
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from replay.core.speech import Phrase, say
@@ -59,26 +58,26 @@ class SkipEvent(Exception):
 
 
 class Tentative:
-    """What was recorded while a judge was ``tentative``: the violations and the entries of
-    the other records it was given (a table's notes), taken back together when the event
-    they were recorded for is refused whole (``take_back``)."""
+    """What a judge records tentatively (``Judge.tentative``) until ``close``: the violations
+    and the entries of the other records it was given (a table's notes), taken back together
+    when the event they were recorded for is refused whole (``take_back``). Made for every
+    event that finds a choice waiting, so it only notes where each record stood."""
 
-    def __init__(self, judge: Judge, records: tuple[list, ...]):
-        self.judge, self.records = judge, records
-        self._started = [len(judge.violations), *map(len, records)]
-        self.recorded: list[list] = []
+    __slots__ = ("lists", "spans")
+
+    def __init__(self, lists: tuple[list, ...]):
+        self.lists = lists
+        self.spans = [len(entries) for entries in lists]
 
     def close(self) -> None:
         """What was recorded since the start is what ``take_back`` takes back."""
-        lists = (self.judge.violations, *self.records)
-        self.recorded = [entries[start:] for entries, start in zip(lists, self._started,
-                                                                  strict=True)]
+        self.spans = [(start, len(entries)) for start, entries in zip(self.spans, self.lists,
+                                                                    strict=True)]
 
     def take_back(self) -> None:
         """Remove what was recorded, wherever it now stands in each record."""
-        for entries, recorded in zip((self.judge.violations, *self.records), self.recorded,
-                                     strict=True):
-            taken = set(map(id, recorded))
+        for entries, (start, end) in zip(self.lists, self.spans, strict=True):
+            taken = set(map(id, entries[start:end]))
             entries[:] = [entry for entry in entries if id(entry) not in taken]
 
 
@@ -108,17 +107,12 @@ class Judge:
         twin._tainted = dict(self._tainted)
         return twin
 
-    @contextmanager
-    def tentative(self, *records: list) -> Iterator[Tentative]:
-        """Record tentatively: the violations (and entries of ``records``) recorded inside
-        the block stand unless ``Tentative.take_back`` is called on what it yields. For what
-        an event declines before it is tried (a choice left waiting), which an event refused
-        whole did not decline. A tentative violation never skips, so it taints nobody."""
-        tentative = Tentative(self, records)
-        try:
-            yield tentative
-        finally:
-            tentative.close()
+    def tentative(self, *records: list) -> Tentative:
+        """Record tentatively: the violations (and entries of ``records``) recorded until the
+        tentative record is closed stand unless it is taken back. For what an event declines
+        before it is tried (a choice left waiting), which an event refused whole did not
+        decline. A tentative violation never skips, so it taints nobody."""
+        return Tentative((self.violations, *records))
 
     def where(self, event: int | None) -> str:
         """An event's place as people find it: ``line 42`` for text logs, else ``event 30``."""
