@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from replay.core.protocol.actions import EventSpec, Refusal, is_legal
-from replay.core.protocol.flow import Flow, Phase
+from replay.core.protocol.flow import Flow, Phase, PhaseOrder
 from replay.core.protocol.rules import Rule
 from replay.core.verdicts.judge import Judge
 
@@ -97,7 +97,7 @@ PHASES = {phase.name: phase for phase in (
     Phase("tally", "the tally", "tally", expected=lambda t: "nothing",
           begin=lambda t: t.begun.append("tally")),
 )}
-FLOW = Flow(SPECS, PHASES, order_rule="toy.order", after_end_rule="toy.after_end",
+FLOW = Flow(SPECS, PhaseOrder(PHASES, order_rule="toy.order", after_end_rule="toy.after_end"),
             acting=lambda t: PLAYERS[len(t.taken)] if t.phase == "take" else None)
 
 
@@ -216,7 +216,7 @@ def test_next_step_says_who_acts_what_is_legal_and_what_comes_next(events, actin
 def test_next_step_names_the_phase_and_says_when_the_table_supplies_chance():
     specs = dict(SPECS, take=replace(SPECS["take"], chance=True,
                                      supply=lambda t: {"coins": [1, 2]}))
-    flow = Flow(specs, PHASES, order_rule="toy.order", after_end_rule="toy.after_end",
+    flow = Flow(specs, PhaseOrder(PHASES, order_rule="toy.order", after_end_rule="toy.after_end"),
                 acting=lambda t: None)
     step = flow.next_step(Table())
     assert (step.phase, step.title, step.expected, step.chance) == (
@@ -236,8 +236,9 @@ def test_check_refuses_an_event_that_ends_a_phase_early_without_skipping_it():
 
 
 def test_check_tells_an_event_after_the_end_from_one_that_returns_to_a_passed_phase():
-    flow = Flow(SPECS, PHASES, order_rule="toy.order", after_end_rule="toy.after_end",
-                acting=lambda t: None, beyond=lambda table, phase: phase != "take")
+    flow = Flow(SPECS, PhaseOrder(PHASES, order_rule="toy.order", after_end_rule="toy.after_end",
+                beyond=lambda table, phase: phase != "take"),
+                acting=lambda t: None)
     table = Table()
     flow.run(table, [ev("take", "ann", 1), ev("take", "bob", 1), ev("tally")])
     assert [r.rule for r in flow.check(table, ev("take", "ann", 1))] == ["toy.order"]
@@ -246,7 +247,7 @@ def test_check_tells_an_event_after_the_end_from_one_that_returns_to_a_passed_ph
 
 def test_a_phase_that_yields_ends_without_a_fault_and_its_close_runs():
     phases = dict(PHASES, spend=replace(PHASES["spend"], yields=True))
-    flow = Flow(SPECS, phases, order_rule="toy.order", after_end_rule="toy.after_end",
+    flow = Flow(SPECS, PhaseOrder(phases, order_rule="toy.order", after_end_rule="toy.after_end"),
                 acting=lambda t: None)
     table = Table()
     flow.run(table, [ev("take", "ann", 1), ev("take", "bob", 1), ev("tally")])
@@ -255,8 +256,9 @@ def test_a_phase_that_yields_ends_without_a_fault_and_its_close_runs():
 
 
 def test_an_event_after_the_end_that_returns_to_a_passed_phase_breaks_the_order_rule():
-    flow = Flow(SPECS, PHASES, order_rule="toy.order", after_end_rule="toy.after_end",
-                acting=lambda t: None, beyond=lambda table, phase: phase != "take")
+    flow = Flow(SPECS, PhaseOrder(PHASES, order_rule="toy.order", after_end_rule="toy.after_end",
+                beyond=lambda table, phase: phase != "take"),
+                acting=lambda t: None)
     table = Table()
     flow.run(table, [ev("take", "ann", 1), ev("take", "bob", 1), ev("tally"),
                      ev("take", "ann", 1)])

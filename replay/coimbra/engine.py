@@ -12,7 +12,7 @@ from replay.coimbra.phases import PHASES
 from replay.coimbra.scoring import final_scoring
 from replay.coimbra.state import ROUNDS
 from replay.coimbra.table import Table
-from replay.core.protocol.flow import Flow
+from replay.core.protocol.flow import Flow, PhaseOrder
 from replay.core.speech import say
 from replay.core.verdicts.judge import SkipEvent, StopReplay
 
@@ -35,12 +35,11 @@ def _prelude(game: Table, spec, event: dict) -> None:
         check_markers(game, spec, event)
 
 
-FLOW = Flow(EVENT_SPECS, PHASES, order_rule="coimbra.log.order",
-            after_end_rule="coimbra.log.after_end", acting=acting_player, prelude=_prelude,
-            when=lambda game: (say(" of round {round}", round=game.state.round)
-                              if game.state.round else ""),
-            # After round four's investments, a deal or a roll would begin a fifth round.
-            beyond=lambda game, phase: phase in ("deal", "A"))
+FLOW = Flow(EVENT_SPECS, PhaseOrder(
+    PHASES, order_rule="coimbra.log.order", after_end_rule="coimbra.log.after_end",
+    when=lambda game: say(" of round {round}", round=game.state.round) if game.state.round else "",
+    # After round four's investments, a deal or a roll would begin a fifth round.
+    beyond=lambda game, phase: phase in ("deal", "A")), acting=acting_player, prelude=_prelude)
 
 
 def run_events(game: Table, events: list[dict], claims, start: int = 0) -> bool:

@@ -1,17 +1,23 @@
-"""Viscounts' turn structure as one table: setup, the picks, then the six phases of a turn.
+"""Viscounts' turn structure as one table: setup, the picks, then the six phases of a turn;
+``replay.core.protocol.flow`` drives it (``TURN``).
 
-Each event type names its phase (``events.py``); ``turn.enter`` moves a turn forward and
-checks what each phase passed required. Phases here only say how they are named and what
-the log should say next.
+Each event type names its phase (``events.py``). An event of a later phase of the turn ends
+the phases in between: none is an order fault by itself, but a phase that requires
+something checks it as it ends (a card played, the Viscount moved, a due collision
+resolved). A turn never goes back to a phase it passed, and only the next play ends its
+draw (``turn.start_turn``); setup and the picks end by their own events.
 """
 
 from __future__ import annotations
 
-from replay.core.protocol.flow import Phase
+from replay.core.protocol.actions import Refusal
+from replay.core.protocol.flow import Phase, PhaseOrder
 from replay.core.speech import say
+from replay.core.words import counted
+from replay.viscounts.effects import settle_corruption
 from replay.viscounts.picks import next_in_picks
 from replay.viscounts.solo.words import expected as expected_of_opponent
-from replay.viscounts.state import TURN_PHASES
+from replay.viscounts.state import TURN_PHASES, collision_due
 
 
 def _expected_pick(table) -> str:
@@ -23,22 +29,69 @@ def _current(verb: str):
     return lambda table: say("{verb} by {current}", verb=verb, current=table.state.current)
 
 
+def _leave_card(table) -> None:
+    """Phase 1 ends with a card played (and its Corruption gained, if it waited for choices
+    left unanswered)."""
+    name = table.state.current
+    if table.state.played is None:
+        table.breach("viscounts.cards.play",
+                     say("{name} must play a card first", name=name), player=name,
+                     skip=True)
+    if table.state.corruption_due:
+        settle_corruption(table)
+
+
+def _leave_move(table) -> None:
+    """Phase 2 ends with the Viscount moved."""
+    state, name = table.state, table.state.current
+    if state.moved:
+        return
+    if table.automated(name):
+        table.breach("viscounts.solo.ai.move",
+                     say("the opponent must move as {played} says before its turn ends",
+                         played=table.name(state.played)), player=name)
+    else:
+        table.breach("viscounts.move.steps",
+                     say("{name} must move the Viscount at least {spaces} before the next phase",
+                         name=name, spaces=counted(table.played_value(), 'space')),
+                     player=name)
+
+
+def _leave_collision(table) -> None:
+    """Phase 5 ends with the collision resolved, when the markers share a space."""
+    name = table.state.current
+    if not table.state.collided and collision_due(player := table.player(name)):
+        table.breach("viscounts.collision.when",
+                     say("{name}'s Virtue and Corruption markers share space {virtue}: the "
+                         "collision must be resolved in phase 5", name=name,
+                         virtue=player.virtue),
+                     player=name, expected="collision")
+
+
+def _turn_phase(name: str, title: str, ledger: str, expected, following: str,
+                close=None) -> Phase:
+    """A phase of a turn: a later phase's event ends it, and what it requires is checked by
+    its ``close``."""
+    return Phase(name, title, ledger, (ledger.split()[0],), expected=expected, next=following,
+                 close=close, early=True, yields=True)
+
+
 PHASES: dict[str, Phase] = {phase.name: phase for phase in (
     Phase("setup", "setup", "setup", ("setup",), expected=lambda t: "setup", next="pick"),
     Phase("pick", "the picks of Player Cards", "pick", ("pick",), expected=_expected_pick,
           next="card"),
-    Phase("card", "phase 1 (card management)", "1 cards", ("1",),
-          expected=lambda t: _current("move" if t.state.played else "play")(t),
-          next="move"),
-    Phase("move", "phase 2 (movement)", "2 movement", ("2",), expected=_current("move"),
-          next="action"),
-    Phase("action", "phase 3 (primary action)", "3 action", ("3",),
-          expected=_current("trade, construct, workers, transcribe, hire or draw"),
-          next="recruit"),
-    Phase("recruit", "phase 4 (recruit)", "4 recruit", ("4",),
-          expected=_current("collision or draw"), next="collision"),
-    Phase("collision", "phase 5 (collision)", "5 collision", ("5",),
-          expected=_current("draw"), next="draw"),
+    _turn_phase("card", "phase 1 (card management)", "1 cards",
+                lambda t: _current("move" if t.state.played else "play")(t), "move",
+                _leave_card),
+    _turn_phase("move", "phase 2 (movement)", "2 movement", _current("move"), "action",
+                _leave_move),
+    _turn_phase("action", "phase 3 (primary action)", "3 action",
+                _current("trade, construct, workers, transcribe, hire or draw"), "recruit"),
+    _turn_phase("recruit", "phase 4 (recruit)", "4 recruit", _current("collision or draw"),
+                "collision"),
+    _turn_phase("collision", "phase 5 (collision)", "5 collision", _current("draw"), "draw",
+                _leave_collision),
+    # Only the next play ends a turn's draw (``turn.start_turn``).
     Phase("draw", "phase 6 (draw)", "6 draw", ("6",),
           expected=lambda t: "draw, or the next player's play", next="card"),
     Phase("over", "the end of the game", "final", expected=lambda t: "nothing"),
@@ -61,3 +114,22 @@ def expected_next(table) -> str:
         # turn's messages, which say what the log should say next.
         return expected_of_opponent(table)
     return PHASES[state.phase].expected(table)
+
+
+def misplaced(table, kind: str, phase: str) -> Refusal:
+    """A phase entered before the first turn, or one the turn has already passed."""
+    state = table.state
+    if state.phase not in TURN_PHASES:
+        return Refusal("viscounts.log.order",
+                       say("a {kind} event cannot come before the first turn", kind=kind),
+                       expected=expected_next(table), found=kind, skip=True)
+    return Refusal("viscounts.turn.phases",
+                   say("a {kind} event cannot come after {phase} in {current}'s turn: the phases "
+                       "go {items}", kind=kind, phase=state.phase,
+                       current=state.current, items=', '.join(TURN_PHASES)),
+                   expected=expected_next(table), found=kind,
+                   player=state.current, skip=True)
+
+
+TURN = PhaseOrder(PHASES, order_rule="viscounts.log.order",
+                  after_end_rule="viscounts.log.after_end", misplaced=misplaced)

@@ -13,10 +13,11 @@ from replay.core.words import counted
 from replay.viscounts.cards import UNKNOWN, draw, draw_refusal
 from replay.viscounts.effects import criminal_icons, in_force, resolve, shuffle_discards, trigger
 from replay.viscounts.funding import adjacent_card, adjacent_refusal, take_top
+from replay.viscounts.phases import TURN
 from replay.viscounts.picks import SETUP_HAND, next_in_picks
-from replay.viscounts.state import TURN_PHASES, Player
+from replay.viscounts.state import TURN_PHASES, Player, collision_due
 from replay.viscounts.table import Table
-from replay.viscounts.turn import collision_due, enter, hand_limit, own_turn, turn_step
+from replay.viscounts.turn import hand_limit, own_turn, turn_step
 
 
 def hire_refusals(table: Table, event: dict) -> Iterator[Refusal]:
@@ -105,7 +106,7 @@ def collision_step(table: Table, event: dict) -> None:
                      say("{player}'s collision is resolved in phase 5, after the movement: "
                          "{player} has not moved yet", player=player.name),
                      player=player.name, expected="move", found="collision", skip=True)
-    enter(table, "collision", "collision")
+    TURN.enter(table, "collision", "collision")
 
 
 def collision_refusals(table: Table, event: dict) -> Iterator[Refusal]:
@@ -328,7 +329,7 @@ def shuffle_step(table: Table, event: dict) -> None:
     player = table.acting(event)
     if state.current == player.name and state.phase in TURN_PHASES[:-1] and not any(
             d.player == player.name and d.kind in TAKES_FROM_DRAW_PILE for d in state.pending):
-        enter(table, "draw", "shuffle")
+        TURN.enter(table, "draw", "shuffle")
 
 
 def shuffle_refusals(table: Table, event: dict) -> Iterator[Refusal]:

@@ -145,3 +145,8 @@ class TableState:
         """Who plays turn ``turn`` of a round (0: the start player)."""
         seats = self.seats
         return seats[(seats.index(self.start_player) + turn) % len(seats)]
+
+
+def collision_due(player: Player) -> bool:
+    """The markers share a space."""
+    return player.corruption == player.virtue

@@ -92,9 +92,18 @@ class Table(CatalogReads):
         """The phase the game is in (as the protocol's ``next_step`` reads a table)."""
         return self.state.phase
 
+    @phase.setter
+    def phase(self, name: str) -> None:
+        self.state.phase = name
+
     def player(self, name: str) -> Player:
         """The named player (the caller has checked the name)."""
         return self.state.players[name]
+
+    def played_value(self) -> int:
+        """The Silver value of the card played this turn (0 before it is played)."""
+        played = self.state.played
+        return self.catalog.townsfolk[played].cost if played else 0
 
     def card(self, ident: str) -> Townsfolk:
         """A Townsfolk card, or the pre-printed card of a segment side (``seg1a-tf``)."""

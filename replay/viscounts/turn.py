@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from replay.core.protocol.actions import Refusal
+from replay.core.protocol.flow import record
 from replay.core.speech import say
 from replay.core.words import counted
 from replay.viscounts.cards import (
@@ -23,9 +24,9 @@ from replay.viscounts.effects import (
     settle_corruption,
     shuffle_discards,
 )
-from replay.viscounts.phases import expected_next
+from replay.viscounts.phases import TURN, misplaced
 from replay.viscounts.setup import check_setup_draw
-from replay.viscounts.state import TURN_PHASES, Player, TableState
+from replay.viscounts.state import Player, TableState
 from replay.viscounts.table import Table
 
 # The paid spaces beyond the card's value the legal moves offer.
@@ -46,91 +47,6 @@ def has_unlock(table: Table, player: Player, op: str) -> dict | None:
     return found[0][1] if found else None
 
 
-def collision_due(player: Player) -> bool:
-    """The markers share a space."""
-    return player.corruption == player.virtue
-
-
-def enter(table: Table, phase: str, kind: str) -> None:
-    """Move the current turn on to ``phase``, checking what the phases passed required."""
-    state = table.state
-    if state.phase == phase:
-        return
-    checks = _CHECKS_PASSING.get((state.phase, phase))
-    if checks is None:
-        _refuse_entry(table, kind)
-    for check in checks:
-        check(table, state.current)
-    state.phase = phase
-
-
-def _refuse_entry(table: Table, kind: str) -> None:
-    """A phase entered before the first turn, or one the turn has already passed."""
-    state = table.state
-    if state.phase not in TURN_PHASES:
-        table.breach("viscounts.log.order",
-                     say("a {kind} event cannot come before the first turn", kind=kind),
-                     expected=expected_next(table), found=kind, skip=True)
-    table.breach("viscounts.turn.phases",
-                 say("a {kind} event cannot come after {phase} in {current}'s turn: the phases go "
-                     "{items}", kind=kind, phase=state.phase,
-                     current=state.current, items=', '.join(TURN_PHASES)),
-                 expected=expected_next(table), found=kind,
-                 player=state.current, skip=True)
-
-
-def _leave_card(table: Table, name: str) -> None:
-    """Phase 1 ends with a card played (and its Corruption gained, if it waited for choices
-    left unanswered)."""
-    if table.state.played is None:
-        table.breach("viscounts.cards.play",
-                     say("{name} must play a card first", name=name), player=name,
-                     skip=True)
-    if table.state.corruption_due:
-        settle_corruption(table)
-
-
-def _leave_move(table: Table, name: str) -> None:
-    """Phase 2 ends with the Viscount moved."""
-    state = table.state
-    if state.moved:
-        return
-    if table.automated(name):
-        table.breach("viscounts.solo.ai.move",
-                     say("the opponent must move as {played} says before its turn ends",
-                         played=table.name(state.played)), player=name)
-    else:
-        table.breach("viscounts.move.steps",
-                     say("{name} must move the Viscount at least {spaces} before the next phase",
-                         name=name, spaces=counted(_value(table), 'space')), player=name)
-
-
-def _leave_collision(table: Table, name: str) -> None:
-    """Phase 5 ends with the collision resolved, when the markers share a space."""
-    if not table.state.collided and collision_due(player := table.player(name)):
-        table.breach("viscounts.collision.when",
-                     say("{name}'s Virtue and Corruption markers share space {virtue}: the "
-                         "collision must be resolved in phase 5", name=name,
-                         virtue=player.virtue),
-                     player=name, expected="collision")
-
-
-# What must have happened before a phase ends, for the phases that require something.
-_CHECKS_ON_LEAVING = {"card": _leave_card, "move": _leave_move, "collision": _leave_collision}
-# (from, to) -> the checks of the phases passed on the way, in order; a pair missing here
-# goes backwards or starts outside a turn.
-_CHECKS_PASSING = {
-    (here, there): tuple(_CHECKS_ON_LEAVING[p] for p in TURN_PHASES[i:j]
-                         if p in _CHECKS_ON_LEAVING)
-    for i, here in enumerate(TURN_PHASES) for j, there in enumerate(TURN_PHASES) if i < j}
-
-
-def _value(table: Table) -> int:
-    """The Silver value of the card played this turn (0 before it is played)."""
-    played = table.state.played
-    return table.catalog.townsfolk[played].cost if played else 0
-
-
 def close_turn(table: Table, last: bool = False) -> None:
     """End the current turn: every phase passed, the hand filled (not after the last turn,
     when no card will be played again)."""
@@ -140,7 +56,7 @@ def close_turn(table: Table, last: bool = False) -> None:
     if _without_card(state):  # the refusal of its play says it all
         state.phase = "draw"
         return
-    enter(table, "draw", "end of turn")
+    TURN.enter(table, "draw", "end of turn")
     if last:
         return
     player = table.player(state.current)
@@ -351,7 +267,7 @@ def exits(table: Table, space_id: str) -> list[str]:
 
 def move_cost(table: Table, player: Player, steps: int) -> int:
     """Silver for the spaces beyond the played card's value (the first is free with TP1)."""
-    extra = steps - _value(table)
+    extra = steps - table.played_value()
     if extra <= 0:  # most moves: no unlock to look for
         return 0
     free = has_unlock(table, player, "extra_move")
@@ -379,7 +295,7 @@ def move_refusals(table: Table, event: dict) -> Iterator[Refusal]:
                         player=player.name, expected=" or ".join(exits(table, here)),
                         found=step, skip=True)
             return
-    value = _value(table)
+    value = table.played_value()
     cost = move_cost(table, player, len(path))
     refused = []
     if len(path) < value:
@@ -447,7 +363,7 @@ def turn_step(table: Table, event: dict, phase: str) -> Player:
         own_turn(table, table.acting(event), event["type"])
     player = state.players[state.current]
     if state.phase != phase:
-        enter(table, phase, event["type"])
+        TURN.enter(table, phase, event["type"])
     return player
 
 
@@ -455,7 +371,7 @@ def own_turn(table: Table, player: Player, kind: str) -> None:
     """Only the player whose turn it is acts in it."""
     state = table.state
     if state.current is None:  # no turn has begun: nobody's turn to act in
-        _refuse_entry(table, kind)
+        record(table, misplaced(table, kind, "card"))
     if state.current != player.name:
         whose = "the opponent" if table.automated(state.current) else state.current
         table.breach("viscounts.log.player",

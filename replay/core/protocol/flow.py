@@ -127,33 +127,147 @@ def supply_of(specs: Iterable, phase: str, table) -> dict | None:
     return None
 
 
-class Flow:
-    """Replays events on a table through a game's action kinds and phases (see the module
-    docstring). ``order_rule`` is the rule an event out of its phase's order breaks, and
-    ``after_end_rule`` the one an event after the last phase began breaks;
-    ``acting(table)`` names who acts next (None when nobody does); ``prelude(table, spec,
-    event)`` (optional) is what every event does first, whatever its kind (such as unused
-    pilgrim steps lapsing); ``when(table)`` (optional) ends a phase's title in messages
-    (" of round 2"); ``beyond(table, phase)`` (optional) says whether an event of ``phase``
-    met once the game's last phase has begun would start what the game no longer has (the
-    after-end rule), rather than come back to what it has passed (the order rule)."""
+class PhaseOrder:
+    """A game's phases in their order, and the rules an event out of that order breaks.
 
-    def __init__(self, specs: Mapping, phases: Mapping, *, order_rule: str,
-                 after_end_rule: str, acting: Callable[[object], str | None],
-                 prelude: Callable[[object, object, dict], None] | None = None,
+    ``order_rule`` is the rule an event out of its phase's order breaks, and
+    ``after_end_rule`` the one an event after the last phase began breaks; ``when(table)``
+    (optional) ends a phase's title in messages (" of round 2"); ``beyond(table, phase)``
+    (optional) says whether an event of ``phase`` met once the game's last phase has begun
+    would start what the game no longer has (the after-end rule), rather than come back to
+    what it has passed (the order rule). ``misplaced(table, kind, phase)`` (optional) is the
+    refusal of an event whose phase cannot be reached from the current one, for a game whose
+    own rule says more than the order rule (a phase its turn has passed)."""
+
+    def __init__(self, phases: Mapping, *, order_rule: str, after_end_rule: str,
                  when: Callable[[object], str] = lambda table: "",
-                 beyond: Callable[[object, str], bool] = lambda table, phase: True):
-        self.specs = specs
+                 beyond: Callable[[object, str], bool] = lambda table, phase: True,
+                 misplaced: Callable[[object, str, str], Refusal] | None = None):
         self.phases = phases
         self.order_rule = order_rule
         self.after_end_rule = after_end_rule
-        self.acting = acting
-        self.prelude = prelude
         self.when = when
         self.beyond = beyond
+        self.misplaced = misplaced or self._unreachable
+
+    def enter(self, table, wanted: str, kind: str) -> None:
+        """Move the table to the phase ``wanted`` that an event of ``kind`` belongs to,
+        ending the phases on the way (a refusal of the order when that ends phases early
+        that do not yield to it; a skip when it cannot)."""
+        if table.phase == wanted:
+            return
+        path = self.path(table, wanted)
+        refusal = self.refusal(table, kind, wanted, path)
+        if refusal is not None:
+            table.judge.breach(refusal.rule, refusal.message, player=refusal.player,
+                               expected=refusal.expected, found=refusal.found,
+                               skip=refusal.skip)
+        while table.phase != wanted and table.phase in path:
+            self.end(table, self.phases[table.phase])
+            self.settle(table)
+        if table.phase != wanted:
+            # Ending the phases on the way went past the event's phase: it has no place to
+            # happen any more.
+            if refusal is not None:
+                table.judge.violations[-1].applied = False
+            raise SkipEvent
+
+    def settle(self, table) -> None:
+        """End every phase that is finished now, beginning the next ones."""
+        phase = self.phases[table.phase]
+        ended = 0
+        while phase.finished is not None and phase.finished(table):
+            ended += 1
+            if ended > len(self.phases):
+                raise RuntimeError(f"phases end one after another without end: {phase.name}")
+            self.end(table, phase)
+            phase = self.phases[table.phase]
+
+    def end(self, table, phase) -> None:
+        """End ``phase`` (its close) and begin the one that follows."""
+        following = phase.following(table)
+        if phase.close is not None:
+            phase.close(table)
+        table.phase = following
+        begin = self.phases[following].begin
+        if begin is not None:
+            begin(table)
+
+    def path(self, table, wanted: str) -> list[str] | None:
+        """The phases to end, from the current one, before ``wanted`` begins; None when a
+        phase on the way cannot be ended early."""
+        path, name = [], table.phase
+        while name != wanted:
+            phase = self.phases[name]
+            following = phase.following(table)
+            if not phase.early or following is None or name in path:
+                return None
+            path.append(name)
+            name = following
+        return path
+
+    def refusal(self, table, kind: str, wanted: str,
+                path: list[str] | None) -> Refusal | None:
+        """The refusal of an event of another phase than the current one (None: the phases
+        on its way yield to it)."""
+        if path is None:
+            return self.misplaced(table, kind, wanted)
+        if all(self.phases[name].yields for name in path):
+            return None
+        # The order of play is the table's, not one player's: the refusal names no player.
+        phase = self.phases[table.phase]
+        when = self.when(table)
+        message = (say("an {kind} event comes before the end of {phase}{when}", kind=kind,
+                       phase=phase.title, when=when) if article(kind) == "an" else
+                   say("a {kind} event comes before the end of {phase}{when}", kind=kind,
+                       phase=phase.title, when=when))
+        return Refusal(self.order_rule, message, expected=phase.expected(table), found=kind)
+
+    def _unreachable(self, table, kind: str, wanted: str) -> Refusal:
+        """An event whose phase the game has passed (the order rule), or no longer has once
+        its last phase began (the after-end rule)."""
+        phase = self.phases[table.phase]
+        expected = phase.expected(table)
+        if phase.following(table) is None and self.beyond(table, wanted):
+            message = (say("an {kind} event cannot come during {phase}", kind=kind,
+                           phase=phase.title) if article(kind) == "an" else
+                       say("a {kind} event cannot come during {phase}", kind=kind,
+                           phase=phase.title))
+            return Refusal(self.after_end_rule, message, expected=expected, found=kind,
+                           skip=True)
+        when = self.when(table)
+        message = (say("an {kind} event cannot come during {phase}{when}", kind=kind,
+                       phase=phase.title, when=when) if article(kind) == "an" else
+                   say("a {kind} event cannot come during {phase}{when}", kind=kind,
+                       phase=phase.title, when=when))
+        return Refusal(self.order_rule, message, expected=expected, found=kind, skip=True)
+
+
+class Flow:
+    """Replays events on a table through a game's action kinds and the phases of its
+    ``order`` (see the module docstring). ``acting(table)`` names who acts next (None when
+    nobody does); ``prelude(table, spec, event)`` (optional) is what every event does
+    first, whatever its kind (such as unused pilgrim steps lapsing): it may give back a
+    function that takes back what it did, for an event then refused whole;
+    ``seat(table, event)`` (optional) is the action kind a seat controller replays its
+    seat's events with (None for a seat a person plays); ``after(table, spec, event)``
+    (optional) is what every event applied does last."""
+
+    def __init__(self, specs: Mapping, order: PhaseOrder, *,
+                 acting: Callable[[object], str | None],
+                 prelude: Callable[[object, object, dict], Callable | None] | None = None,
+                 seat: Callable[[object, dict], object] | None = None,
+                 after: Callable[[object, object, dict], None] | None = None):
+        self.specs = specs
+        self.order = order
+        self.phases = order.phases
+        self.acting = acting
+        self.prelude = prelude
+        self.seat = seat
+        self.after = after
         self._offered = {name: [spec for spec in specs.values()
                                 if spec.phase == name and spec.candidates is not None]
-                         for name in phases}
+                         for name in self.phases}
 
     # -- replay ------------------------------------------------------------------------
 
@@ -166,7 +280,7 @@ class Flow:
             except SkipEvent:
                 # A skipped event may still have moved the table on (a turn used up): a
                 # phase it finished ends.
-                self._settle(table)
+                self.order.settle(table)
                 continue
             except StopReplay:
                 return False
@@ -177,18 +291,31 @@ class Flow:
         """Replay one event (raises ``StopReplay`` or ``SkipEvent`` through the judge)."""
         table.event = table.judge.event = index
         spec = self.specs[event["type"]]
-        if self.prelude is not None:
-            self.prelude(table, spec, event)
-        if spec.phase is not None and spec.phase != table.phase:
-            self._enter(table, spec.phase, event)
-        # Refusals, then apply: a refusal that skips the event raises as it is recorded (as
-        # every refusal does in strict mode), so the refusals after it are never asked for.
-        for refusal in spec.refusals(table, event):
-            record(table, refusal)
+        take_back = self.prelude(table, spec, event) if self.prelude is not None else None
+        if self.seat is not None:
+            spec = self.seat(table, event) or spec
+        try:
+            # The kind's own step moves the table on to it; else the flow moves the table
+            # to the kind's phase.
+            if spec.step is not None:
+                spec.step(table, event)
+            elif spec.phase is not None and spec.phase != table.phase:
+                self.order.enter(table, spec.phase, event["type"])
+            # Refusals, then apply: a refusal that skips the event raises as it is recorded
+            # (as every refusal does in strict mode), so the refusals after it are never
+            # asked for.
+            for refusal in spec.refusals(table, event):
+                record(table, refusal)
+        except SkipEvent:
+            if take_back is not None:
+                take_back()
+            raise
         spec.apply(table, event)
+        if self.after is not None:
+            self.after(table, spec, event)
         phase = self.phases[table.phase]
         if phase.finished is not None and phase.finished(table):
-            self._settle(table)
+            self.order.settle(table)
 
     def check(self, table, event: dict) -> list[Refusal]:
         """Every refusal of one event at this table, without replaying it (the phase order's
@@ -196,8 +323,9 @@ class Flow:
         spec = self.specs[event["type"]]
         found = []
         if spec.phase is not None and spec.phase != table.phase:
-            path = self._path(table, spec.phase)
-            refusal = self._order_refusal(table, event, spec.phase, path)
+            order = self.order
+            refusal = order.refusal(table, event["type"], spec.phase,
+                                    order.path(table, spec.phase))
             if refusal is not None:
                 found.append(refusal)
                 if refusal.skip:
@@ -219,85 +347,3 @@ class Flow:
         acting = self.acting(table)
         return NextStep(phase.name, phase.title, acting, phase.expected(table), actions, chance,
                         supply_at(self.specs.values(), self.phases, phase.name, table, acting))
-
-    # -- phases ------------------------------------------------------------------------
-
-    def _settle(self, table) -> None:
-        """End every phase that is finished now, beginning the next ones."""
-        phase = self.phases[table.phase]
-        ended = 0
-        while phase.finished is not None and phase.finished(table):
-            ended += 1
-            if ended > len(self.phases):
-                raise RuntimeError(f"phases end one after another without end: {phase.name}")
-            self._end(table, phase)
-            phase = self.phases[table.phase]
-
-    def _end(self, table, phase) -> None:
-        following = phase.following(table)
-        if phase.close is not None:
-            phase.close(table)
-        table.phase = following
-        begin = self.phases[following].begin
-        if begin is not None:
-            begin(table)
-
-    def _path(self, table, wanted: str) -> list[str] | None:
-        """The phases to end, from the current one, before ``wanted`` begins; None when a
-        phase on the way cannot be ended early."""
-        path, name = [], table.phase
-        while name != wanted:
-            phase = self.phases[name]
-            following = phase.following(table)
-            if not phase.early or following is None or name in path:
-                return None
-            path.append(name)
-            name = following
-        return path
-
-    def _order_refusal(self, table, event: dict, wanted: str,
-                       path: list[str] | None) -> Refusal | None:
-        """The refusal of an event of another phase than the current one (None: the phases
-        on its way yield to it)."""
-        # The order of play is the table's, not one player's: the refusal names no player.
-        phase, kind = self.phases[table.phase], event["type"]
-        expected = phase.expected(table)
-        if path is None and phase.following(table) is None and self.beyond(table, wanted):
-            message = (say("an {kind} event cannot come during {phase}", kind=kind,
-                           phase=phase.title) if article(kind) == "an" else
-                       say("a {kind} event cannot come during {phase}", kind=kind,
-                           phase=phase.title))
-            return Refusal(self.after_end_rule, message, expected=expected, found=kind,
-                           skip=True)
-        when = self.when(table)
-        if path is None:
-            message = (say("an {kind} event cannot come during {phase}{when}", kind=kind,
-                           phase=phase.title, when=when) if article(kind) == "an" else
-                       say("a {kind} event cannot come during {phase}{when}", kind=kind,
-                           phase=phase.title, when=when))
-            return Refusal(self.order_rule, message, expected=expected, found=kind, skip=True)
-        if all(self.phases[name].yields for name in path):
-            return None
-        message = (say("an {kind} event comes before the end of {phase}{when}", kind=kind,
-                       phase=phase.title, when=when) if article(kind) == "an" else
-                   say("a {kind} event comes before the end of {phase}{when}", kind=kind,
-                       phase=phase.title, when=when))
-        return Refusal(self.order_rule, message, expected=expected, found=kind)
-
-    def _enter(self, table, wanted: str, event: dict) -> None:
-        """Move to the phase an event belongs to (a refusal of the order when that ends
-        phases early that do not yield to it; a skip when it cannot)."""
-        path = self._path(table, wanted)
-        refusal = self._order_refusal(table, event, wanted, path)
-        if refusal is not None:
-            table.judge.breach(refusal.rule, refusal.message, expected=refusal.expected,
-                               found=refusal.found, skip=refusal.skip)
-        while table.phase != wanted and table.phase in path:
-            self._end(table, self.phases[table.phase])
-            self._settle(table)
-        if table.phase != wanted:
-            # Ending the phases on the way went past the event's phase: it has no place to
-            # happen any more.
-            if refusal is not None:
-                table.judge.violations[-1].applied = False
-            raise SkipEvent

@@ -31,8 +31,8 @@ from replay.viscounts.solo import actions, choices, piles, steps
 from replay.viscounts.solo.rows import advance
 from replay.viscounts.solo.setup import place_opponent
 from replay.viscounts.solo.words import describe
+from replay.viscounts.state import collision_due
 from replay.viscounts.table import Table
-from replay.viscounts.turn import collision_due
 
 ANSWERS = frozenset({*DECISIONS, "gain_card"})
 TURN_EVENTS = frozenset({"play", "move", "trade", "construct", "workers", "transcribe", "hire",

@@ -12,10 +12,10 @@ from replay.core.speech import say
 from replay.core.words import article
 from replay.viscounts.effects import resolve
 from replay.viscounts.funding import adjacent_card
+from replay.viscounts.phases import TURN
 from replay.viscounts.solo import procedure
 from replay.viscounts.solo.state import Step
 from replay.viscounts.solo.words import describe
-from replay.viscounts.turn import enter
 
 
 def advance(table) -> None:
@@ -37,11 +37,11 @@ def _row(table, row: dict, source: str) -> None:
     if op == "all":
         solo.rows[0:0] = list(row["effects"])
     elif op == "move":
-        enter(table, "move", "move")
+        TURN.enter(table, "move", "move")
         solo.step = Step("move", source, {"path": procedure.outer_path(table, row["steps"])})
     elif op in ("options", "action"):
         options = row["options"] if op == "options" else [row]
-        enter(table, "action", "option")
+        TURN.enter(table, "action", "option")
         counted = procedure.board_icons(table)
         number, event = procedure.choose_option(table, options, counted)
         solo.step = Step("option", source, {"number": number, "event": event,

@@ -14,7 +14,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from replay.core.logs.log import GameLog
 from replay.core.logs.problems import InvalidLog, LogProblem, problems_from_marshmallow
 from replay.core.protocol.actions import EventSpec
-from replay.core.protocol.flow import Flow, NextStep
+from replay.core.protocol.flow import Flow, NextStep, PhaseOrder
 from replay.core.protocol.game import Category, Game, Section
 from replay.core.protocol.rules import load_rules, load_variants
 from replay.core.protocol.shapes import COMMON_KINDS
@@ -49,8 +49,8 @@ EVENT_SPECS = {spec.kind: spec for spec in (
               refusals=no_refusals, apply=record_final),
 )}
 
-FLOW = Flow(EVENT_SPECS, PHASES, order_rule="dice-race.turn.order",
-            after_end_rule="dice-race.log.after_end",
+FLOW = Flow(EVENT_SPECS, PhaseOrder(PHASES, order_rule="dice-race.turn.order",
+                                    after_end_rule="dice-race.log.after_end"),
             acting=lambda race: None if race.winner else race.next)
 
 
