@@ -28,8 +28,3 @@ class Claims(claims.Claims):
             return player.influence[what]
         return getattr(player, what)
 
-
-def record_claim(game: Table, event: dict) -> None:
-    """A claim of the table (a checkpoint, the final scores), compared with what the replay
-    computed."""
-    game.claims.record(game, game.event, event)

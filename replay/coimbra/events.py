@@ -11,10 +11,9 @@ read this one table.
 from __future__ import annotations
 
 from replay.coimbra import drafting, favors, income, lines, pilgrim, returns, setup, voyages
-from replay.coimbra.claims import record_claim
 from replay.coimbra.dice import DIE_EXAMPLE, normalise_die
-from replay.coimbra.markers import hold_marker, no_refusals
 from replay.core.protocol.actions import EventSpec
+from replay.core.protocol.notes import hold_marker, no_refusals, record_claim
 from replay.core.protocol.shapes import COMMON_KINDS, FieldKind, is_int, is_str, str_list
 from replay.core.speech import say
 

@@ -9,17 +9,6 @@ from replay.core.speech import say
 from replay.core.words import listed
 
 
-def no_refusals(game: Table, event: dict) -> tuple:
-    """A marker or a claim breaks no rule when it is written (a marker is checked against
-    the event after it, a claim against the computed values)."""
-    return ()
-
-
-def hold_marker(game: Table, event: dict) -> None:
-    """Keep a marker until the event after it."""
-    game.markers.append((game.event, event))
-
-
 def check_markers(game: Table, spec, event: dict) -> None:
     """Round and phase markers must agree with the event that follows them."""
     state = game.state

@@ -1,15 +1,19 @@
-"""The replay loop: each event checked and applied in turn; the end of the game scored."""
+"""Viscounts replayed by the core's loop (``replay.core.protocol.flow``): its action kinds,
+its turn's phases, what every event does first (``_prelude``), the seat controllers plugged
+in (``seats``), and the end of the game scored."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from replay.core.protocol.flow import Flow
 from replay.core.speech import say
 from replay.core.verdicts.judge import SkipEvent, StopReplay
 from replay.core.words import listed
 from replay.viscounts.decisions import decline_waiting
 from replay.viscounts.events import EVENT_SPECS, HELD_EVENTS, KEEP_WAITING
-from replay.viscounts.kinds import replay_kind
-from replay.viscounts.legal import primary_actions
-from replay.viscounts.phases import expected_next
+from replay.viscounts.legal import acting_player, primary_actions
+from replay.viscounts.phases import TURN, expected_next
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.seats import controllers
 from replay.viscounts.table import Table
@@ -17,27 +21,14 @@ from replay.viscounts.turn import close_turn, last_turn_played
 from replay.viscounts.words import PILE_WORDS, word
 
 
-def run_events(table: Table, events: list[dict], claims, start: int = 0) -> bool:
-    """Replay every event (the first one the log's event ``start``); return whether the
-    replay went to the end of them."""
-    for index, event in enumerate(events, start):
-        try:
-            apply_event(table, index, event, claims)
-        except SkipEvent:
-            continue
-        except StopReplay:
-            return False
-    table.event = table.judge.event = start + len(events)
-    return True
-
-
-def apply_event(table: Table, index: int, event: dict, claims) -> None:
-    """Check and apply one event (raises ``StopReplay`` / ``SkipEvent`` from the judge)."""
-    table.event = table.judge.event = index
+def _prelude(table: Table, spec, event: dict) -> Callable[[], None] | None:
+    """What every event that is no claim or marker does first: the markers before it
+    checked, the order of setup and chance, the last event's fixed flips and waiting choices
+    declined (given back if this event is then refused whole), and the seat controllers
+    told, the one whose seat this is first."""
     kind = event["type"]
     if kind in HELD_EVENTS:
-        _hold(table, index, event, claims)
-        return
+        return None
     if table.markers:
         _check_markers(table, kind)
     state = table.state
@@ -61,8 +52,8 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         state.fixed_flips = []  # they belonged to the event before: answered or not
     for controller in controllers(table):
         if controller.replays(table, event):
-            controller.replay(table, event)
-            return
+            controller.before_own(table, event)
+            return None
         controller.before_other(table, kind)
     waiting = state.pending if answers_none and state.pending else None
     if waiting is not None:
@@ -71,9 +62,10 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         declined.close()
     if table.strict_primary_action:
         _require_primary_action(table, kind)
-    try:
-        replay_kind(table, EVENT_SPECS[kind], event)
-    except SkipEvent:
+    if flips is None and waiting is None:
+        return None
+
+    def take_back() -> None:
         # An event refused whole answers nothing: what waited for an answer still waits,
         # and refusals (or notes of choices lost) for leaving it unanswered were premature.
         if flips is not None:
@@ -81,22 +73,46 @@ def apply_event(table: Table, index: int, event: dict, claims) -> None:
         if waiting is not None:
             state.pending = waiting
             declined.take_back()
-        raise
-    if kind == "pick":
-        for controller in controllers(table):
+    return take_back
+
+
+def _seat(table: Table, event: dict):
+    """The kind a seat controller replays its seat's event with (None: a person's, or a
+    claim or marker)."""
+    if event["type"] in HELD_EVENTS:
+        return None
+    for controller in controllers(table):
+        if controller.replays(table, event):
+            return controller.kind(table, event)
+    return None
+
+
+def _after(table: Table, spec, event: dict) -> None:
+    """The controllers told what the event did: their own seat's rows resolved as far as
+    they go, the pair a pick left."""
+    if event["type"] in HELD_EVENTS:
+        return
+    for controller in controllers(table):
+        if controller.replays(table, event):
+            controller.after_own(table)
+        elif event["type"] == "pick":
             controller.after_pick(table)
 
 
-def _hold(table: Table, index: int, event: dict, claims) -> None:
-    """Claims are compared with the table (final scores also checked to come at the end);
-    a round marker waits for the event it must agree with."""
-    kind = event["type"]
-    if kind == "marker":
-        table.markers.append((index, event))
-        return
-    if kind == "final":
-        _check_scored_at_end(table)
-    claims.record(table, index, event)
+FLOW = Flow(EVENT_SPECS, TURN, acting=acting_player, prelude=_prelude, seat=_seat, after=_after)
+
+
+def run_events(table: Table, events: list[dict], claims, start: int = 0) -> bool:
+    """Replay every event (the first one the log's event ``start``); return whether the
+    replay went to the end of them."""
+    table.claims = claims
+    return FLOW.run(table, events, start)
+
+
+def apply_event(table: Table, index: int, event: dict, claims) -> None:
+    """Check and apply one event (raises ``StopReplay`` / ``SkipEvent`` from the judge)."""
+    table.claims = claims
+    FLOW.play(table, index, event)
 
 
 def _refuse_setup_order(table: Table, kind: str) -> None:
@@ -109,23 +125,6 @@ def _refuse_setup_order(table: Table, kind: str) -> None:
     table.breach("viscounts.log.order", say("the game is set up once, before the picks: a "
                      "second setup event is out of sequence"), expected=expected_next(table),
                  found=kind, skip=True)
-
-
-def _check_scored_at_end(table: Table) -> None:
-    """Final scores written after the end was triggered but before the final round's last
-    turn end the game too early (p.23: finish the round, then one more full round). Without
-    a trigger the log is only unfinished: nothing says the game ended."""
-    state = table.state
-    if state.last_round is None or state.over or last_turn_played(table):
-        return
-    last = state.turn_order()[-1]
-    table.breach("viscounts.end.final_round",
-                 say("the final scores come in round {round}, but after the end was triggered the "
-                     "game goes on to the end of round {last_round}, whose last turn is {last}'s",
-                     round=state.round, last_round=state.last_round, last=last),
-                 expected=say("round {last_round} played to {last}'s turn",
-                              last_round=state.last_round, last=last),
-                 found=say("final scores"))
 
 
 def _require_primary_action(table: Table, kind: str) -> None:

@@ -1,6 +1,6 @@
 """Every Viscounts event type, declared once: its fields, its phase, the fields a text line
 gives by position, and its legality: an action kind's refusals, apply and candidates (every
-event type that changes the table, replayed by ``kinds.replay_kind``; the solo opponent's
+event type, replayed by the core's loop, ``engine.py``; the solo opponent's
 row results, which its controller replays with kinds of its own, ``solo.opponent``, are
 refused here as written for another player).
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from replay.core.protocol.actions import EventSpec, Refusal
+from replay.core.protocol.notes import hold_marker, no_refusals, record_claim
 from replay.core.protocol.shapes import COMMON_KINDS, FieldKind, is_int, is_str
 from replay.core.speech import say
 from replay.viscounts.actions import (
@@ -55,6 +56,7 @@ from replay.viscounts.solo.setup import apply_opponent, opponent_refusals
 from replay.viscounts.turn import (
     apply_move,
     apply_play,
+    final_refusals,
     move_candidates,
     move_refusals,
     play_candidates,
@@ -151,12 +153,15 @@ EVENT_SPECS: dict[str, EventSpec] = {spec.kind: spec for spec in (
               positional=("pile",)),
     # The answers to the choices effects leave to players (``choices``).
     *ANSWER_SPECS.values(),
-    # Claims and markers change nothing on the table: the replay loop compares or holds them.
-    EventSpec("check", {"player": PLAYER, "values": ("claims", True)}),
-    EventSpec("marker", {"round": ("int", True)}, positional=("round",)),
-    EventSpec("final", {"scores": ("scores", True)}),
+    # Claims and markers change nothing on the table: compared with it, or held.
+    EventSpec("check", {"player": PLAYER, "values": ("claims", True)}, refusals=no_refusals,
+              apply=record_claim),
+    EventSpec("marker", {"round": ("int", True)}, positional=("round",),
+              refusals=no_refusals, apply=hold_marker),
+    EventSpec("final", {"scores": ("scores", True)}, refusals=final_refusals,
+              apply=record_claim),
 )}
 CLAIM_EVENTS = ("check", "final")
-# Changing nothing on the table, they are compared or held by the replay loop.
+# Changing nothing on the table, they are no part of a turn.
 HELD_EVENTS = frozenset({*CLAIM_EVENTS, "marker"})
 KEEP_WAITING = frozenset({"shuffle", "reveal", *HELD_EVENTS, *DECISIONS, "gain_card"})

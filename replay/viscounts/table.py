@@ -49,6 +49,7 @@ class Table(CatalogReads):
         self.warnings: list[dict] = []  # leniencies: what was accepted and normalised
         self.notes: list[dict] = []  # moments worth reading: end trigger, bonuses, lost flips
         self.markers: list[tuple[int, dict]] = []
+        self.claims = None  # the replay's claims, compared as the log makes them
         # (event, catalog entry or field) for each value the replay read, event by event.
         self.reads: list[tuple[int | None, str]] = []
         self.exits: dict[str, list[str]] = {}  # space -> the spaces its arrows lead to

@@ -133,6 +133,23 @@ def last_turn_played(table: Table) -> bool:
             and state.turn == len(state.seats) - 1 and state.moved)
 
 
+def final_refusals(table: Table, event: dict) -> Iterator[Refusal]:
+    """Final scores written after the end was triggered but before the final round's last
+    turn end the game too early (p.23: finish the round, then one more full round). Without
+    a trigger the log is only unfinished: nothing says the game ended."""
+    state = table.state
+    if state.last_round is None or state.over or last_turn_played(table):
+        return
+    last = state.turn_order()[-1]
+    yield Refusal("viscounts.end.final_round",
+                  say("the final scores come in round {round}, but after the end was triggered "
+                      "the game goes on to the end of round {last_round}, whose last turn is "
+                      "{last}'s", round=state.round, last_round=state.last_round, last=last),
+                  expected=say("round {last_round} played to {last}'s turn",
+                               last_round=state.last_round, last=last),
+                  found=say("final scores"))
+
+
 def play_step(table: Table, event: dict) -> None:
     """A play begins the next turn (or is the card of the one a refused play began): one
     card a turn, by the player whose turn it is; the last turn closed."""

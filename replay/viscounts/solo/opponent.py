@@ -1,8 +1,9 @@
 """The solo opponent's seat controller: its turn as the log records it, checked against
 what its procedure demands, and what the procedure demands next.
 
-``CONTROLLER`` is plugged into the game through ``replay.viscounts.seats``: the replay loop
-hands it the opponent's events and asks it before a human's turn event; the legal actions
+``CONTROLLER`` is plugged into the game through ``replay.viscounts.seats``: the core's replay
+loop replays the opponent's events with its kinds (telling it before and after each) and
+asks it before a human's turn event; the legal actions
 ask it what its procedure requires next (the words for it are ``words.expected``).
 
 The ``scheme`` event starts its turn (``piles``); the card's rows resolve top to bottom
@@ -13,8 +14,8 @@ Each recorded action is compared with the procedure's (``procedure``); a differe
 violation naming what was demanded.
 
 Each event type it replays is an action kind of the controller's own (``KINDS``; its
-collision's from ``steps.collision_kind``): its refusals, then its apply, as
-``kinds.replay_kind`` drives any kind.
+collision's from ``steps.collision_kind``): its refusals, then its apply, as the core's
+loop drives any kind.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from replay.core.speech import say
 from replay.viscounts.choices import DECISIONS
 from replay.viscounts.decisions import answer_refusals, apply_answer, decline_waiting
 from replay.viscounts.events import EVENT_SPECS
-from replay.viscounts.kinds import replay_kind
 from replay.viscounts.solo import actions, choices, piles, steps
 from replay.viscounts.solo.rows import advance
 from replay.viscounts.solo.setup import place_opponent
@@ -109,16 +109,16 @@ class Opponent:
         """Whether the event is the opponent's (this controller replays it)."""
         return event.get("player") == table.solo.name
 
-    def replay(self, table: Table, event: dict) -> None:
-        """Check and apply one opponent event, then resolve its rows as far as they go.
-
-        An event that answers no choice first declines the choices still waiting (the
-        human's optional Rearrange, say), so that the rows can go on to the step it
-        records."""
+    def before_own(self, table: Table, event: dict) -> None:
+        """Before one of its events: an event that answers no choice first declines the
+        choices still waiting (the human's optional Rearrange, say), so that the rows can go
+        on to the step it records."""
         if event["type"] not in ANSWERS and table.state.pending:
             decline_waiting(table, event["type"])
             advance(table)
-        replay_kind(table, self.kind(table, event), event)
+
+    def after_own(self, table: Table) -> None:
+        """After one of its events: its rows resolved as far as they go."""
         advance(table)
 
     def kind(self, table: Table, event: dict) -> EventSpec:
