@@ -16,8 +16,9 @@ from replay.viscounts.legal import acting_player, primary_actions
 from replay.viscounts.phases import TURN, expected_next
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.seats import controllers
+from replay.viscounts.state import TURN_PHASES
 from replay.viscounts.table import Table
-from replay.viscounts.turn import close_turn, last_turn_played
+from replay.viscounts.turn import close_turn, last_turn_played, turn_step
 from replay.viscounts.words import PILE_WORDS, word
 
 
@@ -87,6 +88,13 @@ def _seat(table: Table, event: dict):
     return None
 
 
+def _step(table: Table, spec, event: dict) -> None:
+    """An event of a turn's phase: by the player whose turn it is, the turn moved on to
+    it."""
+    if spec.phase in TURN_PHASES:
+        turn_step(table, event, spec.phase)
+
+
 def _after(table: Table, spec, event: dict) -> None:
     """The controllers told what the event did: their own seat's rows resolved as far as
     they go, the pair a pick left."""
@@ -99,7 +107,8 @@ def _after(table: Table, spec, event: dict) -> None:
             controller.after_pick(table)
 
 
-FLOW = Flow(EVENT_SPECS, TURN, acting=acting_player, prelude=_prelude, seat=_seat, after=_after)
+FLOW = Flow(EVENT_SPECS, TURN, acting=acting_player, prelude=_prelude, seat=_seat,
+            step=_step, after=_after)
 
 
 def run_events(table: Table, events: list[dict], claims, start: int = 0) -> bool:

@@ -162,9 +162,15 @@ class PhaseOrder:
             table.judge.breach(refusal.rule, refusal.message, player=refusal.player,
                                expected=refusal.expected, found=refusal.found,
                                skip=refusal.skip)
-        while table.phase != wanted and table.phase in path:
-            self.end(table, self.phases[table.phase])
-            self.settle(table)
+        start = table.phase
+        try:
+            while table.phase != wanted and table.phase in path:
+                self.end(table, self.phases[table.phase])
+                self.settle(table)
+        except StopReplay:
+            # A strict replay stops where the event found the table: in the phase it came in.
+            table.phase = start
+            raise
         if table.phase != wanted:
             # Ending the phases on the way went past the event's phase: it has no place to
             # happen any more.
@@ -250,13 +256,16 @@ class Flow:
     first, whatever its kind (such as unused pilgrim steps lapsing): it may give back a
     function that takes back what it did, for an event then refused whole;
     ``seat(table, event)`` (optional) is the action kind a seat controller replays its
-    seat's events with (None for a seat a person plays); ``after(table, spec, event)``
-    (optional) is what every event applied does last."""
+    seat's events with (None for a seat a person plays); ``step(table, spec, event)``
+    (optional) moves the table on to an event whose kind has no step of its own (by
+    default, to the kind's phase); ``after(table, spec, event)`` (optional) is what every
+    event applied does last."""
 
     def __init__(self, specs: Mapping, order: PhaseOrder, *,
                  acting: Callable[[object], str | None],
                  prelude: Callable[[object, object, dict], Callable | None] | None = None,
                  seat: Callable[[object, dict], object] | None = None,
+                 step: Callable[[object, object, dict], None] | None = None,
                  after: Callable[[object, object, dict], None] | None = None):
         self.specs = specs
         self.order = order
@@ -264,6 +273,7 @@ class Flow:
         self.acting = acting
         self.prelude = prelude
         self.seat = seat
+        self.step = step or self._to_phase
         self.after = after
         self._offered = {name: [spec for spec in specs.values()
                                 if spec.phase == name and spec.candidates is not None]
@@ -295,12 +305,11 @@ class Flow:
         if self.seat is not None:
             spec = self.seat(table, event) or spec
         try:
-            # The kind's own step moves the table on to it; else the flow moves the table
-            # to the kind's phase.
+            # The kind's own step moves the table on to it; else the flow's.
             if spec.step is not None:
                 spec.step(table, event)
-            elif spec.phase is not None and spec.phase != table.phase:
-                self.order.enter(table, spec.phase, event["type"])
+            else:
+                self.step(table, spec, event)
             # Refusals, then apply: a refusal that skips the event raises as it is recorded
             # (as every refusal does in strict mode), so the refusals after it are never
             # asked for.
@@ -316,6 +325,11 @@ class Flow:
         phase = self.phases[table.phase]
         if phase.finished is not None and phase.finished(table):
             self.order.settle(table)
+
+    def _to_phase(self, table, spec, event: dict) -> None:
+        """The table moved on to the kind's phase."""
+        if spec.phase is not None and spec.phase != table.phase:
+            self.order.enter(table, spec.phase, event["type"])
 
     def check(self, table, event: dict) -> list[Refusal]:
         """Every refusal of one event at this table, without replaying it (the phase order's
