@@ -13,9 +13,10 @@ from replay.core.protocol.actions import is_legal, legal_candidates
 from replay.viscounts.choices import CHOICES
 from replay.viscounts.decisions import possible
 from replay.viscounts.events import EVENT_SPECS
+from replay.viscounts.phases import PHASES, TURN
 from replay.viscounts.picks import next_in_picks
 from replay.viscounts.seats import controller_of
-from replay.viscounts.state import TURN_PHASES, Decision, Player
+from replay.viscounts.state import Decision, Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import hand_limit
 
@@ -88,23 +89,23 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
     if controller is not None:
         return controller.next_events(table) or ([] if _game_over(table) else _plays(
             table, table.player(_next_player(table))))
-    if state.played is None:
-        return _plays(table, player)
-    if not state.moved:
-        return legal_candidates(MOVE_SPECS, table)
-    before = TURN_PHASES.index(state.phase)
-    actions = []
-    if before <= TURN_PHASES.index("action") and not state.acted:
-        actions += primary_actions(table)
-    if before <= TURN_PHASES.index("recruit") and not state.hired:
-        actions += _hires(table)
-    if before <= TURN_PHASES.index("collision") and \
-            (collisions := legal_candidates(COLLISION_SPECS, table)):
-        return [*actions, *collisions]
+    return [action for phase in TURN.ahead(table) if not _done(phase, table)
+            for action in _OFFERS[phase](table, player)]
+
+
+def _done(phase: str, table: Table) -> bool:
+    """What the phase is for has happened (a card played, the Viscount moved, the collision
+    resolved): its kind would be refused again, so it offers nothing."""
+    done = PHASES[phase].done
+    return done is not None and done(table)
+
+
+def _draw_or_next(table: Table, player: Player) -> list[dict]:
+    """Phase 6: the draws up to the hand limit, else the next player's play (none after the
+    game's last turn)."""
     if _must_draw(table, player):
-        return actions + _draws(table, player)
-    return actions + ([] if _game_over(table) else _plays(table, table.player(
-        _next_player(table))))
+        return _draws(table, player)
+    return [] if _game_over(table) else _plays(table, table.player(_next_player(table)))
 
 
 def _next_player(table: Table) -> str:
@@ -144,8 +145,24 @@ def primary_actions(table: Table) -> list[dict]:
     return legal_candidates(PRIMARY_SPECS, table)
 
 
-def _hires(table: Table) -> list[dict]:
-    return legal_candidates(HIRE_SPECS, table)
+def _primary(table: Table, player: Player) -> list[dict]:
+    # Once one is taken, another is refused: not worth listing the fundings.
+    return [] if table.state.acted else primary_actions(table)
+
+
+def _hires(table: Table, player: Player) -> list[dict]:
+    return [] if table.state.hired else legal_candidates(HIRE_SPECS, table)
+
+
+# What each phase of a turn offers the player whose turn it is, while it is not done.
+_OFFERS = {
+    "card": _plays,
+    "move": lambda table, player: legal_candidates(MOVE_SPECS, table),
+    "action": _primary,
+    "recruit": _hires,
+    "collision": lambda table, player: legal_candidates(COLLISION_SPECS, table),
+    "draw": _draw_or_next,
+}
 
 
 def decision_options(table: Table, decision: Decision) -> list[dict]:

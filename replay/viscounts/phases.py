@@ -29,11 +29,24 @@ def _current(verb: str):
     return lambda table: say("{verb} by {current}", verb=verb, current=table.state.current)
 
 
+def _played(table) -> bool:
+    return table.state.played is not None
+
+
+def _moved(table) -> bool:
+    return table.state.moved
+
+
+def _collided(table) -> bool:
+    """The collision resolved, or none due (the markers on different spaces)."""
+    return table.state.collided or not collision_due(table.player(table.state.current))
+
+
 def _leave_card(table) -> None:
     """Phase 1 ends with a card played (and its Corruption gained, if it waited for choices
     left unanswered)."""
     name = table.state.current
-    if table.state.played is None:
+    if not _played(table):
         table.breach("viscounts.cards.play",
                      say("{name} must play a card first", name=name), player=name,
                      skip=True)
@@ -44,7 +57,7 @@ def _leave_card(table) -> None:
 def _leave_move(table) -> None:
     """Phase 2 ends with the Viscount moved."""
     state, name = table.state, table.state.current
-    if state.moved:
+    if _moved(table):
         return
     if table.automated(name):
         table.breach("viscounts.solo.ai.move",
@@ -59,21 +72,21 @@ def _leave_move(table) -> None:
 
 def _leave_collision(table) -> None:
     """Phase 5 ends with the collision resolved, when the markers share a space."""
-    name = table.state.current
-    if not table.state.collided and collision_due(player := table.player(name)):
+    if not _collided(table):
+        name = table.state.current
         table.breach("viscounts.collision.when",
                      say("{name}'s Virtue and Corruption markers share space {virtue}: the "
                          "collision must be resolved in phase 5", name=name,
-                         virtue=player.virtue),
+                         virtue=table.player(name).virtue),
                      player=name, expected="collision")
 
 
 def _turn_phase(name: str, title: str, ledger: str, expected, following: str,
-                close=None) -> Phase:
-    """A phase of a turn: a later phase's event ends it, and what it requires is checked by
-    its ``close``."""
+                close=None, done=None) -> Phase:
+    """A phase of a turn: a later phase's event ends it, and what it requires (``done``) is
+    checked by its ``close``."""
     return Phase(name, title, ledger, (ledger.split()[0],), expected=expected, next=following,
-                 close=close, early=True, yields=True)
+                 close=close, early=True, yields=True, done=done)
 
 
 PHASES: dict[str, Phase] = {phase.name: phase for phase in (
@@ -82,15 +95,15 @@ PHASES: dict[str, Phase] = {phase.name: phase for phase in (
           next="card"),
     _turn_phase("card", "phase 1 (card management)", "1 cards",
                 lambda t: _current("move" if t.state.played else "play")(t), "move",
-                _leave_card),
+                _leave_card, _played),
     _turn_phase("move", "phase 2 (movement)", "2 movement", _current("move"), "action",
-                _leave_move),
+                _leave_move, _moved),
     _turn_phase("action", "phase 3 (primary action)", "3 action",
                 _current("trade, construct, workers, transcribe, hire or draw"), "recruit"),
     _turn_phase("recruit", "phase 4 (recruit)", "4 recruit", _current("collision or draw"),
                 "collision"),
     _turn_phase("collision", "phase 5 (collision)", "5 collision", _current("draw"), "draw",
-                _leave_collision),
+                _leave_collision, _collided),
     # Only the next play ends a turn's draw (``turn.start_turn``).
     Phase("draw", "phase 6 (draw)", "6 draw", ("6",),
           expected=lambda t: "draw, or the next player's play", next="card"),

@@ -1,15 +1,20 @@
 """The one replay loop and the phase flow, for games that declare action kinds.
 
-A game declares its action kinds (``replay.core.protocol.actions``) and its phases (``Phase``); a
-``Flow`` replays a log on a table with them, event by event:
+A game declares its action kinds (``replay.core.protocol.actions``) and its phases (``Phase``)
+in their order (``PhaseOrder``); a ``Flow`` replays a log on a table with them, event by
+event:
 
-1. an event of another phase than the current one moves the table there, ending the phases
-   in between (``Phase.close``): out of order unless those phases yield to it, and skipped
-   when no such path exists (a phase that cannot be ended early is in the way);
-2. the kind's refusals are recorded by the table's judge (strict mode stops at the first; in
-   audit mode a refusal that skips leaves the table as it was, since nothing was applied);
-3. the kind's ``apply`` changes the table;
-4. every phase that is now finished (``Phase.finished``) ends, and the next one begins.
+1. what every event does first, whatever its kind (the game's ``prelude``), and the kind a
+   seat controller replays its seat's event with (``seat``);
+2. the kind's own step, else the flow's: an event of another phase than the current one
+   moves the table there, ending the phases in between (``Phase.close``): out of order
+   unless those phases yield to it, and skipped when no such path exists (a phase that
+   cannot be ended early is in the way, or one the game has passed);
+3. the kind's refusals are recorded by the table's judge (strict mode stops at the first; in
+   audit mode a refusal that skips leaves the table as it was, since nothing was applied,
+   and gives back what the prelude did);
+4. the kind's ``apply`` changes the table, and the game's ``after`` follows;
+5. every phase that is now finished (``Phase.finished``) ends, and the next one begins.
 
 The same declarations answer "what may happen next" for any table (``next_step``): the
 acting player, the legal events (the candidates of the current phase's kinds that no refusal
@@ -42,7 +47,9 @@ class Phase:
     it ends by itself after an event (None: only a later phase's event ends it); ``close``
     is the work its end does. A later phase's event may end it before it is finished when
     ``early`` (an order fault, unless it ``yields``: then what it leaves undone is for its
-    ``close`` to flag); without ``early``, chance or a choice would be missing.
+    ``close`` to flag); without ``early``, chance or a choice would be missing. ``done(table)``
+    says whether what the phase is for has happened (None: it requires nothing): a phase
+    that yields but is not done keeps the next phases' events from being legal.
     """
 
     name: str
@@ -56,6 +63,7 @@ class Phase:
     finished: Callable[[object], bool] | None = None
     early: bool = False
     yields: bool = False
+    done: Callable[[object], bool] | None = None
 
     def following(self, table) -> str | None:
         """The phase that follows this one at this table."""
@@ -177,6 +185,19 @@ class PhaseOrder:
             if refusal is not None:
                 table.judge.violations[-1].applied = False
             raise SkipEvent
+
+    def ahead(self, table) -> list[str]:
+        """The current phase and those an event may move the table on to now without a
+        fault: the following ones, while each on the way yields and is done."""
+        names, name = [], table.phase
+        while name is not None and name not in names:
+            names.append(name)
+            phase = self.phases[name]
+            if not (phase.early and phase.yields) or (
+                    phase.done is not None and not phase.done(table)):
+                break
+            name = phase.following(table)
+        return names
 
     def settle(self, table) -> None:
         """End every phase that is finished now, beginning the next ones."""
