@@ -16,17 +16,19 @@ from replay.viscounts.events import EVENT_SPECS
 from replay.viscounts.phases import PHASES, TURN
 from replay.viscounts.picks import next_in_picks
 from replay.viscounts.seats import controller_of
-from replay.viscounts.state import Decision, Player
+from replay.viscounts.state import TURN_PHASES, Decision, Player
 from replay.viscounts.table import Table
 from replay.viscounts.turn import hand_limit
 
-MOVE_SPECS = (EVENT_SPECS["move"],)
-PRIMARY_SPECS = tuple(EVENT_SPECS[k] for k in ("trade", "construct", "workers", "transcribe"))
-HIRE_SPECS = (EVENT_SPECS["hire"],)
+# The kinds each phase of a turn offers, as ``events.py`` declares them (those with candidates).
+OFFERED = {phase: tuple(spec for spec in EVENT_SPECS.values()
+                        if spec.phase == phase and spec.candidates is not None)
+           for phase in TURN_PHASES}
 SHUFFLE_SPECS = (EVENT_SPECS["shuffle"],)
-COLLISION_SPECS = (EVENT_SPECS["collision"],)
 PLAY_SPECS = (EVENT_SPECS["play"],)
-DRAW_SPECS = (EVENT_SPECS["draw"],)
+# A primary action and a hire are each taken once a turn (their refusals say so): once taken,
+# their fundings are not worth listing.
+_TAKEN = {"action": lambda state: state.acted, "recruit": lambda state: state.hired}
 PICK_SPECS = (EVENT_SPECS["pick"],)
 
 
@@ -89,8 +91,15 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
     if controller is not None:
         return controller.next_events(table) or ([] if _game_over(table) else _plays(
             table, table.player(_next_player(table))))
-    return [action for phase in TURN.ahead(table) if not _done(phase, table)
-            for action in _OFFERS[phase](table, player)]
+    actions = []
+    for phase in TURN.ahead(table):
+        if _done(phase, table) or (phase in _TAKEN and _TAKEN[phase](table.state)):
+            continue
+        # Phase 6 ends only with the next play: its draws up to the hand limit, else that
+        # play.
+        actions += (_draw_or_next(table, player) if phase == "draw" else
+                    legal_candidates(OFFERED[phase], table))
+    return actions
 
 
 def _done(phase: str, table: Table) -> bool:
@@ -129,7 +138,7 @@ def _draws(table: Table, player: Player) -> list[dict]:
     if not player.draw_count:
         return [shuffle for shuffle in legal_candidates(SHUFFLE_SPECS, table)
                 if shuffle["player"] == player.name]
-    return legal_candidates(DRAW_SPECS, table)
+    return legal_candidates(OFFERED["draw"], table)
 
 
 def _plays(table: Table, player: Player) -> list[dict]:
@@ -142,27 +151,7 @@ def _plays(table: Table, player: Player) -> list[dict]:
 def primary_actions(table: Table) -> list[dict]:
     """Trade, Construct, Place Workers or Transcribe where the current player's Viscount
     stands: the candidates of those kinds no refusal stops."""
-    return legal_candidates(PRIMARY_SPECS, table)
-
-
-def _primary(table: Table, player: Player) -> list[dict]:
-    # Once one is taken, another is refused: not worth listing the fundings.
-    return [] if table.state.acted else primary_actions(table)
-
-
-def _hires(table: Table, player: Player) -> list[dict]:
-    return [] if table.state.hired else legal_candidates(HIRE_SPECS, table)
-
-
-# What each phase of a turn offers the player whose turn it is, while it is not done.
-_OFFERS = {
-    "card": _plays,
-    "move": lambda table, player: legal_candidates(MOVE_SPECS, table),
-    "action": _primary,
-    "recruit": _hires,
-    "collision": lambda table, player: legal_candidates(COLLISION_SPECS, table),
-    "draw": _draw_or_next,
-}
+    return legal_candidates(OFFERED["action"], table)
 
 
 def decision_options(table: Table, decision: Decision) -> list[dict]:
