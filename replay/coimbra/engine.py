@@ -42,17 +42,8 @@ FLOW = Flow(EVENT_SPECS, PhaseOrder(
     beyond=lambda game, phase: phase in ("deal", "A")), acting=acting_player, prelude=_prelude)
 
 
-def run_events(game: Table, events: list[dict], claims, start: int = 0) -> bool:
-    """Replay every event (the first one the log's event ``start``); return whether the
-    replay went to the end of them."""
-    game.claims = claims
-    return FLOW.run(game, events, start)
-
-
-def apply_event(game: Table, index: int, event: dict, claims) -> None:
-    """Check and apply one event (raises ``StopReplay`` / ``SkipEvent`` from the judge)."""
-    game.claims = claims
-    FLOW.play(game, index, event)
+# The replayer and the generator drive the flow with the replay's claims.
+run_events, apply_event = FLOW.run_events, FLOW.apply_event
 
 
 def finish(game: Table) -> dict | None:

@@ -111,17 +111,8 @@ FLOW = Flow(EVENT_SPECS, TURN, acting=acting_player, prelude=_prelude, seat=_sea
             step=_step, after=_after)
 
 
-def run_events(table: Table, events: list[dict], claims, start: int = 0) -> bool:
-    """Replay every event (the first one the log's event ``start``); return whether the
-    replay went to the end of them."""
-    table.claims = claims
-    return FLOW.run(table, events, start)
-
-
-def apply_event(table: Table, index: int, event: dict, claims) -> None:
-    """Check and apply one event (raises ``StopReplay`` / ``SkipEvent`` from the judge)."""
-    table.claims = claims
-    FLOW.play(table, index, event)
+# The replayer and the generator drive the flow with the replay's claims.
+run_events, apply_event = FLOW.run_events, FLOW.apply_event
 
 
 def _refuse_setup_order(table: Table, kind: str) -> None:

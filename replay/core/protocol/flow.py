@@ -352,6 +352,17 @@ class Flow:
         if spec.phase is not None and spec.phase != table.phase:
             self.order.enter(table, spec.phase, event["type"])
 
+    def run_events(self, table, events: list[dict], claims, start: int = 0) -> bool:
+        """``run`` with the replay's claims, which the claim kinds record on
+        (``table.claims``)."""
+        table.claims = claims
+        return self.run(table, events, start)
+
+    def apply_event(self, table, index: int, event: dict, claims) -> None:
+        """``play`` with the replay's claims, which the claim kinds record on."""
+        table.claims = claims
+        self.play(table, index, event)
+
     def check(self, table, event: dict) -> list[Refusal]:
         """Every refusal of one event at this table, without replaying it (the phase order's
         first, then the kind's own, up to the first that skips)."""
