@@ -6,15 +6,11 @@ queued as a ``Decision`` that the next decision events answer (``decisions.py``)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from replay.core.speech import say
 from replay.viscounts.solo.reference import translate
 from replay.viscounts.state import Decision
+from replay.viscounts.table import Table
 from replay.viscounts.words import CARD_WORDS
-
-if TYPE_CHECKING:  # annotations only: the table's module reaches this one (a phase's end)
-    from replay.viscounts.table import Table
 
 PLAIN = frozenset({"silver", "ink", "gold", "stone"})  # gains that are just a number
 PASSIVE = frozenset({"on", "convert", "icons", "extra_move", "dismiss_cost", "hand_limit",

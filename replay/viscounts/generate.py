@@ -15,7 +15,8 @@ from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
 from replay.viscounts.engine import apply_event, finish
 from replay.viscounts.legal import legal_actions
-from replay.viscounts.table import Table, new_table
+from replay.viscounts.new_table import new_table
+from replay.viscounts.table import Table
 
 # How much more often the random player takes an event type than the others.
 WEIGHTS = {"construct": 6.0, "workers": 5.0, "transcribe": 5.0, "trade": 3.0, "hire": 2.0,

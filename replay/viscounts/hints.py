@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from replay.viscounts.components import Catalog
 from replay.viscounts.engine import finish, run_events
+from replay.viscounts.new_table import new_table
 from replay.viscounts.rules import VARIANTS
-from replay.viscounts.table import Table, new_table
+from replay.viscounts.table import Table
 
 TRIED = tuple(v for v in VARIANTS if not v.startswith(("ai-", "solo-")))
 

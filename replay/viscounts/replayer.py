@@ -11,9 +11,10 @@ from replay.viscounts.claims import Claims
 from replay.viscounts.engine import finish, run_events
 from replay.viscounts.events import EVENT_SPECS, FIELD_KINDS
 from replay.viscounts.legal import acting_player, legal_actions
+from replay.viscounts.new_table import new_table
 from replay.viscounts.position import place, position_of
 from replay.viscounts.report import player_state, printed_names
-from replay.viscounts.table import Table, new_table
+from replay.viscounts.table import Table
 
 # The engine as the shared replay steps take it (the game object replays with it too).
 REPLAYER = Replayer(EVENT_SPECS, FIELD_KINDS, load_catalog, new_table, Claims, run_events, finish,

@@ -23,12 +23,12 @@ from replay.core.speech import say
 from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.components import Catalog
+from replay.viscounts.new_table import new_table
 from replay.viscounts.notation import NAMES
 from replay.viscounts.report import build_report
 from replay.viscounts.scoring import final_scoring
 from replay.viscounts.solo import OPPONENT
 from replay.viscounts.state import BUILDINGS, SLOTS
-from replay.viscounts.table import new_table
 from replay.viscounts.words import RIBBON_WORDS
 
 COUNT = validate.Range(min=0)

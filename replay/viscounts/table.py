@@ -20,10 +20,6 @@ from replay.core.speech import say, worded
 from replay.core.verdicts.judge import Judge
 from replay.core.verdicts.ledger import LedgerRow, ledger_row
 from replay.viscounts.components import Catalog, Townsfolk
-from replay.viscounts.phases import PHASES
-from replay.viscounts.rules import RULES, VARIANTS
-from replay.viscounts.solo import OPPONENT
-from replay.viscounts.solo.state import SoloState
 from replay.viscounts.state import Player, TableState
 
 # How messages name the sources that are rules or moments rather than components.
@@ -316,17 +312,3 @@ def snapshot(table: Table) -> Table:
     scratch.ledger, scratch.notes, scratch.warnings = [], [], []
     scratch.in_force = {}
     return scratch
-
-
-def new_table(players: list[str], catalog: Catalog, mode: str = "strict",
-              variants: list[str] | tuple[str, ...] = (),
-              positions: list[tuple[int, int]] | None = None) -> Table:
-    """A table at its very start, judged in ``mode`` under the declared ``variants``; one
-    player is a solo game, with the automated opponent in the second seat."""
-    judge = Judge(mode, RULES, set(variants), positions, known_variants=VARIANTS)
-    if len(players) != 1:
-        return Table(players, catalog, judge, PHASES)
-    table = Table([*players, OPPONENT], catalog, judge, PHASES)
-    table.solo = SoloState(OPPONENT)
-    table.opponent = OPPONENT
-    return table

@@ -16,8 +16,8 @@ from replay.viscounts.catalog import check_catalog, load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.engine import run_events
 from replay.viscounts.generate import generate
+from replay.viscounts.new_table import new_table
 from replay.viscounts.notation import parse_text
-from replay.viscounts.table import new_table
 from tests.conftest import FIXTURES, ROOT
 
 HEADER = '[game "viscounts"]\n[players "ana bruno"]\n'

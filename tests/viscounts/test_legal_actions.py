@@ -22,7 +22,8 @@ from replay.viscounts.engine import apply_event
 from replay.viscounts.funding import board_icons, converters, icons_from, least_payments
 from replay.viscounts.generate import generate
 from replay.viscounts.legal import legal_actions
-from replay.viscounts.table import new_table, snapshot
+from replay.viscounts.new_table import new_table
+from replay.viscounts.table import snapshot
 from tests.conftest import FIXTURES
 from tests.legal_walk import walk_offers
 

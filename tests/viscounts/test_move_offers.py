@@ -13,7 +13,7 @@ from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.engine import apply_event
 from replay.viscounts.legal import legal_actions
-from replay.viscounts.table import new_table
+from replay.viscounts.new_table import new_table
 from tests.conftest import FIXTURES
 
 

@@ -16,8 +16,9 @@ from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.engine import apply_event, run_events
 from replay.viscounts.generate import generate
+from replay.viscounts.new_table import new_table
 from replay.viscounts.scoring import final_scoring
-from replay.viscounts.table import Table, new_table
+from replay.viscounts.table import Table
 
 
 def table_at_first_turn(players: int) -> Table:

@@ -22,11 +22,11 @@ from replay.viscounts.catalog import load_catalog
 from replay.viscounts.claims import Claims
 from replay.viscounts.engine import apply_event, run_events
 from replay.viscounts.generate import generate
+from replay.viscounts.new_table import new_table
 from replay.viscounts.solo import OPPONENT
 from replay.viscounts.solo.opponent import CONTROLLER
 from replay.viscounts.solo.reference import translate
 from replay.viscounts.solo.scoring import standings, summary
-from replay.viscounts.table import new_table
 
 SEEDS = range(1, 9)
 

@@ -22,9 +22,9 @@ from replay.viscounts.claims import Claims
 from replay.viscounts.engine import apply_event, run_events
 from replay.viscounts.generate import generate
 from replay.viscounts.legal import decision_options, legal_actions
+from replay.viscounts.new_table import new_table
 from replay.viscounts.solo import OPPONENT, choices
 from replay.viscounts.state import Decision
-from replay.viscounts.table import new_table
 
 SEEDS = (3, 4, 7, 8, 58, 60)
 
