@@ -128,3 +128,18 @@ def test_after_the_primary_action_none_is_offered_again():
 def test_after_the_draw_the_next_turn_is_bruno_s_play():
     offered = _legal(EVENTS[:11])
     assert offered and {(a["type"], a["player"]) for a in offered} == {("play", "bruno")}
+
+
+def test_a_turn_that_passed_phase_2_unmoved_offers_no_move_and_refuses_one():
+    # Audit mode: the construct ended phase 2 with the Viscount unmoved (flagged). The turn
+    # cannot go back to phase 2, so no move is offered, and a move written is refused.
+    events = [*EVENTS[:7], CONSTRUCT, REVEAL]
+    offered = _legal(events)
+    assert offered and all(a["type"] != "move" for a in offered)
+    report = _replay([*events, MOVE], mode="audit")
+    assert [(v["rule"], v["event"]) for v in report["violations"]][-1] == (
+        "viscounts.turn.phases", 9)
+    for action in offered:
+        # Each offered event is accepted: it adds no violation to the two already there.
+        assert len(_replay([*events, action], mode="audit")["violations"]) == len(
+            _replay(events, mode="audit")["violations"])
