@@ -143,3 +143,17 @@ def test_a_turn_that_passed_phase_2_unmoved_offers_no_move_and_refuses_one():
         # Each offered event is accepted: it adds no violation to the two already there.
         assert len(_replay([*events, action], mode="audit")["violations"]) == len(
             _replay(events, mode="audit")["violations"])
+
+
+def test_under_strict_primary_action_leaving_phase_3_without_a_possible_action_is_refused():
+    # variant-strict-primary-action (its .worked.md): on seg1a-or a Trade and a Construct
+    # are both legal, and ana draws instead; the Trade is the first the legal list offers.
+    log = json.loads((FIXTURES / "viscounts" / "worked" /
+                      "variant-strict-primary-action.json").read_text())
+    assert _violations(replay.replay(log)) == [
+        ("viscounts.action.one", 8, "under strict-primary-action ana must take a primary "
+         "action, and could (trade)", True, "trade, construct, workers or transcribe", "draw")]
+    # Without the variant the same turn is legal: "take just 1" (p.14) read as at most one
+    # (action-none-taken).
+    assert replay.replay({**log, "header": {**log["header"], "variants": []}})[
+        "violations"] == []
