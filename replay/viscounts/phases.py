@@ -25,8 +25,8 @@ def _expected_pick(table) -> str:
     return say("{verb} by {name}", verb=verb, name=name)
 
 
-def _current(verb: str):
-    return lambda table: say("{verb} by {current}", verb=verb, current=table.state.current)
+def _by_current(table, verb: str) -> str:
+    return say("{verb} by {current}", verb=verb, current=table.state.current)
 
 
 def _played(table) -> bool:
@@ -81,29 +81,29 @@ def _leave_collision(table) -> None:
                      player=name, expected="collision")
 
 
-def _turn_phase(name: str, title: str, ledger: str, expected, following: str,
-                close=None, done=None) -> Phase:
-    """A phase of a turn: a later phase's event ends it, and what it requires (``done``) is
-    checked by its ``close``."""
-    return Phase(name, title, ledger, (ledger.split()[0],), expected=expected, next=following,
-                 close=close, early=True, yields=True, done=done)
-
+# A phase of a turn: a later phase's event ends it, and what it requires (``done``) is
+# checked by its ``close``.
+_OF_A_TURN = {"early": True, "yields": True}
 
 PHASES: dict[str, Phase] = {phase.name: phase for phase in (
     Phase("setup", "setup", "setup", ("setup",), expected=lambda t: "setup", next="pick"),
     Phase("pick", "the picks of Player Cards", "pick", ("pick",), expected=_expected_pick,
           next="card"),
-    _turn_phase("card", "phase 1 (card management)", "1 cards",
-                lambda t: _current("move" if t.state.played else "play")(t), "move",
-                _leave_card, _played),
-    _turn_phase("move", "phase 2 (movement)", "2 movement", _current("move"), "action",
-                _leave_move, _moved),
-    _turn_phase("action", "phase 3 (primary action)", "3 action",
-                _current("trade, construct, workers, transcribe, hire or draw"), "recruit"),
-    _turn_phase("recruit", "phase 4 (recruit)", "4 recruit", _current("collision or draw"),
-                "collision"),
-    _turn_phase("collision", "phase 5 (collision)", "5 collision", _current("draw"), "draw",
-                _leave_collision, _collided),
+    Phase("card", "phase 1 (card management)", "1 cards", ("1",),
+          expected=lambda t: _by_current(t, "move" if t.state.played else "play"), next="move",
+          close=_leave_card, done=_played, **_OF_A_TURN),
+    Phase("move", "phase 2 (movement)", "2 movement", ("2",),
+          expected=lambda t: _by_current(t, "move"), next="action", close=_leave_move,
+          done=_moved, **_OF_A_TURN),
+    Phase("action", "phase 3 (primary action)", "3 action", ("3",),
+          expected=lambda t: _by_current(t, "trade, construct, workers, transcribe, hire or draw"),
+          next="recruit", **_OF_A_TURN),
+    Phase("recruit", "phase 4 (recruit)", "4 recruit", ("4",),
+          expected=lambda t: _by_current(t, "collision or draw"), next="collision",
+          **_OF_A_TURN),
+    Phase("collision", "phase 5 (collision)", "5 collision", ("5",),
+          expected=lambda t: _by_current(t, "draw"), next="draw", close=_leave_collision,
+          done=_collided, **_OF_A_TURN),
     # Only the next play ends a turn's draw (``turn.start_turn``).
     Phase("draw", "phase 6 (draw)", "6 draw", ("6",),
           expected=lambda t: "draw, or the next player's play", next="card"),
