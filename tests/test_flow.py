@@ -283,3 +283,57 @@ def test_what_a_judge_records_tentatively_is_taken_back_wherever_it_stands():
     declined.take_back()
     assert [v.message for v in judge.violations] == ["before", "refused"]
     assert notes == ["after"]
+
+
+def _toy_order(**changes) -> PhaseOrder:
+    phases = {name: replace(phase, **changes.get(name, {})) for name, phase in PHASES.items()}
+    return PhaseOrder(phases, order_rule="toy.order", after_end_rule="toy.after_end")
+
+
+def test_ahead_goes_on_through_phases_that_yield_while_each_is_done():
+    # spend yields; done once both have spent something.
+    order = _toy_order(spend={"yields": True,
+                              "done": lambda t: all(t.spent[p] for p in PLAYERS)})
+    table = Table()
+    table.phase = "spend"
+    assert order.ahead(table) == ["spend"]
+    table.spent = {"ann": 1, "bob": 1}
+    assert order.ahead(table) == ["spend", "tally"]
+    # A phase that does not yield keeps the next ones out, done or not.
+    assert _toy_order().ahead(table) == ["spend"]
+
+
+def test_a_strict_replay_stopped_by_a_phase_s_end_stays_in_the_phase_the_event_found():
+    def close_flagged(table):
+        table.judge.breach("toy.order", "spend left early")
+    order = _toy_order(spend={"yields": True, "close": close_flagged})
+    flow = Flow(SPECS, order, acting=lambda t: None)
+    table = Table(mode="strict")
+    assert not flow.run(table, [ev("take", "ann", 1), ev("take", "bob", 1), ev("tally")])
+    assert (table.phase, [v.message for v in table.judge.violations]) == (
+        "spend", ["spend left early"])
+    audit = Table()
+    flow.run(audit, [ev("take", "ann", 1), ev("take", "bob", 1), ev("tally")])
+    assert audit.phase == "tally"
+
+
+def test_the_prelude_is_given_back_when_the_event_is_refused_whole_and_after_follows_apply():
+    given_back, after = [], []
+    flow = Flow(SPECS, _toy_order(), acting=lambda t: None,
+                prelude=lambda t, spec, e: (lambda: given_back.append(t.event)),
+                after=lambda t, spec, e: after.append(t.event))
+    table = Table()
+    # bob takes out of turn (skipped), then ann takes.
+    flow.run(table, [ev("take", "bob", 1), ev("take", "ann", 1)])
+    assert (given_back, after) == ([0], [1])
+
+
+def test_a_seat_gives_the_kind_its_events_are_replayed_with_and_the_step_moves_the_table():
+    stepped = []
+    doubled = replace(SPECS["take"], apply=lambda t, e: take(t, {**e, "amount": 2 * e["amount"]}))
+    flow = Flow(SPECS, _toy_order(), acting=lambda t: None,
+                seat=lambda t, e: doubled if e["player"] == "bob" else None,
+                step=lambda t, spec, e: stepped.append(e["player"]))
+    table = Table()
+    flow.run(table, [ev("take", "ann", 1), ev("take", "bob", 1)])
+    assert (table.coins, stepped) == ({"ann": 1, "bob": 2}, ["ann", "bob"])
