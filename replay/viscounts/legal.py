@@ -44,13 +44,13 @@ def acting_player(table: Table) -> str | None:
     return _turn_actor(table)
 
 
-def _turn_actor(table: Table) -> str:
-    """Who acts next when no choice waits."""
+def _turn_actor(table: Table) -> str | None:
+    """Who acts next when no choice waits (None once the game's last turn is over)."""
     state = table.state
     if state.phase == "pick":
         return next_in_picks(table)[1]
     if state.phase == "draw" and not _must_draw(table, table.player(state.current)):
-        return _next_player(table)
+        return None if _game_over(table) else _next_player(table)
     return state.current
 
 
@@ -70,8 +70,10 @@ def legal_actions(table: Table) -> list[dict]:
                 actions = controller.answers(table, decision, actions)
             if actions or not (decision.optional or not possible(table, decision)):
                 break
-        if all(d.optional or not possible(table, d) for d in state.pending):
-            actions += _phase_actions(table, _turn_actor(table))
+        actor = _turn_actor(table)
+        if actor is not None and all(d.optional or not possible(table, d)
+                                     for d in state.pending):
+            actions += _phase_actions(table, actor)
         return actions
     return _phase_actions(table, name)
 
@@ -86,7 +88,7 @@ def _phase_actions(table: Table, name: str) -> list[dict]:
             return _draws(table, player)
         return _plays(table, player)
     if name != state.current:  # the next turn
-        return [] if _game_over(table) else _plays(table, player)
+        return _plays(table, player)
     controller = controller_of(table, name)
     if controller is not None:
         return controller.next_events(table) or ([] if _game_over(table) else _plays(

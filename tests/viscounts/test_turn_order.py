@@ -157,3 +157,33 @@ def test_under_strict_primary_action_leaving_phase_3_without_a_possible_action_i
     # (action-none-taken).
     assert replay.replay({**log, "header": {**log["header"], "variants": []}})[
         "violations"] == []
+
+
+def test_under_strict_primary_action_a_turn_that_takes_one_is_legal():
+    # ana's construct is her primary action: the variant has nothing to refuse.
+    log = {**BASE, "header": {**BASE["header"], "variants": ["strict-primary-action"]}}
+    assert replay.replay(log)["violations"] == []
+
+
+GAME_3P = json.loads((FIXTURES / "viscounts" / "worked" / "game-3p.json").read_text())
+
+
+def _step_3p(event: int):
+    log = replay.validate(GAME_3P)
+    return replay.game_of(log).next_step(log, event)
+
+
+def test_after_the_second_turn_of_a_round_the_third_seat_plays():
+    # game-3p: seating ana, bruno, carla; bruno's round-1 turn ends with his draw (event
+    # 20): carla plays next, not ana.
+    step = _step_3p(20)
+    assert step.acting == "carla"
+    assert step.actions and {(a["type"], a["player"]) for a in step.actions} == {
+        ("play", "carla")}
+
+
+def test_after_the_final_round_s_last_turn_nobody_acts_and_the_game_is_over():
+    # game-3p.worked.md: the end is triggered in round 5, round 6 is the final round, and
+    # carla's turn (events 127-136) is its last: nothing may follow but the final scores.
+    step = _step_3p(136)
+    assert (step.acting, step.actions, step.over) == (None, [], True)
