@@ -187,3 +187,28 @@ def test_after_the_final_round_s_last_turn_nobody_acts_and_the_game_is_over():
     # carla's turn (events 127-136) is its last: nothing may follow but the final scores.
     step = _step_3p(136)
     assert (step.acting, step.actions, step.over) == (None, [], True)
+
+
+def test_a_turn_begun_by_a_refused_play_cannot_leave_phase_1_without_a_card():
+    # Abbot is in ana's draw pile, not her hand (Thief, Squire, Lender): the play is refused,
+    # the turn has no card, and her move (phase 2) cannot come before one is played.
+    abbot = {"type": "play", "player": "ana", "card": "start-abbot"}
+    report = _replay([*EVENTS[:6], abbot, MOVE], mode="audit")
+    assert [v[:4] for v in _violations(report)] == [
+        ("viscounts.log.hidden_location", 6,
+         "ana cannot play Abbot from hand: it is in ana's draw pile", False),
+        ("viscounts.cards.play", 7, "ana must play a card first", False)]
+    assert report["reached"]["phase"] == "1 cards"
+
+
+def test_leaving_phase_5_with_a_due_collision_unresolved_is_refused():
+    # collision-deferred-draw-shuffle.worked.md: ana's markers share space 5 when her round-4
+    # turn reaches phase 5; without its collision (event 37), the shuffle for her phase-6
+    # draw ends phase 5 with it unresolved.
+    log = json.loads((FIXTURES / "viscounts" / "worked" /
+                      "collision-deferred-draw-shuffle.json").read_text())
+    assert log["events"][37]["type"] == "collision"
+    del log["events"][37]
+    assert _violations(replay.replay(log)) == [
+        ("viscounts.collision.when", 37, "ana's Virtue and Corruption markers share space 5: "
+         "the collision must be resolved in phase 5", True, "collision", None)]
